@@ -1,15 +1,19 @@
 import type { Envelope } from '@aqzrx/contracts';
 
+/** A value that can go in the query string; null and undefined are left out. */
+export type QueryValue = string | number | boolean | null | undefined;
+
 /**
  * The HTTP function the shared widgets talk to the server through. The app's real API client
- * (apps/web/src/platform/api.ts) has this same signature and is handed in through `RequestContext`;
- * `createFetchRequest` below is the minimal stand-in used when no client is provided.
+ * (apps/web/src/platform/request.ts) has a compatible signature and is handed in through
+ * `RequestContext`; `createFetchRequest` below is the minimal stand-in used when none is provided.
+ * The option types are deliberately the narrow ones, so the app's client is assignable to RequestFn.
  */
 export interface RequestOptions {
   /** HTTP method; POST unless given (spec 7: "Methods are POST unless noted"). */
-  method?: string;
-  /** Sent in the query string. */
-  params?: Record<string, unknown>;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent in the query string; arrays repeat the key. */
+  params?: Record<string, QueryValue | QueryValue[]>;
   /** Sent as the JSON body (or as-is when it is FormData). */
   data?: unknown;
 }
@@ -40,34 +44,20 @@ export function errorMessage(error: unknown, fallback = '操作失败，请稍�
   return fallback;
 }
 
-function appendParam(search: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    for (const item of value) appendParam(search, key, item);
-    return;
-  }
-  if (value instanceof Date) {
-    search.append(key, value.toISOString());
-    return;
-  }
-  if (typeof value === 'object') {
-    search.append(key, JSON.stringify(value));
-    return;
-  }
-  search.append(key, String(value));
-}
-
 /** Builds `?a=1&b=2` from params, skipping null and undefined and repeating keys for arrays. */
-export function toQueryString(params: Record<string, unknown> | undefined): string {
+export function toQueryString(params: RequestOptions['params']): string {
   if (!params) return '';
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) appendParam(search, key, value);
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (item !== undefined && item !== null) search.append(key, String(item));
+  }
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
 /** Appends query params to a URL that may already carry some. */
-export function withQuery(url: string, params: Record<string, unknown> | undefined): string {
+export function withQuery(url: string, params: RequestOptions['params']): string {
   const query = toQueryString(params);
   if (!query) return url;
   return url.includes('?') ? `${url}&${query.slice(1)}` : `${url}${query}`;
@@ -121,7 +111,7 @@ export function createFetchRequest(options: FetchRequestOptions = {}): RequestFn
     let response: Response;
     try {
       response = await doFetch(withQuery(url, init.params), {
-        method: (init.method ?? 'POST').toUpperCase(),
+        method: init.method ?? 'POST',
         headers,
         body,
         signal: controller.signal,
