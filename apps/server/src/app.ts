@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { AppDeps } from './platform/context.ts';
+import { registerHttpPlatform } from './platform/http.ts';
+import { createSettingsService } from './platform/settings.ts';
+import { hashToken, newRequestId } from './platform/tokens.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AppState {
+  closing: boolean;
+}
+
+/** Registers platform plugins and feature modules. No business logic lives here. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { state: AppState }> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const trustProxy = config.TRUST_PROXY
+    ? config.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean)
+    : false;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers["x-token"]', 'req.headers.authorization', 'res.headers["x-token"]'], censor: '***' },
+    },
+    genReqId: () => newRequestId(),
+    trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: 120_000,
+    connectionTimeout: 0,
+    keepAliveTimeout: 10_000,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+  });
+  const state: AppState = { closing: false };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    settings: createSettingsService(() => database.db, clock),
+  };
+  app.decorate('deps', deps);
+  app.decorate('db', database.db);
+  app.decorate('state', state);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.API_RATE_MAX,
+    timeWindow: 60_000,
+    // Authenticated callers are limited per token (a bureau's NAT puts many users behind one IP).
+    keyGenerator: (req) => {
+      const t = req.headers['x-token'];
+      return typeof t === 'string' && t ? `t:${hashToken(t)}` : `ip:${req.ip}`;
+    },
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+
+  if (config.NODE_ENV !== 'production') {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: '宿迁市安全生产责任保险监管服务平台 API', version: '0.1.0' },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-TOKEN' } } },
+        security: [{ token: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'none' } });
+  }
+
+  registerHttpPlatform(app);
+
+  healthRoutes(app, state);
+  portalRoutes(app);
+  authRoutes(app);
+  rolesRoutes(app);
+  logsRoutes(app);
+
+  registerWeb(app, config);
+  return app as unknown as FastifyInstance & { state: AppState };
+}
+
+/** Serves the built single-page app; every unknown non-API GET gets index.html (client routing). */
+function registerWeb(app: FastifyInstance, config: Config): void {
+  const indexFile = path.join(config.webDist, 'index.html');
+  let indexHtml: string | undefined;
+  app.decorate('sendIndexHtml', (reply: FastifyReply) => {
+    if (indexHtml === undefined && fs.existsSync(indexFile)) indexHtml = fs.readFileSync(indexFile, 'utf8');
+    if (indexHtml === undefined) {
+      reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
+      return;
+    }
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+  if (!fs.existsSync(config.webDist)) return;
+  app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    dotfiles: 'deny',
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/**
+ * Every setting the server reads from the environment, parsed once. The README documents each one.
+ * Settings that an admin may change at run time (platform name, footer, insurance numbers) live in
+ * the database (sys_setting); these are the ones needed to boot.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
+  CAPTCHA: bool.default(true),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  LOCK_MINUTES: z.coerce.number().int().min(10).max(60).default(30),
+  LOCK_THRESHOLD: z.coerce.number().int().min(3).max(20).default(5),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3 * 60 * 1000),
+  API_RATE_MAX: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z.string().default(''),
+  CORS_ORIGINS: z.string().default(''),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10000),
+  /** Test hook: milliseconds to sleep between statements of the demo multi-row write (process tests). */
+  TEST_WRITE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  pgliteDir: string;
+  uploadDir: string;
+  backupDir: string;
+  webDist: string;
+  embedded: boolean;
+};
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`环境变量配置有误:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pgdata'),
+    uploadDir: path.join(dataDir, 'uploads'),
+    backupDir: path.join(dataDir, 'backups'),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
+    embedded: !c.DATABASE_URL,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { DB } from './schema.ts';
+import * as m0001 from './migrations/0001_platform.ts';
+
+/** Migrations are listed here in order; each file exports up and down. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_platform': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export function migrator(db: Kysely<DB>): Migrator {
+  return new Migrator({ db: db as unknown as Kysely<unknown>, provider: new StaticProvider(), migrationTableName: 'kysely_migration' });
+}
+
+/** Brings the schema to the latest version; throws (after Kysely rolled the failed step back) on error. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateDown(db: Kysely<DB>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateDown();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+}

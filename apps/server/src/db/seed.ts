@@ -1,0 +1,220 @@
+import { UserStatus, usccCheckChar } from '@aqzrx/contracts';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../platform/passwords.ts';
+import { SETTING_DEFAULTS } from '../platform/settings.ts';
+import type { DB } from './schema.ts';
+import { ROLE_RESOURCES, ROLE_SEEDS, type ResourceSeed } from './seeds/resources.ts';
+
+export const DEMO_PASSWORD = 'Safe2026';
+
+/**
+ * Roles and the resource tree. Runs on every start: missing roles and resources are added (and the
+ * new resources granted to the role they were written for); rows an administrator edited are left alone.
+ */
+export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<{ added: number }> {
+  return db.transaction().execute(async (trx) => {
+    const roles = new Map(
+      (await trx.selectFrom('sysRole').select(['id', 'roleKey']).where('deletedAt', 'is', null).execute()).map((r) => [
+        r.roleKey,
+        r.id,
+      ]),
+    );
+    for (const [i, seed] of ROLE_SEEDS.entries()) {
+      if (roles.has(seed.roleKey)) continue;
+      const row = await trx
+        .insertInto('sysRole')
+        .values({ ...seed, isSystem: true, sort: i + 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roles.set(seed.roleKey, row.id);
+    }
+    const existing = new Map(
+      (await trx.selectFrom('sysResource').select(['id', 'resUrl', 'authKey']).execute()).map((r) => [
+        `${r.resUrl}/${r.authKey}`,
+        r.id,
+      ]),
+    );
+    let added = 0;
+    const insert = async (node: ResourceSeed, parentId: number | null, level: number, sort: number, roleId: number) => {
+      const key = `${node.resUrl}/${node.authKey}`;
+      let id = existing.get(key);
+      if (id === undefined) {
+        const row = await trx
+          .insertInto('sysResource')
+          .values({
+            parentId,
+            resUrl: node.resUrl,
+            authKey: node.authKey,
+            name: node.name,
+            resName: node.name,
+            icon: node.icon,
+            permission: node.permission,
+            level,
+            actions: node.actions.join(','),
+            isMenu: true,
+            hide: node.hide,
+            redirect: node.children[0] ? `/${node.children[0].resUrl}/${node.children[0].authKey}` : '',
+            component: node.component,
+            sort,
+            createdAt: now,
+            updatedAt: now,
+            createdBy: null,
+            updatedBy: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = row.id;
+        existing.set(key, id);
+        added++;
+        await trx
+          .insertInto('sysRoleResource')
+          .values({ roleId, resourceId: id, actions: node.actions.join(',') })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      for (const [i, child] of node.children.entries()) await insert(child, id, level + 1, (i + 1) * 10, roleId);
+    };
+    for (const [roleKey, nodes] of Object.entries(ROLE_RESOURCES)) {
+      const roleId = roles.get(roleKey);
+      if (roleId === undefined) continue;
+      for (const [i, node] of nodes.entries()) await insert(node, null, 1, (i + 1) * 10, roleId);
+    }
+    return { added };
+  });
+}
+
+function uscc(prefix17: string): string {
+  return prefix17 + usccCheckChar(prefix17);
+}
+
+export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Demo organisations and one account per role, password Safe2026 (README). */
+export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const roleId = async (roleKey: string) =>
+      (await trx.selectFrom('sysRole').select('id').where('roleKey', '=', roleKey).executeTakeFirstOrThrow()).id;
+    const org = async (orgType: DB['sysOrg']['orgType'], name: string, code: string | null, district: string | null) =>
+      (
+        await trx
+          .insertInto('sysOrg')
+          .values({
+            orgType,
+            name,
+            uscc: code,
+            districtCode: district,
+            createdAt: now,
+            updatedAt: now,
+            createdBy: null,
+            updatedBy: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const gov = await org('government', '宿迁市应急管理局', uscc('11321300MB1234567'), '321300');
+    const ent = await org('enterprise', '宿迁市恒安化工有限公司', uscc('91321302MA1XK2P3Q'), '321302');
+    const ent2 = await org('enterprise', '泗洪县顺达建筑工程有限公司', uscc('91321324MA2YB7N4R'), '321324');
+    const ins = await org('insurer', '中国人民财产保险股份有限公司宿迁市分公司', uscc('91321300MA1MC8D5T'), '321302');
+    const svc = await org('service', '宿迁市安泰安全技术服务有限公司', uscc('91321311MA20FA6G7'), '321311');
+    const exp = await org('expert', '宿迁市安全生产专家委员会', uscc('51321300MJ5H7K8L9'), '321300');
+    const users: Array<{
+      username: string;
+      nickname: string;
+      roleKey: string;
+      orgId: number | null;
+      status?: number;
+      mobile: string;
+      districtCodes?: string;
+    }> = [
+      { username: 'admin', nickname: '运营管理员', roleKey: 'ROLE_ADMIN', orgId: null, mobile: '13805270001' },
+      {
+        username: 'gov',
+        nickname: '市应急局监管员',
+        roleKey: 'ROLE_GOVERNMENT',
+        orgId: gov,
+        mobile: '13805270002',
+        districtCodes: '321302,321311,321322,321323,321324',
+      },
+      { username: 'ent', nickname: '恒安化工安全员', roleKey: 'ROLE_ENT', orgId: ent, mobile: '13805270003' },
+      {
+        username: 'ent2',
+        nickname: '顺达建筑',
+        roleKey: 'ROLE_ENT',
+        orgId: ent2,
+        mobile: '13805270004',
+        status: UserStatus.ENT_INFO_INCOMPLETE,
+      },
+      { username: 'insurer', nickname: '人保财险宿迁分公司', roleKey: 'ROLE_INSURANCE', orgId: ins, mobile: '13805270005' },
+      { username: 'service', nickname: '安泰安全技术服务', roleKey: 'ROLE_SERVICE', orgId: svc, mobile: '13805270006' },
+      { username: 'expert', nickname: '专家委员会', roleKey: 'ROLE_EXPERT', orgId: exp, mobile: '13805270007' },
+    ];
+    for (const u of users) {
+      await trx
+        .insertInto('sysUser')
+        .values({
+          username: u.username,
+          nickname: u.nickname,
+          mobile: u.mobile,
+          passwordHash: hash,
+          passwordChangedAt: now,
+          status: u.status ?? UserStatus.ACTIVE,
+          roleId: await roleId(u.roleKey),
+          orgId: u.orgId,
+          districtCodes: u.districtCodes ?? '',
+          createdAt: now,
+          updatedAt: now,
+          createdBy: null,
+          updatedBy: null,
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('sysSetting')
+      .values({
+        key: 'footer',
+        value: JSON.stringify({
+          ...SETTING_DEFAULTS.footer,
+          siteCode: '3213000000（演示）',
+          icp: '苏ICP备00000000号（演示）',
+          police: '苏公网安备00000000000000号（演示）',
+          phone: '0527-00000000（演示）',
+          email: 'aqzrx@example.gov.cn',
+          supportPhone: '400-000-0000（演示）',
+          supportEmail: 'support@example.gov.cn',
+        }),
+        updatedAt: now,
+        updatedBy: null,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  });
+}
+
+/**
+ * Production bootstrap: one administrator whose initial password comes from ADMIN_PASSWORD and must
+ * be changed at first login (security.md A08).
+ */
+export async function seedProductionAdmin(db: Kysely<DB>, password: string, now: Date = new Date()): Promise<void> {
+  const role = await db.selectFrom('sysRole').select('id').where('roleKey', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow();
+  await db
+    .insertInto('sysUser')
+    .values({
+      username: 'admin',
+      nickname: '运营管理员',
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: now,
+      mustChangePassword: true,
+      roleId: role.id,
+      orgId: null,
+      mobile: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: null,
+      updatedBy: null,
+    })
+    .execute();
+}

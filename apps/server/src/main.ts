@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { backupPglite, readBackup } from './db/backup.ts';
+import { type Database, openDatabase, openPglite } from './db/database.ts';
+import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
+import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
+import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './db/seed.ts';
+
+type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore';
+
+function log(msg: string): void {
+  process.stdout.write(`${msg}\n`);
+}
+
+async function open(config: Config): Promise<{ database: Database; lock?: DirLock }> {
+  if (!config.embedded) {
+    const database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolMax: config.DB_POOL_MAX,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      ssl: config.DB_SSL,
+      onPoolError: (err) => process.stderr.write(`数据库连接错误（将自动重连）: ${err.message}\n`),
+    });
+    return { database };
+  }
+  const lock = acquireDirLock(config.dataDir);
+  try {
+    const existed = fs.existsSync(path.join(config.pgliteDir, 'PG_VERSION'));
+    const database = await openDatabase({ pgliteDir: config.pgliteDir });
+    if (existed) {
+      // Never silently re-initialise: an existing directory must still hold our schema.
+      await database.ping();
+    }
+    return { database, lock };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** Demo data on an empty database unless production PostgreSQL (README "Demo accounts"). */
+function wantsDemo(config: Config): boolean {
+  if (config.SEED_DEMO === 'on') return true;
+  if (config.SEED_DEMO === 'off') return false;
+  return config.embedded || config.NODE_ENV !== 'production';
+}
+
+async function prepare(config: Config, database: Database): Promise<void> {
+  const pending = (await migrator(database.db).getMigrations()).filter((m) => !m.executedAt);
+  if (database.pglite && pending.length > 0 && (await hasTables(database))) {
+    const file = await backupPglite(database.pglite, config.backupDir, 'pre-migrate');
+    log(`迁移前已备份嵌入式数据库: ${file}`);
+  }
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) log(`已执行数据库迁移: ${applied.join(', ')}`);
+  const { added } = await syncBase(database.db);
+  if (added) log(`已同步菜单资源 ${added} 项`);
+  if (!(await isSeeded(database.db))) {
+    if (wantsDemo(config)) {
+      await seedDemo(database.db);
+      log('已创建演示账号（密码 Safe2026）: admin gov ent ent2 insurer service expert');
+    } else {
+      if (!config.ADMIN_PASSWORD) {
+        throw new Error('生产环境首次启动需要设置 ADMIN_PASSWORD（管理员初始密码，首次登录须修改）');
+      }
+      await seedProductionAdmin(database.db, config.ADMIN_PASSWORD);
+      log('已创建管理员账号 admin（首次登录须修改密码）');
+    }
+  }
+}
+
+async function hasTables(database: Database): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('information_schema.tables' as never)
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('table_schema' as never, '=', 'public' as never)
+    .executeTakeFirst();
+  return Number((row as { c?: number } | undefined)?.c ?? 0) > 0;
+}
+
+async function serve(config: Config): Promise<void> {
+  const { database, lock } = await open(config);
+  await prepare(config, database);
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.state.closing = true;
+    app.log.info({ signal }, '正在停止服务：不再接受新请求，等待进行中的请求完成');
+    const timer = setTimeout(() => {
+      app.log.error('停止超时，强制退出');
+      lock?.release();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.checkpoint();
+      await database.close();
+      lock?.release();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, '停止过程出错');
+      lock?.release();
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (database.pglite) {
+    // Daily dump of the embedded database; keeps the last 14.
+    const pglite = database.pglite;
+    const daily = setInterval(
+      () => {
+        backupPglite(pglite, config.backupDir, 'daily').catch((err) => app.log.error({ err }, '定时备份失败'));
+      },
+      24 * 3_600_000,
+    );
+    daily.unref();
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  log(`宿迁市安全生产责任保险监管服务平台已启动: http://localhost:${port} （数据库: ${database.kind}）`);
+}
+
+async function run(command: Command, args: string[]): Promise<void> {
+  const config = loadConfig();
+  if (command === 'serve') return serve(config);
+  if (command === 'restore') {
+    if (!config.embedded) throw new Error('restore 仅用于嵌入式数据库；PostgreSQL 请使用 pg_restore / PITR');
+    const file = args[0];
+    if (!file || !fs.existsSync(file)) throw new Error('用法: npm run db:restore -- <备份文件.tar.gz>');
+    const lock = acquireDirLock(config.dataDir);
+    try {
+      if (fs.existsSync(config.pgliteDir)) {
+        const aside = `${config.pgliteDir}.before-restore-${Date.now()}`;
+        fs.renameSync(config.pgliteDir, aside);
+        log(`原数据目录已移至 ${aside}`);
+      }
+      const pglite = await openPglite(config.pgliteDir, readBackup(file));
+      const res = await pglite.query<{ c: number }>('SELECT count(*)::int AS c FROM sys_user');
+      await pglite.query('CHECKPOINT');
+      await pglite.close();
+      log(`已从 ${file} 恢复，用户数 ${res.rows[0]?.c ?? 0}`);
+    } finally {
+      lock.release();
+    }
+    return;
+  }
+  const { database, lock } = await open(config);
+  try {
+    if (command === 'migrate') {
+      const applied = await migrateToLatest(database.db);
+      log(applied.length ? `已执行: ${applied.join(', ')}` : '数据库已是最新版本');
+    } else if (command === 'migrate:down') {
+      const undone = await migrateDown(database.db);
+      log(`已回退: ${undone.join(', ') || '无'}`);
+    } else if (command === 'seed') {
+      await prepare(config, database);
+      log('种子数据已就绪');
+    } else if (command === 'backup') {
+      if (!database.pglite) throw new Error('backup 仅用于嵌入式数据库；PostgreSQL 请使用 pg_basebackup 与 WAL 归档');
+      const file = await backupPglite(database.pglite, args[0] ?? config.backupDir, 'manual');
+      log(`备份完成: ${file}`);
+    }
+  } finally {
+    await database.checkpoint().catch(() => {});
+    await database.close();
+    lock?.release();
+  }
+}
+
+const [command = 'serve', ...args] = process.argv.slice(2);
+const commands: Command[] = ['serve', 'migrate', 'migrate:down', 'seed', 'backup', 'restore'];
+if (!commands.includes(command as Command)) {
+  process.stderr.write(`未知命令 ${command}；可用: ${commands.join(' | ')}\n`);
+  process.exit(2);
+}
+run(command as Command, args).catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(3);
+  }
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+import {
+  captchaVerifyBody,
+  ErrorReason,
+  envelope,
+  loginBody,
+  loginData,
+  Messages,
+  pwdUpdateQuery,
+  resourceNode,
+  userInfo,
+} from '@aqzrx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCaptchaService } from '../../platform/captcha/index.ts';
+import { done, ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { resourceTreeForRole } from '../roles/roles.service.ts';
+import { changePassword, getUserInfo, login, logout } from './auth.service.ts';
+
+export function authRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config, clock } = app.deps;
+  const captcha = createCaptchaService({ now: () => clock.now().getTime() });
+
+  r.post(
+    '/api/captcha/get',
+    {
+      schema: { tags: ['auth'], summary: '获取滑块验证码' },
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async () => ok(captcha.issue()),
+  );
+
+  r.post(
+    '/api/captcha/check',
+    {
+      schema: { tags: ['auth'], summary: '校验滑块位置', body: captchaVerifyBody },
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (req) => {
+      const res = captcha.check(req.body.id, req.body.x, req.body.trail);
+      if (!res.ok) {
+        throw new AppError(
+          400,
+          res.reason === 'expired' ? Messages.captchaInvalid : '请正确拼合图像',
+          ErrorReason.CAPTCHA_INVALID,
+        );
+      }
+      return ok({ captchaToken: res.captchaToken }, '验证通过');
+    },
+  );
+
+  r.post(
+    '/api/login',
+    {
+      schema: { tags: ['auth'], summary: '密码登录', body: loginBody, response: { 200: envelope(loginData) } },
+      config: {
+        permission: 'public',
+        rateLimit: {
+          max: config.LOGIN_RATE_MAX,
+          timeWindow: config.LOGIN_RATE_WINDOW_MS,
+          keyGenerator: (req) => `login:${req.ip}`,
+        },
+      },
+    },
+    async (req, reply) => {
+      const data = await login(
+        {
+          db: app.db,
+          config,
+          now: () => clock.now(),
+          consumeCaptcha: (t) => captcha.consume(t),
+          captchaEnabled: config.CAPTCHA,
+        },
+        req,
+        req.body,
+      );
+      reply.header('x-token', data.token);
+      return ok(data, '登录成功');
+    },
+  );
+
+  r.post(
+    '/api/logout',
+    {
+      schema: { tags: ['auth'], summary: '退出登录' },
+      config: { permission: 'authenticated', allowStalePassword: true, audit: { module: '登录', kind: 'logout' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      await req.tx((trx) => logout(trx, auth, clock.now()));
+      return done('已退出登录');
+    },
+  );
+
+  r.post(
+    '/api/sys/user/getUserInfo.json',
+    {
+      schema: { tags: ['auth'], summary: '当前用户信息', response: { 200: envelope(userInfo) } },
+      config: { permission: 'authenticated', allowStalePassword: true },
+    },
+    async (req) => ok(await getUserInfo(app.db, requireAuth(req))),
+  );
+
+  r.post(
+    '/api/sys/user/getSysResourceListByToken.json',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '当前用户的菜单资源',
+        response: { 200: envelope(z.object({ resourceListByToken: z.array(resourceNode) })) },
+      },
+      config: { permission: 'authenticated', allowStalePassword: true },
+    },
+    async (req) => ok({ resourceListByToken: await resourceTreeForRole(app.db, requireAuth(req).roleId) }),
+  );
+
+  r.post(
+    '/api/sys/user/pwd/update',
+    {
+      schema: { tags: ['auth'], summary: '修改密码', querystring: pwdUpdateQuery },
+      config: {
+        permission: 'authenticated',
+        allowStalePassword: true,
+        audit: { module: '修改密码', kind: 'edit' },
+        rateLimit: { max: 10, timeWindow: 60_000 },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      await req.tx((trx) => changePassword(trx, auth, req.query.oldPwd, req.query.newPwd, clock.now()), {
+        targetId: auth.userId,
+      });
+      return done('密码修改成功，请使用新密码重新登录');
+    },
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  ErrorReason,
+  type LoginData,
+  Messages,
+  passwordProblem,
+  roleDisplayName,
+  type UserInfo,
+  UserStatus,
+} from '@aqzrx/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { loadPermissions, revokeUserSessions } from '../../platform/auth.ts';
+import type { AuthContext, Db } from '../../platform/context.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+
+const PASSWORD_HISTORY = 5;
+
+export interface LoginDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  consumeCaptcha: (token: string) => boolean;
+  captchaEnabled: boolean;
+}
+
+function lockedMessage(config: Config): string {
+  return `密码输入错误${config.LOCK_THRESHOLD}次，帐户锁定${config.LOCK_MINUTES}分钟`;
+}
+
+/**
+ * Password login (spec 7; security.md A02, A04, S01). Unknown usernames are counted and answered
+ * exactly like wrong passwords. Every outcome writes one operation-log row.
+ */
+export async function login(
+  deps: LoginDeps,
+  req: FastifyRequest,
+  input: { username: string; password: string; captchaToken?: string | undefined },
+): Promise<LoginData> {
+  const { db, config } = deps;
+  const now = deps.now();
+  const usernameLower = input.username.trim().toLowerCase();
+  const audit = (outcome: 'success' | 'fail', errorMsg: string, userId: number | null = null, roleKey = '') =>
+    writeAudit(db, req, { kind: 'login', module: '登录', outcome, errorMsg, userId, username: input.username, roleKey }, now);
+
+  if (deps.captchaEnabled) {
+    if (!input.captchaToken || !deps.consumeCaptcha(input.captchaToken)) {
+      await audit('fail', Messages.captchaInvalid);
+      throw new AppError(400, input.captchaToken ? Messages.captchaInvalid : Messages.captchaRequired, ErrorReason.CAPTCHA_INVALID);
+    }
+  }
+
+  const attempt = await db
+    .selectFrom('sysLoginAttempt')
+    .selectAll()
+    .where('usernameLower', '=', usernameLower)
+    .executeTakeFirst();
+  if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now.getTime()) {
+    await audit('fail', lockedMessage(config));
+    throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+  }
+
+  const user = await db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .select([
+      'u.id',
+      'u.username',
+      'u.nickname',
+      'u.avatar',
+      'u.status',
+      'u.orgId',
+      'u.passwordHash',
+      'u.mustChangePassword',
+      'u.passwordChangedAt',
+      'r.roleKey',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['u.username']), '=', usernameLower))
+    .where('u.deletedAt', 'is', null)
+    .executeTakeFirst();
+
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !passwordOk) {
+    // A lock that has run out starts a fresh count.
+    const expired = attempt?.lockedUntil && attempt.lockedUntil.getTime() <= now.getTime();
+    const failed = (expired ? 0 : (attempt?.failedCount ?? 0)) + 1;
+    const lockedUntil = failed >= config.LOCK_THRESHOLD ? new Date(now.getTime() + config.LOCK_MINUTES * 60_000) : null;
+    await db
+      .insertInto('sysLoginAttempt')
+      .values({ usernameLower, failedCount: failed, lastFailedAt: now, lockedUntil })
+      .onConflict((oc) => oc.column('usernameLower').doUpdateSet({ failedCount: failed, lastFailedAt: now, lockedUntil }))
+      .execute();
+    await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '');
+    throw unauthorized(Messages.badCredentials);
+  }
+  if (user.status === UserStatus.DISABLED) {
+    await audit('fail', Messages.accountDisabled, user.id, user.roleKey);
+    throw forbidden(Messages.accountDisabled, ErrorReason.ACCOUNT_DISABLED);
+  }
+
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + config.TOKEN_TTL_HOURS * 3_600_000);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
+    await trx
+      .insertInto('sysSession')
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        ip: req.ip.slice(0, 64),
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      })
+      .execute();
+    await trx.updateTable('sysUser').set({ lastLoginAt: now, lastLoginIp: req.ip.slice(0, 64) }).where('id', '=', user.id).execute();
+    await writeAudit(trx, req, { kind: 'login', module: '登录', outcome: 'success', userId: user.id, username: user.username, roleKey: user.roleKey }, now);
+  });
+
+  const maxAgeMs = config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
+  return {
+    token,
+    userId: user.id,
+    username: user.username,
+    nickname: user.nickname || user.username,
+    avatar: user.avatar,
+    roleKey: user.roleKey,
+    status: user.status,
+    isOrg: user.orgId !== null,
+    mustChangePassword:
+      user.mustChangePassword || (maxAgeMs > 0 && user.passwordChangedAt.getTime() + maxAgeMs <= now.getTime()),
+  };
+}
+
+export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> {
+  const user = await db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.status', 'u.orgId', 'r.roleKey', 'r.roleName'])
+    .where('u.id', '=', auth.userId)
+    .executeTakeFirstOrThrow();
+  const permissions = auth.permissions ?? (await loadPermissions(db, auth.roleId));
+  return {
+    uid: user.id,
+    username: user.username,
+    nickname: user.nickname || user.username,
+    avatar: user.avatar,
+    status: user.status,
+    isOrg: user.orgId !== null,
+    orgId: user.orgId,
+    orgName: auth.orgName || null,
+    mustChangePassword: auth.mustChangePassword || auth.passwordExpired,
+    userRole: {
+      roleKey: user.roleKey,
+      roleName: roleDisplayName(user.roleKey) === '自定义角色' ? user.roleName : roleDisplayName(user.roleKey),
+      permissions,
+    },
+  };
+}
+
+/** Sets a new password after checking the rule and the last five; revokes every session of the user. */
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  oldPwd: string,
+  newPwd: string,
+  now: Date,
+): Promise<void> {
+  const user = await db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'mobile', 'passwordHash'])
+    .where('id', '=', auth.userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('原密码错误');
+  const problem = passwordProblem(newPwd, { username: user.username, mobile: user.mobile ?? undefined });
+  if (problem) throw badRequest(problem);
+  const history = await db
+    .selectFrom('sysPasswordHistory')
+    .select('passwordHash')
+    .where('userId', '=', user.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PASSWORD_HISTORY - 1)
+    .execute();
+  for (const h of [user.passwordHash, ...history.map((r) => r.passwordHash)]) {
+    if (await verifyPassword(h, newPwd)) throw badRequest(`新密码不能与最近${PASSWORD_HISTORY}次使用过的密码相同`);
+  }
+  const hash = await hashPassword(newPwd);
+  await db
+    .updateTable('sysUser')
+    .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now, updatedBy: auth.userId })
+    .where('id', '=', user.id)
+    .execute();
+  await db.insertInto('sysPasswordHistory').values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now }).execute();
+  await revokeUserSessions(db, user.id, now, 'password-changed');
+}
+
+export async function logout(db: Db, auth: AuthContext, now: Date): Promise<void> {
+  await db
+    .updateTable('sysSession')
+    .set({ revokedAt: now, revokeReason: 'logout' })
+    .where('id', '=', auth.sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** Liveness and readiness for operators (security.md R03, R07). */
+export function healthRoutes(app: FastifyInstance, state: { closing: boolean }): void {
+  const live = async () => ok({ status: 'ok' });
+  const ready = async () => {
+    if (state.closing) throw new AppError(503, '服务正在停止', 'DB_UNAVAILABLE', { 'retry-after': '5' });
+    try {
+      await app.deps.database.ping();
+    } catch {
+      throw new AppError(503, '数据库不可用', 'DB_UNAVAILABLE', { 'retry-after': '5' });
+    }
+    return ok({ status: 'ready', database: app.deps.database.kind });
+  };
+  const opts = { config: { permission: 'public' as const, rateLimit: false as const }, schema: { tags: ['health'] } };
+  app.get('/api/health', opts, live);
+  app.get('/api/healthz', opts, live);
+  app.get('/api/ready', opts, ready);
+  app.get('/api/readyz', opts, ready);
+}

@@ -1,0 +1,54 @@
+import { envelope, pageQuery, paged } from '@aqzrx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { searchLogs } from './logs.service.ts';
+
+export const logQuery = pageQuery
+  .extend({
+    kind: z.enum(['all', 'query', 'add', 'edit', 'delete', 'login', 'logout', 'export', 'import', 'enable', 'disable', 'get', 'security']).default('all'),
+    username: z.string().trim().max(64).optional(),
+    module: z.string().trim().max(64).optional(),
+    outcome: z.enum(['success', 'fail']).optional(),
+    startTime: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()).optional(),
+    endTime: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()).optional(),
+  })
+  .strict();
+
+const logRow = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  roleKey: z.string(),
+  orgName: z.string(),
+  module: z.string(),
+  kind: z.string(),
+  method: z.string(),
+  path: z.string(),
+  params: z.string(),
+  targetId: z.string(),
+  ip: z.string(),
+  durationMs: z.number(),
+  outcome: z.string(),
+  errorMsg: z.string(),
+  requestId: z.string(),
+});
+
+export function logsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/log/sysLogs/searchLogList.json',
+    {
+      schema: {
+        tags: ['log'],
+        summary: '操作日志分页查询（只读）',
+        querystring: logQuery,
+        response: { 200: envelope(paged(logRow)) },
+      },
+      config: { permission: 'log.query' },
+    },
+    async (req) => ok(await searchLogs(app.db, req.query)),
+  );
+}

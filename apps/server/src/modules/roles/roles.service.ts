@@ -1,0 +1,300 @@
+import type { Paged, ResourceNode } from '@aqzrx/contracts';
+import { roleDisplayName } from '@aqzrx/contracts';
+import type { Db, Tx } from '../../platform/context.ts';
+import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+
+export interface RoleRow {
+  id: number;
+  roleKey: string;
+  roleName: string;
+  displayName: string;
+  description: string;
+  isSystem: boolean;
+  userCount: number;
+  version: number;
+  createdAt: string;
+}
+
+function roleQuery(db: Db) {
+  return db
+    .selectFrom('sysRole as r')
+    .select((eb) => [
+      'r.id',
+      'r.roleKey',
+      'r.roleName',
+      'r.description',
+      'r.isSystem',
+      'r.version',
+      'r.createdAt',
+      eb
+        .selectFrom('sysUser as u')
+        .select(eb.fn.countAll<number>().as('c'))
+        .whereRef('u.roleId', '=', 'r.id')
+        .where('u.deletedAt', 'is', null)
+        .as('userCount'),
+    ])
+    .where('r.deletedAt', 'is', null);
+}
+
+function toRole(r: {
+  id: number;
+  roleKey: string;
+  roleName: string;
+  description: string;
+  isSystem: boolean;
+  version: number;
+  createdAt: Date;
+  userCount: number | null;
+}): RoleRow {
+  return {
+    id: r.id,
+    roleKey: r.roleKey,
+    roleName: r.roleName,
+    displayName: roleDisplayName(r.roleKey),
+    description: r.description,
+    isSystem: r.isSystem,
+    userCount: Number(r.userCount ?? 0),
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listRoles(db: Db, onlySystem = false): Promise<RoleRow[]> {
+  let q = roleQuery(db).orderBy('r.sort').orderBy('r.id');
+  if (onlySystem) q = q.where('r.isSystem', '=', true);
+  return (await q.execute()).map(toRole);
+}
+
+export async function searchRoles(
+  db: Db,
+  p: { pageNo: number; pageSize: number; roleKey?: string | undefined; roleName?: string | undefined },
+): Promise<Paged<RoleRow>> {
+  let q = roleQuery(db);
+  if (p.roleKey) q = q.where('r.roleKey', 'ilike', `%${escapeLike(p.roleKey)}%`);
+  if (p.roleName) q = q.where('r.roleName', 'ilike', `%${escapeLike(p.roleName)}%`);
+  const total = await db
+    .selectFrom(q.as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .executeTakeFirstOrThrow();
+  const rows = await q
+    .orderBy('r.sort')
+    .orderBy('r.id')
+    .limit(p.pageSize)
+    .offset((p.pageNo - 1) * p.pageSize)
+    .execute();
+  return { list: rows.map(toRole), total: Number(total.c), pageNum: p.pageNo, pageSize: p.pageSize };
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+interface ResourceRow {
+  id: number;
+  parentId: number | null;
+  resUrl: string;
+  authKey: string;
+  name: string;
+  resName: string;
+  icon: string;
+  permission: string;
+  level: number;
+  actions: string;
+  isMenu: boolean;
+  hide: boolean;
+  redirect: string;
+  component: string;
+  sort: number;
+}
+
+function buildTree(rows: ResourceRow[], actionsOf: (r: ResourceRow) => string): ResourceNode[] {
+  const byParent = new Map<number | null, ResourceRow[]>();
+  for (const r of rows) {
+    const list = byParent.get(r.parentId) ?? [];
+    list.push(r);
+    byParent.set(r.parentId, list);
+  }
+  const ids = new Set(rows.map((r) => r.id));
+  const make = (r: ResourceRow): ResourceNode => ({
+    id: r.id,
+    resUrl: r.resUrl,
+    authKey: r.authKey,
+    name: r.name,
+    resName: r.resName || r.name,
+    icon: r.icon,
+    permission: r.permission,
+    level: r.level,
+    action: actionsOf(r),
+    isMenu: r.isMenu,
+    hide: r.hide,
+    redirect: r.redirect,
+    component: r.component,
+    children: (byParent.get(r.id) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id).map(make),
+  });
+  // Roots are nodes whose parent is absent from the set (a role may hold children without the group row).
+  return rows
+    .filter((r) => r.parentId === null || !ids.has(r.parentId))
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .map(make);
+}
+
+const RESOURCE_COLUMNS = [
+  'res.id',
+  'res.parentId',
+  'res.resUrl',
+  'res.authKey',
+  'res.name',
+  'res.resName',
+  'res.icon',
+  'res.permission',
+  'res.level',
+  'res.actions',
+  'res.isMenu',
+  'res.hide',
+  'res.redirect',
+  'res.component',
+  'res.sort',
+] as const;
+
+/** The role's resource tree; `action` lists the actions this role holds on each node. */
+export async function resourceTreeForRole(db: Db, roleId: number): Promise<ResourceNode[]> {
+  const rows = await db
+    .selectFrom('sysRoleResource as rr')
+    .innerJoin('sysResource as res', 'res.id', 'rr.resourceId')
+    .select([...RESOURCE_COLUMNS, 'rr.actions as granted'])
+    .where('rr.roleId', '=', roleId)
+    .execute();
+  const granted = new Map(rows.map((r) => [r.id, r.granted]));
+  return buildTree(rows, (r) => granted.get(r.id) ?? '');
+}
+
+/** The whole resource tree (admin role editor); `action` lists every action a resource offers. */
+export async function fullResourceTree(db: Db): Promise<ResourceNode[]> {
+  const rows = await db.selectFrom('sysResource as res').select(RESOURCE_COLUMNS).execute();
+  return buildTree(rows, (r) => r.actions);
+}
+
+export interface RoleGrant {
+  resourceId: number;
+  actions: string[];
+}
+
+export async function roleGrants(db: Db, roleId: number): Promise<RoleGrant[]> {
+  await requireRole(db, roleId);
+  const rows = await db
+    .selectFrom('sysRoleResource')
+    .select(['resourceId', 'actions'])
+    .where('roleId', '=', roleId)
+    .orderBy('resourceId')
+    .execute();
+  return rows.map((r) => ({ resourceId: r.resourceId, actions: r.actions.split(',').filter(Boolean) }));
+}
+
+async function requireRole(db: Db, id: number) {
+  const role = await db
+    .selectFrom('sysRole')
+    .select(['id', 'version', 'isSystem', 'roleKey'])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!role) throw notFound('角色不存在');
+  return role;
+}
+
+export interface SaveRoleInput {
+  id?: number | undefined;
+  version?: number | undefined;
+  roleKey: string;
+  roleName: string;
+  description: string;
+  resources: RoleGrant[];
+}
+
+/**
+ * Creates or updates a role with its resource grants as one write. Actions granted must be among the
+ * resource's offered actions. `stepDelayMs` is a test hook that pauses between rows so a process test
+ * can kill the server mid-write.
+ */
+export async function saveRole(
+  trx: Tx,
+  input: SaveRoleInput,
+  userId: number,
+  now: Date,
+  stepDelayMs = 0,
+): Promise<number> {
+  const resources = await trx.selectFrom('sysResource').select(['id', 'actions']).execute();
+  const offered = new Map(resources.map((r) => [r.id, new Set(r.actions.split(',').filter(Boolean))]));
+  for (const g of input.resources) {
+    const set = offered.get(g.resourceId);
+    if (!set) throw badRequest(`资源 ${g.resourceId} 不存在`);
+    const bad = g.actions.filter((a) => !set.has(a));
+    if (bad.length) throw badRequest(`资源 ${g.resourceId} 不支持操作：${bad.join(',')}`);
+  }
+  const dup = await trx
+    .selectFrom('sysRole')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['roleKey']), '=', input.roleKey.toLowerCase()))
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (dup && dup.id !== input.id) throw conflict(`角色标识 ${input.roleKey} 已存在`);
+
+  let roleId: number;
+  if (input.id) {
+    const role = await requireRole(trx, input.id);
+    if (input.version === undefined) throw badRequest('缺少版本号 version');
+    if (role.isSystem && role.roleKey !== input.roleKey) throw badRequest('系统角色的标识不能修改');
+    const res = await trx
+      .updateTable('sysRole')
+      .set((eb) => ({
+        roleKey: input.roleKey,
+        roleName: input.roleName,
+        description: input.description,
+        updatedAt: now,
+        updatedBy: userId,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    roleId = input.id;
+    await trx.deleteFrom('sysRoleResource').where('roleId', '=', roleId).execute();
+  } else {
+    const row = await trx
+      .insertInto('sysRole')
+      .values({
+        roleKey: input.roleKey,
+        roleName: input.roleName,
+        description: input.description,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    roleId = row.id;
+  }
+  for (const g of input.resources) {
+    if (stepDelayMs > 0) await new Promise((r) => setTimeout(r, stepDelayMs));
+    await trx
+      .insertInto('sysRoleResource')
+      .values({ roleId, resourceId: g.resourceId, actions: [...new Set(g.actions)].join(',') })
+      .execute();
+  }
+  return roleId;
+}
+
+export async function deleteRole(trx: Tx, id: number, now: Date, userId: number): Promise<void> {
+  const role = await requireRole(trx, id);
+  if (role.isSystem) throw badRequest('系统内置角色不能删除');
+  const holders = await trx
+    .selectFrom('sysUser')
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('roleId', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(holders.c) > 0) throw conflict(`仍有 ${holders.c} 个用户使用该角色，不能删除`);
+  await trx.updateTable('sysRole').set({ deletedAt: now, updatedAt: now, updatedBy: userId }).where('id', '=', id).execute();
+  await trx.deleteFrom('sysRoleResource').where('roleId', '=', id).execute();
+}

@@ -1,0 +1,78 @@
+import { maskIdCard, maskMobile } from '@aqzrx/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { AuditKind } from './context.ts';
+
+const SECRET_KEYS = /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|secret)$/i;
+const MOBILE_KEYS = /(mobile|phone|tel)$/i;
+const ID_KEYS = /(idcard|idno|idnumber|cardno)$/i;
+const MAX_PARAMS = 2000;
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (SECRET_KEYS.test(k)) out[k] = '******';
+      else if (typeof v === 'string' && MOBILE_KEYS.test(k)) out[k] = maskMobile(v);
+      else if (typeof v === 'string' && ID_KEYS.test(k)) out[k] = maskIdCard(v);
+      else out[k] = scrub(v, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Request parameters for the log: query and JSON body merged, secrets removed, mobiles and ID numbers
+ * masked, CR/LF escaped (log injection), at most 2,000 characters (security.md L02, L03).
+ */
+export function auditParams(req: FastifyRequest): string {
+  const parts: Record<string, unknown> = {};
+  if (req.query && typeof req.query === 'object' && Object.keys(req.query).length) parts.query = scrub(req.query);
+  if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) parts.body = scrub(req.body);
+  let text = Object.keys(parts).length ? JSON.stringify(parts) : '';
+  text = text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS - 1)}…` : text;
+}
+
+export interface AuditRow {
+  kind: AuditKind;
+  module: string;
+  outcome: 'success' | 'fail';
+  errorMsg?: string;
+  targetId?: string;
+  /** Overrides for calls made before authentication (login). */
+  userId?: number | null;
+  username?: string;
+  roleKey?: string;
+  orgName?: string;
+}
+
+export async function writeAudit(db: Kysely<DB>, req: FastifyRequest, row: AuditRow, now: Date): Promise<void> {
+  const a = req.auth;
+  const durationMs = Number((process.hrtime.bigint() - req.startedAt) / 1_000_000n);
+  await db
+    .insertInto('sysOperLog')
+    .values({
+      createdAt: now,
+      userId: row.userId !== undefined ? row.userId : (a?.userId ?? null),
+      username: (row.username ?? a?.username ?? '').slice(0, 64),
+      roleKey: row.roleKey ?? a?.roleKey ?? '',
+      orgName: (row.orgName ?? a?.orgName ?? '').slice(0, 100),
+      module: row.module.slice(0, 64),
+      kind: row.kind,
+      method: req.method,
+      path: req.routeOptions.url ?? req.url.split('?')[0]!.slice(0, 300),
+      params: auditParams(req),
+      targetId: (row.targetId ?? req.auditTarget ?? '').slice(0, 64),
+      ip: req.ip.slice(0, 64),
+      durationMs: Math.min(durationMs, 2_147_483_647),
+      outcome: row.outcome,
+      errorMsg: (row.errorMsg ?? '').replace(/[\r\n]/g, ' ').slice(0, 500),
+      requestId: String(req.id),
+    })
+    .execute();
+}

@@ -1,0 +1,81 @@
+import type { PermissionGrant } from '@aqzrx/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import type { SettingsService } from './settings.ts';
+
+/** What a route needs: a permission `permissionId.action`, any logged-in user, or nothing. */
+export type RoutePermission = 'public' | 'authenticated' | `${string}.${string}`;
+
+export type AuditKind =
+  | 'query'
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'get'
+  | 'enable'
+  | 'disable'
+  | 'import'
+  | 'export'
+  | 'login'
+  | 'logout'
+  | 'security';
+
+export interface RouteAudit {
+  module: string;
+  kind: AuditKind;
+}
+
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  username: string;
+  nickname: string;
+  roleId: number;
+  roleKey: string;
+  orgId: number | null;
+  orgName: string;
+  status: number;
+  districtCodes: string[];
+  mustChangePassword: boolean;
+  passwordExpired: boolean;
+  /** Loaded lazily: only routes that check a permission pay for the query. */
+  permissions?: PermissionGrant[];
+}
+
+export type Tx = Transaction<DB>;
+export type Db = Kysely<DB>;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  settings: SettingsService;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** Writes an operation-log row for this route (in the route's transaction when it uses req.tx). */
+    audit?: RouteAudit;
+    /** Reachable while the user must change the password (change-password, logout, user info). */
+    allowStalePassword?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** Runs fn in one transaction together with this route's operation-log row. */
+    tx<T>(
+      fn: (trx: Tx) => Promise<T>,
+      opts?: { targetId?: string | number | ((result: T) => string | number) },
+    ): Promise<T>;
+    auditDone: boolean;
+    auditTarget: string;
+    startedAt: bigint;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    db: Db;
+  }
+}

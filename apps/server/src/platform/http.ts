@@ -1,0 +1,203 @@
+import { ErrorReason, hasPermission, Messages } from '@aqzrx/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDbUnavailableError } from '../db/database.ts';
+import { writeAudit } from './audit.ts';
+import { loadPermissions, readToken, resolveSession, tokenInUrl } from './auth.ts';
+import type { AuthContext, Tx } from './context.ts';
+import { fail } from './envelope.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+
+const FASTIFY_CODES: Record<string, { status: number; message: string; reason: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: Messages.badJson, reason: ErrorReason.BAD_REQUEST },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: Messages.emptyJson, reason: ErrorReason.BAD_REQUEST },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: Messages.unsupportedMediaType,
+    reason: ErrorReason.UNSUPPORTED_MEDIA_TYPE,
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: Messages.bodyTooLarge, reason: ErrorReason.PAYLOAD_TOO_LARGE },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: '请求长度与内容不符',
+    reason: ErrorReason.BAD_REQUEST,
+  },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: Messages.unsupportedMediaType, reason: ErrorReason.BAD_REQUEST },
+  FST_PROTO_VIOLATION: { status: 400, message: '请求包含非法字段', reason: ErrorReason.BAD_REQUEST },
+  FST_CONSTRUCTOR_VIOLATION: { status: 400, message: '请求包含非法字段', reason: ErrorReason.BAD_REQUEST },
+};
+
+const CONTEXT_LABEL: Record<string, string> = { body: '请求体', querystring: '参数', params: '路径参数', headers: '请求头' };
+
+/** The field path of a validation failure, e.g. `body.user.mobile`. */
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.');
+}
+
+export function registerHttpPlatform(app: FastifyInstance): void {
+  const { config, clock } = app.deps;
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('auditDone', false);
+  app.decorateRequest('auditTarget', '');
+  app.decorateRequest('startedAt', 0n);
+  app.decorateRequest('tx', function tx<T>(
+    this: FastifyRequest,
+    fn: (trx: Tx) => Promise<T>,
+    opts?: { targetId?: string | number | ((result: T) => string | number) },
+  ): Promise<T> {
+    const req = this;
+    const audit = req.routeOptions.config.audit;
+    return app.db.transaction().execute(async (trx) => {
+      const result = await fn(trx);
+      const target = opts?.targetId;
+      if (target !== undefined) req.auditTarget = String(typeof target === 'function' ? target(result) : target);
+      if (audit) {
+        await writeAudit(trx, req, { kind: audit.kind, module: audit.module, outcome: 'success' }, clock.now());
+        req.auditDone = true;
+      }
+      return result;
+    });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.startedAt = process.hrtime.bigint();
+    if (!req.url.startsWith('/api/')) return;
+    const permission = req.routeOptions.config.permission;
+    if (tokenInUrl(req)) throw unauthorized('令牌不能放在URL中，请使用X-TOKEN请求头');
+    const token = readToken(req);
+    if (permission === 'public' || permission === undefined) {
+      // Public routes still learn who is calling when a valid token is sent (e.g. portal tabs).
+      if (token) {
+        try {
+          req.auth = await resolveSession(app.db, token, clock.now(), config);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+        }
+      }
+      return;
+    }
+    if (!token) throw unauthorized();
+    const auth = await resolveSession(app.db, token, clock.now(), config);
+    req.auth = auth;
+    if ((auth.mustChangePassword || auth.passwordExpired) && !req.routeOptions.config.allowStalePassword) {
+      throw auth.mustChangePassword
+        ? forbidden(Messages.passwordChangeRequired, ErrorReason.PASSWORD_CHANGE_REQUIRED)
+        : forbidden(Messages.passwordExpired, ErrorReason.PASSWORD_EXPIRED);
+    }
+    if (permission !== 'authenticated') {
+      auth.permissions = await loadPermissions(app.db, auth.roleId);
+      if (!hasPermission(auth.permissions, permission)) throw forbidden();
+    }
+  });
+
+  // Operation-log row for audited routes that did not write one inside their transaction
+  // (failures, and reads such as exports).
+  app.addHook('onResponse', async (req, reply) => {
+    const audit = req.routeOptions.config.audit;
+    if (!audit || req.auditDone) return;
+    // Unauthenticated attempts are not attributed to anyone; still record them.
+    try {
+      await writeAudit(
+        app.db,
+        req,
+        {
+          kind: audit.kind,
+          module: audit.module,
+          outcome: reply.statusCode < 400 ? 'success' : 'fail',
+          errorMsg: reply.statusCode < 400 ? '' : String(reply.statusCode),
+        },
+        clock.now(),
+      );
+    } catch (err) {
+      req.log.error({ err }, 'audit write failed');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+    return payload;
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      reply.code(404).send(fail(404, Messages.routeNotFound, ErrorReason.NOT_FOUND, String(req.id)));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      reply.code(404).send(fail(404, Messages.routeNotFound, ErrorReason.NOT_FOUND, String(req.id)));
+      return;
+    }
+    // Single-page app: every other GET is the client router's.
+    if (app.hasDecorator('sendIndexHtml')) {
+      (app as unknown as { sendIndexHtml: (r: FastifyReply) => void }).sendIndexHtml(reply);
+      return;
+    }
+    reply.code(404).type('text/plain; charset=utf-8').send('页面不存在');
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const requestId = String(req.id);
+    const send = (status: number, message: string, reason: string, data?: unknown) => {
+      reply.code(status).send(fail(status, message, reason, requestId, data));
+    };
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      send(err.status, err.message, err.reason, err.data);
+      return;
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const ctx = CONTEXT_LABEL[err.validationContext ?? ''] ?? '参数';
+      const field = first ? fieldPath(first.instancePath) : '';
+      const message = first
+        ? `${ctx}${field ? ` ${field} ` : ''}有误：${first.message}`
+        : `${ctx}有误`;
+      send(400, message, ErrorReason.BAD_REQUEST, {
+        fields: err.validation.map((v) => ({ field: fieldPath(v.instancePath), message: v.message })),
+      });
+      return;
+    }
+    const code = err.code ?? '';
+    const known = FASTIFY_CODES[code];
+    if (known) {
+      send(known.status, known.message, known.reason);
+      return;
+    }
+    if (err.statusCode === 429) {
+      send(429, Messages.rateLimited, ErrorReason.RATE_LIMITED);
+      return;
+    }
+    if (isDbUnavailableError(err)) {
+      req.log.warn({ err: { message: err.message, code } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      send(503, Messages.dbUnavailable, ErrorReason.DB_UNAVAILABLE);
+      return;
+    }
+    if (code === '23505') {
+      send(409, '数据重复，请检查后重试', ErrorReason.CONFLICT);
+      return;
+    }
+    if (code === '57014') {
+      req.log.error({ err }, 'statement timeout');
+      reply.header('retry-after', '5');
+      send(503, Messages.dbUnavailable, ErrorReason.DB_UNAVAILABLE);
+      return;
+    }
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      send(err.statusCode, err.statusCode === 404 ? Messages.routeNotFound : '请求有误', ErrorReason.BAD_REQUEST);
+      return;
+    }
+    req.log.error({ err }, 'unhandled error');
+    send(500, Messages.internal, ErrorReason.INTERNAL);
+  });
+}
+
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

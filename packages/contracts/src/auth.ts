@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+export const loginBody = z
+  .object({
+    username: z.string().trim().min(1, '请输入用户名').max(64, '用户名过长'),
+    password: z.string().min(1, '请输入密码').max(128, '密码过长'),
+    captchaToken: z.string().max(128).optional(),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginData = z.object({
+  token: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  roleKey: z.string(),
+  status: z.number().int(),
+  isOrg: z.boolean(),
+  mustChangePassword: z.boolean(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+export const permissionGrant = z.object({ permissionId: z.string(), actionList: z.array(z.string()) });
+
+export const userInfo = z.object({
+  uid: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  status: z.number().int(),
+  isOrg: z.boolean(),
+  orgId: z.number().int().nullable(),
+  orgName: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  userRole: z.object({
+    roleKey: z.string(),
+    roleName: z.string(),
+    permissions: z.array(permissionGrant),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export interface ResourceNode {
+  id: number;
+  resUrl: string;
+  authKey: string;
+  name: string;
+  resName: string;
+  icon: string;
+  permission: string;
+  level: number;
+  action: string;
+  isMenu: boolean;
+  hide: boolean;
+  redirect: string;
+  component: string;
+  children: ResourceNode[];
+}
+export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    resUrl: z.string(),
+    authKey: z.string(),
+    name: z.string(),
+    resName: z.string(),
+    icon: z.string(),
+    permission: z.string(),
+    level: z.number().int(),
+    action: z.string(),
+    isMenu: z.boolean(),
+    hide: z.boolean(),
+    redirect: z.string(),
+    component: z.string(),
+    children: z.array(resourceNode),
+  }),
+);
+
+export const pwdUpdateQuery = z
+  .object({
+    oldPwd: z.string().min(1, '请输入原密码!').max(128),
+    newPwd: z.string().min(1, '请输入新密码').max(128),
+  })
+  .strict();
+
+export const captchaChallenge = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+  radius: z.number().int(),
+  /** Vertical position of the piece (the horizontal one is the secret). */
+  y: z.number().int(),
+  background: z.string(),
+  piece: z.string(),
+  expiresInMs: z.number().int(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+export const captchaVerifyBody = z
+  .object({
+    id: z.string().min(1).max(64),
+    x: z.number().min(0).max(1000),
+    /** Drag trail: [dx, ms] samples; a robot's trail is a straight teleport. */
+    trail: z.array(z.tuple([z.number(), z.number()])).max(2000).optional(),
+  })
+  .strict();
+
+export const publicSettings = z.object({
+  platformName: z.string(),
+  captchaEnabled: z.boolean(),
+  footer: z.object({
+    siteCode: z.string(),
+    icp: z.string(),
+    police: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    supportPhone: z.string(),
+    supportEmail: z.string(),
+    copyrightHolder: z.string(),
+  }),
+  cityCode: z.string(),
+  cityName: z.string(),
+  footerLinks: z.array(z.object({ aid: z.number().int(), title: z.string() })),
+});
+export type PublicSettings = z.infer<typeof publicSettings>;
+
+export const portalStats = z.object({
+  items: z.array(z.object({ name: z.string(), label: z.string(), value: z.number(), unit: z.string() })),
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Every API response has this one shape. `error` and `apiError` carry the same code:
+ * 0 on success, otherwise the HTTP status of the failure. `code` is a stable machine-readable
+ * reason (e.g. ACCOUNT_LOCKED), `result` the Chinese message a person reads.
+ */
+export const envelopeBase = z.object({
+  error: z.number().int(),
+  apiError: z.number().int(),
+  result: z.string(),
+  code: z.string().optional(),
+  requestId: z.string().optional(),
+});
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return envelopeBase.extend({ data });
+}
+
+export const emptyEnvelope = envelopeBase.extend({ data: z.unknown().optional() });
+
+export type Envelope<T = unknown> = z.infer<typeof envelopeBase> & { data?: T };
+
+export const pageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(10),
+  sortField: z.string().max(64).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '排序字段只能包含字母、数字和下划线').optional(),
+  sortOrder: z.enum(['ascend', 'descend', 'asc', 'desc']).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export interface Paged<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Stable reason codes that accompany an error status. */
+export const ErrorReason = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  PASSWORD_EXPIRED: 'PASSWORD_EXPIRED',
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  STALE_VERSION: 'STALE_VERSION',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  DB_UNAVAILABLE: 'DB_UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorReason = (typeof ErrorReason)[keyof typeof ErrorReason];
+
+/** Messages the platform uses for generic failures; feature messages live with their features. */
+export const Messages = {
+  ok: '操作成功',
+  badJson: '请求体不是合法的JSON',
+  emptyJson: '请求体不能为空',
+  unsupportedMediaType: '不支持的请求内容类型',
+  bodyTooLarge: '请求体过大',
+  unauthorized: '请先登录',
+  tokenExpired: '登录状态已过期，请重新登录',
+  forbidden: '没有权限，请联系管理员授权',
+  notFound: '记录不存在',
+  routeNotFound: '接口不存在',
+  staleVersion: '数据已被他人修改，请刷新后重试',
+  rateLimited: '请求过于频繁，请稍后再试',
+  dbUnavailable: '服务暂时不可用，请稍后重试',
+  internal: '系统内部错误，请联系管理员',
+  badCredentials: '用户不存在/密码错误',
+  accountDisabled: '用户已封禁，请联系管理员',
+  passwordExpired: '密码已超过有效期，请修改密码后继续使用',
+  passwordChangeRequired: '首次登录请先修改初始密码',
+  captchaRequired: '请先完成滑块验证',
+  captchaInvalid: '验证码已失效',
+} as const;

@@ -1,0 +1,7 @@
+import './zod-locale.ts';
+export * from './auth.ts';
+export * from './envelope.ts';
+export * from './options.ts';
+export * from './permissions.ts';
+export * from './roles.ts';
+export * from './validators.ts';
