@@ -1,0 +1,378 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  type CaptchaChallenge,
+  type CaptchaService,
+  createCaptchaService,
+  isSyntheticTrail,
+} from './index.ts';
+import { crc32, encodePng, PNG_SIGNATURE } from './png.ts';
+import { pieceGeometry, pieceSdf } from './shape.ts';
+
+interface DecodedPng {
+  width: number;
+  height: number;
+  channels: number;
+  pixels: Uint8Array;
+}
+
+const DATA_URL_PREFIX = 'data:image/png;base64,';
+
+/** Strict little PNG decoder for 8-bit truecolour images: checks signature, chunk CRCs and sizes. */
+function decodePng(dataUrl: string): DecodedPng {
+  expect(dataUrl.startsWith(DATA_URL_PREFIX)).toBe(true);
+  const buf = Buffer.from(dataUrl.slice(DATA_URL_PREFIX.length), 'base64');
+  expect(buf.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  let pos = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  const types: string[] = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    expect(buf.readUInt32BE(pos + 8 + len)).toBe(crc32(buf, pos + 4, pos + 8 + len));
+    types.push(type);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect(data[8]).toBe(8); // bit depth
+      expect([2, 6]).toContain(data[9]);
+      channels = data[9] === 6 ? 4 : 3;
+      expect([data[10], data[11], data[12]]).toEqual([0, 0, 0]);
+    } else if (type === 'IDAT') {
+      idat.push(data);
+    }
+    pos += 12 + len;
+  }
+  expect(pos).toBe(buf.length);
+  expect(types[0]).toBe('IHDR');
+  expect(types.at(-1)).toBe('IEND');
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  expect(raw.length).toBe((stride + 1) * height);
+  // Undo the scanline filters.
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const type = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[y * (stride + 1) + 1 + i]!;
+      const a = i >= channels ? pixels[y * stride + i - channels]! : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const c = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
+      let pred = 0;
+      if (type === 1) pred = a;
+      else if (type === 2) pred = b;
+      else if (type === 3) pred = (a + b) >> 1;
+      else if (type === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        pred = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      } else expect(type).toBe(0);
+      pixels[y * stride + i] = (x + pred) & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+/**
+ * Recovers the secret offset from the two images alone: inside the hole the background is the piece's
+ * pixels darkened. This proves the piece and the hole line up (and gives the tests the answer).
+ */
+function solve(ch: CaptchaChallenge): number {
+  const bg = decodePng(ch.background);
+  const piece = decodePng(ch.piece);
+  const g = pieceGeometry(ch.pieceSize, ch.radius);
+  const interior: number[] = [];
+  for (let j = 0; j < piece.height; j++) {
+    for (let i = 0; i < piece.width; i++) {
+      // Well inside the shape, away from the outline.
+      if (pieceSdf(g, i + 0.5, j + 0.5) < -4) interior.push(i, j);
+    }
+  }
+  let best = -1;
+  let bestErr = Number.POSITIVE_INFINITY;
+  for (let x = 0; x + piece.width <= bg.width; x++) {
+    let err = 0;
+    for (let k = 0; k < interior.length && err < bestErr; k += 2) {
+      const i = interior[k]!;
+      const j = interior[k + 1]!;
+      const p = (j * piece.width + i) * 4;
+      const s = ((ch.y + j) * bg.width + x + i) * 3;
+      for (let c = 0; c < 3; c++) {
+        const scene = (piece.pixels[p + c]! - 255 * 0.06) / 0.94;
+        err += Math.abs(bg.pixels[s + c]! - scene * 0.55);
+      }
+    }
+    if (err < bestErr) {
+      bestErr = err;
+      best = x;
+    }
+  }
+  // The match is essentially exact (rounding only).
+  expect(bestErr / interior.length).toBeLessThan(3);
+  return best;
+}
+
+/** A plausible human drag: eased motion with jitter over ~700 ms. */
+function humanTrail(target: number): Array<[number, number]> {
+  const trail: Array<[number, number]> = [];
+  let t = 1_700_000_000_000;
+  for (let k = 0; k <= 40; k++) {
+    const u = k / 40;
+    const eased = 1 - (1 - u) ** 3;
+    trail.push([Math.round(target * eased + (k % 3) - 1), t]);
+    t += 14 + (k % 5) * 3;
+  }
+  trail.push([target, t + 30]);
+  return trail;
+}
+
+function fakeClock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+describe('PNG encoder', () => {
+  it('computes the standard CRC-32', () => {
+    expect(crc32(Buffer.from('IEND', 'latin1'))).toBe(0xae426082);
+    expect(crc32(Buffer.from('123456789', 'latin1'))).toBe(0xcbf43926);
+  });
+
+  it('round-trips RGB and RGBA pixels', () => {
+    const rgba = new Uint8Array(5 * 3 * 4).map((_, i) => (i * 37) & 0xff);
+    const out = decodePng(`${DATA_URL_PREFIX}${encodePng(5, 3, rgba, 4).toString('base64')}`);
+    expect([out.width, out.height, out.channels]).toEqual([5, 3, 4]);
+    expect(Array.from(out.pixels)).toEqual(Array.from(rgba));
+    const rgb = new Uint8Array(4 * 4 * 3).map((_, i) => (i * 91 + 7) & 0xff);
+    expect(
+      Array.from(decodePng(`${DATA_URL_PREFIX}${encodePng(4, 4, rgb, 3).toString('base64')}`).pixels),
+    ).toEqual(Array.from(rgb));
+  });
+});
+
+describe('slide-puzzle captcha', () => {
+  const service: CaptchaService = createCaptchaService();
+
+  it('issues a challenge with the spec defaults and random ids', () => {
+    const a = service.issue();
+    const b = service.issue();
+    expect(a).toMatchObject({ width: 310, height: 155, pieceSize: 42, radius: 10, expiresInMs: 120_000 });
+    expect(a.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(a.id).not.toBe(b.id);
+    expect(Number.isInteger(a.y)).toBe(true);
+    expect(a.y).toBeGreaterThanOrEqual(0);
+    expect(a.y + 64).toBeLessThanOrEqual(155);
+    // Random colours and noise: two pictures never coincide.
+    expect(a.background).not.toBe(b.background);
+  });
+
+  it('returns a valid background PNG of width x height', () => {
+    const bg = decodePng(service.issue().background);
+    expect([bg.width, bg.height, bg.channels]).toEqual([310, 155, 3]);
+  });
+
+  it('returns a piece PNG that is transparent outside the jigsaw shape and opaque inside', () => {
+    const ch = service.issue();
+    const piece = decodePng(ch.piece);
+    const g = pieceGeometry(42, 10);
+    expect([piece.width, piece.height, piece.channels]).toEqual([g.width, g.height, 4]);
+    expect(g.width).toBe(42 + 2 * 10 + 2);
+    let transparent = 0;
+    let opaque = 0;
+    for (let j = 0; j < piece.height; j++) {
+      for (let i = 0; i < piece.width; i++) {
+        const alpha = piece.pixels[(j * piece.width + i) * 4 + 3]!;
+        const d = pieceSdf(g, i + 0.5, j + 0.5);
+        if (d >= 0.5) {
+          expect(alpha).toBe(0);
+          transparent++;
+        } else if (d <= -0.5) {
+          expect(alpha).toBe(255);
+          opaque++;
+        }
+      }
+    }
+    // Corners and the middle of the left notch are outside; the centre of the body is inside.
+    const alphaAt = (i: number, j: number): number => piece.pixels[(j * piece.width + i) * 4 + 3]!;
+    expect(alphaAt(0, 0)).toBe(0);
+    expect(alphaAt(g.width - 1, 0)).toBe(0);
+    expect(alphaAt(g.width - 1, g.height - 1)).toBe(0);
+    expect(alphaAt(g.squareX + 2, g.squareY + 21)).toBe(0);
+    expect(alphaAt(g.squareX + 30, g.squareY + 30)).toBe(255);
+    expect(transparent).toBeGreaterThan(800);
+    expect(opaque).toBeGreaterThan(1500);
+  });
+
+  it('accepts the exact offset and offsets within the tolerance, with a one-time token', () => {
+    for (const delta of [0, 5, -5, 4.5]) {
+      const ch = service.issue();
+      const secret = solve(ch);
+      expect(secret).toBeGreaterThanOrEqual(64 + 10);
+      expect(secret).toBeLessThanOrEqual(310 - 64 - 10);
+      const res = service.check(ch.id, secret + delta, humanTrail(secret + delta));
+      expect(res.ok).toBe(true);
+      if (res.ok) expect(res.captchaToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    }
+    // The trail is optional.
+    const ch = service.issue();
+    expect(service.check(ch.id, solve(ch)).ok).toBe(true);
+  });
+
+  it('rejects offsets outside the tolerance as mismatch and burns the challenge', () => {
+    for (const delta of [6, -6, 40]) {
+      const ch = service.issue();
+      const secret = solve(ch);
+      expect(service.check(ch.id, secret + delta)).toEqual({ ok: false, reason: 'mismatch' });
+      expect(service.check(ch.id, secret)).toEqual({ ok: false, reason: 'expired' });
+    }
+    const ch = service.issue();
+    expect(service.check(ch.id, Number.NaN)).toEqual({ ok: false, reason: 'mismatch' });
+  });
+
+  it('is single use: a replay after success is expired', () => {
+    const ch = service.issue();
+    const secret = solve(ch);
+    expect(service.check(ch.id, secret).ok).toBe(true);
+    expect(service.check(ch.id, secret)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('treats unknown or malformed ids as expired', () => {
+    expect(service.check('nope', 100)).toEqual({ ok: false, reason: 'expired' });
+    expect(service.check('', 100)).toEqual({ ok: false, reason: 'expired' });
+    expect(service.check('x'.repeat(500), 100)).toEqual({ ok: false, reason: 'expired' });
+    expect(service.check('__proto__', 100)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('expires challenges after ttlMs (fake clock)', () => {
+    const clock = fakeClock();
+    const svc = createCaptchaService({ now: clock.now });
+    const late = svc.issue();
+    const lateX = solve(late);
+    const onTime = svc.issue();
+    const onTimeX = solve(onTime);
+    clock.advance(119_999);
+    expect(svc.check(onTime.id, onTimeX).ok).toBe(true);
+    clock.advance(1);
+    expect(svc.check(late.id, lateX)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('flags obviously synthetic trails as robot', () => {
+    const cases: Array<Array<[number, number]>> = [
+      [],
+      [
+        [0, 0],
+        [150, 10],
+      ],
+      [
+        [0, 5],
+        [80, 5],
+        [150, 5],
+      ], // zero elapsed time: a teleport
+      [
+        [0, 10],
+        [80, 30],
+        [150, 20],
+      ], // time going backwards
+      [
+        [150, 0],
+        [150, 100],
+        [150, 200],
+      ], // no movement
+      Array.from({ length: 20 }, (_, k): [number, number] => [k * 8, k * 10]), // perfectly linear
+      [
+        [0, 0],
+        [Number.NaN, 10],
+        [150, 20],
+      ],
+    ];
+    for (const trail of cases) {
+      expect(isSyntheticTrail(trail)).toBe(true);
+      const ch = service.issue();
+      const secret = solve(ch);
+      expect(service.check(ch.id, secret, trail)).toEqual({ ok: false, reason: 'robot' });
+      expect(service.check(ch.id, secret)).toEqual({ ok: false, reason: 'expired' });
+    }
+    expect(isSyntheticTrail(humanTrail(150))).toBe(false);
+  });
+
+  it('redeems a captcha token exactly once and not after tokenTtlMs', () => {
+    const clock = fakeClock();
+    const svc = createCaptchaService({ now: clock.now, tokenTtlMs: 60_000 });
+    const a = svc.issue();
+    const resA = svc.check(a.id, solve(a));
+    const b = svc.issue();
+    const resB = svc.check(b.id, solve(b));
+    if (!resA.ok || !resB.ok) throw new Error('expected success');
+    expect(resA.captchaToken).not.toBe(resB.captchaToken);
+    expect(svc.consume(resA.captchaToken)).toBe(true);
+    expect(svc.consume(resA.captchaToken)).toBe(false);
+    expect(svc.consume('unknown-token')).toBe(false);
+    expect(svc.consume('')).toBe(false);
+    clock.advance(60_000);
+    expect(svc.consume(resB.captchaToken)).toBe(false);
+  });
+
+  it('sweeps expired entries lazily', () => {
+    const clock = fakeClock();
+    const svc = createCaptchaService({ now: clock.now });
+    svc.issue();
+    svc.issue();
+    const c = svc.issue();
+    const res = svc.check(c.id, solve(c));
+    expect(res.ok).toBe(true);
+    expect(svc.size()).toBe(3); // two challenges + one token
+    clock.advance(120_000);
+    expect(svc.size()).toBe(0);
+  });
+
+  it('bounds memory: beyond maxEntries the oldest challenges and tokens are evicted', () => {
+    const svc = createCaptchaService({ maxEntries: 5 });
+    const issued = Array.from({ length: 8 }, () => svc.issue());
+    expect(svc.size()).toBe(5);
+    for (const old of issued.slice(0, 3)) {
+      expect(svc.check(old.id, solve(old))).toEqual({ ok: false, reason: 'expired' });
+    }
+    const newest = issued[7]!;
+    expect(svc.check(newest.id, solve(newest)).ok).toBe(true);
+
+    const tokens: string[] = [];
+    for (let k = 0; k < 7; k++) {
+      const ch = svc.issue();
+      const res = svc.check(ch.id, solve(ch));
+      if (!res.ok) throw new Error('expected success');
+      tokens.push(res.captchaToken);
+    }
+    expect(svc.size()).toBeLessThanOrEqual(10);
+    expect(svc.consume(tokens[0]!)).toBe(false); // evicted
+    expect(svc.consume(tokens[6]!)).toBe(true);
+  });
+
+  it('rejects geometry that does not fit', () => {
+    expect(() => createCaptchaService({ width: 120 })).toThrow(RangeError);
+    expect(() => createCaptchaService({ radius: 1 })).toThrow(RangeError);
+    expect(() => createCaptchaService({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it('renders a challenge quickly (logged, not asserted)', () => {
+    const svc = createCaptchaService();
+    svc.issue(); // warm-up
+    const times: number[] = [];
+    for (let k = 0; k < 30; k++) {
+      const t = performance.now();
+      svc.issue();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const fmt = (v: number): string => v.toFixed(1);
+    console.log(
+      `[captcha] render time over ${times.length} challenges: median ${fmt(times[15]!)} ms, ` +
+        `p90 ${fmt(times[27]!)} ms, max ${fmt(times[29]!)} ms`,
+    );
+    expect(times.length).toBe(30);
+  });
+});

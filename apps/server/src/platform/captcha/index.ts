@@ -1,0 +1,13 @@
+/**
+ * Slide-puzzle captcha (product spec 2.8 / 4 / 9, security check A04). See ./service.ts for the contract.
+ */
+export {
+  CAPTCHA_MESSAGES,
+  type CaptchaChallenge,
+  type CaptchaFailureReason,
+  type CaptchaOptions,
+  type CaptchaService,
+  type CheckResult,
+  createCaptchaService,
+  isSyntheticTrail,
+} from './service.ts';

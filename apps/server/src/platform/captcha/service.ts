@@ -1,0 +1,278 @@
+/**
+ * Server-side slide-puzzle captcha (security check A04).
+ *
+ * - `issue()` renders a fresh picture with a jigsaw hole at a secret horizontal offset and returns the
+ *   background, the piece and the public vertical offset `y`. Both images are PNG data URLs.
+ * - `check(id, x, trail)` is single-use: the challenge is deleted before anything is compared, so a replay
+ *   yields `expired`. On success it returns a one-time `captchaToken` for the login request.
+ * - `consume(token)` redeems that token exactly once.
+ *
+ * Coordinates: the piece image must be drawn with its top-left corner at (x, y) on the background, in
+ * pixels of the background's natural size. `x` is what the client submits; if the client displays the
+ * picture scaled, it must convert back to natural pixels before submitting.
+ *
+ * Everything lives in process memory, bounded by `maxEntries` per store (challenges and tokens), with
+ * expired entries swept lazily. Route-level rate limiting is still required to stop brute force.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { encodePng, pngDataUrl } from './png.ts';
+import { createPictureRng, cutPiece, drawHole, renderScene } from './render.ts';
+import { type PieceGeometry, pieceGeometry, pieceMask } from './shape.ts';
+
+export interface CaptchaOptions {
+  /** Background width in px (default 310). */
+  width?: number;
+  /** Background height in px (default 155). */
+  height?: number;
+  /** Side of the square body of the piece in px (default 42). */
+  pieceSize?: number;
+  /** Radius of the tabs and notch in px (default 10). */
+  radius?: number;
+  /** Lifetime of an issued challenge (default 120 000 ms, security A04). */
+  ttlMs?: number;
+  /** Lifetime of the token returned by a successful check (default 120 000 ms). */
+  tokenTtlMs?: number;
+  /** Accepted |x - secret| in px (default 5). */
+  tolerance?: number;
+  /** Maximum number of live challenges, and separately of live tokens (default 10 000). */
+  maxEntries?: number;
+  /** Clock in ms, injectable for tests (default Date.now). */
+  now?: () => number;
+}
+
+export interface CaptchaChallenge {
+  id: string;
+  width: number;
+  height: number;
+  pieceSize: number;
+  radius: number;
+  /** Public vertical offset of the piece image's top-left corner on the background. */
+  y: number;
+  /** Background with the hole, `data:image/png;base64,...`, `width` x `height`. */
+  background: string;
+  /**
+   * The piece, `data:image/png;base64,...`, transparent outside the jigsaw shape. Its size is
+   * (pieceSize + 2 * radius + 2) px square: the square body, two tabs of (2 * radius - 2) px and a 2 px
+   * margin on each side.
+   */
+  piece: string;
+  expiresInMs: number;
+}
+
+export type CheckResult =
+  | { ok: true; captchaToken: string }
+  | { ok: false; reason: 'expired' | 'mismatch' | 'robot' };
+
+export type CaptchaFailureReason = Extract<CheckResult, { ok: false }>['reason'];
+
+export interface CaptchaService {
+  issue(): CaptchaChallenge;
+  /**
+   * @param x the submitted left offset of the piece image, in background pixels.
+   * @param trail optional drag samples `[dx, ms]` (slider offset in px, timestamp in ms, any origin).
+   */
+  check(id: string, x: number, trail?: Array<[number, number]>): CheckResult;
+  consume(captchaToken: string): boolean;
+  /** Number of live challenges plus live tokens (expired entries are swept first). */
+  size(): number;
+}
+
+/** User-facing messages for the failure reasons, for the route layer. */
+export const CAPTCHA_MESSAGES: Readonly<Record<CaptchaFailureReason, string>> = {
+  expired: '验证码已失效',
+  mismatch: '请正确拼合图像',
+  robot: '验证未通过，请重试',
+};
+
+const DEFAULTS = {
+  width: 310,
+  height: 155,
+  pieceSize: 42,
+  radius: 10,
+  ttlMs: 120_000,
+  tokenTtlMs: 120_000,
+  tolerance: 5,
+  maxEntries: 10_000,
+} as const;
+
+/** Minimum gap between the piece's start position (x = 0) and the hole, and from the right edge. */
+const EDGE_GAP = 10;
+/** Vertical gap between the piece image and the top/bottom edges. */
+const VERTICAL_GAP = 4;
+/** Longer trails are treated as synthetic without inspection (the HTTP schema caps them at 2000). */
+const MAX_TRAIL_SAMPLES = 10_000;
+/** Ids and tokens longer than this cannot be ours; reject them without a lookup. */
+const MAX_KEY_LENGTH = 128;
+
+interface Entry {
+  expiresAt: number;
+}
+
+interface PendingChallenge extends Entry {
+  secretX: number;
+}
+
+function positiveInt(name: string, value: number, min = 1): number {
+  if (!Number.isInteger(value) || value < min)
+    throw new RangeError(`captcha option ${name} must be an integer >= ${min}`);
+  return value;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`captcha option ${name} must be >= 0`);
+  return value;
+}
+
+/** Removes expired entries from the head of an insertion-ordered store (TTL is constant per store). */
+function sweep(store: Map<string, Entry>, now: number): void {
+  for (const [key, entry] of store) {
+    if (now < entry.expiresAt) break;
+    store.delete(key);
+  }
+}
+
+/** Evicts the oldest entries until there is room for one more. */
+function makeRoom(store: Map<string, Entry>, maxEntries: number): void {
+  for (const key of store.keys()) {
+    if (store.size < maxEntries) break;
+    store.delete(key);
+  }
+}
+
+/**
+ * True when a provided trail is obviously not a human drag: too few samples, malformed or non-finite
+ * samples, time running backwards, no elapsed time, no movement, or a perfectly uniform motion.
+ */
+export function isSyntheticTrail(trail: ReadonlyArray<readonly [number, number]>): boolean {
+  if (!Array.isArray(trail) || trail.length < 3 || trail.length > MAX_TRAIL_SAMPLES) return true;
+  let minDx = Number.POSITIVE_INFINITY;
+  let maxDx = Number.NEGATIVE_INFINITY;
+  let prevT = Number.NEGATIVE_INFINITY;
+  for (const sample of trail) {
+    if (!Array.isArray(sample) || sample.length !== 2) return true;
+    const [dx, t] = sample;
+    if (typeof dx !== 'number' || typeof t !== 'number' || !Number.isFinite(dx) || !Number.isFinite(t))
+      return true;
+    if (t < prevT) return true;
+    prevT = t;
+    if (dx < minDx) minDx = dx;
+    if (dx > maxDx) maxDx = dx;
+  }
+  const first = trail[0]!;
+  const last = trail[trail.length - 1]!;
+  if (last[1] - first[1] <= 0) return true;
+  if (maxDx - minDx <= 0) return true;
+  // Identical step sizes at identical intervals over many samples is a scripted linear interpolation.
+  if (trail.length >= 5) {
+    const stepX = trail[1]![0] - first[0];
+    const stepT = trail[1]![1] - first[1];
+    let uniform = true;
+    for (let i = 2; i < trail.length && uniform; i++) {
+      const a = trail[i - 1]!;
+      const b = trail[i]!;
+      uniform = b[0] - a[0] === stepX && b[1] - a[1] === stepT;
+    }
+    if (uniform) return true;
+  }
+  return false;
+}
+
+export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService {
+  const width = positiveInt('width', opts.width ?? DEFAULTS.width);
+  const height = positiveInt('height', opts.height ?? DEFAULTS.height);
+  const radius = positiveInt('radius', opts.radius ?? DEFAULTS.radius, 3);
+  const pieceSize = positiveInt('pieceSize', opts.pieceSize ?? DEFAULTS.pieceSize, 2 * radius + 8);
+  const ttlMs = positiveInt('ttlMs', opts.ttlMs ?? DEFAULTS.ttlMs);
+  const tokenTtlMs = positiveInt('tokenTtlMs', opts.tokenTtlMs ?? DEFAULTS.tokenTtlMs);
+  const tolerance = nonNegative('tolerance', opts.tolerance ?? DEFAULTS.tolerance);
+  const maxEntries = positiveInt('maxEntries', opts.maxEntries ?? DEFAULTS.maxEntries);
+  const now = opts.now ?? Date.now;
+
+  const geometry: PieceGeometry = pieceGeometry(pieceSize, radius);
+  const mask = pieceMask(geometry);
+  // The hole never overlaps the piece's start position and keeps a gap to the right edge.
+  const minX = geometry.width + EDGE_GAP;
+  const maxX = width - geometry.width - EDGE_GAP;
+  const minY = VERTICAL_GAP;
+  const maxY = height - geometry.height - VERTICAL_GAP;
+  if (maxX < minX || maxY < minY) {
+    throw new RangeError(
+      `captcha background ${width}x${height} is too small for a ${geometry.width}x${geometry.height} piece`,
+    );
+  }
+
+  const challenges = new Map<string, PendingChallenge>();
+  const tokens = new Map<string, Entry>();
+
+  return {
+    issue(): CaptchaChallenge {
+      const secretX = randomInt(minX, maxX + 1);
+      const y = randomInt(minY, maxY + 1);
+      const scene = renderScene(width, height, createPictureRng());
+      const piece = cutPiece(scene, width, geometry, mask, secretX, y);
+      drawHole(scene, width, geometry, mask, secretX, y);
+      const background = pngDataUrl(encodePng(width, height, scene, 3));
+      const pieceUrl = pngDataUrl(encodePng(geometry.width, geometry.height, piece, 4));
+
+      const t = now();
+      sweep(challenges, t);
+      makeRoom(challenges, maxEntries);
+      const id = randomBytes(16).toString('base64url');
+      challenges.set(id, { secretX, expiresAt: t + ttlMs });
+      return {
+        id,
+        width,
+        height,
+        pieceSize,
+        radius,
+        y,
+        background,
+        piece: pieceUrl,
+        expiresInMs: ttlMs,
+      };
+    },
+
+    check(id, x, trail) {
+      if (typeof id !== 'string' || id.length === 0 || id.length > MAX_KEY_LENGTH) {
+        return { ok: false, reason: 'expired' };
+      }
+      const pending = challenges.get(id);
+      // Single use: delete before any comparison so that a replay always fails.
+      challenges.delete(id);
+      const t = now();
+      sweep(challenges, t);
+      if (!pending || t >= pending.expiresAt) return { ok: false, reason: 'expired' };
+      if (trail !== undefined && isSyntheticTrail(trail)) return { ok: false, reason: 'robot' };
+      if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x - pending.secretX) > tolerance) {
+        return { ok: false, reason: 'mismatch' };
+      }
+      sweep(tokens, t);
+      makeRoom(tokens, maxEntries);
+      const captchaToken = randomBytes(24).toString('base64url');
+      tokens.set(captchaToken, { expiresAt: t + tokenTtlMs });
+      return { ok: true, captchaToken };
+    },
+
+    consume(captchaToken) {
+      if (
+        typeof captchaToken !== 'string' ||
+        captchaToken.length === 0 ||
+        captchaToken.length > MAX_KEY_LENGTH
+      ) {
+        return false;
+      }
+      const entry = tokens.get(captchaToken);
+      tokens.delete(captchaToken);
+      const t = now();
+      sweep(tokens, t);
+      return entry !== undefined && t < entry.expiresAt;
+    },
+
+    size() {
+      const t = now();
+      sweep(challenges, t);
+      sweep(tokens, t);
+      return challenges.size + tokens.size;
+    },
+  };
+}
