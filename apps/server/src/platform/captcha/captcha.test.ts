@@ -283,7 +283,6 @@ describe('slide-puzzle captcha', () => {
         [150, 100],
         [150, 200],
       ], // no movement
-      Array.from({ length: 20 }, (_, k): [number, number] => [k * 8, k * 10]), // perfectly linear
       [
         [0, 0],
         [Number.NaN, 10],
@@ -298,6 +297,10 @@ describe('slide-puzzle captcha', () => {
       expect(service.check(ch.id, secret)).toEqual({ ok: false, reason: 'expired' });
     }
     expect(isSyntheticTrail(humanTrail(150))).toBe(false);
+    // Keyboard drag (arrow key auto-repeat, coarse timestamps) is uniform but legitimate.
+    expect(isSyntheticTrail(Array.from({ length: 60 }, (_, k): [number, number] => [k * 2, k * 33]))).toBe(
+      false,
+    );
   });
 
   it('redeems a captcha token exactly once and not after tokenTtlMs', () => {

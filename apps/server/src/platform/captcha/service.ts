@@ -141,7 +141,11 @@ function makeRoom(store: Map<string, Entry>, maxEntries: number): void {
 
 /**
  * True when a provided trail is obviously not a human drag: too few samples, malformed or non-finite
- * samples, time running backwards, no elapsed time, no movement, or a perfectly uniform motion.
+ * samples, time running backwards, no elapsed time, or no movement.
+ *
+ * Deliberately conservative: perfectly uniform motion is NOT flagged, because a keyboard user holding an
+ * arrow key (the web widget supports it) produces equal steps at the key-repeat rate, and browsers may
+ * coarsen timestamps so the intervals come out identical too.
  */
 export function isSyntheticTrail(trail: ReadonlyArray<readonly [number, number]>): boolean {
   if (!Array.isArray(trail) || trail.length < 3 || trail.length > MAX_TRAIL_SAMPLES) return true;
@@ -162,18 +166,6 @@ export function isSyntheticTrail(trail: ReadonlyArray<readonly [number, number]>
   const last = trail[trail.length - 1]!;
   if (last[1] - first[1] <= 0) return true;
   if (maxDx - minDx <= 0) return true;
-  // Identical step sizes at identical intervals over many samples is a scripted linear interpolation.
-  if (trail.length >= 5) {
-    const stepX = trail[1]![0] - first[0];
-    const stepT = trail[1]![1] - first[1];
-    let uniform = true;
-    for (let i = 2; i < trail.length && uniform; i++) {
-      const a = trail[i - 1]!;
-      const b = trail[i]!;
-      uniform = b[0] - a[0] === stepX && b[1] - a[1] === stepT;
-    }
-    if (uniform) return true;
-  }
   return false;
 }
 
