@@ -16,7 +16,7 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
-import { registerHttpPlatform } from './platform/http.ts';
+import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { createSettingsService } from './platform/settings.ts';
 import { hashToken, newRequestId } from './platform/tokens.ts';
 
@@ -25,10 +25,13 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Tests add routes (e.g. one that throws) before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
 }
 
 export interface AppState {
   closing: boolean;
+  apiRoutes: ApiRoute[];
 }
 
 /** Registers platform plugins and feature modules. No business logic lives here. */
@@ -55,7 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
-  const state: AppState = { closing: false };
+  const state: AppState = { closing: false, apiRoutes: [] };
   const deps: AppDeps = {
     config,
     database,
@@ -101,6 +104,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     allowList: (req) => !req.url.startsWith('/api/'),
   });
 
+  registerHttpPlatform(app, state.apiRoutes);
+
   if (config.NODE_ENV !== 'production') {
     await app.register(swagger, {
       openapi: {
@@ -113,13 +118,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'none' } });
   }
 
-  registerHttpPlatform(app);
-
   healthRoutes(app, state);
   portalRoutes(app);
   authRoutes(app);
   rolesRoutes(app);
   logsRoutes(app);
+  opts.extend?.(app);
 
   registerWeb(app, config);
   return app as unknown as FastifyInstance & { state: AppState };

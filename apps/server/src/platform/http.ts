@@ -34,7 +34,15 @@ function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.');
 }
 
-export function registerHttpPlatform(app: FastifyInstance): void {
+export interface ApiRoute {
+  method: string;
+  url: string;
+  permission: string | undefined;
+  audit: { module: string; kind: string } | undefined;
+}
+
+/** Every registered API route with its declared permission (tests and the safety-mechanism API list). */
+export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]): void {
   const { config, clock } = app.deps;
 
   app.decorateRequest('auth', null);
@@ -60,13 +68,29 @@ export function registerHttpPlatform(app: FastifyInstance): void {
     });
   });
 
+  // Every API route declares its permission; the OpenAPI viewer is the one declared-public plugin.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), permission: 'public' };
+    if (url.startsWith('/api/')) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        apiRoutes.push({ method, url, permission: route.config?.permission, audit: route.config?.audit });
+      }
+    }
+  });
+
   app.addHook('onRequest', async (req) => {
     req.startedAt = process.hrtime.bigint();
     if (!req.url.startsWith('/api/')) return;
     const permission = req.routeOptions.config.permission;
+    // Fail closed: a route that forgot to declare its permission is refused, not opened.
+    if (permission === undefined && req.routeOptions.url !== undefined) throw forbidden();
     if (tokenInUrl(req)) throw unauthorized('令牌不能放在URL中，请使用X-TOKEN请求头');
     const token = readToken(req);
     if (permission === 'public' || permission === undefined) {
+      // (undefined here only for the not-found handler, which has no route)
       // Public routes still learn who is calling when a valid token is sent (e.g. portal tabs).
       if (token) {
         try {

@@ -1,0 +1,287 @@
+import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/platform/tokens.ts';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, token?: string, payload?: unknown) =>
+  t.call({ method: 'POST', url, ...(token ? { token } : {}), ...(payload !== undefined ? { payload } : {}) });
+
+describe('POST /api/login', () => {
+  it('returns the token and user fields, and the token in X-TOKEN', async () => {
+    const res = await post('/api/login', undefined, { username: 'gov', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ error: 0, apiError: 0, result: '登录成功' });
+    expect(body.data).toMatchObject({ username: 'gov', roleKey: 'ROLE_GOVERNMENT', status: 1, isOrg: true });
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.headers['x-token']).toBe(body.data.token);
+    // Only the hash is stored.
+    const stored = await t.database.db.selectFrom('sysSession').select('tokenHash').execute();
+    expect(stored.map((s) => s.tokenHash)).toContain(hashToken(body.data.token));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(body.data.token);
+  });
+
+  it('is case-insensitive on the username', async () => {
+    const res = await post('/api/login', undefined, { username: 'GOV', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown user identically', async () => {
+    const a = await post('/api/login', undefined, { username: 'insurer', password: 'Wrong-pass1' });
+    const b = await post('/api/login', undefined, { username: 'nobody-here', password: 'Wrong-pass1' });
+    expect(a.statusCode).toBe(401);
+    expect(b.statusCode).toBe(401);
+    expect(a.json().result).toBe('用户不存在/密码错误');
+    expect(b.json().result).toBe(a.json().result);
+    expect(b.json().code).toBe(a.json().code);
+    // Clear the counter for later tests.
+    await post('/api/login', undefined, { username: 'insurer', password: DEMO_PASSWORD });
+  });
+
+  it('rejects a missing field with 400 naming the field, and malformed JSON before the handler', async () => {
+    const res = await post('/api/login', undefined, { username: 'gov' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toContain('password');
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toBe('请求体不是合法的JSON');
+  });
+
+  it('locks the account after 5 wrong passwords for 30 minutes, then lets it in again', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const res = await post('/api/login', undefined, { username: 'service', password: `Wrong-pass${i}` });
+      expect(res.statusCode, `attempt ${i}`).toBe(401);
+    }
+    const locked = await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', result: '密码输入错误5次，帐户锁定30分钟' });
+    t.clock.advance(29 * 60_000);
+    expect((await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode).toBe(403);
+    t.clock.advance(60_001);
+    expect((await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('counts unknown usernames too, so they lock like real ones', async () => {
+    for (let i = 0; i < 5; i++) await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
+    const res = await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
+    expect(res.json().code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('resets the failure counter on success', async () => {
+    for (let i = 0; i < 4; i++) await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
+    expect((await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
+    expect((await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('writes an operation-log row for success and for failure, without the password', async () => {
+    await post('/api/login', undefined, { username: 'ent', password: 'Wrong-pass1' });
+    await post('/api/login', undefined, { username: 'ent', password: DEMO_PASSWORD });
+    const rows = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['outcome', 'params', 'kind', 'errorMsg'])
+      .where('username', '=', 'ent')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(rows.map((r) => r.outcome)).toEqual(['success', 'fail']);
+    expect(rows[1]!.errorMsg).toBe('用户不存在/密码错误');
+    for (const r of rows) {
+      expect(r.kind).toBe('login');
+      expect(r.params).not.toContain('Wrong-pass1');
+      expect(r.params).not.toContain(DEMO_PASSWORD);
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('getUserInfo needs a token; with one it returns the role and permissions', async () => {
+    expect((await post('/api/sys/user/getUserInfo.json')).statusCode).toBe(401);
+    const token = await t.login('admin');
+    const res = await post('/api/sys/user/getUserInfo.json', token);
+    expect(res.statusCode).toBe(200);
+    const info = res.json().data;
+    expect(info).toMatchObject({ username: 'admin', isOrg: false, userRole: { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员' } });
+    const user = info.userRole.permissions.find((p: { permissionId: string }) => p.permissionId === 'user');
+    expect(user.actionList).toEqual(expect.arrayContaining(['add', 'delete', 'edit', 'query', 'export']));
+  });
+
+  it('refuses a token passed in the URL', async () => {
+    const token = await t.login('admin');
+    const res = await post(`/api/sys/user/getUserInfo.json?token=${token}`);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a forged token', async () => {
+    const res = await post('/api/sys/user/getUserInfo.json', 'A'.repeat(43));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result).toBe('登录状态已过期，请重新登录');
+  });
+
+  it('expires after 30 idle minutes', async () => {
+    const token = await t.login('gov');
+    t.clock.advance(29 * 60_000);
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(200);
+    t.clock.advance(29 * 60_000);
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(200);
+    t.clock.advance(30 * 60_000 + 1);
+    const res = await post('/api/sys/user/getUserInfo.json', token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result).toBe('登录状态已过期，请重新登录');
+  });
+
+  it('expires 7 days after login even when active', async () => {
+    const token = await t.login('ent');
+    const start = t.clock.now().getTime();
+    while (t.clock.now().getTime() + 20 * 60_000 < start + 7 * 86_400_000) {
+      t.clock.advance(20 * 60_000);
+      const r = await post('/api/sys/user/getUserInfo.json', token);
+      if (r.statusCode !== 200) throw new Error(`early expiry at ${t.clock.now().getTime() - start} ms`);
+    }
+    t.clock.set(start + 7 * 86_400_000 + 1000);
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await t.login('insurer');
+    expect((await post('/api/logout', token)).statusCode).toBe(200);
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
+  });
+
+  it('a disabled user is out at the next request and cannot log in', async () => {
+    const token = await t.login('expert');
+    await t.database.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'expert').execute();
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
+    const res = await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_DISABLED', result: '用户已封禁，请联系管理员' });
+    await t.database.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'expert').execute();
+  });
+});
+
+describe('resources', () => {
+  it.each(Object.entries(ROLE_LANDING))('%s: the first resource leads to the landing page', async (roleKey, landing) => {
+    const username = { ROLE_GOVERNMENT: 'gov', ROLE_ENT: 'ent', ROLE_INSURANCE: 'insurer', ROLE_SERVICE: 'service', ROLE_EXPERT: 'expert' }[roleKey]!;
+    const token = await t.login(username);
+    const res = await post('/api/sys/user/getSysResourceListByToken.json', token);
+    expect(res.statusCode).toBe(200);
+    const tree = res.json().data.resourceListByToken;
+    expect(tree.length).toBeGreaterThan(1);
+    const first = tree[0].children[0];
+    expect(`/${first.resUrl}/${first.authKey}`).toBe(landing);
+    expect(landingPath(roleKey)).toBe(landing);
+  });
+
+  it('only the government tree ends with complaint management', async () => {
+    const gov = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('gov'))).json().data.resourceListByToken;
+    expect(gov.at(-1).name).toBe('投诉管理');
+    const ent = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json().data.resourceListByToken;
+    expect(ent.at(-1).name).not.toBe('投诉管理');
+  });
+
+  it('gives every node the fields of spec 2.2 and hides detail screens', async () => {
+    const tree = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json().data.resourceListByToken;
+    const flat = tree.flatMap((g: { children: unknown[] }) => [g, ...g.children]);
+    for (const n of flat) {
+      expect(Object.keys(n).sort()).toEqual(
+        ['action', 'authKey', 'children', 'component', 'hide', 'icon', 'id', 'isMenu', 'level', 'name', 'permission', 'redirect', 'resName', 'resUrl'].sort(),
+      );
+    }
+    expect(flat.find((n: { component: string }) => n.component === 'EntClaimDetail').hide).toBe(true);
+    expect(flat.find((n: { component: string }) => n.component === 'EntClaimManage').hide).toBe(false);
+  });
+});
+
+describe('POST /api/sys/user/pwd/update', () => {
+  const url = (o: string, n: string) => `/api/sys/user/pwd/update?oldPwd=${encodeURIComponent(o)}&newPwd=${encodeURIComponent(n)}`;
+
+  it('refuses a wrong old password and a weak new one, and changes nothing', async () => {
+    const token = await t.login('gov');
+    const wrong = await post(url('Nope-1234', 'Better-Pass-2026'), token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ apiError: 400, result: '原密码错误' });
+    const short = await post(url(DEMO_PASSWORD, 'Ab1'), token);
+    expect(short.json().result).toBe('密码长度至少8位');
+    const twoClasses = await post(url(DEMO_PASSWORD, 'abcdefgh123'), token);
+    expect(twoClasses.json().result).toBe('密码至少包含大写字母、小写字母、数字、特殊符号中的三类');
+    const space = await post(url(DEMO_PASSWORD, 'Abc 12345'), token);
+    expect(space.json().result).toBe('密码不能包含空格');
+    const withName = await post(url(DEMO_PASSWORD, 'Gov-Strong-2026'), token);
+    expect(withName.json().result).toBe('密码不能包含用户名');
+    const missing = await post('/api/sys/user/pwd/update?oldPwd=x', token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().result).toContain('newPwd');
+    // Still the old password.
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(200);
+    await t.login('gov', DEMO_PASSWORD);
+  });
+
+  it('changes the password, revokes every session, and refuses the last five', async () => {
+    const a = await t.login('ent2');
+    const b = await t.login('ent2');
+    const res = await post(url(DEMO_PASSWORD, 'Shunda-Build-2026'), a);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ apiError: 0, result: '密码修改成功，请使用新密码重新登录' });
+    expect((await post('/api/sys/user/getUserInfo.json', a)).statusCode).toBe(401);
+    expect((await post('/api/sys/user/getUserInfo.json', b)).statusCode).toBe(401);
+    await expect(t.login('ent2', DEMO_PASSWORD)).rejects.toThrow();
+    const c = await t.login('ent2', 'Shunda-Build-2026');
+    const reuse = await post(url('Shunda-Build-2026', DEMO_PASSWORD), c);
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().result).toBe('新密码不能与最近5次使用过的密码相同');
+  });
+
+  it('a 128-character passphrase is kept whole: changing its last character fails login', async () => {
+    const long = `Aa1-${'x'.repeat(124)}`;
+    expect(long.length).toBe(128);
+    const token = await t.login('insurer');
+    expect((await post(url(DEMO_PASSWORD, long), token)).statusCode).toBe(200);
+    await expect(t.login('insurer', `${long.slice(0, 127)}y`)).rejects.toThrow();
+    await t.login('insurer', long);
+  });
+});
+
+describe('password that must change', () => {
+  it('allows only user info, logout and change-password until changed', async () => {
+    await t.database.db.updateTable('sysUser').set({ mustChangePassword: true }).where('username', '=', 'admin').execute();
+    const token = await t.login('admin');
+    const login = await post('/api/login', undefined, { username: 'admin', password: DEMO_PASSWORD });
+    expect(login.json().data.mustChangePassword).toBe(true);
+    const blocked = await post('/api/role/search', token);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await post('/api/sys/user/getUserInfo.json', token)).json().data.mustChangePassword).toBe(true);
+    const changed = await post(
+      `/api/sys/user/pwd/update?oldPwd=${DEMO_PASSWORD}&newPwd=${encodeURIComponent('Ops-Center-2026!')}`,
+      token,
+    );
+    expect(changed.statusCode).toBe(200);
+    const fresh = await t.login('admin', 'Ops-Center-2026!');
+    expect((await post('/api/role/search', fresh)).statusCode).toBe(200);
+  });
+
+  it('a password older than 90 days must be changed', async () => {
+    await t.database.db
+      .updateTable('sysUser')
+      .set({ passwordChangedAt: new Date(t.clock.now().getTime() - 91 * 86_400_000) })
+      .where('username', '=', 'gov')
+      .execute();
+    const token = await t.login('gov');
+    const res = await post('/api/log/sysLogs/searchLogList.json', token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PASSWORD_EXPIRED');
+    await t.database.db.updateTable('sysUser').set({ passwordChangedAt: t.clock.now() }).where('username', '=', 'gov').execute();
+    expect((await post('/api/log/sysLogs/searchLogList.json', token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { FakeClock } from '../src/platform/clock.ts';
+import { pgUrl } from './global-setup.ts';
+
+export { DEMO_PASSWORD };
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: FakeClock;
+  config: Config;
+  database: Database;
+  /** Logs in a demo (or any) account and returns its token. */
+  login(username: string, password?: string): Promise<string>;
+  /** inject() with an optional token. */
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+/** A fresh database cloned from the migrated, seeded template, and an app on it. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (onPostgres) {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `aqzrx_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+    const database = await openDatabase({ databaseUrl: pgUrl(base, name), poolMax: 5 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(inject('templateDump'))]);
+  const database = await openDatabase({ pgliteDir: 'memory://', loadDataDir: dump });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/aqzrx-test-unused', ...env });
+  const { database, drop } = await openTestDatabase();
+  const clock = new FakeClock(Date.now());
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  const call = (opts: InjectOptions & { token?: string }) => {
+    const { token, ...rest } = opts;
+    return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { 'x-token': token } : {}) } });
+  };
+  return {
+    app,
+    clock,
+    config,
+    database,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await call({ method: 'POST', url: '/api/login', payload: { username, password } });
+      const body = res.json();
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
