@@ -1,7 +1,7 @@
 import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/platform/tokens.ts';
-import { createTestContext, DEMO_PASSWORD, type TestContext } from './helpers.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {

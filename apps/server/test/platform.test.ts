@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ API_RATE_MAX: '100000', LOGIN_RATE_MAX: '1000' });
+});
+afterAll(() => t.close());
+
+describe('every API route declares its permission', () => {
+  it('lists no /api route without permission', () => {
+    const routes = (t.app as unknown as { state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> } })
+      .state.apiRoutes;
+    expect(routes.length).toBeGreaterThan(10);
+    const undeclared = routes.filter((r) => !r.permission).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    // Public routes are an explicit, short list.
+    const publicOnes = routes.filter((r) => r.permission === 'public' && !r.url.startsWith('/api/docs'));
+    for (const r of publicOnes) {
+      expect(r.url).toMatch(/^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|signup|signUp|findpwd|wx\/)/);
+    }
+  });
+
+  it('answers 401 without a token on every non-public route', async () => {
+    const routes = (t.app as unknown as { state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> } })
+      .state.apiRoutes.filter((r) => r.permission !== 'public');
+    for (const r of routes) {
+      const res = await t.call({ method: r.method as 'GET' | 'POST', url: r.url.replace(/:(\w+)/g, '1') });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().error).toBe(401);
+    }
+  });
+});
+
+describe('envelope and error mapping', () => {
+  it('wraps success in { error: 0, apiError: 0, result, data }', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ error: 0, apiError: 0, result: '操作成功', data: { status: 'ok' } });
+  });
+
+  it('unknown API path → 404 envelope', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/nope/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 404, apiError: 404, result: '接口不存在', code: 'NOT_FOUND' });
+    expect(res.json().requestId).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('empty JSON body → 400; wrong media type → 415; oversized body → 413', async () => {
+    const empty = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().result).toBe('请求体不能为空');
+    const xml = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().result).toBe('不支持的请求内容类型');
+    const big = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1_048_576), password: 'y' }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().result).toBe('请求体过大');
+  });
+
+  it('refuses prototype pollution with 400', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a","password":"b","__proto__":{"isAdmin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses unknown body fields (mass assignment) with 400', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: 'Safe2026', roleKey: 'ROLE_ADMIN' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('SQL metacharacters in a filter are data, not SQL', async () => {
+    const token = await t.login('admin');
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/log/sysLogs/searchLogList.json?username=${encodeURIComponent("' OR 1=1--")}`,
+      token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.total).toBe(0);
+  });
+});
+
+describe('unexpected errors', () => {
+  it('500 carries a generic message and request id, never the stack', async () => {
+    const ctx = await createTestContextWithBoom();
+    const res = await ctx.call({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ error: 500, result: '系统内部错误，请联系管理员', code: 'INTERNAL' });
+    expect(res.body).not.toContain('secret-detail');
+    expect(res.body).not.toContain('at ');
+    await ctx.close();
+  });
+});
+
+async function createTestContextWithBoom(): Promise<TestContext> {
+  const { openTestDatabase } = await import('./helpers.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const { FakeClock } = await import('../src/platform/clock.ts');
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/aqzrx-test-unused' }),
+    database,
+    clock: new FakeClock(),
+    logger: false,
+    extend: (a) =>
+      a.get('/api/test/boom', { config: { permission: 'public' } }, async () => {
+        throw new Error('secret-detail: SELECT * FROM sys_user');
+      }),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock: new FakeClock(),
+    config: loadConfig({}),
+    call: (o) => app.inject(o),
+    login: async () => '',
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+describe('security headers', () => {
+  it('sets HSTS, CSP, nosniff, referrer policy and no-store on API responses', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
+    const csp = String(res.headers['content-security-policy']);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('TRACE is not served', async () => {
+    const res = await t.call({ method: 'TRACE' as 'GET', url: '/api/health' });
+    expect([404, 405]).toContain(res.statusCode);
+  });
+});
+
+describe('rate limit', () => {
+  it('the 11th login from one IP within 3 minutes → 429 with retry-after', async () => {
+    const ctx = await createTestContext({ LOGIN_RATE_MAX: '10' });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const r = await ctx.call({ method: 'POST', url: '/api/login', payload: { username: `u${i}`, password: 'y' } });
+        expect(r.statusCode).toBe(401);
+      }
+      const r = await ctx.call({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'x', password: 'y' },
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      });
+      expect(r.statusCode).toBe(429);
+      expect(r.headers['retry-after']).toBeDefined();
+      expect(r.headers['x-ratelimit-limit']).toBe('10');
+      expect(r.json()).toMatchObject({ error: 429, result: '请求过于频繁，请稍后再试' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('health', () => {
+  it('/api/ready reports the database', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('ready');
+  });
+});
+
+describe('public settings', () => {
+  it('exposes platform name, captcha flag and footer', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/public/settings' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      platformName: '宿迁市安全生产责任保险监管服务平台',
+      captchaEnabled: false,
+      cityCode: '321300',
+    });
+    expect(res.json().data.footer.icp).toContain('ICP');
+  });
+
+  it('portal statistics carry the six labels and units of spec 9', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/public/portalStats' });
+    const items = res.json().data.items as Array<{ label: string; unit: string; value: number }>;
+    expect(items.map((i) => `${i.label}(${i.unit})`)).toEqual([
+      '投保企业(家)',
+      '保费(元)',
+      '保额(万元)',
+      '事故预防费用(元)',
+      '理赔案件(件)',
+      '理赔费用(元)',
+    ]);
+    for (const i of items) expect(typeof i.value).toBe('number');
+  });
+});
