@@ -39,12 +39,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
   const trustProxy = config.TRUST_PROXY
-    ? config.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean)
+    ? config.TRUST_PROXY.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     : false;
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers["x-token"]', 'req.headers.authorization', 'res.headers["x-token"]'], censor: '***' },
+      redact: {
+        paths: ['req.headers["x-token"]', 'req.headers.authorization', 'res.headers["x-token"]'],
+        censor: '***',
+      },
     },
     genReqId: () => newRequestId(),
     trustProxy,
@@ -115,7 +120,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'none' } });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      uiConfig: { docExpansion: 'none' },
+    });
   }
 
   healthRoutes(app, state);

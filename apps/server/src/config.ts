@@ -21,13 +21,27 @@ export const configSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
   CAPTCHA: bool.default(true),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
-  IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24 * 7),
+  IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   LOCK_MINUTES: z.coerce.number().int().min(10).max(60).default(30),
   LOCK_THRESHOLD: z.coerce.number().int().min(3).max(20).default(5),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
-  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3 * 60 * 1000),
+  LOGIN_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(3 * 60 * 1000),
   API_RATE_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: z.string().default(''),
   CORS_ORIGINS: z.string().default(''),

@@ -116,12 +116,9 @@ async function serve(config: Config): Promise<void> {
   if (database.pglite) {
     // Daily dump of the embedded database; keeps the last 14.
     const pglite = database.pglite;
-    const daily = setInterval(
-      () => {
-        backupPglite(pglite, config.backupDir, 'daily').catch((err) => app.log.error({ err }, '定时备份失败'));
-      },
-      24 * 3_600_000,
-    );
+    const daily = setInterval(() => {
+      backupPglite(pglite, config.backupDir, 'daily').catch((err) => app.log.error({ err }, '定时备份失败'));
+    }, 24 * 3_600_000);
     daily.unref();
   }
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -166,7 +163,8 @@ async function run(command: Command, args: string[]): Promise<void> {
       await prepare(config, database);
       log('种子数据已就绪');
     } else if (command === 'backup') {
-      if (!database.pglite) throw new Error('backup 仅用于嵌入式数据库；PostgreSQL 请使用 pg_basebackup 与 WAL 归档');
+      if (!database.pglite)
+        throw new Error('backup 仅用于嵌入式数据库；PostgreSQL 请使用 pg_basebackup 与 WAL 归档');
       const file = await backupPglite(database.pglite, args[0] ?? config.backupDir, 'manual');
       log(`备份完成: ${file}`);
     }

@@ -50,14 +50,23 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/aqzrx-test-unused', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/aqzrx-test-unused',
+    ...env,
+  });
   const { database, drop } = await openTestDatabase();
   const clock = new FakeClock(Date.now());
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();
   const call = (opts: InjectOptions & { token?: string }) => {
     const { token, ...rest } = opts;
-    return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { 'x-token': token } : {}) } });
+    return app.inject({
+      ...rest,
+      headers: { ...(rest.headers ?? {}), ...(token ? { 'x-token': token } : {}) },
+    });
   };
   return {
     app,

@@ -9,21 +9,29 @@ afterAll(() => t.close());
 
 describe('every API route declares its permission', () => {
   it('lists no /api route without permission', () => {
-    const routes = (t.app as unknown as { state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> } })
-      .state.apiRoutes;
+    const routes = (
+      t.app as unknown as {
+        state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> };
+      }
+    ).state.apiRoutes;
     expect(routes.length).toBeGreaterThan(10);
     const undeclared = routes.filter((r) => !r.permission).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
     // Public routes are an explicit, short list.
     const publicOnes = routes.filter((r) => r.permission === 'public' && !r.url.startsWith('/api/docs'));
     for (const r of publicOnes) {
-      expect(r.url).toMatch(/^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|signup|signUp|findpwd|wx\/)/);
+      expect(r.url).toMatch(
+        /^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|signup|signUp|findpwd|wx\/)/,
+      );
     }
   });
 
   it('answers 401 without a token on every non-public route', async () => {
-    const routes = (t.app as unknown as { state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> } })
-      .state.apiRoutes.filter((r) => r.permission !== 'public');
+    const routes = (
+      t.app as unknown as {
+        state: { apiRoutes: Array<{ method: string; url: string; permission?: string }> };
+      }
+    ).state.apiRoutes.filter((r) => r.permission !== 'public');
     for (const r of routes) {
       const res = await t.call({ method: r.method as 'GET' | 'POST', url: r.url.replace(/:(\w+)/g, '1') });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
@@ -151,7 +159,8 @@ describe('security headers', () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
     const csp = String(res.headers['content-security-policy']);
-    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      expect(csp).toContain(d);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
     expect(res.headers['cache-control']).toBe('no-store');
@@ -169,7 +178,11 @@ describe('rate limit', () => {
     const ctx = await createTestContext({ LOGIN_RATE_MAX: '10' });
     try {
       for (let i = 0; i < 10; i++) {
-        const r = await ctx.call({ method: 'POST', url: '/api/login', payload: { username: `u${i}`, password: 'y' } });
+        const r = await ctx.call({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: `u${i}`, password: 'y' },
+        });
         expect(r.statusCode).toBe(401);
       }
       const r = await ctx.call({

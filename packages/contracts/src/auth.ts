@@ -103,7 +103,10 @@ export const captchaVerifyBody = z
     id: z.string().min(1).max(64),
     x: z.number().min(0).max(1000),
     /** Drag trail: [dx, ms] samples; a robot's trail is a straight teleport. */
-    trail: z.array(z.tuple([z.number(), z.number()])).max(2000).optional(),
+    trail: z
+      .array(z.tuple([z.number(), z.number()]))
+      .max(2000)
+      .optional(),
   })
   .strict();
 

@@ -24,7 +24,11 @@ export type Envelope<T = unknown> = z.infer<typeof envelopeBase> & { data?: T };
 export const pageQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(10),
-  sortField: z.string().max(64).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '排序字段只能包含字母、数字和下划线').optional(),
+  sortField: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '排序字段只能包含字母、数字和下划线')
+    .optional(),
   sortOrder: z.enum(['ascend', 'descend', 'asc', 'desc']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

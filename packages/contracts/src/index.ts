@@ -1,4 +1,5 @@
 import './zod-locale.ts';
+
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './options.ts';

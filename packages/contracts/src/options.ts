@@ -42,7 +42,11 @@ export const MAJOR_FLAG: Option[] = [
   { value: 1, label: '重大' },
   { value: 0, label: '一般' },
 ];
-export const MAJOR_FLAG_EXT: Option[] = [...MAJOR_FLAG, { value: 2, label: '较大' }, { value: 3, label: '低' }];
+export const MAJOR_FLAG_EXT: Option[] = [
+  ...MAJOR_FLAG,
+  { value: 2, label: '较大' },
+  { value: 3, label: '低' },
+];
 
 export const PARAM_SOURCE: Option[] = [
   { value: 2, label: '手动录入' },
@@ -94,6 +98,9 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_MIN_FORMAT = 'YYYY-MM-DD HH:mm';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-export function optionLabel<V extends string | number>(options: Option<V>[], value: V | null | undefined): string {
+export function optionLabel<V extends string | number>(
+  options: Option<V>[],
+  value: V | null | undefined,
+): string {
   return options.find((o) => o.value === value)?.label ?? '';
 }

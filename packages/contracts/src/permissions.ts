@@ -1,5 +1,15 @@
 /** Action keys (spec 3). */
-export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+export const ACTIONS = [
+  'add',
+  'delete',
+  'edit',
+  'query',
+  'get',
+  'enable',
+  'disable',
+  'import',
+  'export',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 export const ACTION_LABELS: Record<Action, string> = {
   add: '新增',

@@ -74,14 +74,18 @@ export function maskIdCard(id: string | null | undefined): string {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** Shown under the password field and returned by the server when the rule fails. */
-export const PASSWORD_RULE_MESSAGE = '密码须为8-128位，至少包含大写字母、小写字母、数字、特殊符号中的三类，且不能包含空格';
+export const PASSWORD_RULE_MESSAGE =
+  '密码须为8-128位，至少包含大写字母、小写字母、数字、特殊符号中的三类，且不能包含空格';
 
 /**
  * Password rule (security.md A01 over spec 5's 6-20 pattern, the stricter holds): 8-128 characters,
  * no whitespace, at least three of upper, lower, digit, symbol, and must not contain the username or
  * mobile. Returns the Chinese reason, or null when acceptable.
  */
-export function passwordProblem(pwd: string, ctx: { username?: string; mobile?: string } = {}): string | null {
+export function passwordProblem(
+  pwd: string,
+  ctx: { username?: string; mobile?: string } = {},
+): string | null {
   if (!pwd) return '请输入新密码';
   if (/\s/.test(pwd)) return '密码不能包含空格';
   if (pwd.length < PASSWORD_MIN) return `密码长度至少${PASSWORD_MIN}位`;

@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
 /** Embedded-database backups: PGlite dumpDataDir to a timestamped .tar.gz (security.md R09). */
-export async function backupPglite(pglite: PGlite, dir: string, label = 'manual', keep = 14): Promise<string> {
+export async function backupPglite(
+  pglite: PGlite,
+  dir: string,
+  label = 'manual',
+  keep = 14,
+): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   await pglite.query('CHECKPOINT');
   const blob = await pglite.dumpDataDir('gzip');
@@ -21,7 +26,8 @@ function prune(dir: string, keep: number): void {
     .readdirSync(dir)
     .filter((f) => /^pglite-.*\.tar\.gz$/.test(f))
     .sort();
-  for (const f of files.slice(0, Math.max(0, files.length - keep))) fs.rmSync(path.join(dir, f), { force: true });
+  for (const f of files.slice(0, Math.max(0, files.length - keep)))
+    fs.rmSync(path.join(dir, f), { force: true });
 }
 
 export function readBackup(file: string): Blob {

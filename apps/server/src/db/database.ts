@@ -59,9 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       statement_timeout: opts.statementTimeoutMs ?? 15_000,
       query_timeout: (opts.statementTimeoutMs ?? 15_000) + 2000,
       application_name: 'aqzrx-server',
-      ...(opts.ssl && opts.ssl !== 'off'
-        ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } }
-        : {}),
+      ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
     });
     // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));
@@ -109,7 +107,8 @@ export function isDbUnavailableError(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
   const code = e.code ?? '';
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    return true;
   if (/^(08|57P)/.test(code)) return true;
   const msg = e.message ?? '';
   return (

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001_platform.ts';
+import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,7 +15,11 @@ class StaticProvider implements MigrationProvider {
 }
 
 export function migrator(db: Kysely<DB>): Migrator {
-  return new Migrator({ db: db as unknown as Kysely<unknown>, provider: new StaticProvider(), migrationTableName: 'kysely_migration' });
+  return new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: new StaticProvider(),
+    migrationTableName: 'kysely_migration',
+  });
 }
 
 /** Brings the schema to the latest version; throws (after Kysely rolled the failed step back) on error. */

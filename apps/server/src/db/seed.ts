@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
-import { ROLE_RESOURCES, ROLE_SEEDS, type ResourceSeed } from './seeds/resources.ts';
+import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
 
 export const DEMO_PASSWORD = 'Safe2026';
 
@@ -14,16 +14,23 @@ export const DEMO_PASSWORD = 'Safe2026';
 export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<{ added: number }> {
   return db.transaction().execute(async (trx) => {
     const roles = new Map(
-      (await trx.selectFrom('sysRole').select(['id', 'roleKey']).where('deletedAt', 'is', null).execute()).map((r) => [
-        r.roleKey,
-        r.id,
-      ]),
+      (
+        await trx.selectFrom('sysRole').select(['id', 'roleKey']).where('deletedAt', 'is', null).execute()
+      ).map((r) => [r.roleKey, r.id]),
     );
     for (const [i, seed] of ROLE_SEEDS.entries()) {
       if (roles.has(seed.roleKey)) continue;
       const row = await trx
         .insertInto('sysRole')
-        .values({ ...seed, isSystem: true, sort: i + 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null })
+        .values({
+          ...seed,
+          isSystem: true,
+          sort: i + 1,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: null,
+          updatedBy: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       roles.set(seed.roleKey, row.id);
@@ -35,7 +42,13 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
       ]),
     );
     let added = 0;
-    const insert = async (node: ResourceSeed, parentId: number | null, level: number, sort: number, roleId: number) => {
+    const insert = async (
+      node: ResourceSeed,
+      parentId: number | null,
+      level: number,
+      sort: number,
+      roleId: number,
+    ) => {
       const key = `${node.resUrl}/${node.authKey}`;
       let id = existing.get(key);
       if (id === undefined) {
@@ -72,7 +85,8 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      for (const [i, child] of node.children.entries()) await insert(child, id, level + 1, (i + 1) * 10, roleId);
+      for (const [i, child] of node.children.entries())
+        await insert(child, id, level + 1, (i + 1) * 10, roleId);
     };
     for (const [roleKey, nodes] of Object.entries(ROLE_RESOURCES)) {
       const roleId = roles.get(roleKey);
@@ -97,8 +111,14 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const roleId = async (roleKey: string) =>
-      (await trx.selectFrom('sysRole').select('id').where('roleKey', '=', roleKey).executeTakeFirstOrThrow()).id;
-    const org = async (orgType: DB['sysOrg']['orgType'], name: string, code: string | null, district: string | null) =>
+      (await trx.selectFrom('sysRole').select('id').where('roleKey', '=', roleKey).executeTakeFirstOrThrow())
+        .id;
+    const org = async (
+      orgType: DB['sysOrg']['orgType'],
+      name: string,
+      code: string | null,
+      district: string | null,
+    ) =>
       (
         await trx
           .insertInto('sysOrg')
@@ -118,7 +138,12 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
     const gov = await org('government', '宿迁市应急管理局', uscc('11321300MB1234567'), '321300');
     const ent = await org('enterprise', '宿迁市恒安化工有限公司', uscc('91321302MA1XK2P3Q'), '321302');
     const ent2 = await org('enterprise', '泗洪县顺达建筑工程有限公司', uscc('91321324MA2YB7N4R'), '321324');
-    const ins = await org('insurer', '中国人民财产保险股份有限公司宿迁市分公司', uscc('91321300MA1MC8D5T'), '321302');
+    const ins = await org(
+      'insurer',
+      '中国人民财产保险股份有限公司宿迁市分公司',
+      uscc('91321300MA1MC8D5T'),
+      '321302',
+    );
     const svc = await org('service', '宿迁市安泰安全技术服务有限公司', uscc('91321311MA20FA6G7'), '321311');
     const exp = await org('expert', '宿迁市安全生产专家委员会', uscc('51321300MJ5H7K8L9'), '321300');
     const users: Array<{
@@ -130,7 +155,13 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
       mobile: string;
       districtCodes?: string;
     }> = [
-      { username: 'admin', nickname: '运营管理员', roleKey: 'ROLE_ADMIN', orgId: null, mobile: '13805270001' },
+      {
+        username: 'admin',
+        nickname: '运营管理员',
+        roleKey: 'ROLE_ADMIN',
+        orgId: null,
+        mobile: '13805270001',
+      },
       {
         username: 'gov',
         nickname: '市应急局监管员',
@@ -148,9 +179,27 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
         mobile: '13805270004',
         status: UserStatus.ENT_INFO_INCOMPLETE,
       },
-      { username: 'insurer', nickname: '人保财险宿迁分公司', roleKey: 'ROLE_INSURANCE', orgId: ins, mobile: '13805270005' },
-      { username: 'service', nickname: '安泰安全技术服务', roleKey: 'ROLE_SERVICE', orgId: svc, mobile: '13805270006' },
-      { username: 'expert', nickname: '专家委员会', roleKey: 'ROLE_EXPERT', orgId: exp, mobile: '13805270007' },
+      {
+        username: 'insurer',
+        nickname: '人保财险宿迁分公司',
+        roleKey: 'ROLE_INSURANCE',
+        orgId: ins,
+        mobile: '13805270005',
+      },
+      {
+        username: 'service',
+        nickname: '安泰安全技术服务',
+        roleKey: 'ROLE_SERVICE',
+        orgId: svc,
+        mobile: '13805270006',
+      },
+      {
+        username: 'expert',
+        nickname: '专家委员会',
+        roleKey: 'ROLE_EXPERT',
+        orgId: exp,
+        mobile: '13805270007',
+      },
     ];
     for (const u of users) {
       await trx
@@ -198,8 +247,16 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
  * Production bootstrap: one administrator whose initial password comes from ADMIN_PASSWORD and must
  * be changed at first login (security.md A08).
  */
-export async function seedProductionAdmin(db: Kysely<DB>, password: string, now: Date = new Date()): Promise<void> {
-  const role = await db.selectFrom('sysRole').select('id').where('roleKey', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow();
+export async function seedProductionAdmin(
+  db: Kysely<DB>,
+  password: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const role = await db
+    .selectFrom('sysRole')
+    .select('id')
+    .where('roleKey', '=', 'ROLE_ADMIN')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('sysUser')
     .values({

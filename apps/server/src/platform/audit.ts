@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AuditKind } from './context.ts';
 
-const SECRET_KEYS = /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|secret)$/i;
+const SECRET_KEYS =
+  /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|secret)$/i;
 const MOBILE_KEYS = /(mobile|phone|tel)$/i;
 const ID_KEYS = /(idcard|idno|idnumber|cardno)$/i;
 const MAX_PARAMS = 2000;
@@ -31,7 +32,8 @@ function scrub(value: unknown, depth = 0): unknown {
  */
 export function auditParams(req: FastifyRequest): string {
   const parts: Record<string, unknown> = {};
-  if (req.query && typeof req.query === 'object' && Object.keys(req.query).length) parts.query = scrub(req.query);
+  if (req.query && typeof req.query === 'object' && Object.keys(req.query).length)
+    parts.query = scrub(req.query);
   if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) parts.body = scrub(req.body);
   let text = Object.keys(parts).length ? JSON.stringify(parts) : '';
   text = text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
@@ -51,7 +53,12 @@ export interface AuditRow {
   orgName?: string;
 }
 
-export async function writeAudit(db: Kysely<DB>, req: FastifyRequest, row: AuditRow, now: Date): Promise<void> {
+export async function writeAudit(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  row: AuditRow,
+  now: Date,
+): Promise<void> {
   const a = req.auth;
   const durationMs = Number((process.hrtime.bigint() - req.startedAt) / 1_000_000n);
   await db

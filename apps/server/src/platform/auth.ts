@@ -1,8 +1,7 @@
 import { ErrorReason, Messages, type PermissionGrant, UserStatus } from '@aqzrx/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from './context.ts';
-import type { AuthContext } from './context.ts';
+import type { AuthContext, Db } from './context.ts';
 import { unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 

@@ -17,7 +17,13 @@ export function done(result: string = Messages.ok): Envelope<never> {
   return { error: 0, apiError: 0, result };
 }
 
-export function fail(status: number, result: string, code: string, requestId: string, data?: unknown): Envelope {
+export function fail(
+  status: number,
+  result: string,
+  code: string,
+  requestId: string,
+  data?: unknown,
+): Envelope {
   const body: Envelope = { error: status, apiError: status, result, code, requestId };
   if (data !== undefined) body.data = data;
   return body;

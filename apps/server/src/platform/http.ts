@@ -16,18 +16,31 @@ const FASTIFY_CODES: Record<string, { status: number; message: string; reason: s
     message: Messages.unsupportedMediaType,
     reason: ErrorReason.UNSUPPORTED_MEDIA_TYPE,
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: Messages.bodyTooLarge, reason: ErrorReason.PAYLOAD_TOO_LARGE },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: Messages.bodyTooLarge,
+    reason: ErrorReason.PAYLOAD_TOO_LARGE,
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: '请求长度与内容不符',
     reason: ErrorReason.BAD_REQUEST,
   },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: Messages.unsupportedMediaType, reason: ErrorReason.BAD_REQUEST },
+  FST_ERR_CTP_INVALID_TYPE: {
+    status: 415,
+    message: Messages.unsupportedMediaType,
+    reason: ErrorReason.BAD_REQUEST,
+  },
   FST_PROTO_VIOLATION: { status: 400, message: '请求包含非法字段', reason: ErrorReason.BAD_REQUEST },
   FST_CONSTRUCTOR_VIOLATION: { status: 400, message: '请求包含非法字段', reason: ErrorReason.BAD_REQUEST },
 };
 
-const CONTEXT_LABEL: Record<string, string> = { body: '请求体', querystring: '参数', params: '路径参数', headers: '请求头' };
+const CONTEXT_LABEL: Record<string, string> = {
+  body: '请求体',
+  querystring: '参数',
+  params: '路径参数',
+  headers: '请求头',
+};
 
 /** The field path of a validation failure, e.g. `body.user.mobile`. */
 function fieldPath(instancePath: string): string {
@@ -49,20 +62,23 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   app.decorateRequest('auditDone', false);
   app.decorateRequest('auditTarget', '');
   app.decorateRequest('startedAt', 0n);
-  app.decorateRequest('tx', function tx<T>(
-    this: FastifyRequest,
-    fn: (trx: Tx) => Promise<T>,
-    opts?: { targetId?: string | number | ((result: T) => string | number) },
-  ): Promise<T> {
-    const req = this;
-    const audit = req.routeOptions.config.audit;
+  app.decorateRequest('tx', function tx<
+    T,
+  >(this: FastifyRequest, fn: (trx: Tx) => Promise<T>, opts?: { targetId?: string | number | ((result: T) => string | number) }): Promise<T> {
+    const audit = this.routeOptions.config.audit;
     return app.db.transaction().execute(async (trx) => {
       const result = await fn(trx);
       const target = opts?.targetId;
-      if (target !== undefined) req.auditTarget = String(typeof target === 'function' ? target(result) : target);
+      if (target !== undefined)
+        this.auditTarget = String(typeof target === 'function' ? target(result) : target);
       if (audit) {
-        await writeAudit(trx, req, { kind: audit.kind, module: audit.module, outcome: 'success' }, clock.now());
-        req.auditDone = true;
+        await writeAudit(
+          trx,
+          this,
+          { kind: audit.kind, module: audit.module, outcome: 'success' },
+          clock.now(),
+        );
+        this.auditDone = true;
       }
       return result;
     });
@@ -178,9 +194,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       const first = err.validation[0];
       const ctx = CONTEXT_LABEL[err.validationContext ?? ''] ?? '参数';
       const field = first ? fieldPath(first.instancePath) : '';
-      const message = first
-        ? `${ctx}${field ? ` ${field} ` : ''}有误：${first.message}`
-        : `${ctx}有误`;
+      const message = first ? `${ctx}${field ? ` ${field} ` : ''}有误：${first.message}` : `${ctx}有误`;
       send(400, message, ErrorReason.BAD_REQUEST, {
         fields: err.validation.map((v) => ({ field: fieldPath(v.instancePath), message: v.message })),
       });
@@ -213,7 +227,11 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       return;
     }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      send(err.statusCode, err.statusCode === 404 ? Messages.routeNotFound : '请求有误', ErrorReason.BAD_REQUEST);
+      send(
+        err.statusCode,
+        err.statusCode === 404 ? Messages.routeNotFound : '请求有误',
+        ErrorReason.BAD_REQUEST,
+      );
       return;
     }
     req.log.error({ err }, 'unhandled error');

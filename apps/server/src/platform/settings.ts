@@ -58,7 +58,12 @@ export type SettingKey = keyof SettingValues;
 export interface SettingsService {
   get<K extends SettingKey>(key: K): Promise<SettingValues[K]>;
   all(): Promise<SettingValues>;
-  set<K extends SettingKey>(db: Kysely<DB>, key: K, value: SettingValues[K], userId: number | null): Promise<void>;
+  set<K extends SettingKey>(
+    db: Kysely<DB>,
+    key: K,
+    value: SettingValues[K],
+    userId: number | null,
+  ): Promise<void>;
   invalidate(): void;
 }
 
@@ -96,7 +101,9 @@ export function createSettingsService(getDb: () => Kysely<DB>, clock: Clock): Se
       await db
         .insertInto('sysSetting')
         .values({ key, value: json, updatedAt: clock.now(), updatedBy: userId })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: clock.now(), updatedBy: userId }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: json, updatedAt: clock.now(), updatedBy: userId }),
+        )
         .execute();
       cache = undefined;
     },

@@ -68,13 +68,25 @@ function group(name: string, path: string, icon: string, children: ResourceSeed[
 export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
   ROLE_GOVERNMENT: [
     group('事故预防', '/government/govAp', 'SafetyOutlined', [
-      leaf('事故预防监管', '/government/govAp/GovernmentAp/route', 'GovernmentAp', 'ap', ['query', 'get', 'export']),
-      leaf('预防计划', '/government/govAp/GovApPlan/route', 'GovApPlan', 'apPlan', ['query', 'get', 'export']),
+      leaf('事故预防监管', '/government/govAp/GovernmentAp/route', 'GovernmentAp', 'ap', [
+        'query',
+        'get',
+        'export',
+      ]),
+      leaf('预防计划', '/government/govAp/GovApPlan/route', 'GovApPlan', 'apPlan', [
+        'query',
+        'get',
+        'export',
+      ]),
       leaf('服务管理', '/government/govAp/GovApManage/route', 'GovApManage', 'ap', ['query', 'get', 'edit']),
       leaf('服务查询', '/government/govAp/GovApQuery/route', 'GovApQuery', 'ap', ['query', 'get', 'export']),
       hidden('服务详情', '/government/govAp/GovApDetail/route', 'GovApDetail', 'ap'),
       leaf('培训记录', '/government/govAp/GovApTrain/route', 'GovApTrain', 'ap'),
-      leaf('隐患处置', '/government/govAp/GovApDispose/route', 'GovApDispose', 'ap', ['query', 'get', 'edit']),
+      leaf('隐患处置', '/government/govAp/GovApDispose/route', 'GovApDispose', 'ap', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('服务评估', '/government/govAp/GovApEval/route', 'GovApEval', 'ap', ['query', 'get', 'edit']),
       leaf('服务机构服务', '/government/govAp/GovApService/route', 'GovApService', 'ap'),
     ]),
@@ -90,18 +102,34 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       hidden('新增企业', '/government/govEnt/GovEntAdd/route', 'GovEntAdd', 'enterprise', ['add']),
       hidden('编辑企业', '/government/govEnt/GovEntEdit/route', 'GovEntEdit', 'enterprise', ['edit']),
       hidden('企业详情', '/government/govEnt/GovEntDetail/route', 'GovEntDetail', 'enterprise'),
-      leaf('企业参数', '/government/govEnt/GovEntParams/route', 'GovEntParams', 'enterprise', ['query', 'get', 'edit']),
+      leaf('企业参数', '/government/govEnt/GovEntParams/route', 'GovEntParams', 'enterprise', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('企业评分', '/government/govEnt/GovEntScore/route', 'GovEntScore', 'enterprise'),
       leaf('监管对象', '/government/govEnt/GovSupervisedUser/route', 'GovSupervisedUser', 'supervise'),
     ]),
     group('风险隐患', '/government/govRisk', 'AlertOutlined', [
-      leaf('风险查询', '/government/govRisk/GovRiskQuery/route', 'GovRiskQuery', 'risk', ['query', 'get', 'export']),
+      leaf('风险查询', '/government/govRisk/GovRiskQuery/route', 'GovRiskQuery', 'risk', [
+        'query',
+        'get',
+        'export',
+      ]),
       hidden('风险详情', '/government/govRisk/GovRiskDetail/route', 'GovRiskDetail', 'risk'),
-      leaf('隐患处置', '/government/govRisk/GovRiskDispose/route', 'GovRiskDispose', 'risk', ['query', 'get', 'edit']),
+      leaf('隐患处置', '/government/govRisk/GovRiskDispose/route', 'GovRiskDispose', 'risk', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('风险预警', '/government/govRisk/GovRP/route', 'GovRP', 'risk'),
     ]),
     group('保险监管', '/government/govInsurance', 'InsuranceOutlined', [
-      leaf('保险业务', '/government/govInsurance/GovInsurance/route', 'GovInsurance', 'policy', ['query', 'get', 'export']),
+      leaf('保险业务', '/government/govInsurance/GovInsurance/route', 'GovInsurance', 'policy', [
+        'query',
+        'get',
+        'export',
+      ]),
       leaf('服务机构', '/government/govInsurance/GovService/route', 'GovService', 'service'),
       leaf('专家管理', '/government/govInsurance/GovExpert/route', 'GovExpert', 'expert'),
       leaf('满意度评价', '/government/govInsurance/GovEvaluation/route', 'GovEvaluation', 'evaluation'),
@@ -109,8 +137,16 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
     group('信息发布', '/government/govInfo', 'NotificationOutlined', [
       leaf('通知公告', '/government/govInfo/GovNotice/route', 'GovNotice', 'notice', CRUD),
       leaf('法规库', '/government/govInfo/GovRules/route', 'GovRules', 'rule', CRUD),
-      leaf('咨询管理', '/government/govInfo/GovConsult/route', 'GovConsult', 'consult', ['query', 'get', 'edit']),
-      leaf('消息中心', '/government/govInfo/GovMessage/route', 'GovMessage', 'message', ['query', 'get', 'add']),
+      leaf('咨询管理', '/government/govInfo/GovConsult/route', 'GovConsult', 'consult', [
+        'query',
+        'get',
+        'edit',
+      ]),
+      leaf('消息中心', '/government/govInfo/GovMessage/route', 'GovMessage', 'message', [
+        'query',
+        'get',
+        'add',
+      ]),
     ]),
     group('系统管理', '/government/govSystem', 'SettingOutlined', [
       leaf('用户管理', '/government/govSystem/GovUsers/route', 'GovUsers', 'user', [
@@ -133,7 +169,12 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'get',
         'edit',
       ]),
-      hidden('投诉详情', '/government/govComplaint/GovComplaintDetail/route', 'GovComplaintDetail', 'complaint'),
+      hidden(
+        '投诉详情',
+        '/government/govComplaint/GovComplaintDetail/route',
+        'GovComplaintDetail',
+        'complaint',
+      ),
     ]),
   ],
 
@@ -154,7 +195,12 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('保单查询', '/ent/Entazx/EntInsuranceQuery/route', 'EntInsuranceQuery', 'policy', READ),
       hidden('投保申请', '/ent/Entazx/EntInsuranceAdd/route', 'EntInsuranceAdd', 'policy', ['add']),
       hidden('保单详情', '/ent/Entazx/EntInsuranceDetail/route', 'EntInsuranceDetail', 'policy'),
-      leaf('理赔管理', '/ent/Entazx/EntClaimManage/route', 'EntClaimManage', 'claim', ['add', 'edit', 'query', 'get']),
+      leaf('理赔管理', '/ent/Entazx/EntClaimManage/route', 'EntClaimManage', 'claim', [
+        'add',
+        'edit',
+        'query',
+        'get',
+      ]),
       hidden('报案', '/ent/Entazx/EntClaimAdd/route', 'EntClaimAdd', 'claim', ['add']),
       hidden('理赔详情', '/ent/Entazx/EntClaimDetail/route', 'EntClaimDetail', 'claim'),
       leaf('批改管理', '/ent/Entazx/EntEndorsementManage/route', 'EntEndorsementManage', 'endorsement', [
@@ -166,14 +212,22 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       hidden('批改详情', '/ent/Entazx/EntEndorsementDetail/route', 'EntEndorsementDetail', 'endorsement'),
     ]),
     group('咨询服务', '/ent/consult', 'QuestionCircleOutlined', [
-      leaf('我的咨询', '/ent/consult/EntConsultQuery/route', 'EntConsultQuery', 'consult', ['add', 'query', 'get']),
+      leaf('我的咨询', '/ent/consult/EntConsultQuery/route', 'EntConsultQuery', 'consult', [
+        'add',
+        'query',
+        'get',
+      ]),
       hidden('发起咨询', '/ent/consult/EntConsultAdd/route', 'EntConsultAdd', 'consult', ['add']),
       hidden('咨询详情', '/ent/consult/EntConsultDetail/route', 'EntConsultDetail', 'consult'),
     ]),
     group('企业中心', '/ent/center', 'BankOutlined', [
       leaf('企业信息', '/ent/EntInfoEdit', 'EntInfoEdit', 'enterprise', ['query', 'get', 'edit']),
       leaf('消息中心', '/ent/center/EntMessage/route', 'EntMessage', 'message', READ),
-      leaf('我的投诉', '/ent/center/EntComplaint/route', 'EntComplaint', 'complaint', ['add', 'query', 'get']),
+      leaf('我的投诉', '/ent/center/EntComplaint/route', 'EntComplaint', 'complaint', [
+        'add',
+        'query',
+        'get',
+      ]),
       hidden('新增投诉', '/ent/center/EntComplaintAdd/route', 'EntComplaintAdd', 'complaint', ['add']),
       hidden('投诉详情', '/ent/center/EntComplaintDetail/route', 'EntComplaintDetail', 'complaint'),
     ]),
@@ -194,7 +248,11 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'query',
         'get',
       ]),
-      leaf('服务申请', '/insurance/InsuranceAp/InsuranceApApply/route', 'InsuranceApApply', 'ap', ['query', 'get', 'edit']),
+      leaf('服务申请', '/insurance/InsuranceAp/InsuranceApApply/route', 'InsuranceApApply', 'ap', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('服务需求', '/insurance/InsuranceAp/InsuranceApRequirement/route', 'InsuranceApRequirement', 'ap'),
       leaf('预警信息', '/insurance/InsuranceAp/InsuranceAlarm/route', 'InsuranceAlarm', 'alarm'),
     ]),
@@ -230,11 +288,18 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
     group('数据统计', '/insurance/data', 'BarChartOutlined', [
       leaf('理赔数据', '/insurance/data/DataClaim/route', 'DataClaim', 'insuranceData', ['query', 'export']),
       leaf('预防数据', '/insurance/data/DataAp/route', 'DataAp', 'insuranceData', ['query', 'export']),
-      leaf('保费数据', '/insurance/data/DataPremium/route', 'DataPremium', 'insuranceData', ['query', 'export']),
+      leaf('保费数据', '/insurance/data/DataPremium/route', 'DataPremium', 'insuranceData', [
+        'query',
+        'export',
+      ]),
       leaf('综合查询', '/insurance/data/DataQuery/route', 'DataQuery', 'insuranceData', ['query', 'export']),
     ]),
     group('机构管理', '/insurance/org', 'BankOutlined', [
-      leaf('机构信息', '/insurance/org/InsuranceInfo/route', 'InsuranceInfo', 'insurer', ['query', 'get', 'edit']),
+      leaf('机构信息', '/insurance/org/InsuranceInfo/route', 'InsuranceInfo', 'insurer', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('技术人员', '/insurance/org/Technicist/route', 'Technicist', 'technicist', CRUD),
       leaf('机构文档', '/insurance/org/InsuranceDocs/route', 'InsuranceDocs', 'insurerDoc', CRUD),
       leaf('专家库', '/insurance/org/InsuranceExperts/route', 'InsuranceExperts', 'expert', READ),
@@ -245,8 +310,15 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'query',
         'get',
       ]),
-      hidden('新增投诉', '/insurance/org/InsuranceComplaintAdd/route', 'InsuranceComplaintAdd', 'complaint', ['add']),
-      hidden('投诉详情', '/insurance/org/InsuranceComplaintDetail/route', 'InsuranceComplaintDetail', 'complaint'),
+      hidden('新增投诉', '/insurance/org/InsuranceComplaintAdd/route', 'InsuranceComplaintAdd', 'complaint', [
+        'add',
+      ]),
+      hidden(
+        '投诉详情',
+        '/insurance/org/InsuranceComplaintDetail/route',
+        'InsuranceComplaintDetail',
+        'complaint',
+      ),
       leaf('操作日志', '/insurance/org/InsuranceLog/route', 'InsuranceLog', 'log', ['query']),
     ]),
   ],
@@ -267,10 +339,21 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('消息管理', '/admin/content/AdminMessage/route', 'AdminMessage', 'message', CRUD),
     ]),
     group('业务资源', '/admin/biz', 'ClusterOutlined', [
-      leaf('服务机构', '/admin/biz/AdminService/route', 'AdminService', 'service', [...CRUD, 'enable', 'disable']),
-      leaf('专家管理', '/admin/biz/AdminExperts/route', 'AdminExperts', 'expert', [...CRUD, 'enable', 'disable']),
+      leaf('服务机构', '/admin/biz/AdminService/route', 'AdminService', 'service', [
+        ...CRUD,
+        'enable',
+        'disable',
+      ]),
+      leaf('专家管理', '/admin/biz/AdminExperts/route', 'AdminExperts', 'expert', [
+        ...CRUD,
+        'enable',
+        'disable',
+      ]),
       leaf('机构管理', '/admin/biz/AdminOrg/route', 'AdminOrg', 'org', READ),
-      leaf('保险设置', '/admin/biz/AdminInsuranceSetting/route', 'AdminInsuranceSetting', 'setting', ['query', 'edit']),
+      leaf('保险设置', '/admin/biz/AdminInsuranceSetting/route', 'AdminInsuranceSetting', 'setting', [
+        'query',
+        'edit',
+      ]),
     ]),
     group('系统管理', '/admin/system', 'SettingOutlined', [
       leaf('用户管理', '/admin/system/UserSearch/route', 'UserSearch', 'user', ALL),
@@ -311,10 +394,27 @@ function serviceLike(prefix: 'service' | 'expert', who: string): ResourceSeed[] 
       leaf('预防服务', `/${prefix}/${prefix}Ap`, `${P}Ap`, 'ap', ['query', 'get', 'edit']),
       leaf('工作台', `/${prefix}/ap/${P}Index/route`, `${P}Index`, 'dashboard', ['query']),
       leaf('服务跟进', `/${prefix}/ap/${P}ApFollow/route`, `${P}ApFollow`, 'ap', ['query', 'get', 'edit']),
-      leaf('培训服务', `/${prefix}/ap/${P}ApTrain/route`, `${P}ApTrain`, 'ap', ['add', 'query', 'get', 'edit']),
-      leaf('隐患处置', `/${prefix}/ap/${P}ApDispose/route`, `${P}ApDispose`, 'risk', ['query', 'get', 'edit']),
-      leaf('隐患排查', `/${prefix}/ap/${P}DangerCheck/route`, `${P}DangerCheck`, 'risk', ['add', 'query', 'get', 'edit']),
-      leaf('服务报表', `/${prefix}/ap/${P}Statement/route`, `${P}Statement`, 'statement', ['query', 'export']),
+      leaf('培训服务', `/${prefix}/ap/${P}ApTrain/route`, `${P}ApTrain`, 'ap', [
+        'add',
+        'query',
+        'get',
+        'edit',
+      ]),
+      leaf('隐患处置', `/${prefix}/ap/${P}ApDispose/route`, `${P}ApDispose`, 'risk', [
+        'query',
+        'get',
+        'edit',
+      ]),
+      leaf('隐患排查', `/${prefix}/ap/${P}DangerCheck/route`, `${P}DangerCheck`, 'risk', [
+        'add',
+        'query',
+        'get',
+        'edit',
+      ]),
+      leaf('服务报表', `/${prefix}/ap/${P}Statement/route`, `${P}Statement`, 'statement', [
+        'query',
+        'export',
+      ]),
     ]),
     group(`${who}中心`, `/${prefix}/center`, 'UserOutlined', [
       leaf('咨询答复', `/${prefix}/center/${P}ConsultQuery/route`, `${P}ConsultQuery`, 'consult', [
@@ -324,8 +424,14 @@ function serviceLike(prefix: 'service' | 'expert', who: string): ResourceSeed[] 
       ]),
       hidden('咨询详情', `/${prefix}/center/${P}ConsultDetail/route`, `${P}ConsultDetail`, 'consult'),
       leaf('消息中心', `/${prefix}/center/${P}Message/route`, `${P}Message`, 'message', READ),
-      leaf('我的投诉', `/${prefix}/center/${P}Complaint/route`, `${P}Complaint`, 'complaint', ['add', 'query', 'get']),
-      hidden('新增投诉', `/${prefix}/center/${P}ComplaintAdd/route`, `${P}ComplaintAdd`, 'complaint', ['add']),
+      leaf('我的投诉', `/${prefix}/center/${P}Complaint/route`, `${P}Complaint`, 'complaint', [
+        'add',
+        'query',
+        'get',
+      ]),
+      hidden('新增投诉', `/${prefix}/center/${P}ComplaintAdd/route`, `${P}ComplaintAdd`, 'complaint', [
+        'add',
+      ]),
       hidden('投诉详情', `/${prefix}/center/${P}ComplaintDetail/route`, `${P}ComplaintDetail`, 'complaint'),
     ]),
   ];

@@ -55,7 +55,12 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/api/login',
     {
-      schema: { tags: ['auth'], summary: '密码登录', body: loginBody, response: { 200: envelope(loginData) } },
+      schema: {
+        tags: ['auth'],
+        summary: '密码登录',
+        body: loginBody,
+        response: { 200: envelope(loginData) },
+      },
       config: {
         permission: 'public',
         rateLimit: {
@@ -86,7 +91,11 @@ export function authRoutes(app: FastifyInstance): void {
     '/api/logout',
     {
       schema: { tags: ['auth'], summary: '退出登录' },
-      config: { permission: 'authenticated', allowStalePassword: true, audit: { module: '登录', kind: 'logout' } },
+      config: {
+        permission: 'authenticated',
+        allowStalePassword: true,
+        audit: { module: '登录', kind: 'logout' },
+      },
     },
     async (req) => {
       const auth = requireAuth(req);

@@ -43,12 +43,21 @@ export async function login(
   const now = deps.now();
   const usernameLower = input.username.trim().toLowerCase();
   const audit = (outcome: 'success' | 'fail', errorMsg: string, userId: number | null = null, roleKey = '') =>
-    writeAudit(db, req, { kind: 'login', module: '登录', outcome, errorMsg, userId, username: input.username, roleKey }, now);
+    writeAudit(
+      db,
+      req,
+      { kind: 'login', module: '登录', outcome, errorMsg, userId, username: input.username, roleKey },
+      now,
+    );
 
   if (deps.captchaEnabled) {
     if (!input.captchaToken || !deps.consumeCaptcha(input.captchaToken)) {
       await audit('fail', Messages.captchaInvalid);
-      throw new AppError(400, input.captchaToken ? Messages.captchaInvalid : Messages.captchaRequired, ErrorReason.CAPTCHA_INVALID);
+      throw new AppError(
+        400,
+        input.captchaToken ? Messages.captchaInvalid : Messages.captchaRequired,
+        ErrorReason.CAPTCHA_INVALID,
+      );
     }
   }
 
@@ -86,11 +95,14 @@ export async function login(
     // A lock that has run out starts a fresh count.
     const expired = attempt?.lockedUntil && attempt.lockedUntil.getTime() <= now.getTime();
     const failed = (expired ? 0 : (attempt?.failedCount ?? 0)) + 1;
-    const lockedUntil = failed >= config.LOCK_THRESHOLD ? new Date(now.getTime() + config.LOCK_MINUTES * 60_000) : null;
+    const lockedUntil =
+      failed >= config.LOCK_THRESHOLD ? new Date(now.getTime() + config.LOCK_MINUTES * 60_000) : null;
     await db
       .insertInto('sysLoginAttempt')
       .values({ usernameLower, failedCount: failed, lastFailedAt: now, lockedUntil })
-      .onConflict((oc) => oc.column('usernameLower').doUpdateSet({ failedCount: failed, lastFailedAt: now, lockedUntil }))
+      .onConflict((oc) =>
+        oc.column('usernameLower').doUpdateSet({ failedCount: failed, lastFailedAt: now, lockedUntil }),
+      )
       .execute();
     await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '');
     throw unauthorized(Messages.badCredentials);
@@ -116,8 +128,24 @@ export async function login(
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
       })
       .execute();
-    await trx.updateTable('sysUser').set({ lastLoginAt: now, lastLoginIp: req.ip.slice(0, 64) }).where('id', '=', user.id).execute();
-    await writeAudit(trx, req, { kind: 'login', module: '登录', outcome: 'success', userId: user.id, username: user.username, roleKey: user.roleKey }, now);
+    await trx
+      .updateTable('sysUser')
+      .set({ lastLoginAt: now, lastLoginIp: req.ip.slice(0, 64) })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(
+      trx,
+      req,
+      {
+        kind: 'login',
+        module: '登录',
+        outcome: 'success',
+        userId: user.id,
+        username: user.username,
+        roleKey: user.roleKey,
+      },
+      now,
+    );
   });
 
   const maxAgeMs = config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
@@ -131,7 +159,8 @@ export async function login(
     status: user.status,
     isOrg: user.orgId !== null,
     mustChangePassword:
-      user.mustChangePassword || (maxAgeMs > 0 && user.passwordChangedAt.getTime() + maxAgeMs <= now.getTime()),
+      user.mustChangePassword ||
+      (maxAgeMs > 0 && user.passwordChangedAt.getTime() + maxAgeMs <= now.getTime()),
   };
 }
 
@@ -139,7 +168,16 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
   const user = await db
     .selectFrom('sysUser as u')
     .innerJoin('sysRole as r', 'r.id', 'u.roleId')
-    .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.status', 'u.orgId', 'r.roleKey', 'r.roleName'])
+    .select([
+      'u.id',
+      'u.username',
+      'u.nickname',
+      'u.avatar',
+      'u.status',
+      'u.orgId',
+      'r.roleKey',
+      'r.roleName',
+    ])
     .where('u.id', '=', auth.userId)
     .executeTakeFirstOrThrow();
   const permissions = auth.permissions ?? (await loadPermissions(db, auth.roleId));
@@ -155,7 +193,8 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
     mustChangePassword: auth.mustChangePassword || auth.passwordExpired,
     userRole: {
       roleKey: user.roleKey,
-      roleName: roleDisplayName(user.roleKey) === '自定义角色' ? user.roleName : roleDisplayName(user.roleKey),
+      roleName:
+        roleDisplayName(user.roleKey) === '自定义角色' ? user.roleName : roleDisplayName(user.roleKey),
       permissions,
     },
   };
@@ -186,15 +225,25 @@ export async function changePassword(
     .limit(PASSWORD_HISTORY - 1)
     .execute();
   for (const h of [user.passwordHash, ...history.map((r) => r.passwordHash)]) {
-    if (await verifyPassword(h, newPwd)) throw badRequest(`新密码不能与最近${PASSWORD_HISTORY}次使用过的密码相同`);
+    if (await verifyPassword(h, newPwd))
+      throw badRequest(`新密码不能与最近${PASSWORD_HISTORY}次使用过的密码相同`);
   }
   const hash = await hashPassword(newPwd);
   await db
     .updateTable('sysUser')
-    .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now, updatedBy: auth.userId })
+    .set({
+      passwordHash: hash,
+      passwordChangedAt: now,
+      mustChangePassword: false,
+      updatedAt: now,
+      updatedBy: auth.userId,
+    })
     .where('id', '=', user.id)
     .execute();
-  await db.insertInto('sysPasswordHistory').values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now }).execute();
+  await db
+    .insertInto('sysPasswordHistory')
+    .values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
+    .execute();
   await revokeUserSessions(db, user.id, now, 'password-changed');
 }
 

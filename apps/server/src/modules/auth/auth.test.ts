@@ -1,7 +1,7 @@
 import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../platform/tokens.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
+import { hashToken } from '../../platform/tokens.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -65,24 +65,38 @@ describe('POST /api/login', () => {
     }
     const locked = await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD });
     expect(locked.statusCode).toBe(403);
-    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', result: '密码输入错误5次，帐户锁定30分钟' });
+    expect(locked.json()).toMatchObject({
+      code: 'ACCOUNT_LOCKED',
+      result: '密码输入错误5次，帐户锁定30分钟',
+    });
     t.clock.advance(29 * 60_000);
-    expect((await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode).toBe(403);
+    expect(
+      (await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(403);
     t.clock.advance(60_001);
-    expect((await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('counts unknown usernames too, so they lock like real ones', async () => {
-    for (let i = 0; i < 5; i++) await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
+    for (let i = 0; i < 5; i++)
+      await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
     const res = await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
     expect(res.json().code).toBe('ACCOUNT_LOCKED');
   });
 
   it('resets the failure counter on success', async () => {
-    for (let i = 0; i < 4; i++) await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
-    expect((await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
-    expect((await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
+    expect(
+      (await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await post('/api/login', undefined, { username: 'expert', password: 'Wrong-pass1' });
+    expect(
+      (await post('/api/login', undefined, { username: 'expert', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('writes an operation-log row for success and for failure, without the password', async () => {
@@ -112,7 +126,11 @@ describe('sessions', () => {
     const res = await post('/api/sys/user/getUserInfo.json', token);
     expect(res.statusCode).toBe(200);
     const info = res.json().data;
-    expect(info).toMatchObject({ username: 'admin', isOrg: false, userRole: { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员' } });
+    expect(info).toMatchObject({
+      username: 'admin',
+      isOrg: false,
+      userRole: { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员' },
+    });
     const user = info.userRole.permissions.find((p: { permissionId: string }) => p.permissionId === 'user');
     expect(user.actionList).toEqual(expect.arrayContaining(['add', 'delete', 'edit', 'query', 'export']));
   });
@@ -171,31 +189,58 @@ describe('sessions', () => {
 });
 
 describe('resources', () => {
-  it.each(Object.entries(ROLE_LANDING))('%s: the first resource leads to the landing page', async (roleKey, landing) => {
-    const username = { ROLE_GOVERNMENT: 'gov', ROLE_ENT: 'ent', ROLE_INSURANCE: 'insurer', ROLE_SERVICE: 'service', ROLE_EXPERT: 'expert' }[roleKey]!;
-    const token = await t.login(username);
-    const res = await post('/api/sys/user/getSysResourceListByToken.json', token);
-    expect(res.statusCode).toBe(200);
-    const tree = res.json().data.resourceListByToken;
-    expect(tree.length).toBeGreaterThan(1);
-    const first = tree[0].children[0];
-    expect(`/${first.resUrl}/${first.authKey}`).toBe(landing);
-    expect(landingPath(roleKey)).toBe(landing);
-  });
+  it.each(Object.entries(ROLE_LANDING))(
+    '%s: the first resource leads to the landing page',
+    async (roleKey, landing) => {
+      const username = {
+        ROLE_GOVERNMENT: 'gov',
+        ROLE_ENT: 'ent',
+        ROLE_INSURANCE: 'insurer',
+        ROLE_SERVICE: 'service',
+        ROLE_EXPERT: 'expert',
+      }[roleKey]!;
+      const token = await t.login(username);
+      const res = await post('/api/sys/user/getSysResourceListByToken.json', token);
+      expect(res.statusCode).toBe(200);
+      const tree = res.json().data.resourceListByToken;
+      expect(tree.length).toBeGreaterThan(1);
+      const first = tree[0].children[0];
+      expect(`/${first.resUrl}/${first.authKey}`).toBe(landing);
+      expect(landingPath(roleKey)).toBe(landing);
+    },
+  );
 
   it('only the government tree ends with complaint management', async () => {
-    const gov = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('gov'))).json().data.resourceListByToken;
+    const gov = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('gov'))).json().data
+      .resourceListByToken;
     expect(gov.at(-1).name).toBe('投诉管理');
-    const ent = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json().data.resourceListByToken;
+    const ent = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json().data
+      .resourceListByToken;
     expect(ent.at(-1).name).not.toBe('投诉管理');
   });
 
   it('gives every node the fields of spec 2.2 and hides detail screens', async () => {
-    const tree = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json().data.resourceListByToken;
+    const tree = (await post('/api/sys/user/getSysResourceListByToken.json', await t.login('ent'))).json()
+      .data.resourceListByToken;
     const flat = tree.flatMap((g: { children: unknown[] }) => [g, ...g.children]);
     for (const n of flat) {
       expect(Object.keys(n).sort()).toEqual(
-        ['action', 'authKey', 'children', 'component', 'hide', 'icon', 'id', 'isMenu', 'level', 'name', 'permission', 'redirect', 'resName', 'resUrl'].sort(),
+        [
+          'action',
+          'authKey',
+          'children',
+          'component',
+          'hide',
+          'icon',
+          'id',
+          'isMenu',
+          'level',
+          'name',
+          'permission',
+          'redirect',
+          'resName',
+          'resUrl',
+        ].sort(),
       );
     }
     expect(flat.find((n: { component: string }) => n.component === 'EntClaimDetail').hide).toBe(true);
@@ -204,7 +249,8 @@ describe('resources', () => {
 });
 
 describe('POST /api/sys/user/pwd/update', () => {
-  const url = (o: string, n: string) => `/api/sys/user/pwd/update?oldPwd=${encodeURIComponent(o)}&newPwd=${encodeURIComponent(n)}`;
+  const url = (o: string, n: string) =>
+    `/api/sys/user/pwd/update?oldPwd=${encodeURIComponent(o)}&newPwd=${encodeURIComponent(n)}`;
 
   it('refuses a wrong old password and a weak new one, and changes nothing', async () => {
     const token = await t.login('gov');
@@ -254,7 +300,11 @@ describe('POST /api/sys/user/pwd/update', () => {
 
 describe('password that must change', () => {
   it('allows only user info, logout and change-password until changed', async () => {
-    await t.database.db.updateTable('sysUser').set({ mustChangePassword: true }).where('username', '=', 'admin').execute();
+    await t.database.db
+      .updateTable('sysUser')
+      .set({ mustChangePassword: true })
+      .where('username', '=', 'admin')
+      .execute();
     const token = await t.login('admin');
     const login = await post('/api/login', undefined, { username: 'admin', password: DEMO_PASSWORD });
     expect(login.json().data.mustChangePassword).toBe(true);
@@ -281,7 +331,11 @@ describe('password that must change', () => {
     const res = await post('/api/log/sysLogs/searchLogList.json', token);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('PASSWORD_EXPIRED');
-    await t.database.db.updateTable('sysUser').set({ passwordChangedAt: t.clock.now() }).where('username', '=', 'gov').execute();
+    await t.database.db
+      .updateTable('sysUser')
+      .set({ passwordChangedAt: t.clock.now() })
+      .where('username', '=', 'gov')
+      .execute();
     expect((await post('/api/log/sysLogs/searchLogList.json', token)).statusCode).toBe(200);
   });
 });

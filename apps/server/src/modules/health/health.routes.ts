@@ -14,7 +14,10 @@ export function healthRoutes(app: FastifyInstance, state: { closing: boolean }):
     }
     return ok({ status: 'ready', database: app.deps.database.kind });
   };
-  const opts = { config: { permission: 'public' as const, rateLimit: false as const }, schema: { tags: ['health'] } };
+  const opts = {
+    config: { permission: 'public' as const, rateLimit: false as const },
+    schema: { tags: ['health'] },
+  };
   app.get('/api/health', opts, live);
   app.get('/api/healthz', opts, live);
   app.get('/api/ready', opts, ready);

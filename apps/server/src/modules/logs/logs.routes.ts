@@ -1,4 +1,4 @@
-import { envelope, pageQuery, paged } from '@aqzrx/contracts';
+import { envelope, paged, pageQuery } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,23 @@ import { searchLogs } from './logs.service.ts';
 
 export const logQuery = pageQuery
   .extend({
-    kind: z.enum(['all', 'query', 'add', 'edit', 'delete', 'login', 'logout', 'export', 'import', 'enable', 'disable', 'get', 'security']).default('all'),
+    kind: z
+      .enum([
+        'all',
+        'query',
+        'add',
+        'edit',
+        'delete',
+        'login',
+        'logout',
+        'export',
+        'import',
+        'enable',
+        'disable',
+        'get',
+        'security',
+      ])
+      .default('all'),
     username: z.string().trim().max(64).optional(),
     module: z.string().trim().max(64).optional(),
     outcome: z.enum(['success', 'fail']).optional(),

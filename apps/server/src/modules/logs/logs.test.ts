@@ -8,7 +8,12 @@ beforeAll(async () => {
   admin = await t.login('admin');
   await t.login('gov');
   await t.call({ method: 'POST', url: '/api/login', payload: { username: 'gov', password: 'Wrong-pass-1' } });
-  await t.call({ method: 'POST', url: '/api/role/add', token: admin, payload: { roleKey: 'ROLE_LOGTEST', roleName: '日志测试', resources: [] } });
+  await t.call({
+    method: 'POST',
+    url: '/api/role/add',
+    token: admin,
+    payload: { roleKey: 'ROLE_LOGTEST', roleName: '日志测试', resources: [] },
+  });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { envelope, pageQuery, paged, resourceNode } from '@aqzrx/contracts';
+import { envelope, paged, pageQuery, resourceNode } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +45,9 @@ export const saveRoleBody = z
         z
           .object({
             resourceId: z.number().int().positive(),
-            actions: z.array(z.enum(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'])),
+            actions: z.array(
+              z.enum(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']),
+            ),
           })
           .strict(),
       )
@@ -79,7 +81,10 @@ export function rolesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['role'],
         summary: '角色分页查询',
-        querystring: pageQuery.extend({ roleKey: z.string().max(64).optional(), roleName: z.string().max(64).optional() }),
+        querystring: pageQuery.extend({
+          roleKey: z.string().max(64).optional(),
+          roleName: z.string().max(64).optional(),
+        }),
         response: { 200: envelope(z.object({ page: paged(roleRow) })) },
       },
       config: { permission: 'role.query' },
@@ -89,7 +94,11 @@ export function rolesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/role/getResList',
     {
-      schema: { tags: ['role'], summary: '全部菜单资源树', response: { 200: envelope(z.array(resourceNode)) } },
+      schema: {
+        tags: ['role'],
+        summary: '全部菜单资源树',
+        response: { 200: envelope(z.array(resourceNode)) },
+      },
       config: { permission: 'role.query' },
     },
     async () => ok(await fullResourceTree(app.db)),
@@ -113,7 +122,11 @@ export function rolesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/role/add',
     {
-      schema: { tags: ['role'], summary: '新增角色及其授权', body: saveRoleBody.omit({ id: true, version: true }) },
+      schema: {
+        tags: ['role'],
+        summary: '新增角色及其授权',
+        body: saveRoleBody.omit({ id: true, version: true }),
+      },
       config: { permission: 'role.add', audit: { module: '角色管理', kind: 'add' } },
     },
     async (req) => {
@@ -152,7 +165,9 @@ export function rolesRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
-      await req.tx((trx) => deleteRole(trx, req.query.id, clock.now(), auth.userId), { targetId: req.query.id });
+      await req.tx((trx) => deleteRole(trx, req.query.id, clock.now(), auth.userId), {
+        targetId: req.query.id,
+      });
       return done('删除成功');
     },
   );

@@ -295,6 +295,10 @@ export async function deleteRole(trx: Tx, id: number, now: Date, userId: number)
     .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(holders.c) > 0) throw conflict(`仍有 ${holders.c} 个用户使用该角色，不能删除`);
-  await trx.updateTable('sysRole').set({ deletedAt: now, updatedAt: now, updatedBy: userId }).where('id', '=', id).execute();
+  await trx
+    .updateTable('sysRole')
+    .set({ deletedAt: now, updatedAt: now, updatedBy: userId })
+    .where('id', '=', id)
+    .execute();
   await trx.deleteFrom('sysRoleResource').where('roleId', '=', id).execute();
 }

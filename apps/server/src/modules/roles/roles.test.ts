@@ -53,7 +53,9 @@ describe('role lists', () => {
     expect(res.json().data.page).toMatchObject({ total: 8, pageNum: 1, pageSize: 3 });
     expect(res.json().data.page.list).toHaveLength(3);
     const filtered = await post('/api/role/search?roleKey=role_ins', admin);
-    expect(filtered.json().data.page.list.map((r: { roleKey: string }) => r.roleKey)).toEqual(['ROLE_INSURANCE']);
+    expect(filtered.json().data.page.list.map((r: { roleKey: string }) => r.roleKey)).toEqual([
+      'ROLE_INSURANCE',
+    ]);
     const denied = await post('/api/role/search', gov);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().result).toBe('没有权限，请联系管理员授权');
@@ -65,7 +67,18 @@ describe('role lists', () => {
   it('getResList returns the whole tree with every component of spec 2.2', async () => {
     const tree = (await post('/api/role/getResList', admin)).json().data as Node[];
     const components = new Set(flatten(tree).map((n) => n.component));
-    for (const c of ['GovernmentAp', 'GovEntScore', 'PolicyAdd', 'ClaimDetail', 'EntInfoEdit', 'EntClaimManage', 'ServiceStatement', 'ExpertDangerCheck', 'UserSearch', 'AdminInsuranceSetting']) {
+    for (const c of [
+      'GovernmentAp',
+      'GovEntScore',
+      'PolicyAdd',
+      'ClaimDetail',
+      'EntInfoEdit',
+      'EntClaimManage',
+      'ServiceStatement',
+      'ExpertDangerCheck',
+      'UserSearch',
+      'AdminInsuranceSetting',
+    ]) {
       expect(components, c).toContain(c);
     }
   });
@@ -76,7 +89,9 @@ describe('add, save, delete', () => {
   let leaves: Node[];
 
   it('adds a custom role with grants in one write, logged as add', async () => {
-    leaves = flatten((await post('/api/role/getResList', admin)).json().data as Node[]).filter((n) => n.children.length === 0);
+    leaves = flatten((await post('/api/role/getResList', admin)).json().data as Node[]).filter(
+      (n) => n.children.length === 0,
+    );
     const log = leaves.find((n) => n.component === 'AdminLog')!;
     const res = await post('/api/role/add', admin, {
       roleKey: 'ROLE_AUDITOR',
@@ -94,7 +109,12 @@ describe('add, save, delete', () => {
       .where('path', '=', '/api/role/add')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(logRow).toMatchObject({ kind: 'add', outcome: 'success', username: 'admin', targetId: String(roleId) });
+    expect(logRow).toMatchObject({
+      kind: 'add',
+      outcome: 'success',
+      username: 'admin',
+      targetId: String(roleId),
+    });
   });
 
   it('refuses a duplicate key (409), an action the resource does not offer (400), and changes nothing', async () => {
@@ -121,12 +141,29 @@ describe('add, save, delete', () => {
 
   it('save needs the current version: a stale one answers 409', async () => {
     const role = (await post('/api/role/search?roleKey=ROLE_AUDITOR', admin)).json().data.page.list[0];
-    const first = await post('/api/role/save', admin, { id: roleId, version: role.version, roleKey: 'ROLE_AUDITOR', roleName: '审计员', resources: [] });
+    const first = await post('/api/role/save', admin, {
+      id: roleId,
+      version: role.version,
+      roleKey: 'ROLE_AUDITOR',
+      roleName: '审计员',
+      resources: [],
+    });
     expect(first.statusCode).toBe(200);
-    const second = await post('/api/role/save', admin, { id: roleId, version: role.version, roleKey: 'ROLE_AUDITOR', roleName: '审计员2', resources: [] });
+    const second = await post('/api/role/save', admin, {
+      id: roleId,
+      version: role.version,
+      roleKey: 'ROLE_AUDITOR',
+      roleName: '审计员2',
+      resources: [],
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().result).toBe('数据已被他人修改，请刷新后重试');
-    const missing = await post('/api/role/save', admin, { id: roleId, roleKey: 'ROLE_AUDITOR', roleName: '审计员', resources: [] });
+    const missing = await post('/api/role/save', admin, {
+      id: roleId,
+      roleKey: 'ROLE_AUDITOR',
+      roleName: '审计员',
+      resources: [],
+    });
     expect(missing.statusCode).toBe(400);
   });
 
@@ -143,7 +180,8 @@ describe('add, save, delete', () => {
   it('a permission removed from a role stops working on the next request', async () => {
     expect((await post('/api/log/sysLogs/searchLogList.json', gov)).statusCode).toBe(200);
     const govRole = (await post('/api/role/search?roleKey=ROLE_GOVERNMENT', admin)).json().data.page.list[0];
-    const grants = (await post(`/api/role/getResListByRoleId?roleId=${govRole.id}`, admin)).json().data.grants as Array<{
+    const grants = (await post(`/api/role/getResListByRoleId?roleId=${govRole.id}`, admin)).json().data
+      .grants as Array<{
       resourceId: number;
       actions: string[];
     }>;
@@ -158,7 +196,8 @@ describe('add, save, delete', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await post('/api/log/sysLogs/searchLogList.json', gov)).statusCode).toBe(403);
-    const tree = (await post('/api/sys/user/getSysResourceListByToken.json', gov)).json().data.resourceListByToken as Node[];
+    const tree = (await post('/api/sys/user/getSysResourceListByToken.json', gov)).json().data
+      .resourceListByToken as Node[];
     expect(flatten(tree).some((n) => n.permission === 'log')).toBe(false);
   });
 });

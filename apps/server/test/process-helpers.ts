@@ -1,0 +1,304 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Repository root: the server is started from there as `node --import tsx apps/server/src/main.ts`. */
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const MAIN = 'apps/server/src/main.ts';
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface Proc {
+  child: ChildProcess;
+  pid: number;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once the process has exited and its output is drained. */
+  exited: Promise<Exit>;
+  /** Exit status once known. */
+  exit: Exit | undefined;
+}
+
+export interface ServerProc extends Proc {
+  port: number;
+  base: string;
+}
+
+const running = new Set<Proc>();
+const tempDirs: string[] = [];
+
+/** Settings the outer environment must not leak into a spawned server. */
+const SCRUBBED = [
+  'DATABASE_URL',
+  'ADMIN_PASSWORD',
+  'SEED_DEMO',
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'TEST_WRITE_DELAY_MS',
+  'WEB_DIST',
+  'SHUTDOWN_TIMEOUT_MS',
+];
+
+export function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of SCRUBBED) delete env[k];
+  Object.assign(env, {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_MAX: '1000',
+    API_RATE_MAX: '100000',
+  });
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** Spawns `node --import tsx apps/server/src/main.ts <args>` with the given settings. */
+export function spawnMain(args: string[], env: Record<string, string | undefined>): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: ROOT,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+  });
+  const proc: Proc = {
+    child,
+    pid: child.pid ?? -1,
+    stdout: () => out,
+    stderr: () => err,
+    exit: undefined,
+    exited: new Promise<Exit>((resolve) => {
+      child.once('close', (code, signal) => {
+        proc.exit = { code, signal };
+        running.delete(proc);
+        resolve(proc.exit);
+      });
+    }),
+  };
+  running.add(proc);
+  return proc;
+}
+
+/** Rejects after `ms` with `what` in the message. */
+export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+const STARTED = /已启动: http:\/\/localhost:(\d+)/;
+
+/** Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first. */
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProc> {
+  const proc = spawnMain(['serve'], env);
+  const port = await within(
+    new Promise<number>((resolve, reject) => {
+      const check = () => {
+        const m = STARTED.exec(proc.stdout());
+        if (m) {
+          proc.child.stdout?.off('data', check);
+          resolve(Number(m[1]));
+        }
+      };
+      proc.child.stdout?.on('data', check);
+      check();
+      void proc.exited.then((e) =>
+        reject(
+          new Error(
+            `server exited before starting (code ${e.code}, signal ${e.signal})\n${proc.stdout()}\n${proc.stderr()}`,
+          ),
+        ),
+      );
+    }),
+    timeoutMs,
+    `server start\n${proc.stdout()}\n${proc.stderr()}`,
+  ).catch(async (err: unknown) => {
+    await kill(proc);
+    throw err;
+  });
+  return Object.assign(proc, { port, base: `http://127.0.0.1:${port}` });
+}
+
+/** Runs a one-shot command (backup, restore, seed, or a serve expected to fail) to completion. */
+export async function runMain(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 30_000,
+): Promise<Exit & { stdout: string; stderr: string }> {
+  const proc = spawnMain(args, env);
+  const exit = await within(proc.exited, timeoutMs, `main.ts ${args.join(' ')}`).catch(async (err: unknown) => {
+    await kill(proc);
+    throw err;
+  });
+  return { ...exit, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+/** SIGKILLs the process if still running and waits for it to be gone. */
+export async function kill(proc: Proc): Promise<void> {
+  if (proc.exit) return;
+  proc.child.kill('SIGKILL');
+  await within(proc.exited, 10_000, `exit of pid ${proc.pid}`);
+}
+
+/** Kills every process spawned here that is still running (afterEach/afterAll). */
+export async function killAll(): Promise<void> {
+  await Promise.all([...running].map((p) => kill(p).catch(() => {})));
+}
+
+export function tempDir(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `aqzrx-proc-${label}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: { error: number; apiError: number; result: string; code?: string; data?: T };
+}
+
+export async function call<T = unknown>(
+  base: string,
+  url: string,
+  opts: { token?: string; body?: unknown; method?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers['x-token'] = opts.token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, {
+    method: opts.method ?? 'POST',
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const text = await res.text();
+  let body: ApiResponse<T>['body'];
+  try {
+    body = JSON.parse(text) as ApiResponse<T>['body'];
+  } catch {
+    throw new Error(`${url}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body };
+}
+
+/** Like call(), but insists on HTTP 200 / error 0 and returns `data`. */
+export async function ok<T>(base: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await call<T>(base, url, opts);
+  if (res.status !== 200 || res.body.error !== 0) {
+    throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.data as T;
+}
+
+export interface LoginData {
+  token: string;
+  mustChangePassword: boolean;
+}
+
+export const DEMO_PASSWORD = 'Safe2026';
+
+export function login(base: string, username: string, password = DEMO_PASSWORD): Promise<LoginData> {
+  return ok<LoginData>(base, '/api/login', { body: { username, password } });
+}
+
+export interface Grant {
+  resourceId: number;
+  actions: string[];
+}
+
+interface ResNode {
+  id: number;
+  action: string;
+  children: ResNode[];
+}
+
+/** `n` leaf resources of the full tree, each granted its first offered action. */
+export async function pickGrants(base: string, token: string, n: number): Promise<Grant[]> {
+  const tree = await ok<ResNode[]>(base, '/api/role/getResList', { token });
+  const leaves: Grant[] = [];
+  const walk = (nodes: ResNode[]) => {
+    for (const node of nodes) {
+      const first = node.action.split(',').filter(Boolean)[0];
+      if (node.children.length === 0 && first) leaves.push({ resourceId: node.id, actions: [first] });
+      walk(node.children);
+    }
+  };
+  walk(tree);
+  if (leaves.length < n) throw new Error(`only ${leaves.length} leaf resources with actions, need ${n}`);
+  return leaves.slice(0, n);
+}
+
+export interface RoleRow {
+  id: number;
+  roleKey: string;
+}
+
+/** The live role with exactly this roleKey, or undefined. */
+export async function findRole(base: string, token: string, roleKey: string): Promise<RoleRow | undefined> {
+  const data = await ok<{ page: { list: RoleRow[] } }>(
+    base,
+    `/api/role/search?pageNo=1&pageSize=50&roleKey=${encodeURIComponent(roleKey)}`,
+    { token },
+  );
+  return data.page.list.find((r) => r.roleKey === roleKey);
+}
+
+export async function grantsOf(base: string, token: string, roleId: number): Promise<Grant[]> {
+  const data = await ok<{ grants: Grant[] }>(base, `/api/role/getResListByRoleId?roleId=${roleId}`, { token });
+  return data.grants;
+}
+
+export interface LogRow {
+  path: string;
+  outcome: string;
+  params: string;
+  targetId: string;
+}
+
+/** Operation-log rows of kind `add` for /api/role/add. */
+export async function roleAddLogs(base: string, token: string): Promise<LogRow[]> {
+  const data = await ok<{ list: LogRow[] }>(base, '/api/log/sysLogs/searchLogList.json?kind=add&pageNo=1&pageSize=100', {
+    token,
+  });
+  return data.list.filter((r) => r.path.startsWith('/api/role/add'));
+}
+
+/** Fires a request and never rejects: the outcome is a status or the network error. */
+export function fire(
+  base: string,
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown } | { error: Error }> {
+  return call(base, url, opts).then(
+    (r) => ({ status: r.status, body: r.body }),
+    (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
+  );
+}
