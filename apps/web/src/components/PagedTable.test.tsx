@@ -1,0 +1,148 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import {
+  PagedTable,
+  type PageRequest,
+  type PageResult,
+  pageToStepBackTo,
+  toPageRequest,
+} from './PagedTable.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `企业${i + 1}` }));
+
+/** A fake server list call over an in-memory table. */
+function fakeServer(initial: Row[]) {
+  const db = { rows: initial };
+  const request = vi.fn(async (q: PageRequest & { status?: number }): Promise<PageResult<Row>> => {
+    const start = (q.pageNo - 1) * q.pageSize;
+    return { list: db.rows.slice(start, start + q.pageSize), total: db.rows.length, pageNum: q.pageNo };
+  });
+  return { db, request };
+}
+
+const columns: ProColumns<Row>[] = [
+  { title: '编号', dataIndex: 'id', sorter: true, search: false },
+  { title: '名称', dataIndex: 'name', search: false },
+];
+
+let errors: Mock;
+beforeEach(() => {
+  errors = vi.spyOn(console, 'error') as unknown as Mock;
+});
+afterEach(() => {
+  expect(errors).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+
+describe('toPageRequest', () => {
+  it('maps current to pageNo, keeps filters and drops empty values', () => {
+    expect(toPageRequest({ current: 3, pageSize: 20, name: '宿迁', empty: '', none: undefined })).toEqual({
+      pageNo: 3,
+      pageSize: 20,
+      name: '宿迁',
+    });
+  });
+  it('defaults to page 1 of 10', () => {
+    expect(toPageRequest({})).toEqual({ pageNo: 1, pageSize: 10 });
+  });
+  it('takes the active sort and non-empty column filters', () => {
+    expect(
+      toPageRequest(
+        { current: 1, pageSize: 10 },
+        { createdAt: 'descend', other: null },
+        { status: [1, 2], x: null },
+      ),
+    ).toEqual({ pageNo: 1, pageSize: 10, sortField: 'createdAt', sortOrder: 'descend', status: [1, 2] });
+  });
+});
+
+describe('pageToStepBackTo', () => {
+  it('goes back one page when a later page is empty', () => {
+    expect(pageToStepBackTo(2, 10, 10)).toBe(1);
+    expect(pageToStepBackTo(5, 40, 10)).toBe(4);
+  });
+  it('goes to the last page with rows when the total shrank further', () => {
+    expect(pageToStepBackTo(5, 12, 10)).toBe(2);
+    expect(pageToStepBackTo(3, 0, 10)).toBe(1);
+  });
+  it('does nothing on the first page', () => {
+    expect(pageToStepBackTo(1, 0, 10)).toBeNull();
+  });
+});
+
+function renderTable(
+  request: ReturnType<typeof fakeServer>['request'],
+  actionRef?: { current: ActionType | undefined },
+) {
+  return render(
+    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
+      <PagedTable<Row, { status: number }>
+        headerTitle="企业列表"
+        columns={columns}
+        search={false}
+        options={false}
+        params={{ status: 1 }}
+        request={request}
+        actionRef={actionRef}
+      />
+    </ConfigProvider>,
+  );
+}
+
+describe('PagedTable', () => {
+  it('requests page 1 of 10 with params, shows rows and a size changer', async () => {
+    const { request } = fakeServer(rows(25));
+    const { container } = renderTable(request);
+    expect(await screen.findByText('企业1')).toBeTruthy();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls[0]![0]).toEqual({ pageNo: 1, pageSize: 10, status: 1 });
+    expect(screen.queryByText('企业11')).toBeNull();
+    expect(container.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
+    expect(screen.getByText('第 1-10 条/总共 25 条')).toBeTruthy();
+  });
+
+  it('pages and sorts through the request', async () => {
+    const { request } = fakeServer(rows(25));
+    const { container } = renderTable(request);
+    await screen.findByText('企业1');
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    expect(await screen.findByText('企业11')).toBeTruthy();
+    expect(request.mock.lastCall![0]).toMatchObject({ pageNo: 2, pageSize: 10 });
+
+    fireEvent.click(screen.getByText('编号'));
+    await waitFor(() =>
+      expect(request.mock.lastCall![0]).toMatchObject({ sortField: 'id', sortOrder: 'ascend', status: 1 }),
+    );
+  });
+
+  it('steps back a page when a later page comes back empty after a delete', async () => {
+    const { db, request } = fakeServer(rows(11));
+    const actionRef: { current: ActionType | undefined } = { current: undefined };
+    const { container } = renderTable(request, actionRef);
+    await screen.findByText('企业1');
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    expect(await screen.findByText('企业11')).toBeTruthy();
+
+    // The only row on page 2 is deleted, then the table reloads.
+    db.rows = rows(10);
+    request.mockClear();
+    await act(async () => {
+      await actionRef.current?.reload();
+    });
+    await waitFor(() => expect(request.mock.calls.map(([q]) => q.pageNo)).toEqual([2, 1]));
+    expect(await screen.findByText('企业10')).toBeTruthy();
+    expect(screen.queryByText('企业11')).toBeNull();
+    await waitFor(() =>
+      expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('1'),
+    );
+    expect(container.querySelector('.ant-pagination-item-2')).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { type ActionType, type ParamsType, ProTable, type ProTableProps } from '@ant-design/pro-components';
+import type { SortOrder } from 'antd/es/table/interface';
+import { type Ref, useCallback, useRef } from 'react';
+
+/** Spec 9: table defaults. */
+export const TABLE_DEFAULTS = { pageNo: 1, pageSize: 10 } as const;
+
+/** What the server's list calls take (spec 7: pageNo, pageSize, optional sortField, sortOrder). */
+export interface PageRequest {
+  pageNo: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+/** Spec 3: paged list response. */
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+}
+
+export type PagedTableProps<T extends object, F extends ParamsType = ParamsType> = Omit<
+  ProTableProps<T, F>,
+  'request' | 'actionRef'
+> & {
+  /** Loads one page; gets page, sort and the search-form / params / column-filter values flattened. */
+  request: (params: PageRequest & Partial<F>) => Promise<PageResult<T>>;
+  actionRef?: Ref<ActionType | undefined>;
+};
+
+/**
+ * Turns ProTable's (params, sort, filter) into the server's flat query: current -> pageNo, the first
+ * active sort -> sortField/sortOrder, non-empty column filters merged in; empty values are dropped.
+ */
+export function toPageRequest<F extends ParamsType>(
+  params: F & { current?: number; pageSize?: number },
+  sort: Record<string, SortOrder> = {},
+  filter: Record<string, (string | number)[] | null> = {},
+): PageRequest & Partial<F> {
+  const { current, pageSize, ...rest } = params;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (v !== undefined && v !== null && v !== '') out[k] = v;
+  }
+  for (const [k, v] of Object.entries(filter)) {
+    if (v && v.length > 0) out[k] = v;
+  }
+  out.pageNo = current ?? TABLE_DEFAULTS.pageNo;
+  out.pageSize = pageSize ?? TABLE_DEFAULTS.pageSize;
+  const active = Object.entries(sort).find(([, order]) => order === 'ascend' || order === 'descend');
+  if (active) {
+    out.sortField = active[0];
+    out.sortOrder = active[1];
+  }
+  return out as PageRequest & Partial<F>;
+}
+
+/**
+ * The page to go back to when page `pageNo` came back empty (e.g. its last row was deleted): one page
+ * back, or the last page that still has rows if the total shrank further. Null when nothing to do.
+ */
+export function pageToStepBackTo(pageNo: number, total: number, pageSize: number): number | null {
+  if (pageNo <= 1) return null;
+  const lastPage = Math.ceil(Math.max(0, total) / Math.max(1, pageSize));
+  return Math.max(1, Math.min(pageNo - 1, lastPage));
+}
+
+function assignRef<V>(ref: Ref<V> | undefined, value: V): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+/**
+ * ProTable for the server's paged lists (spec 2.8, 5, 9): page 1, 10 rows, size changer on, and when a
+ * page after the first comes back empty it steps back a page and reloads. Errors are left to the
+ * request function (the app's API client already tells the person).
+ */
+export function PagedTable<T extends object, F extends ParamsType = ParamsType>({
+  request,
+  actionRef,
+  pagination,
+  onRequestError,
+  rowKey = 'id',
+  ...rest
+}: PagedTableProps<T, F>) {
+  const innerRef = useRef<ActionType | undefined>(undefined);
+  const setActionRef = useCallback(
+    (action: ActionType | undefined) => {
+      innerRef.current = action;
+      assignRef(actionRef, action);
+    },
+    [actionRef],
+  );
+
+  const load: ProTableProps<T, F>['request'] = async (params, sort, filter) => {
+    const query = toPageRequest<F>(params, sort, filter);
+    const page = await request(query);
+    const list = Array.isArray(page.list) ? page.list : [];
+    const total = Number(page.total) || 0;
+    if (list.length === 0) {
+      const back = pageToStepBackTo(query.pageNo, total, query.pageSize);
+      if (back !== null && innerRef.current?.setPageInfo) {
+        // Keep the rows on screen (success: false leaves them) while the earlier page loads.
+        innerRef.current.setPageInfo({ current: back });
+        return { data: [], total, success: false };
+      }
+    }
+    return { data: list, total, success: true };
+  };
+
+  return (
+    <ProTable<T, F>
+      rowKey={rowKey}
+      {...rest}
+      actionRef={setActionRef}
+      request={load}
+      onRequestError={onRequestError ?? (() => undefined)}
+      pagination={
+        pagination === false
+          ? false
+          : {
+              defaultCurrent: TABLE_DEFAULTS.pageNo,
+              defaultPageSize: TABLE_DEFAULTS.pageSize,
+              showSizeChanger: true,
+              ...(typeof pagination === 'object' ? pagination : {}),
+            }
+      }
+    />
+  );
+}
