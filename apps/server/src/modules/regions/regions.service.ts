@@ -34,10 +34,18 @@ interface RegionIndex {
 
 const provinceFile = z.array(z.object({ code: z.string().regex(/^\d{2}$/), name: z.string().min(1) }));
 const cityFile = z.array(
-  z.object({ code: z.string().regex(/^\d{4}$/), name: z.string().min(1), provinceCode: z.string().regex(/^\d{2}$/) }),
+  z.object({
+    code: z.string().regex(/^\d{4}$/),
+    name: z.string().min(1),
+    provinceCode: z.string().regex(/^\d{2}$/),
+  }),
 );
 const areaFile = z.array(
-  z.object({ code: z.string().regex(/^\d{6}$/), name: z.string().min(1), cityCode: z.string().regex(/^\d{4}$/) }),
+  z.object({
+    code: z.string().regex(/^\d{6}$/),
+    name: z.string().min(1),
+    cityCode: z.string().regex(/^\d{4}$/),
+  }),
 );
 
 /** NBS functional zones (development zones and the like): district part 71-79. */
