@@ -42,11 +42,26 @@ export async function login(
   const { db, config } = deps;
   const now = deps.now();
   const usernameLower = input.username.trim().toLowerCase();
-  const audit = (outcome: 'success' | 'fail', errorMsg: string, userId: number | null = null, roleKey = '') =>
+  const audit = (
+    outcome: 'success' | 'fail',
+    errorMsg: string,
+    userId: number | null = null,
+    roleKey = '',
+    orgName = '',
+  ) =>
     writeAudit(
       db,
       req,
-      { kind: 'login', module: '登录', outcome, errorMsg, userId, username: input.username, roleKey },
+      {
+        kind: 'login',
+        module: '登录',
+        outcome,
+        errorMsg,
+        userId,
+        username: input.username,
+        roleKey,
+        orgName,
+      },
       now,
     );
 
@@ -74,6 +89,7 @@ export async function login(
   const user = await db
     .selectFrom('sysUser as u')
     .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
     .select([
       'u.id',
       'u.username',
@@ -85,6 +101,7 @@ export async function login(
       'u.mustChangePassword',
       'u.passwordChangedAt',
       'r.roleKey',
+      'o.name as orgName',
     ])
     .where((eb) => eb(eb.fn('lower', ['u.username']), '=', usernameLower))
     .where('u.deletedAt', 'is', null)
@@ -104,11 +121,11 @@ export async function login(
         oc.column('usernameLower').doUpdateSet({ failedCount: failed, lastFailedAt: now, lockedUntil }),
       )
       .execute();
-    await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '');
+    await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '', user?.orgName ?? '');
     throw unauthorized(Messages.badCredentials);
   }
   if (user.status === UserStatus.DISABLED) {
-    await audit('fail', Messages.accountDisabled, user.id, user.roleKey);
+    await audit('fail', Messages.accountDisabled, user.id, user.roleKey, user.orgName ?? '');
     throw forbidden(Messages.accountDisabled, ErrorReason.ACCOUNT_DISABLED);
   }
 
@@ -143,6 +160,7 @@ export async function login(
         userId: user.id,
         username: user.username,
         roleKey: user.roleKey,
+        orgName: user.orgName ?? '',
       },
       now,
     );

@@ -1,5 +1,6 @@
 import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -337,5 +338,99 @@ describe('password that must change', () => {
       .where('username', '=', 'gov')
       .execute();
     expect((await post('/api/log/sysLogs/searchLogList.json', token)).statusCode).toBe(200);
+  });
+});
+
+describe('slide-puzzle captcha on login', () => {
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await createTestContext({ CAPTCHA: 'on', LOGIN_RATE_MAX: '1000' });
+  });
+  afterAll(() => c.close());
+
+  const trail = (x: number): Array<[number, number]> =>
+    Array.from(
+      { length: 20 },
+      (_, i) => [Math.round((x * (i + 1)) / 20), 1_000 + i * 25] as [number, number],
+    );
+
+  async function solvedToken(): Promise<string> {
+    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const x = solveCaptcha(ch);
+    const res = await c.call({
+      method: 'POST',
+      url: '/api/captcha/check',
+      payload: { id: ch.id, x, trail: trail(x) },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.captchaToken;
+  }
+
+  it('issues a 310 x 155 challenge with a 42 px piece and radius 10, keeping x secret', async () => {
+    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    expect(ch).toMatchObject({ width: 310, height: 155, pieceSize: 42, radius: 10, expiresInMs: 120_000 });
+    expect(ch.background).toMatch(/^data:image\/png;base64,/);
+    expect(Object.keys(ch)).not.toContain('x');
+  });
+
+  it('login without a captcha token → 400 and a failure log row; with a solved one → 200', async () => {
+    const no = await c.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: DEMO_PASSWORD },
+    });
+    expect(no.statusCode).toBe(400);
+    expect(no.json()).toMatchObject({ code: 'CAPTCHA_INVALID', result: '请先完成滑块验证' });
+    const row = await c.database.db
+      .selectFrom('sysOperLog')
+      .select(['outcome', 'errorMsg'])
+      .where('kind', '=', 'login')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBe('fail');
+    const token = await solvedToken();
+    const yes = await c.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: DEMO_PASSWORD, captchaToken: token },
+    });
+    expect(yes.statusCode).toBe(200);
+    const again = await c.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: DEMO_PASSWORD, captchaToken: token },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().result).toBe('验证码已失效');
+  });
+
+  it('a wrong position fails and the challenge cannot be retried', async () => {
+    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const x = solveCaptcha(ch);
+    const wrong = x > 150 ? x - 40 : x + 40;
+    const res = await c.call({
+      method: 'POST',
+      url: '/api/captcha/check',
+      payload: { id: ch.id, x: wrong, trail: trail(wrong) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe('请正确拼合图像');
+    const retry = await c.call({
+      method: 'POST',
+      url: '/api/captcha/check',
+      payload: { id: ch.id, x, trail: trail(x) },
+    });
+    expect(retry.json().result).toBe('验证码已失效');
+  });
+
+  it('a captcha token expires after 2 minutes', async () => {
+    const token = await solvedToken();
+    c.clock.advance(120_001);
+    const res = await c.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: DEMO_PASSWORD, captchaToken: token },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
