@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token?: string, payload?: unknown) =>
+const post = (url: string, token?: string, payload?: Record<string, unknown>) =>
   t.call({ method: 'POST', url, ...(token ? { token } : {}), ...(payload !== undefined ? { payload } : {}) });
 
 interface Node {
