@@ -63,6 +63,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));
+    // pg-pool removes its listener while a client is checked out; a connection dying then would be an
+    // uncaught 'error' event and kill the process. The running query still fails through its callback.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
