@@ -1,0 +1,90 @@
+/** Shared widgets of the web app (spec 2.8). Import from here, not from the files. */
+
+export { AddressPicker, type AddressPickerProps } from './AddressPicker.tsx';
+export {
+  type AddressLoader,
+  type AddressRuleOptions,
+  type AddressValue,
+  addressLoaderFor,
+  addressProblem,
+  addressRules,
+  createAddressLoader,
+  type FixedCity,
+  formatAddress,
+  JIANGSU,
+  REGION_URLS,
+  type RegionItem,
+  SUQIAN,
+} from './address.ts';
+export {
+  BarChart,
+  type CartesianChartProps,
+  type CartesianSeries,
+  CHART_COLORS,
+  CHART_HEIGHT,
+  type ChartDatum,
+  LineChart,
+  PieChart,
+  type PieChartProps,
+} from './charts.tsx';
+export {
+  createFetchRequest,
+  errorMessage,
+  type FetchRequestOptions,
+  type QueryValue,
+  REQUEST_TIMEOUT_MS,
+  type RequestFn,
+  type RequestOptions,
+  type TokenGetter,
+} from './fetch-request.ts';
+export {
+  AUDIO_RULE,
+  acceptOf,
+  checkAudio,
+  checkEbook,
+  checkFile,
+  checkImage,
+  checkVideo,
+  EBOOK_RULE,
+  type FileLike,
+  type FileRule,
+  fileExtension,
+  GB,
+  IMAGE_RULE,
+  MB,
+  VIDEO_RULE,
+} from './file-checks.ts';
+export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
+export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
+export {
+  PagedTable,
+  type PagedTableProps,
+  type PageRequest,
+  type PageResult,
+  pageToStepBackTo,
+  TABLE_DEFAULTS,
+  toPageRequest,
+} from './PagedTable.tsx';
+export {
+  RequestContext,
+  type RequestContextValue,
+  useRequest,
+  useRequestContext,
+} from './request-context.ts';
+export {
+  SLIDE_PUZZLE_TEXT,
+  SlidePuzzle,
+  type SlidePuzzleHandle,
+  type SlidePuzzleProps,
+  type SlidePuzzleStatus,
+  type TrailPoint,
+} from './SlidePuzzle.tsx';
+export { ellipsis, textWidth, thousands, truncate20 } from './text.ts';
+export {
+  createXhrUploader,
+  type FileMapItem,
+  readFileMap,
+  UPLOAD_URL,
+  type UploadFn,
+  type UploadOptions,
+} from './upload.ts';
