@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { RequestContext, type RequestContextValue } from '../components/request-context.ts';
+import { bindFeedback } from '../platform/feedback.ts';
+import { useLayoutSettings } from '../platform/layout-settings.ts';
+import { queryClient } from '../platform/query-client.ts';
+import { request } from '../platform/request.ts';
+import { getToken } from '../platform/storage.ts';
+
+/** The shared widgets reach the server through the app's one API client. */
+const requestContext: RequestContextValue = { request, getToken };
+
+/** Hands antd's context-aware message/notification/modal to code outside React (the API client). */
+function FeedbackBinder() {
+  const api = AntdApp.useApp();
+  useEffect(() => {
+    bindFeedback({ message: api.message, notification: api.notification, modal: api.modal });
+  }, [api]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { primaryColor, colorWeak } = useLayoutSettings();
+  useEffect(() => {
+    document.body.classList.toggle('color-weak', colorWeak);
+  }, [colorWeak]);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor } }}>
+      <AntdApp>
+        <FeedbackBinder />
+        <QueryClientProvider client={queryClient}>
+          <RequestContext.Provider value={requestContext}>{children}</RequestContext.Provider>
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,206 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../modules/exception/PageLoading.tsx';
+import type { RouteHandle } from '../platform/route-handle.ts';
+import { createGuardLoader } from './guard-loader.ts';
+import { lazyScreen } from './lazy.ts';
+import { RootShell } from './RootShell.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Id of the back-office layout route; the resource routes are added under it after login. */
+export const BACKOFFICE_ROUTE_ID = 'backoffice';
+
+function page(name: string | undefined, title: string, extra: Partial<RouteHandle> = {}): RouteHandle {
+  return { ...(name ? { name } : {}), title, ...extra };
+}
+
+const notOpen = lazyScreen(
+  () => import('../modules/exception/NotOpen.tsx'),
+  (m) => m.NotOpenScreen,
+);
+const portalNotOpen = lazyScreen(
+  () => import('../modules/portal/PortalNotOpen.tsx'),
+  (m) => m.PortalNotOpen,
+);
+
+/** Spec 2.1, the fixed routes. Every screen loads lazily. */
+export function staticRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'user',
+      lazy: lazyScreen(
+        () => import('../layouts/UserLayout.tsx'),
+        (m) => m.UserLayout,
+      ),
+      children: [
+        { index: true, handle: page(undefined, '登录', { redirect: '/user/login' }) },
+        {
+          path: 'login',
+          handle: page('login', '登录'),
+          lazy: lazyScreen(
+            () => import('../modules/auth/LoginPage.tsx'),
+            (m) => m.LoginPage,
+          ),
+        },
+        { path: 'loginByQRCode', handle: page('loginByQRCode', '扫码登录'), lazy: notOpen },
+        { path: 'bindWxUser', handle: page('bindWxUser', '绑定微信账号'), lazy: notOpen },
+        { path: 'regManager', handle: page('regManager', '管理员注册'), lazy: notOpen },
+        { path: 'recover', handle: page('recover', '找回密码'), lazy: notOpen },
+      ],
+    },
+    {
+      path: 'portal',
+      lazy: lazyScreen(
+        () => import('../layouts/PortalLayout.tsx'),
+        (m) => m.PortalLayout,
+      ),
+      children: [
+        { index: true, handle: page(undefined, '首页', { redirect: '/portal/index' }) },
+        {
+          path: 'index',
+          handle: page('portalIndex', '首页'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalHome.tsx'),
+            (m) => m.PortalHome,
+          ),
+        },
+        { path: 'notice', handle: page('portalNotice', '通知公告'), lazy: portalNotOpen },
+        { path: 'notice/detail', handle: page('portalNoticeDetail', '公告详情'), lazy: portalNotOpen },
+        { path: 'help', handle: page('portalHelp', '帮助中心'), lazy: portalNotOpen },
+        { path: 'ap', handle: page('portalAP', '事故预防'), lazy: portalNotOpen },
+        { path: 'claim', handle: page('portalClaim', '事故理赔'), lazy: portalNotOpen },
+        { path: 'insure', handle: page('portalInsure', '企业投保'), lazy: portalNotOpen },
+        { path: 'policy', handle: page('portalPolicy', '保单查询'), lazy: portalNotOpen },
+        {
+          path: 'singlePage',
+          handle: page('portalSinglePage', '单页'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalSinglePage.tsx'),
+            (m) => m.PortalSinglePage,
+          ),
+        },
+      ],
+    },
+    {
+      lazy: lazyScreen(
+        () => import('../layouts/PortalInnerLayout.tsx'),
+        (m) => m.PortalInnerLayout,
+      ),
+      children: [
+        {
+          path: 'portal/login',
+          handle: page('portalLogin', '登录'),
+          lazy: lazyScreen(
+            () => import('../modules/auth/LoginPage.tsx'),
+            (m) => m.PortalLoginPage,
+          ),
+        },
+        { path: 'portal/reg', handle: page('portalReg', '企业注册'), lazy: notOpen },
+        { path: 'portal/serviceReg', handle: page('serviceReg', '服务机构注册'), lazy: notOpen },
+        { path: 'portal/expertReg', handle: page('expertReg', '专家注册'), lazy: notOpen },
+      ],
+    },
+    {
+      lazy: lazyScreen(
+        () => import('../layouts/PortalLayout.tsx'),
+        (m) => m.PortalLayout,
+      ),
+      children: [
+        {
+          path: 'QA/detail',
+          handle: page('qaDetail', '问答详情'),
+          lazy: lazyScreen(
+            () => import('../modules/qa/QADetail.tsx'),
+            (m) => m.QADetail,
+          ),
+        },
+      ],
+    },
+    {
+      path: 'oauth-center-help/:code',
+      handle: page('oauthCenterHelp', '授权帮助'),
+      lazy: lazyScreen(
+        () => import('../modules/auth/OauthCenterHelp.tsx'),
+        (m) => m.OauthCenterHelp,
+      ),
+    },
+    {
+      path: '100',
+      handle: page('100', '完善企业信息'),
+      lazy: lazyScreen(
+        () => import('../modules/exception/EntInfoIncomplete.tsx'),
+        (m) => m.EntInfoIncompleteRoute,
+      ),
+    },
+    {
+      path: '403',
+      handle: page('403', '无权访问'),
+      lazy: lazyScreen(
+        () => import('../modules/exception/ExceptionPage.tsx'),
+        (m) => m.Forbidden403Route,
+      ),
+    },
+    {
+      path: '404',
+      handle: page('404', '页面不存在'),
+      lazy: lazyScreen(
+        () => import('../modules/exception/ExceptionPage.tsx'),
+        (m) => m.NotFound404Route,
+      ),
+    },
+    {
+      path: '500',
+      handle: page('500', '服务器出错了'),
+      lazy: lazyScreen(
+        () => import('../modules/exception/ExceptionPage.tsx'),
+        (m) => m.ServerError500Route,
+      ),
+    },
+    {
+      id: BACKOFFICE_ROUTE_ID,
+      lazy: lazyScreen(
+        () => import('../layouts/BasicLayout.tsx'),
+        (m) => m.BasicLayout,
+      ),
+      children: [
+        {
+          path: 'ent/EntInfoEdit',
+          handle: page('entInfoEdit', '完善企业信息'),
+          lazy: lazyScreen(
+            () => import('../modules/ent/EntInfoEdit.tsx'),
+            (m) => m.EntInfoEdit,
+          ),
+          errorElement: <RouteError />,
+        },
+      ],
+    },
+    // Unknown paths. Before the user's routes exist this also catches their pages; the guard loads
+    // the routes first, so only truly unknown paths end here.
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
+  let router: AppRouter | null = null;
+  let tree: RouteObject[] = [];
+  const guardLoader = createGuardLoader({
+    // The initial navigation may start before `router` is assigned; the static tree is complete then.
+    routes: () => (router ? (router.routes as RouteObject[]) : tree),
+    addRoutes: (routes) => router?.patchRoutes(BACKOFFICE_ROUTE_ID, routes),
+  });
+  tree = [
+    {
+      id: 'root',
+      path: '/',
+      loader: guardLoader,
+      shouldRevalidate: () => true,
+      Component: RootShell,
+      HydrateFallback: PageLoading,
+      errorElement: <RouteError />,
+      children: staticRoutes(),
+    },
+  ];
+  router = createBrowserRouter(tree);
+  return router;
+}

@@ -1,0 +1,53 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, type MenuProps, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { confirmLogout } from '../modules/auth/session-actions.ts';
+import { useAuth } from '../platform/auth.ts';
+import { openPasswordDialog } from '../platform/password-prompt.ts';
+
+export interface UserMenuProps {
+  /** Portal header: first item 进入后台 (spec 2.5). */
+  withBackOffice?: boolean;
+  dark?: boolean;
+}
+
+/** The avatar menu: 进入后台 (portal only), 修改密码, 退出登录. */
+export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps) {
+  const { user, login } = useAuth();
+  const navigate = useNavigate();
+  const name = user?.nickname || user?.username || login?.nickname || login?.username || '用户';
+  const avatar = user?.avatar || login?.avatar || '';
+  const items: MenuProps['items'] = [
+    ...(withBackOffice ? [{ key: 'backoffice', icon: <UserOutlined />, label: '进入后台' }] : []),
+    { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'backoffice') navigate('/');
+    else if (key === 'password') openPasswordDialog();
+    else if (key === 'logout') confirmLogout();
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
+      <button
+        type="button"
+        data-testid="user-menu"
+        aria-label={`用户菜单：${name}`}
+        style={{
+          background: 'none',
+          border: 0,
+          cursor: 'pointer',
+          padding: '0 8px',
+          color: dark ? 'rgba(255,255,255,0.85)' : 'rgba(0,0,0,0.88)',
+        }}
+      >
+        <Space size={8}>
+          <Avatar size="small" src={avatar || undefined} icon={avatar ? undefined : <UserOutlined />} />
+          <span>{name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Space>
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,134 @@
+import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
+import { landingPath, Messages } from '@aqzrx/contracts';
+import { Alert, Button, Form, Input, Result, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/guard.ts';
+import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/SlidePuzzle.tsx';
+import { login } from '../../platform/auth.ts';
+import { requirePasswordChange } from '../../platform/password-prompt.ts';
+import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
+import { usePublicSettings } from '../../platform/public-settings.ts';
+import { isApiError } from '../../platform/request.ts';
+import { NOT_OPEN_TITLE } from '../exception/NotOpen.tsx';
+import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+export type LoginMode = 'password' | 'qr';
+
+function loginErrorText(e: unknown): string {
+  if (isApiError(e)) return e.envelope.result || '登录失败，请稍后重试';
+  return '登录失败，请稍后重试';
+}
+
+/** Password login with the optional slide puzzle (on when the server's captcha is on). */
+export function PasswordLoginForm() {
+  const { settings, ready } = usePublicSettings();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginForm>();
+  const puzzle = useRef<SlidePuzzleHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const captchaOn = settings.captchaEnabled;
+
+  const submit = async (values: LoginForm) => {
+    if (captchaOn && !captchaToken) {
+      setError(Messages.captchaRequired);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const data = await login({
+        username: values.username.trim(),
+        password: values.password,
+        ...(captchaOn && captchaToken ? { captchaToken } : {}),
+      });
+      if (data.mustChangePassword) requirePasswordChange(Messages.passwordChangeRequired);
+      navigate(safeRedirect(params.get('redirect')) ?? landingPath(data.roleKey), { replace: true });
+    } catch (e) {
+      setError(loginErrorText(e));
+      // A captcha token is good for one attempt.
+      setCaptchaToken(null);
+      puzzle.current?.reset();
+      form.setFieldValue('password', '');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<LoginForm> form={form} size="large" onFinish={submit} autoComplete="on" aria-label="账号密码登录">
+      {error && (
+        <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+      )}
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" maxLength={64} />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="密码"
+          autoComplete="current-password"
+          maxLength={128}
+        />
+      </Form.Item>
+      {captchaOn && (
+        <Form.Item>
+          <SlidePuzzle
+            ref={puzzle}
+            load={loadCaptcha}
+            verify={verifyCaptcha}
+            onSuccess={(token) => {
+              setCaptchaToken(token);
+              setError(null);
+            }}
+            onFail={() => setCaptchaToken(null)}
+          />
+        </Form.Item>
+      )}
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button type="primary" htmlType="submit" block loading={submitting} disabled={!ready}>
+          登 录
+        </Button>
+      </Form.Item>
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Link to={USER_RECOVER_PATH}>忘记密码</Link>
+        <Link to={PORTAL_REG_PATH}>企业注册</Link>
+      </div>
+    </Form>
+  );
+}
+
+/** Spec 2.5: the login page toggles between QR-code and password login. */
+export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMode }) {
+  const [mode, setMode] = useState<LoginMode>(initialMode);
+  return (
+    <Tabs
+      activeKey={mode}
+      onChange={(k) => setMode(k as LoginMode)}
+      centered
+      items={[
+        { key: 'password', label: '密码登录', children: <PasswordLoginForm /> },
+        {
+          key: 'qr',
+          label: '扫码登录',
+          children: (
+            <Result
+              icon={<QrcodeOutlined />}
+              title={NOT_OPEN_TITLE}
+              subTitle="扫码登录正在建设中，请使用账号密码登录。"
+              extra={<Button onClick={() => setMode('password')}>使用密码登录</Button>}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

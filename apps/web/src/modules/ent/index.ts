@@ -1,0 +1,1 @@
+export { EntInfoEdit } from './EntInfoEdit.tsx';

@@ -1,0 +1,1 @@
+export { QADetail } from './QADetail.tsx';

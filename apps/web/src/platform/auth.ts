@@ -1,0 +1,104 @@
+import type { LoginBody, LoginData, ResourceNode, UserInfo } from '@aqzrx/contracts';
+import { fetchData, request } from './request.ts';
+import { clearToken, getToken, setToken } from './storage.ts';
+import { createStore, useStore } from './store.ts';
+
+/** One entry of POST /api/role/getAllRole. */
+export interface RoleSummary {
+  id: number;
+  roleKey: string;
+  roleName: string;
+}
+
+/**
+ * The logged-in user (spec 3, "user info store"): token, user info, nickname, avatar, role list and
+ * the resources the token may reach. `loaded` is the spec's "roles loaded" flag the guard checks.
+ */
+export interface AuthState {
+  token: string | null;
+  login: LoginData | null;
+  user: UserInfo | null;
+  roles: RoleSummary[];
+  resources: ResourceNode[];
+  loaded: boolean;
+}
+
+const initial = (): AuthState => ({
+  token: getToken(),
+  login: null,
+  user: null,
+  roles: [],
+  resources: [],
+  loaded: false,
+});
+
+export const authStore = createStore<AuthState>(initial());
+
+export function useAuth(): AuthState {
+  return useStore(authStore);
+}
+
+export function hasToken(): boolean {
+  return getToken() !== null;
+}
+
+export function roleKeyOf(state: AuthState): string | null {
+  return state.user?.userRole.roleKey ?? state.login?.roleKey ?? null;
+}
+
+/** POST /api/login. The failure is the caller's to show (the login form), not the global handler's. */
+export async function login(body: LoginBody): Promise<LoginData> {
+  const env = await request<LoginData>('/login', { data: body, skipErrorHandler: true });
+  const data = env.data as LoginData;
+  setToken(data.token);
+  authStore.set({ token: data.token, login: data, user: null, roles: [], resources: [], loaded: false });
+  return data;
+}
+
+export interface Session {
+  user: UserInfo;
+  roles: RoleSummary[];
+  resources: ResourceNode[];
+}
+
+/**
+ * Spec 4 "route generation": fetch user info and the role list; if the user's roleKey is one of the
+ * roles, the server resource list builds the dynamic routes, otherwise only static routes exist.
+ */
+export async function loadSession(): Promise<Session> {
+  const [user, roles] = await Promise.all([
+    fetchData<UserInfo>('/sys/user/getUserInfo.json', { data: {} }),
+    fetchData<RoleSummary[]>('/role/getAllRole', { skipErrorHandler: true }).catch(() => [] as RoleSummary[]),
+  ]);
+  if (!user?.userRole) throw new Error('getInfo: roles must be a non-null array !');
+  const roleKey = user.userRole.roleKey;
+  // When the role list cannot be read (no permission), trust the role on the user record.
+  const known = roles.length === 0 || roles.some((r) => r.roleKey === roleKey);
+  let resources: ResourceNode[] = [];
+  if (known) {
+    const res = await fetchData<{ resourceListByToken: ResourceNode[] }>(
+      '/sys/user/getSysResourceListByToken.json',
+    );
+    resources = res?.resourceListByToken ?? [];
+  }
+  authStore.set((s) => ({ ...s, token: getToken(), user, roles, resources, loaded: true }));
+  return { user, roles, resources };
+}
+
+/** Spec 4: logout clears routes, roles, ids, token, name, avatar, role key, org flag and login flag. */
+export function clearSession(): void {
+  clearToken();
+  authStore.set({ token: null, login: null, user: null, roles: [], resources: [], loaded: false });
+}
+
+/**
+ * POST /api/logout, then clear everything local. A failed call is reported by the caller (spec 8:
+ * "logout failure: error notice with the error message"); local state is cleared either way.
+ */
+export async function logout(): Promise<void> {
+  try {
+    if (getToken()) await request('/logout', { skipErrorHandler: true });
+  } finally {
+    clearSession();
+  }
+}
