@@ -10,9 +10,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -132,6 +134,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   authRoutes(app);
   rolesRoutes(app);
   logsRoutes(app);
+  filesRoutes(app);
+  regionsRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform.ts';
+import * as m0002 from './migrations/0002_files.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
+  '0002_files': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

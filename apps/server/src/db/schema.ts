@@ -131,6 +131,22 @@ export interface SysSettingTable {
   updatedBy: number | null;
 }
 
+export interface SysFileTable {
+  id: string;
+  kind: 'image' | 'm4a' | 'mp4' | 'pdf';
+  mime: string;
+  ext: string;
+  size: number;
+  sha256: string;
+  originalName: Generated<string>;
+  storagePath: string;
+  ownerUserId: number | null;
+  ownerOrgId: number | null;
+  isPublic: Generated<boolean>;
+  createdAt: Timestamp;
+  deletedAt: NullableTimestamp;
+}
+
 export interface DB {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
@@ -142,6 +158,7 @@ export interface DB {
   sysLoginAttempt: SysLoginAttemptTable;
   sysOperLog: SysOperLogTable;
   sysSetting: SysSettingTable;
+  sysFile: SysFileTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -1,5 +1,5 @@
-import multipart from '@fastify/multipart';
 import { envelope } from '@aqzrx/contracts';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,11 +11,11 @@ import {
   commitFile,
   contentDisposition,
   type FileRow,
-  type ReceivedFile,
   noFileError,
   notMultipart,
   openStoredFile,
   publicFile,
+  type ReceivedFile,
   readableFile,
   receiveFile,
   removeQuietly,
@@ -24,7 +24,14 @@ import {
 } from './files.service.ts';
 
 /** Fixed multipart limits; fileSize follows the largest kind limit (read per request). */
-const MULTIPART_LIMITS = { files: 1, parts: 10, fields: 5, fieldNameSize: 100, fieldSize: 1024, headerPairs: 100 };
+const MULTIPART_LIMITS = {
+  files: 1,
+  parts: 10,
+  fields: 5,
+  fieldNameSize: 100,
+  fieldSize: 1024,
+  headerPairs: 100,
+};
 
 const fileMap = z.object({
   fileName: z.string(),
@@ -99,7 +106,14 @@ export function filesRoutes(app: FastifyInstance): void {
           throw err;
         }
         return ok(
-          { fileMap: { fileName: file.originalName, fileUrl: `/api/file/${file.id}`, fileSize: file.size, fileId: file.id } },
+          {
+            fileMap: {
+              fileName: file.originalName,
+              fileUrl: `/api/file/${file.id}`,
+              fileSize: file.size,
+              fileId: file.id,
+            },
+          },
           '上传成功',
         );
       },

@@ -11,7 +11,9 @@ import type { SysFileTable } from '../../db/schema.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
+  cleanFileName,
   type DetectedContent,
+  detectContent,
   EXTENSIONS,
   extensionOf,
   type FileKind,
@@ -19,8 +21,6 @@ import {
   HEAD_BYTES,
   largestLimit,
   limitInMb,
-  cleanFileName,
-  detectContent,
 } from './files.kinds.ts';
 
 export type FileRow = Selectable<SysFileTable>;
@@ -123,7 +123,7 @@ class UploadInspector extends Transform {
   /** Content and extension must agree; sets the kind's limit. */
   private recognise(head: Buffer): AppError | undefined {
     const content = detectContent(head);
-    if (!content || !content.exts.includes(this.ext)) return typeNotAllowed();
+    if (!content?.exts.includes(this.ext)) return typeNotAllowed();
     this.detected = content;
     this.limit = fileUploadOptions.limits[content.kind];
     return undefined;
@@ -256,7 +256,7 @@ export async function readableFile(db: Db, id: string, auth: AuthContext): Promi
 /** A file published for anonymous readers (portal images). */
 export async function publicFile(db: Db, id: string): Promise<FileRow> {
   const row = await findFile(db, id);
-  if (!row || !row.isPublic || row.deletedAt) throw notFound('文件不存在');
+  if (!row?.isPublic || row.deletedAt) throw notFound('文件不存在');
   return row;
 }
 
@@ -289,7 +289,11 @@ export function contentDisposition(row: Pick<FileRow, 'id' | 'ext' | 'kind' | 'o
 }
 
 /** Removes `.part` files a crash left behind (older than a day, so running uploads are never touched). */
-export async function sweepStaleParts(uploadDir: string, now: number, maxAgeMs = 24 * 3600_000): Promise<number> {
+export async function sweepStaleParts(
+  uploadDir: string,
+  now: number,
+  maxAgeMs = 24 * 3600_000,
+): Promise<number> {
   let removed = 0;
   let entries: string[];
   try {
