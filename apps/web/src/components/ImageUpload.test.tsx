@@ -1,5 +1,5 @@
 import { fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { Button, ConfigProvider, Form } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -172,5 +172,25 @@ describe('ImageUpload', () => {
     pick(container, file('p.jpg', 'image/jpeg'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([item('p.jpg')]));
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('works as a Form control: the label targets the file input and the value is submitted', async () => {
+    const onFinish = vi.fn();
+    const { container } = render(
+      <Form onFinish={onFinish}>
+        <Form.Item name="photos" label="现场照片" rules={[{ required: true, message: '请上传现场照片' }]}>
+          <ImageUpload upload={fakeUpload()} size={3} />
+        </Form.Item>
+        <Button htmlType="submit">保存</Button>
+      </Form>,
+    );
+    const label = screen.getByText('现场照片', { selector: 'label' });
+    expect(label.getAttribute('for')).toBe(input(container).id);
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('请上传现场照片')).toBeTruthy();
+    pick(container, png('scene.png'));
+    await waitFor(() => expect(screen.queryByText('请上传现场照片')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ photos: [item('scene.png')] }));
   });
 });

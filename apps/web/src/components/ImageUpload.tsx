@@ -17,7 +17,7 @@ export interface ImageUploadProps {
   upload?: UploadFn;
   /** Text of the add button. */
   buttonText?: string;
-  /** Set by Form.Item. */
+  /** Set by Form.Item; goes on the file input so the field label opens the file dialog. */
   id?: string;
   className?: string;
   style?: CSSProperties;
@@ -167,9 +167,10 @@ export function ImageUpload({
   const full = fileList.length >= size;
 
   return (
-    <div id={id} className={className} style={style}>
+    <div className={className} style={style}>
       {messageHolder}
       <Upload<FileMapItem>
+        id={id}
         listType="picture-card"
         accept={acceptOf(IMAGE_RULE)}
         multiple={size > 1}

@@ -83,7 +83,9 @@ describe('SlidePuzzle', () => {
     const [id, x, trail] = verify.mock.calls[0]!;
     expect(id).toBe('c1');
     expect(x).toBe(xFor(120));
-    expect(trail.map((p) => p[0])).toEqual([0, 50, 120]);
+    expect(trail.map((p) => p[0])).toEqual([0, 50, 120, 120]);
+    // Time never runs backwards.
+    for (let i = 1; i < trail.length; i++) expect(trail[i]![1]).toBeGreaterThanOrEqual(trail[i - 1]![1]);
     for (const [, ms] of trail) expect(ms).toBeGreaterThanOrEqual(0);
 
     expect(await screen.findByText('验证通过')).toBeTruthy();
@@ -164,7 +166,7 @@ describe('SlidePuzzle', () => {
     fireEvent.keyDown(s, { key: 'Enter' });
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify.mock.calls[0]![1]).toBe(xFor(12));
-    expect(verify.mock.calls[0]![2].map((p) => p[0])).toEqual([0, 2, 4, 14, 12]);
+    expect(verify.mock.calls[0]![2].map((p) => p[0])).toEqual([0, 2, 4, 14, 12, 12]);
     await screen.findByText('验证通过');
   });
 

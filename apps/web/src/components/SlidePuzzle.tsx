@@ -235,12 +235,13 @@ export function SlidePuzzle({
     ],
   );
 
-  const record = useCallback((next: number) => {
+  /** Adds a trail sample; repeats of the same offset are skipped unless `always` (the release point). */
+  const record = useCallback((next: number, always = false) => {
     const drag = dragRef.current;
     if (!drag) return;
     const point: TrailPoint = [Math.round(next), Math.round(performance.now() - drag.startTime)];
     const last = drag.trail[drag.trail.length - 1];
-    if (last && last[0] === point[0]) return;
+    if (!always && last && last[0] === point[0]) return;
     if (drag.trail.length >= MAX_TRAIL) drag.trail[MAX_TRAIL - 1] = point;
     else drag.trail.push(point);
   }, []);
@@ -270,9 +271,10 @@ export function SlidePuzzle({
   const finish = useCallback(() => {
     const drag = dragRef.current;
     if (!drag) return;
+    // The release point is always recorded: the server wants at least start, movement and release.
+    record(dxRef.current, true);
     dragRef.current = null;
     setPointerDragging(false);
-    record(dxRef.current);
     submit(dxRef.current, drag.trail);
   }, [record, submit]);
 
