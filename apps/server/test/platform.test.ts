@@ -80,6 +80,15 @@ describe('envelope and error mapping', () => {
     expect(big.json().result).toBe('请求体过大');
   });
 
+  it('more than 1,000 query parameters → 400', async () => {
+    const qs = Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join('&');
+    const res = await t.call({ method: 'GET', url: `/api/health?${qs}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe('查询参数过多（最多1000个）');
+    const fine = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&');
+    expect((await t.call({ method: 'GET', url: `/api/health?${fine}` })).statusCode).toBe(200);
+  });
+
   it('refuses prototype pollution with 400', async () => {
     const res = await t.call({
       method: 'POST',

@@ -35,6 +35,8 @@ const FASTIFY_CODES: Record<string, { status: number; message: string; reason: s
   FST_CONSTRUCTOR_VIOLATION: { status: 400, message: '请求包含非法字段', reason: ErrorReason.BAD_REQUEST },
 };
 
+const MAX_QUERY_PARAMS = 1000;
+
 const CONTEXT_LABEL: Record<string, string> = {
   body: '请求体',
   querystring: '参数',
@@ -103,6 +105,10 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     const permission = req.routeOptions.config.permission;
     // Fail closed: a route that forgot to declare its permission is refused, not opened.
     if (permission === undefined && req.routeOptions.url !== undefined) throw forbidden();
+    const qs = req.url.indexOf('?');
+    if (qs >= 0 && req.url.slice(qs + 1).split('&').length > MAX_QUERY_PARAMS) {
+      throw new AppError(400, `查询参数过多（最多${MAX_QUERY_PARAMS}个）`);
+    }
     if (tokenInUrl(req)) throw unauthorized('令牌不能放在URL中，请使用X-TOKEN请求头');
     const token = readToken(req);
     if (permission === 'public' || permission === undefined) {
