@@ -1,8 +1,7 @@
 import type { Envelope } from '@aqzrx/contracts';
-import { fireEvent, render as rtlRender, screen, waitFor, within } from '@testing-library/react';
-import { Button, ConfigProvider, Form } from 'antd';
-import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Button, Form } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
 import { AddressPicker } from './AddressPicker.tsx';
 import {
   type AddressLoader,
@@ -17,6 +16,7 @@ import {
 } from './address.ts';
 import type { RequestFn } from './fetch-request.ts';
 import { RequestContext } from './request-context.ts';
+import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
 
 const PROVINCES: RegionItem[] = [
   { code: '320000', name: '江苏省' },
@@ -46,18 +46,10 @@ function fakeLoader() {
   } satisfies AddressLoader;
 }
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
-/** Motion off, so closed dropdowns are hidden at once. */
-const render = (ui: ReactElement) =>
-  rtlRender(<ConfigProvider theme={{ token: { motion: false } }}>{ui}</ConfigProvider>);
+/** Motion is off there, so closed dropdowns are hidden at once. */
+const render = renderWithProviders;
 
 const combo = (name: string) => screen.getByRole('combobox', { name });
 

@@ -1,28 +1,11 @@
-import { fireEvent, render as rtlRender, screen } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { HelpDrawer } from './HelpDrawer.tsx';
+import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
 
-const wrap = (ui: ReactElement) => (
-  <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
-    {ui}
-  </ConfigProvider>
-);
-const render = (ui: ReactElement) => {
-  const view = rtlRender(wrap(ui));
-  return { ...view, rerender: (next: ReactElement) => view.rerender(wrap(next)) };
-};
+const render = renderWithProviders;
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
 describe('HelpDrawer', () => {
   it('is a 200 px right-side drawer titled 帮助 showing the given help', () => {

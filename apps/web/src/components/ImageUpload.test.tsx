@@ -1,19 +1,13 @@
-import { fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
-import { Button, ConfigProvider, Form } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Button, Form } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
 import { MB } from './file-checks.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { RequestContext } from './request-context.ts';
+import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
 import type { FileMapItem, UploadFn } from './upload.ts';
 
-const render = (ui: ReactElement) =>
-  rtlRender(
-    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
-      {ui}
-    </ConfigProvider>,
-  );
+const render = renderWithProviders;
 
 function file(name: string, type: string, size = 1): File {
   const f = new File(['x'], name, { type });
@@ -42,14 +36,7 @@ function pick(container: HTMLElement, ...files: File[]) {
   fireEvent.change(input(container), { target: { files } });
 }
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
 describe('ImageUpload', () => {
   it('uploads a valid image and reports its fileMap as the value', async () => {
@@ -153,11 +140,7 @@ describe('ImageUpload', () => {
     const upload = fakeUpload();
     const { container, rerender } = render(<ImageUpload value={[]} upload={upload} />);
     expect(container.querySelectorAll('.ant-upload-list-item')).toHaveLength(0);
-    rerender(
-      <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
-        <ImageUpload value={[item('x.png')]} upload={upload} />
-      </ConfigProvider>,
-    );
+    rerender(<ImageUpload value={[item('x.png')]} upload={upload} />);
     await waitFor(() => expect(container.querySelector('img[src="/files/x.png"]')).not.toBeNull());
   });
 

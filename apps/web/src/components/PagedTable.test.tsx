@@ -1,8 +1,6 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PagedTable,
   type PageRequest,
@@ -10,6 +8,7 @@ import {
   pageToStepBackTo,
   toPageRequest,
 } from './PagedTable.tsx';
+import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
 
 interface Row {
   id: number;
@@ -33,14 +32,7 @@ const columns: ProColumns<Row>[] = [
   { title: '名称', dataIndex: 'name', search: false },
 ];
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
 describe('toPageRequest', () => {
   it('maps current to pageNo, keeps filters and drops empty values', () => {
@@ -82,18 +74,16 @@ function renderTable(
   request: ReturnType<typeof fakeServer>['request'],
   actionRef?: { current: ActionType | undefined },
 ) {
-  return render(
-    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
-      <PagedTable<Row, { status: number }>
-        headerTitle="企业列表"
-        columns={columns}
-        search={false}
-        options={false}
-        params={{ status: 1 }}
-        request={request}
-        actionRef={actionRef}
-      />
-    </ConfigProvider>,
+  return renderWithProviders(
+    <PagedTable<Row, { status: number }>
+      headerTitle="企业列表"
+      columns={columns}
+      search={false}
+      options={false}
+      params={{ status: 1 }}
+      request={request}
+      actionRef={actionRef}
+    />,
   );
 }
 

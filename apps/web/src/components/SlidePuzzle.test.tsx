@@ -1,7 +1,8 @@
 import type { CaptchaChallenge } from '@aqzrx/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pieceImageWidth, pieceLeftFor, SlidePuzzle, type TrailPoint } from './SlidePuzzle.tsx';
+import { failOnConsoleError } from './test-utils.tsx';
 
 const challenge = (id: string): CaptchaChallenge => ({
   id,
@@ -20,14 +21,7 @@ const xFor = (dx: number) => Math.round(pieceLeftFor(dx, 310, pieceImageWidth(42
 
 type VerifyFn = (id: string, x: number, trail: TrailPoint[]) => Promise<{ captchaToken: string }>;
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
 function setup(verify: VerifyFn, extra: { failReloadDelayMs?: number } = {}) {
   let n = 0;

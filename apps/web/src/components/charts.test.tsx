@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BarChart,
   buildCartesianOption,
@@ -10,15 +10,9 @@ import {
   PieChart,
   pieTooltip,
 } from './charts.tsx';
+import { failOnConsoleError } from './test-utils.tsx';
 
-let errors: Mock;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error') as unknown as Mock;
-});
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-});
+failOnConsoleError();
 
 const STATS = [
   { name: 'premium', label: '保费', value: 1234567, unit: '元' },
