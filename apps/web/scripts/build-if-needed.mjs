@@ -2,7 +2,7 @@
 /**
  * Builds the web app only when apps/web/dist is missing or older than any source it is built from:
  * apps/web/src, apps/web/index.html, apps/web/public, the vite config and packages/contracts/src.
- * `--force` always builds. Exits with the build's status.
+ * Test files and src/test helpers do not count. `--force` always builds. Exits with the build's status.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ function newestMtime(p) {
   if (!stat.isDirectory()) return /\.test\.[cm]?[jt]sx?$/.test(p) ? 0 : stat.mtimeMs;
   let newest = 0;
   for (const entry of fs.readdirSync(p)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    if (entry === 'node_modules' || entry === 'test' || entry.startsWith('.')) continue;
     newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;

@@ -14,16 +14,6 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   EntInfoEdit: () => import('./modules/ent/EntInfoEdit.tsx').then((m) => m.EntInfoEdit),
 };
 
-/** Resource components that only group children (menu folders); they never render a screen. */
-export const CONTAINER_COMPONENTS: ReadonlySet<string> = new Set([
-  '',
-  'RouteView',
-  'PageView',
-  'BlankLayout',
-  'BasicLayout',
-  'Layout',
-]);
-
 const notFound: ScreenLoader = () => import('./modules/exception/ExceptionPage.tsx').then((m) => m.NotFound);
 
 export function hasScreen(component: string): boolean {

@@ -4,17 +4,19 @@ import {
   flattenRoutes,
   HOME_TITLE,
   homePath,
+  isGroup,
   type ResourceRoute,
   targetPath,
   toResourceRoutes,
 } from '../platform/resources.ts';
 import type { RouteHandle } from '../platform/route-handle.ts';
-import { CONTAINER_COMPONENTS, hasScreen, screenLoader } from '../screens.ts';
+import { hasScreen, screenLoader } from '../screens.ts';
 import { lazyScreen } from './lazy.ts';
 import { RouteError } from './RouteError.tsx';
 
+/** A menu folder, or a parent whose own screen does not exist: opening it opens its first child. */
 function isContainer(node: ResourceRoute): boolean {
-  return node.children.length > 0 && (CONTAINER_COMPONENTS.has(node.component) || !hasScreen(node.component));
+  return isGroup(node) || (node.children.length > 0 && !hasScreen(node.component));
 }
 
 /**
@@ -35,7 +37,7 @@ export function buildDynamicRoutes(nodes: readonly ResourceNode[]): RouteObject[
   for (const node of flattenRoutes(tree)) {
     if (node.path === '/' || seen.has(node.path)) continue;
     seen.add(node.path);
-    const target = targetPath(node);
+    const target = isContainer(node) && !node.redirect ? targetPath(node.children[0]!) : targetPath(node);
     if ((isContainer(node) || node.redirect) && target !== node.path) {
       const handle: RouteHandle = { title: node.title, redirect: target, resource: node };
       routes.push({

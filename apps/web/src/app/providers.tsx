@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
-import { RequestContext, type RequestContextValue } from '../components/request-context.ts';
+import { RequestContext, type RequestContextValue } from '../components/index.ts';
 import { bindFeedback } from '../platform/feedback.ts';
 import { useLayoutSettings } from '../platform/layout-settings.ts';
 import { queryClient } from '../platform/query-client.ts';

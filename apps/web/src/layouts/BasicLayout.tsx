@@ -67,7 +67,11 @@ export function isEntInfoGated(
 }
 
 function layoutClassName(flags: { headerHidden: boolean; headerStatic: boolean }): string {
-  return ['aq-basic-layout', flags.headerHidden && 'aq-header-hidden', flags.headerStatic && 'aq-header-static']
+  return [
+    'aq-basic-layout',
+    flags.headerHidden && 'aq-header-hidden',
+    flags.headerStatic && 'aq-header-static',
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -113,7 +117,11 @@ export function BasicLayout() {
         fixedHeader={s.fixedHeader}
         fixSiderbar={!topmenu && s.fixSiderbar}
         siderWidth={SIDER_WIDTH}
-        style={{ '--aq-sider-w': `${device === 'mobile' ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH}px` } as CSSProperties}
+        style={
+          {
+            '--aq-sider-w': `${device === 'mobile' ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH}px`,
+          } as CSSProperties
+        }
         collapsed={collapsed}
         onCollapse={toggle}
         collapsedButtonRender={false}

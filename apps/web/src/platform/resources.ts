@@ -71,10 +71,24 @@ export function flattenRoutes(tree: readonly ResourceRoute[]): ResourceRoute[] {
   return out;
 }
 
+/** Resource components that only group children (menu folders); they never render a screen. */
+export const CONTAINER_COMPONENTS: ReadonlySet<string> = new Set([
+  '',
+  'RouteView',
+  'PageView',
+  'BlankLayout',
+  'BasicLayout',
+  'Layout',
+]);
+
+export function isGroup(node: ResourceRoute): boolean {
+  return node.children.length > 0 && CONTAINER_COMPONENTS.has(node.component);
+}
+
 /** Where a node leads when opened: its redirect, else its first child's target, else itself. */
 export function targetPath(node: ResourceRoute): string {
   if (node.redirect) return node.redirect;
-  if (!node.component && node.children.length > 0) return targetPath(node.children[0]!);
+  if (isGroup(node)) return targetPath(node.children[0]!);
   return node.path;
 }
 
@@ -121,6 +135,6 @@ export function isInMenu(node: ResourceRoute): boolean {
 
 /** The complaint page this user may open from the footer, if the resource list has one. */
 export function complaintPath(tree: readonly ResourceRoute[]): string | null {
-  const hit = flattenRoutes(tree).find((n) => isComplaintManagement(n) && n.component);
+  const hit = flattenRoutes(tree).find((n) => isComplaintManagement(n) && n.children.length === 0 && !n.hide);
   return hit ? hit.path : null;
 }

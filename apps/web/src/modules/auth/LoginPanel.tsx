@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Result, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
-import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/SlidePuzzle.tsx';
+import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
 import { requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';

@@ -8,7 +8,7 @@ import {
 import { STAT_LABELS } from '@aqzrx/contracts';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { thousands } from '../../components/text.ts';
+import { thousands } from '../../components/index.ts';
 import { PORTAL_HELP_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { usePortalStats } from './portal-api.ts';
