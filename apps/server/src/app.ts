@@ -10,8 +10,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { industriesRoutes } from './modules/industries/industries.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
@@ -136,6 +138,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   logsRoutes(app);
   filesRoutes(app);
   regionsRoutes(app);
+  dictsRoutes(app);
+  industriesRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

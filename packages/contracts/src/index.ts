@@ -1,7 +1,9 @@
 import './zod-locale.ts';
 
 export * from './auth.ts';
+export * from './dicts.ts';
 export * from './envelope.ts';
+export * from './industries.ts';
 export * from './options.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

@@ -147,6 +147,69 @@ export interface SysFileTable {
   deletedAt: NullableTimestamp;
 }
 
+// Reference data (0004_reference): dictionaries, industries, subsystems, safety mechanisms.
+export interface SysDictTable extends Audit {
+  id: Generated<number>;
+  parentId: number | null;
+  code: string;
+  name: string;
+  value: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  remark: Generated<string>;
+  isSystem: Generated<boolean>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface SysDictAreaTable {
+  dictId: number;
+  areaCode: string;
+}
+
+export interface SysIndustryTable extends Audit {
+  id: Generated<number>;
+  pid: number | null;
+  code: string;
+  name: string;
+  level: Generated<number>;
+  isHighRisk: Generated<boolean>;
+  mustInsure: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  remark: Generated<string>;
+  isSystem: Generated<boolean>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface SysSubsystemTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  url: Generated<string>;
+  status: Generated<number>;
+  helpContent: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface SafetyMechanismTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  orderNo: string;
+  subsystemId: number | null;
+  status: Generated<number>;
+  ipAllowlist: Generated<string>;
+  ratePerMinute: Generated<number>;
+  remark: Generated<string>;
+}
+
+export interface SafetyMechanismApiTable {
+  mechanismId: number;
+  method: string;
+  url: string;
+  createdAt: Timestamp;
+  createdBy: number | null;
+}
+
 export interface DB {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
@@ -159,6 +222,12 @@ export interface DB {
   sysOperLog: SysOperLogTable;
   sysSetting: SysSettingTable;
   sysFile: SysFileTable;
+  sysDict: SysDictTable;
+  sysDictArea: SysDictAreaTable;
+  sysIndustry: SysIndustryTable;
+  sysSubsystem: SysSubsystemTable;
+  safetyMechanism: SafetyMechanismTable;
+  safetyMechanismApi: SafetyMechanismApiTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

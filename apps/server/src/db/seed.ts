@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
+import { syncReference } from './seeds/reference.ts';
 import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
 
 export const DEMO_PASSWORD = 'Safe2026';
@@ -93,6 +94,7 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
       if (roleId === undefined) continue;
       for (const [i, node] of nodes.entries()) await insert(node, null, 1, (i + 1) * 10, roleId);
     }
+    await syncReference(trx, now); // dictionaries and industries (additive, every start)
     return { added };
   });
 }
