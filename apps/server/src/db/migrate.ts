@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_files.ts';
 import * as m0004 from './migrations/0004_reference.ts';
+import * as m0006 from './migrations/0006_insurance.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_files': m0002,
   '0004_reference': m0004,
+  '0006_insurance': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,859 @@
+/**
+ * Work-safety liability insurance (安责险) contracts: option lists, request schemas and the pure rules
+ * shared by server and web (domain.md 1.2-1.7, 2.1-2.8, 3.1-3.4, 4). Local figures (per-person floor,
+ * prevention-fee cap, report deadline, unpaid flag) are server settings, not constants here.
+ */
+import { z } from 'zod';
+import { DISTRICTS, type Option } from './options.ts';
+import { isValidIdCard, isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Option lists
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Top level of the work-safety industry fields (安全生产行业领域, the AQ branch of sys_industry, e.g.
+ * AQ020203 加油加气站). Must-insure follows from the top-level field (domain 1.2: the eight high-risk
+ * fields of the 2025 办法 Art. 2); an enterprise on the imported register must insure as well.
+ */
+export const WS_INDUSTRIES: Array<Option<string> & { mustInsure: boolean }> = [
+  { value: 'AQ01', label: '矿山', mustInsure: true },
+  { value: 'AQ02', label: '危险化学品', mustInsure: true },
+  { value: 'AQ03', label: '烟花爆竹', mustInsure: true },
+  { value: 'AQ04', label: '交通运输', mustInsure: true },
+  { value: 'AQ05', label: '建筑施工', mustInsure: true },
+  { value: 'AQ06', label: '民用爆炸物品', mustInsure: true },
+  { value: 'AQ07', label: '金属冶炼', mustInsure: true },
+  { value: 'AQ08', label: '渔业生产', mustInsure: true },
+  { value: 'AQ09', label: '其他行业领域', mustInsure: false },
+];
+
+/** The top-level work-safety industry of a full code (longest matching prefix), or undefined. */
+export function wsIndustryTop(code: string | null | undefined): (typeof WS_INDUSTRIES)[number] | undefined {
+  if (!code) return undefined;
+  let best: (typeof WS_INDUSTRIES)[number] | undefined;
+  for (const i of WS_INDUSTRIES)
+    if (code.startsWith(i.value) && (!best || i.value.length > best.value.length)) best = i;
+  return best;
+}
+
+/** Must insure by industry (domain 1.2); an enterprise on the imported register must insure as well. */
+export function industryMustInsure(code: string | null | undefined): boolean {
+  return wsIndustryTop(code)?.mustInsure ?? false;
+}
+
+export const STD_GRADES: Option[] = [
+  { value: 1, label: '一级' },
+  { value: 2, label: '二级' },
+  { value: 3, label: '三级' },
+  { value: 0, label: '未达标' },
+];
+
+export const OPERATING_STATUS: Option[] = [
+  { value: 1, label: '正常经营' },
+  { value: 2, label: '停产停业' },
+  { value: 3, label: '关闭取缔' },
+];
+
+/** Risk grading with the four colours of 安委办〔2016〕11号 (domain 1.8). */
+export const RISK_LEVELS: Option[] = [
+  { value: 1, label: '重大风险', color: 'red' },
+  { value: 2, label: '较大风险', color: 'orange' },
+  { value: 3, label: '一般风险', color: 'gold' },
+  { value: 4, label: '低风险', color: 'blue' },
+];
+
+export const INSURER_TYPES: Option[] = [
+  { value: 1, label: '总部' },
+  { value: 2, label: '分公司' },
+  { value: 3, label: '支公司' },
+  { value: 4, label: '支公司以下' },
+];
+
+export const COINSURE_ROLES: Option<string>[] = [
+  { value: '01', label: '主承' },
+  { value: '02', label: '跟单' },
+  { value: '03', label: '独立承保' },
+];
+
+export const SERVICE_ITEMS: Option<string>[] = [
+  { value: '01', label: '安全生产宣传教育培训' },
+  { value: '02', label: '安全风险辨识、评估和安全评价' },
+  { value: '03', label: '生产安全事故隐患排查' },
+  { value: '04', label: '安全生产标准化建设' },
+  { value: '05', label: '生产安全事故应急预案编制和演练' },
+  { value: '06', label: '安全生产科技推广应用' },
+  { value: '07', label: '其他有关事故预防工作' },
+];
+
+export const ID_TYPES: Option<string>[] = [
+  { value: '01', label: '居民身份证' },
+  { value: '02', label: '士官证' },
+  { value: '03', label: '护照' },
+  { value: '04', label: '其他' },
+];
+
+export const INSURER_DOC_TYPES: Option[] = [
+  { value: 1, label: '保险条款' },
+  { value: 2, label: '费率表' },
+  { value: 3, label: '服务手册' },
+  { value: 9, label: '其他' },
+];
+
+/** Rate floating factor kinds (domain 1.4); each factor on a policy carries its percentage and reason. */
+export const RATE_FACTORS: Option<string>[] = [
+  { value: 'accident', label: '事故记录' },
+  { value: 'blacklist', label: '不良记录黑名单' },
+  { value: 'stdGrade', label: '安全生产标准化等级' },
+  { value: 'honour', label: '安全生产荣誉' },
+  { value: 'hazard', label: '隐患整改情况' },
+  { value: 'other', label: '其他' },
+];
+
+/**
+ * Policy states shown to users: the stored review state, and once approved the time-based state derived
+ * from the dates at read time (domain 3.2).
+ */
+export const POLICY_STATES: Option<string>[] = [
+  { value: 'draft', label: '草稿', color: 'default' },
+  { value: 'submitted', label: '待审核', color: 'processing' },
+  { value: 'rejected', label: '审核不通过', color: 'error' },
+  { value: 'pending', label: '待生效', color: 'cyan' },
+  { value: 'active', label: '保障中', color: 'success' },
+  { value: 'expiring', label: '即将到期', color: 'warning' },
+  { value: 'expired', label: '已过期', color: 'default' },
+  { value: 'cancelled', label: '已注销', color: 'default' },
+];
+export type PolicyState =
+  | 'draft'
+  | 'submitted'
+  | 'rejected'
+  | 'pending'
+  | 'active'
+  | 'expiring'
+  | 'expired'
+  | 'cancelled';
+/** Stored review status of a policy. */
+export type PolicyStatus = 'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled';
+/** A policy is "expiring" when its end date falls within this many days from today (today included). */
+export const POLICY_EXPIRING_DAYS = 30;
+
+export const ENDORSEMENT_TYPES: Option<string>[] = [
+  { value: '01', label: '加人' },
+  { value: '02', label: '减人' },
+  { value: '03', label: '换人' },
+  { value: '04', label: '信息变更' },
+  { value: '05', label: '保额/限额变更' },
+  { value: '06', label: '期间变更' },
+  { value: '07', label: '一般批改' },
+  { value: '08', label: '退保/注销' },
+];
+export type EndorsementType = '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08';
+
+export const ENDORSEMENT_STATUS: Option<string>[] = [
+  { value: 'applied', label: '待审核', color: 'processing' },
+  { value: 'approved', label: '已生效', color: 'success' },
+  { value: 'returned', label: '已退回', color: 'error' },
+];
+export type EndorsementStatus = 'applied' | 'approved' | 'returned';
+
+/** Claim phases: where a claim stands on the main line of domain 3.4 (the step list is CLAIM_STEPS). */
+export const CLAIM_PHASES: Option<string>[] = [
+  { value: 'reported', label: '已报案', color: '#1890ff' },
+  { value: 'registered', label: '已立案', color: '#13c2c2' },
+  { value: 'surveyed', label: '已查勘', color: '#fa8c16' },
+  { value: 'assessed', label: '已定损', color: '#faad14' },
+  { value: 'paid', label: '已赔付', color: '#52c41a' },
+  { value: 'closed', label: '已结案', color: '#237804' },
+  { value: 'withdrawn', label: '已撤案', color: '#8c8c8c' },
+];
+export type ClaimPhase =
+  | 'reported'
+  | 'registered'
+  | 'surveyed'
+  | 'assessed'
+  | 'paid'
+  | 'closed'
+  | 'withdrawn';
+
+export const CLOSE_TYPES: Option<string>[] = [
+  { value: 'paid', label: '赔付结案' },
+  { value: 'denied', label: '拒赔' },
+  { value: 'zero', label: '零结' },
+  { value: 'withdrawn', label: '销案' },
+  { value: 'invalid', label: '无效结案' },
+];
+export type CloseType = 'paid' | 'denied' | 'zero' | 'withdrawn' | 'invalid';
+
+export const PAYMENT_TYPES: Option[] = [
+  { value: 1, label: '预付' },
+  { value: 2, label: '垫付' },
+  { value: 3, label: '快付' },
+];
+
+export const PERSON_TYPES: Option[] = [
+  { value: 1, label: '从业人员' },
+  { value: 2, label: '第三者' },
+];
+
+export const INJURY_TYPES: Option<string>[] = [
+  { value: '01', label: '轻伤' },
+  { value: '02', label: '重伤' },
+  { value: '03', label: '死亡' },
+];
+
+/** Loss assessment categories (domain 2.8 定损). */
+export const LOSS_CATEGORIES: Option<string>[] = [
+  { value: '01', label: '从业人员人身伤亡' },
+  { value: '02', label: '第三者人身伤亡' },
+  { value: '03', label: '第三者财产损失' },
+  { value: '04', label: '抢险救援费' },
+  { value: '05', label: '医疗救护费' },
+  { value: '06', label: '事故鉴定费' },
+  { value: '07', label: '法律诉讼费' },
+  { value: '08', label: '其他费用' },
+];
+
+/** Accident types of GB 6441-1986 (企业职工伤亡事故分类). */
+export const ACCIDENT_TYPES: Option<string>[] = [
+  '物体打击',
+  '车辆伤害',
+  '机械伤害',
+  '起重伤害',
+  '触电',
+  '淹溺',
+  '灼烫',
+  '火灾',
+  '高处坠落',
+  '坍塌',
+  '冒顶片帮',
+  '透水',
+  '放炮',
+  '火药爆炸',
+  '瓦斯爆炸',
+  '锅炉爆炸',
+  '容器爆炸',
+  '其他爆炸',
+  '中毒和窒息',
+  '其他伤害',
+].map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label }));
+
+export const SATISFACTION_SCORES: Option[] = [
+  { value: 1, label: '非常不满意' },
+  { value: 2, label: '不满意' },
+  { value: 3, label: '一般' },
+  { value: 4, label: '满意' },
+  { value: 5, label: '非常满意' },
+];
+
+/** Group-by dimensions of the insurer data pages. */
+export const DATA_GROUP_BY: Option<string>[] = [
+  { value: 'month', label: '按月份' },
+  { value: 'district', label: '按区县' },
+  { value: 'industry', label: '按行业' },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Enterprise parameters and score (spec 3: parameter source 2 manual / 1 system judgement)
+// ---------------------------------------------------------------------------------------------------
+
+export interface EntParamDef {
+  key: EntParamKey;
+  label: string;
+  /** How the value reads: a count, a yes/no (1/0), or a coded level. */
+  kind: 'count' | 'bool' | 'level' | 'grade' | 'honour';
+  /** Whether the system can judge it from platform data; otherwise manual entry only. */
+  system: boolean;
+}
+export const ENT_PARAM_KEYS = [
+  'accidentCount',
+  'maxAccidentLevel',
+  'stdGrade',
+  'licenceValid',
+  'insured',
+  'majorHazards',
+  'blacklist',
+  'honour',
+] as const;
+export type EntParamKey = (typeof ENT_PARAM_KEYS)[number];
+export const ENT_PARAMS: EntParamDef[] = [
+  { key: 'accidentCount', label: '近一年事故起数', kind: 'count', system: true },
+  { key: 'maxAccidentLevel', label: '近一年最高事故等级', kind: 'level', system: true },
+  { key: 'stdGrade', label: '安全生产标准化等级', kind: 'grade', system: true },
+  { key: 'licenceValid', label: '安全生产许可证在有效期内', kind: 'bool', system: true },
+  { key: 'insured', label: '应保企业已投保', kind: 'bool', system: true },
+  { key: 'majorHazards', label: '未整改重大隐患数', kind: 'count', system: false },
+  { key: 'blacklist', label: '列入不良记录黑名单', kind: 'bool', system: false },
+  { key: 'honour', label: '安全生产荣誉（1市级 2省级）', kind: 'honour', system: false },
+];
+export type EntParamValues = Record<EntParamKey, number>;
+
+/** One line of the score explanation. */
+export interface ScoreLine {
+  key: EntParamKey;
+  points: number;
+}
+
+const LEVEL_PENALTY: Record<number, number> = { 0: 0, 1: 5, 2: 10, 3: 20, 4: 30, 5: 40 };
+const GRADE_PENALTY: Record<number, number> = { 1: 0, 2: 3, 3: 6, 0: 12 };
+
+/**
+ * Enterprise safety score 0-100 from its parameters: 100 minus penalties (accidents, their worst level,
+ * standardisation grade, invalid licence, uninsured must-insure, open major hazards, blacklist) plus
+ * honours. Pure, so the web can show the same explanation.
+ */
+export function computeEnterpriseScore(p: EntParamValues): { score: number; lines: ScoreLine[] } {
+  const lines: ScoreLine[] = [
+    { key: 'accidentCount', points: -Math.min(30, 10 * Math.max(0, p.accidentCount)) },
+    { key: 'maxAccidentLevel', points: -(LEVEL_PENALTY[p.maxAccidentLevel] ?? 0) },
+    { key: 'stdGrade', points: -(GRADE_PENALTY[p.stdGrade] ?? 12) },
+    { key: 'licenceValid', points: p.licenceValid ? 0 : -10 },
+    { key: 'insured', points: p.insured ? 0 : -10 },
+    { key: 'majorHazards', points: -Math.min(24, 8 * Math.max(0, p.majorHazards)) },
+    { key: 'blacklist', points: p.blacklist ? -30 : 0 },
+    { key: 'honour', points: p.honour === 2 ? 5 : p.honour === 1 ? 3 : 0 },
+  ];
+  const raw = 100 + lines.reduce((s, l) => s + l.points, 0);
+  return { score: Math.max(0, Math.min(100, raw)), lines };
+}
+
+/** Risk level from the score: ≥85 low, ≥70 general, ≥55 larger, below that major. */
+export function riskLevelOfScore(score: number): 1 | 2 | 3 | 4 {
+  if (score >= 85) return 4;
+  if (score >= 70) return 3;
+  if (score >= 55) return 2;
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------------
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD. */
+export const dateStr = z
+  .string()
+  .regex(DATE_RE, '日期格式应为 YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, '日期不存在');
+
+const LOCAL_DT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** Parses 'YYYY-MM-DD HH:mm[:ss]' as China time (+08:00) or an ISO 8601 time with an offset. */
+export function parseDateTime(s: string): Date | undefined {
+  const m = LOCAL_DT.exec(s.trim());
+  const d = m ? new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}+08:00`) : new Date(s);
+  if (Number.isNaN(d.getTime())) return undefined;
+  if (!m && !/(Z|[+-]\d{2}:?\d{2})$/.test(s.trim())) return undefined;
+  return d;
+}
+/** A date-time: 'YYYY-MM-DD HH:mm[:ss]' (China time) or ISO 8601 with an offset; becomes a Date. */
+export const dateTimeStr = z
+  .string()
+  .max(40)
+  .transform((s, ctx) => {
+    const d = parseDateTime(s);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD HH:mm:ss' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** The China (UTC+8) calendar date of an instant, YYYY-MM-DD. */
+export function chinaDate(d: Date): string {
+  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+/** Adds days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** The last day of a one-year period starting on `start` (start + 1 year - 1 day). */
+export function oneYearEnd(start: string): string {
+  const d = new Date(`${start}T00:00:00Z`);
+  const y = d.getUTCFullYear() + 1;
+  const m = d.getUTCMonth();
+  const day = d.getUTCDate();
+  // 29 February + 1 year falls back to 28 February.
+  const next = new Date(Date.UTC(y, m, Math.min(day, new Date(Date.UTC(y, m + 1, 0)).getUTCDate())));
+  next.setUTCDate(next.getUTCDate() - 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Money in yuan: at most 2 decimals, at most 12 integer digits. */
+export function money(label: string, opts: { min?: number; positive?: boolean } = {}) {
+  return z
+    .number({ error: `${label}须为数字` })
+    .min(opts.min ?? 0, `${label}不能小于${opts.min ?? 0}`)
+    .max(999_999_999_999.99, `${label}过大`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`)
+    .refine((v) => !opts.positive || v > 0, `${label}须大于0`);
+}
+/** Yuan to integer cents, exact for values with at most two decimals. */
+export function toCents(yuan: number): number {
+  return Math.round(yuan * 100);
+}
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+export const usccField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine(isValidUscc, '统一社会信用代码格式或校验位不正确，请核对18位代码');
+export const mobileField = z
+  .string()
+  .trim()
+  .max(20)
+  .transform(normalizeMobile)
+  .refine(isValidMobile, '手机号格式不正确，请输入11位手机号');
+/** A contact phone: mobile or landline (e.g. 0527-84361234). */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .refine(
+    (s) => isValidMobile(s) || isValidLandline(s),
+    '电话格式不正确，请输入手机号或座机号（如0527-84361234）',
+  );
+export const idCardField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => isValidIdCard(s), '身份证号码格式或校验位不正确，请核对18位号码');
+export const districtField = z.enum(
+  DISTRICTS.map((d) => d.value) as [string, ...string[]],
+  '所属区县须为宿迁市的区县代码',
+);
+/** Work-safety industry code, e.g. AQ020203 (the dictionary lives in sys_industry). */
+export const wsIndustryField = z
+  .string()
+  .trim()
+  .regex(/^AQ(\d{2}){1,4}$/, '安全生产行业领域代码格式不正确，如 AQ0201')
+  .refine((c) => wsIndustryTop(c) !== undefined, '安责险行业代码不属于已知的行业大类');
+/** GB/T 4754-2017 code: section letter, optionally with 2-4 digits, e.g. C2614. */
+export const gbIndustryField = z
+  .string()
+  .trim()
+  .regex(/^[A-T](\d{2}|\d{3}|\d{4})?$/, '国民经济行业代码格式不正确，如 C2614（GB/T 4754-2017）');
+export const fileIdsField = z
+  .array(z.string().uuid('附件编号格式不正确'), { error: '附件须为文件编号列表' })
+  .max(10, '附件最多10个');
+const personName = (label: string) =>
+  z.string().trim().min(2, `${label}至少2个字`).max(20, `${label}最多20个字`);
+
+// ---------------------------------------------------------------------------------------------------
+// Enterprise
+// ---------------------------------------------------------------------------------------------------
+
+const enterpriseFields = {
+  name: z.string().trim().min(4, '企业名称至少4个字').max(100, '企业名称最多100个字'),
+  uscc: usccField,
+  districtCode: districtField,
+  address: z.string().trim().min(2, '请输入详细地址').max(300, '详细地址最多300个字'),
+  wsIndustryCode: wsIndustryField,
+  gbIndustryCode: gbIndustryField,
+  employees: z
+    .number({ error: '从业人员总数须为整数' })
+    .int('从业人员总数须为整数')
+    .min(1, '从业人员总数至少为1')
+    .max(999_999_999),
+  annualTurnover: money('年营业额').optional(),
+  operatingStatus: z.union([z.literal(1), z.literal(2), z.literal(3)], '经营状态取值不正确'),
+  businessScope: z.string().trim().max(300, '经营范围最多300个字').default(''),
+  legalName: personName('法定代表人姓名'),
+  legalMobile: mobileField,
+  legalDutyPhone: phoneField.optional(),
+  legalEmail: z.string().trim().email('邮箱格式不正确').max(100).optional(),
+  safetyName: personName('安全负责人姓名'),
+  safetyMobile: mobileField,
+  businessLicenceFileId: z.string().uuid('营业执照文件编号不正确').optional(),
+  licenceNo: z.string().trim().min(4, '许可证编号4-30个字符').max(30, '许可证编号4-30个字符').optional(),
+  licenceFileId: z.string().uuid('许可证文件编号不正确').optional(),
+  licenceStart: dateStr.optional(),
+  licenceEnd: dateStr.optional(),
+  stdGrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], '标准化等级取值不正确'),
+};
+const licencePeriod = {
+  check: (v: { licenceStart?: string | undefined; licenceEnd?: string | undefined }) =>
+    !v.licenceStart || !v.licenceEnd || v.licenceStart <= v.licenceEnd,
+  params: { message: '许可证有效期止不能早于起', path: ['licenceEnd'] },
+};
+/** A new enterprise (government add): the whole profile. */
+export const enterpriseProfileInput = z
+  .object(enterpriseFields)
+  .strict()
+  .refine(licencePeriod.check, licencePeriod.params);
+/**
+ * An edit of an existing profile. Mobiles are shown masked (security P04), so leaving them out keeps the
+ * stored numbers; sending them replaces them.
+ */
+export const enterpriseEditInput = z
+  .object({
+    ...enterpriseFields,
+    id: z.number().int().positive(),
+    version: z.number().int().min(0, '请提供数据版本号'),
+    legalMobile: mobileField.optional(),
+    safetyMobile: mobileField.optional(),
+  })
+  .strict()
+  .refine(licencePeriod.check, licencePeriod.params);
+export type EnterpriseEditInput = z.infer<typeof enterpriseEditInput>;
+/** The enterprise's own info edit (spec 4): the same fields; its own id comes from the session. */
+export const enterpriseMineInput = z
+  .object({
+    ...enterpriseFields,
+    version: z.number().int().min(0, '请提供数据版本号'),
+    legalMobile: mobileField.optional(),
+    safetyMobile: mobileField.optional(),
+  })
+  .strict()
+  .refine(licencePeriod.check, licencePeriod.params);
+export type EnterpriseProfileInput = z.infer<typeof enterpriseProfileInput>;
+
+export const enterpriseParamsInput = z
+  .object({
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供数据版本号'),
+    params: z
+      .array(
+        z
+          .object({
+            key: z.enum(ENT_PARAM_KEYS, '参数名不正确'),
+            source: z.union([z.literal(1), z.literal(2)], '参数来源须为1（系统判断）或2（手动录入）'),
+            value: z.number().int().min(0).max(100).optional(),
+            remark: z.string().trim().max(200).default(''),
+          })
+          .strict()
+          .refine((p) => p.source === 1 || p.value !== undefined, {
+            message: '手动录入的参数须填写数值',
+            path: ['value'],
+          }),
+      )
+      .min(1)
+      .max(ENT_PARAM_KEYS.length),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------------
+// Insurer
+// ---------------------------------------------------------------------------------------------------
+
+export const insurerProfileInput = z
+  .object({
+    version: z.number().int().positive('请提供数据版本号'),
+    insurerType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], '机构类型取值不正确'),
+    name: z.string().trim().min(4, '机构名称至少4个字').max(100),
+    orgCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, '机构代码为4-40位字母、数字或-'),
+    uscc: usccField,
+    parentName: z.string().trim().max(100).default(''),
+    parentCode: z.string().trim().max(40).default(''),
+    districtCode: districtField,
+    address: z.string().trim().min(2, '请输入详细地址').max(300),
+    headName: personName('负责人姓名'),
+    headMobile: mobileField,
+  })
+  .strict()
+  .refine((v) => v.insurerType === 1 || (v.parentName.length > 0 && v.parentCode.length > 0), {
+    message: '分支机构须填写总部名称和总部编码',
+    path: ['parentName'],
+  });
+
+const SERVICE_ITEM_VALUES = SERVICE_ITEMS.map((s) => s.value) as [string, ...string[]];
+const technicistFields = {
+  staffType: z.union([z.literal(1), z.literal(2)], '人员类型须为1（自有）或2（外聘）'),
+  name: personName('姓名'),
+  idType: z.enum(['01', '02', '03', '04'], '证件类型取值不正确'),
+  idNo: z.string().trim().min(4, '请输入证件号码').max(30),
+  mobile: mobileField,
+  title: z.string().trim().max(30).default(''),
+  education: z.string().trim().max(30).default(''),
+  major: z.string().trim().max(50).default(''),
+  employer: z.string().trim().max(100).default(''),
+  years: z.number().int().min(0).max(70).default(0),
+  serviceItems: z.array(z.enum(SERVICE_ITEM_VALUES)).max(7).default([]),
+  status: z.union([z.literal(1), z.literal(0)]).default(1),
+};
+const idNoCheck = {
+  check: (v: { idType: string; idNo?: string | undefined }) =>
+    v.idType !== '01' || v.idNo === undefined || isValidIdCard(v.idNo),
+  params: { message: '身份证号码格式或校验位不正确，请核对18位号码', path: ['idNo'] },
+};
+export const technicistInput = z.object(technicistFields).strict().refine(idNoCheck.check, idNoCheck.params);
+/** Edit: the ID number and mobile are shown masked; leave them out to keep the stored values. */
+export const technicistEditInput = z
+  .object({
+    ...technicistFields,
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供数据版本号'),
+    idNo: technicistFields.idNo.optional(),
+    mobile: mobileField.optional(),
+  })
+  .strict()
+  .refine(idNoCheck.check, idNoCheck.params);
+
+export const insurerDocInput = z
+  .object({
+    docType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(9)], '文档类型取值不正确'),
+    title: z.string().trim().min(1, '请输入标题').max(200),
+    fileId: z.string().uuid('请上传文档文件'),
+    remark: z.string().trim().max(500).default(''),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------------
+// Policy
+// ---------------------------------------------------------------------------------------------------
+
+export const policyFactorInput = z
+  .object({
+    code: z.enum(RATE_FACTORS.map((f) => f.value) as [string, ...string[]], '浮动因子取值不正确'),
+    pct: z.number().min(-100, '浮动比例不能低于-100%').max(100, '浮动比例不能高于100%'),
+    reason: z.string().trim().min(1, '请填写浮动原因').max(200),
+  })
+  .strict();
+
+export const coinsurerInput = z
+  .object({
+    insurerId: z.number().int().positive(),
+    role: z.enum(['01', '02', '03'], '承保类型须为01主承、02跟单或03独立承保'),
+    share: z
+      .number()
+      .min(0.01, '承保比例须在0.01%-100%之间')
+      .max(100, '承保比例须在0.01%-100%之间')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '承保比例最多两位小数'),
+  })
+  .strict();
+
+export const policyInput = z
+  .object({
+    /** Insurer entry: the insured enterprise. Ignored for an enterprise applying for itself. */
+    enterpriseId: z.number().int().positive().optional(),
+    /** Enterprise application: the lead (issuing) insurer. Ignored for insurer entry (own org). */
+    insurerId: z.number().int().positive().optional(),
+    isRenewal: z.boolean().default(false),
+    startDate: dateStr,
+    endDate: dateStr,
+    signDate: dateStr.optional(),
+    headcount: z.number().int().min(1, '参保人数至少为1').max(999_999_999),
+    perPersonLimit: money('每人死亡伤残责任限额', { positive: true }),
+    medicalLimit: money('每人医疗费用限额').default(0),
+    benchmarkRate: z
+      .number()
+      .gt(0, '基准费率须大于0')
+      .max(100, '基准费率（‰）不能超过100')
+      .refine((v) => Math.abs(v * 10000 - Math.round(v * 10000)) < 1e-6, '基准费率最多四位小数'),
+    factors: z.array(policyFactorInput).max(10).default([]),
+    premium: money('实收保费', { positive: true }),
+    coinsurers: z.array(coinsurerInput).max(10).default([]),
+    preventionFeePct: z
+      .number()
+      .min(0, '事故预防服务费用比例不能为负')
+      .max(100)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '比例最多两位小数'),
+    preventionFrequency: z.number().int().min(1, '服务频次至少1次').max(365),
+    serviceItems: z
+      .array(z.enum(SERVICE_ITEM_VALUES, '服务项目取值为01-07'))
+      .min(1, '请至少选择一项事故预防服务项目')
+      .max(7),
+    serviceItemOther: z.string().trim().max(200).default(''),
+    attachments: fileIdsField.default([]),
+    remark: z.string().trim().max(500).default(''),
+  })
+  .strict();
+export type PolicyInput = z.infer<typeof policyInput>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endorsement
+// ---------------------------------------------------------------------------------------------------
+
+/** The changed values an endorsement asks for; which keys are allowed depends on the type. */
+export const endorsementChange = z
+  .object({
+    headcount: z.number().int().min(1).max(999_999_999).optional(),
+    personsIn: z.array(personName('人员姓名')).max(500).optional(),
+    personsOut: z.array(personName('人员姓名')).max(500).optional(),
+    holderName: z.string().trim().min(4).max(100).optional(),
+    address: z.string().trim().min(2).max(300).optional(),
+    wsIndustryCode: wsIndustryField.optional(),
+    gbIndustryCode: gbIndustryField.optional(),
+    perPersonLimit: money('每人死亡伤残责任限额', { positive: true }).optional(),
+    medicalLimit: money('每人医疗费用限额').optional(),
+    startDate: dateStr.optional(),
+    endDate: dateStr.optional(),
+  })
+  .strict();
+export type EndorsementChange = z.infer<typeof endorsementChange>;
+
+export const endorsementInput = z
+  .object({
+    policyId: z.number().int().positive(),
+    /** The policy version the applicant saw; approval refuses if the policy changed since. */
+    policyVersion: z.number().int().positive('请提供保单版本号'),
+    type: z.enum(['01', '02', '03', '04', '05', '06', '07', '08'], '批改类型取值为01-08'),
+    reason: z.string().trim().min(2, '请填写批改原因').max(300),
+    effectiveDate: dateStr,
+    change: endorsementChange.default({}),
+    premiumDelta: money('保费变化', { min: -999_999_999_999.99 }).default(0),
+    attachments: fileIdsField.default([]),
+  })
+  .strict();
+export type EndorsementInput = z.infer<typeof endorsementInput>;
+
+// ---------------------------------------------------------------------------------------------------
+// Claim
+// ---------------------------------------------------------------------------------------------------
+
+export const claimReportInput = z
+  .object({
+    policyId: z.number().int().positive(),
+    reporterName: personName('报案人姓名'),
+    reporterPhone: phoneField,
+    /** Defaults to now. */
+    reportedAt: dateTimeStr.optional(),
+    accidentAt: dateTimeStr,
+    accidentDistrictCode: districtField,
+    accidentAddress: z.string().trim().min(2, '请输入出险地点').max(300),
+    accidentDesc: z.string().trim().min(5, '请描述出险经过（至少5个字）').max(2000),
+    deaths: z.number().int().min(0).max(10000).default(0),
+    injuries: z.number().int().min(0).max(10000).default(0),
+    attachments: fileIdsField.default([]),
+  })
+  .strict();
+export type ClaimReportInput = z.infer<typeof claimReportInput>;
+
+const stepBase = {
+  id: z.number().int().positive(),
+  version: z.number().int().positive('请提供数据版本号'),
+  /** When the step happened; defaults to now; never in the future. */
+  at: dateTimeStr.optional(),
+  note: z.string().trim().max(2000).default(''),
+  attachments: fileIdsField.default([]),
+};
+const LOSS_VALUES = LOSS_CATEGORIES.map((c) => c.value) as [string, ...string[]];
+export const claimPersonInput = z
+  .object({
+    personType: z.union([z.literal(1), z.literal(2)], '人员类型须为1从业人员或2第三者'),
+    name: personName('伤亡人员姓名'),
+    idType: z.enum(['01', '02', '03', '04']).default('01'),
+    idNo: z.string().trim().min(4, '请输入证件号码').max(30),
+    injury: z.enum(['01', '02', '03'], '伤亡情况须为01轻伤、02重伤或03死亡'),
+    amount: money('人身伤亡赔付金额', { positive: true }),
+    proofs: fileIdsField.default([]),
+  })
+  .strict()
+  .refine((v) => v.idType !== '01' || isValidIdCard(v.idNo), {
+    message: '身份证号码格式或校验位不正确，请核对18位号码',
+    path: ['idNo'],
+  });
+
+export const claimStepInput = z.discriminatedUnion('step', [
+  z
+    .object({ ...stepBase, step: z.literal(2), reason: z.string().trim().min(2, '请填写撤案原因').max(500) })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(3),
+      accidentType: z.enum(ACCIDENT_TYPES.map((a) => a.value) as [string, ...string[]], '事故类型取值不正确'),
+      accidentLevel: z.union(
+        [z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)],
+        '事故等级取值为1-5',
+      ),
+      cause: z.string().trim().min(2, '请填写事故原因').max(1000),
+      estimatedLoss: money('估损金额'),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(4),
+      payType: z.union([z.literal(1), z.literal(2), z.literal(3)], '付款类型须为1预付、2垫付或3快付'),
+      amount: money('付款金额', { positive: true }),
+      payee: z.string().trim().max(100).default(''),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(5),
+      surveyorName: personName('查勘人员姓名'),
+      surveyorPhone: phoneField,
+      description: z.string().trim().min(2, '请填写查勘描述').max(2000),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(6),
+      items: z
+        .array(
+          z
+            .object({
+              category: z.enum(LOSS_VALUES, '定损类别取值为01-08'),
+              amount: money('定损金额'),
+            })
+            .strict(),
+        )
+        .min(1, '请至少填写一项定损金额')
+        .max(8),
+      total: money('定损总金额'),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(7),
+      persons: z.array(claimPersonInput).max(200).default([]),
+      properties: z
+        .array(
+          z
+            .object({
+              ownerName: z.string().trim().min(1).max(100),
+              propertyName: z.string().trim().min(1).max(100),
+              amount: money('财产损失赔付金额', { positive: true }),
+            })
+            .strict(),
+        )
+        .max(200)
+        .default([]),
+      fees: z
+        .array(
+          z
+            .object({
+              category: z.enum(['04', '05', '06', '07', '08'], '费用类别取值为04-08'),
+              amount: money('费用赔付金额', { positive: true }),
+            })
+            .strict(),
+        )
+        .max(5)
+        .default([]),
+      total: money('赔付总金额', { positive: true }),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      step: z.literal(8),
+      closeType: z.enum(['paid', 'denied', 'zero', 'withdrawn', 'invalid'], '结案类型取值不正确'),
+      deniedReason: z.string().trim().max(1000).default(''),
+    })
+    .strict(),
+]);
+export type ClaimStepInput = z.infer<typeof claimStepInput>;
+
+export const claimSatisfactionInput = z
+  .object({
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供数据版本号'),
+    score: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], '满意度评分为1-5'),
+    comment: z.string().trim().max(500).default(''),
+  })
+  .strict();
