@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_files.ts';
+import * as m0003 from './migrations/0003_admin.ts';
 import * as m0004 from './migrations/0004_reference.ts';
 import * as m0006 from './migrations/0006_insurance.ts';
 import type { DB } from './schema.ts';
@@ -10,6 +11,7 @@ import type { DB } from './schema.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_files': m0002,
+  '0003_admin': m0003,
   '0004_reference': m0004,
   '0006_insurance': m0006,
 };

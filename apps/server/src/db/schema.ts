@@ -75,6 +75,8 @@ export interface SysUserTable extends Audit {
   lastLoginAt: NullableTimestamp;
   lastLoginIp: string | null;
   deletedAt: NullableTimestamp;
+  /** The status a disabled user returns to when enabled again. */
+  statusBeforeDisable: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SysPasswordHistoryTable {
@@ -496,6 +498,32 @@ export interface IdempotencyKeyTable {
   createdAt: Timestamp;
 }
 
+export interface SysRequestLogTable {
+  id: Generated<number>;
+  createdAt: Timestamp;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: Generated<number>;
+  userId: number | null;
+  ip: Generated<string>;
+  requestId: Generated<string>;
+}
+
+export interface SysPushLogTable {
+  id: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  targetSystem: string;
+  dataKind: string;
+  recordId: Generated<string>;
+  payloadSummary: Generated<string>;
+  status: 'pending' | 'success' | 'fail';
+  responseCode: number | null;
+  attempts: Generated<number>;
+  errorMsg: Generated<string>;
+}
+
 export interface DB {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
@@ -508,6 +536,8 @@ export interface DB {
   sysOperLog: SysOperLogTable;
   sysSetting: SysSettingTable;
   sysFile: SysFileTable;
+  sysRequestLog: SysRequestLogTable;
+  sysPushLog: SysPushLogTable;
   sysDict: SysDictTable;
   sysDictArea: SysDictAreaTable;
   sysIndustry: SysIndustryTable;

@@ -65,7 +65,7 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
             permission: node.permission,
             level,
             actions: node.actions.join(','),
-            isMenu: true,
+            isMenu: node.isMenu ?? true,
             hide: node.hide,
             redirect: node.children[0] ? `/${node.children[0].resUrl}/${node.children[0].authKey}` : '',
             component: node.component,

@@ -15,6 +15,8 @@ export interface ResourceSeed {
   /** Actions this resource offers; a role may hold a subset. */
   actions: string[];
   hide: boolean;
+  /** false for grant-only nodes that are neither menu entries nor routes (default true). */
+  isMenu?: boolean;
   children: ResourceSeed[];
 }
 
@@ -48,6 +50,14 @@ function leaf(
     children: [],
   };
 }
+/**
+ * A grant-only node: no menu entry, no route, only a permission with actions that a role can hold
+ * (e.g. userSensitive.get/export, the separate right to see unmasked personal data).
+ */
+const grantOnly = (name: string, path: string, permission: string, actions: string[]): ResourceSeed => ({
+  ...leaf(name, path, '', permission, actions, { hide: true }),
+  isMenu: false,
+});
 const hidden = (name: string, path: string, component: string, permission: string, actions = READ) =>
   leaf(name, path, component, permission, actions, { hide: true });
 
@@ -360,6 +370,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       hidden('新增用户', '/admin/system/UserAdd/route', 'UserAdd', 'user', ['add']),
       hidden('编辑用户', '/admin/system/UserEdit/route', 'UserEdit', 'user', ['edit']),
       hidden('用户详情', '/admin/system/UserDetail/route', 'UserDetail', 'user'),
+      grantOnly('用户敏感信息', '/admin/system/UserSensitive', 'userSensitive', ['get', 'export']),
       leaf('角色权限', '/admin/system/RoleManage/route', 'RoleManage', 'role', CRUD),
       leaf('菜单资源', '/admin/system/ResourceManage/route', 'ResourceManage', 'resource', CRUD),
       leaf('数据字典', '/admin/system/DictManage/route', 'DictManage', 'dict', CRUD),

@@ -1,9 +1,18 @@
-import { envelope, paged, pageQuery } from '@aqzrx/contracts';
+import {
+  envelope,
+  paged,
+  pageQuery,
+  pushLogQuery,
+  pushLogRow,
+  requestLogQuery,
+  requestLogRow,
+} from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { searchLogs } from './logs.service.ts';
+import { registerRequestLog } from '../../platform/request-log.ts';
+import { searchLogs, searchPushLogs, searchRequestLogs } from './logs.service.ts';
 
 export const logQuery = pageQuery
   .extend({
@@ -66,5 +75,36 @@ export function logsRoutes(app: FastifyInstance): void {
       config: { permission: 'log.query' },
     },
     async (req) => ok(await searchLogs(app.db, req.query)),
+  );
+
+  // Every /api request is written to sys_request_log; the purge job keeps 180 days.
+  registerRequestLog(app);
+
+  r.post(
+    '/api/request-log/list',
+    {
+      schema: {
+        tags: ['log'],
+        summary: '请求日志分页查询（只读，保留180天）',
+        querystring: requestLogQuery,
+        response: { 200: envelope(paged(requestLogRow)) },
+      },
+      config: { permission: 'log.query' },
+    },
+    async (req) => ok(await searchRequestLogs(app.db, req.query)),
+  );
+
+  r.post(
+    '/api/requestpushlog/findAll',
+    {
+      schema: {
+        tags: ['log'],
+        summary: '数据推送日志分页查询（只读）',
+        querystring: pushLogQuery,
+        response: { 200: envelope(paged(pushLogRow)) },
+      },
+      config: { permission: 'log.query' },
+    },
+    async (req) => ok(await searchPushLogs(app.db, req.query)),
   );
 }

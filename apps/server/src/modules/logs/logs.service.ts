@@ -1,4 +1,4 @@
-import type { Paged } from '@aqzrx/contracts';
+import { optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
 import type { Db } from '../../platform/context.ts';
 import { escapeLike } from '../roles/roles.service.ts';
 
@@ -14,10 +14,11 @@ export interface LogFilter {
   sortOrder?: string | undefined;
 }
 
-function endOfDay(v: string): Date {
+/** A date means the whole day in +08:00; a date-time is taken as given. */
+export function endOfDay(v: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999+08:00`) : new Date(v);
 }
-function startOfDay(v: string): Date {
+export function startOfDay(v: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00+08:00`) : new Date(v);
 }
 
@@ -45,4 +46,146 @@ export async function searchLogs(db: Db, f: LogFilter) {
     pageSize: f.pageSize,
   };
   return page;
+}
+
+export interface RequestLogFilter {
+  pageNo: number;
+  pageSize: number;
+  path?: string | undefined;
+  method?: string | undefined;
+  status?: number | undefined;
+  userId?: number | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+/** Request logs, newest first (read-only). */
+export async function searchRequestLogs(db: Db, f: RequestLogFilter) {
+  let q = db.selectFrom('sysRequestLog as l');
+  if (f.path) q = q.where('l.path', 'ilike', `%${escapeLike(f.path)}%`);
+  if (f.method) q = q.where('l.method', '=', f.method);
+  if (f.status !== undefined) q = q.where('l.status', '=', f.status);
+  if (f.userId !== undefined) q = q.where('l.userId', '=', f.userId);
+  if (f.startTime) q = q.where('l.createdAt', '>=', startOfDay(f.startTime));
+  if (f.endTime) q = q.where('l.createdAt', '<=', endOfDay(f.endTime));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
+  const rows = await q
+    .leftJoin('sysUser as u', 'u.id', 'l.userId')
+    .select([
+      'l.id',
+      'l.createdAt',
+      'l.method',
+      'l.path',
+      'l.status',
+      'l.durationMs',
+      'l.userId',
+      'u.username',
+      'l.ip',
+      'l.requestId',
+    ])
+    .orderBy('l.createdAt', asc ? 'asc' : 'desc')
+    .orderBy('l.id', asc ? 'asc' : 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => ({ ...r, username: r.username ?? '', createdAt: r.createdAt.toISOString() })),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+}
+
+export interface PushLogFilter {
+  pageNo: number;
+  pageSize: number;
+  targetSystem?: string | undefined;
+  dataKind?: string | undefined;
+  recordId?: string | undefined;
+  status?: 'pending' | 'success' | 'fail' | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+/** Records of data pushed to external systems, newest first (read-only). */
+export async function searchPushLogs(db: Db, f: PushLogFilter) {
+  let q = db.selectFrom('sysPushLog');
+  if (f.targetSystem) q = q.where('targetSystem', 'ilike', `%${escapeLike(f.targetSystem)}%`);
+  if (f.dataKind) q = q.where('dataKind', 'ilike', `%${escapeLike(f.dataKind)}%`);
+  if (f.recordId) q = q.where('recordId', '=', f.recordId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.startTime) q = q.where('createdAt', '>=', startOfDay(f.startTime));
+  if (f.endTime) q = q.where('createdAt', '<=', endOfDay(f.endTime));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
+  const rows = await q
+    .selectAll()
+    .orderBy('createdAt', asc ? 'asc' : 'desc')
+    .orderBy('id', asc ? 'asc' : 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      statusLabel: optionLabel(PUSH_STATUS, r.status),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+}
+
+export interface PushRecord {
+  targetSystem: string;
+  dataKind: string;
+  recordId: string;
+  /** A short description of what was sent; never the payload itself (it may hold personal data). */
+  payloadSummary: string;
+}
+
+/**
+ * For modules that push data to external systems: one row per push, created before the first attempt
+ * and updated with each attempt's outcome. Not reachable through the API.
+ */
+export async function recordPushStart(db: Db, rec: PushRecord, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('sysPushLog')
+    .values({
+      createdAt: now,
+      updatedAt: now,
+      targetSystem: rec.targetSystem.slice(0, 64),
+      dataKind: rec.dataKind.slice(0, 64),
+      recordId: rec.recordId.slice(0, 64),
+      payloadSummary: rec.payloadSummary.replace(/[\r\n]/g, ' ').slice(0, 500),
+      status: 'pending',
+      responseCode: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function recordPushAttempt(
+  db: Db,
+  id: number,
+  outcome: { ok: boolean; responseCode: number | null; errorMsg?: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sysPushLog')
+    .set((eb) => ({
+      status: outcome.ok ? 'success' : 'fail',
+      responseCode: outcome.responseCode,
+      errorMsg: (outcome.errorMsg ?? '').replace(/[\r\n]/g, ' ').slice(0, 500),
+      attempts: eb('attempts', '+', 1),
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .execute();
 }

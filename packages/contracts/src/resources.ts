@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ACTIONS } from './permissions.ts';
+
+/** Resource (menu/route) management: the fields an administrator may set. */
+const action = z.enum(ACTIONS, '操作只能是 add、delete、edit、query、get、enable、disable、import、export');
+
+const componentField = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^([A-Z][A-Za-z0-9]*)?$/, '组件名须以大写字母开头，只含字母和数字');
+const iconField = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^([A-Za-z][A-Za-z0-9]*)?$/, '图标名只含字母和数字');
+const pathPart = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[A-Za-z0-9_\-/]*$/, '路径只能包含字母、数字、-、_ 和 /');
+
+const editable = {
+  name: z.string().trim().min(1, '请输入菜单名称').max(64, '菜单名称不能超过64个字符'),
+  resName: z.string().trim().max(64).default(''),
+  icon: iconField.default(''),
+  component: componentField.default(''),
+  hide: z.boolean().default(false),
+  isMenu: z.boolean().default(true),
+  redirect: pathPart.default(''),
+  sort: z.number().int().min(0).max(100_000).optional(),
+  actions: z.array(action).max(ACTIONS.length).default([]),
+};
+
+export const addResourceBody = z
+  .object({
+    parentId: z.number().int().positive().nullable().default(null),
+    resUrl: pathPart.transform((v) => v.replace(/^\/+|\/+$/g, '')),
+    authKey: z
+      .string()
+      .trim()
+      .min(1, '请输入路由标识 authKey')
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, 'authKey 只能包含字母、数字、- 和 _'),
+    /** A permissionId of the catalogue, or empty for a pure grouping node. */
+    permission: z.string().trim().max(64).default(''),
+    ...editable,
+  })
+  .strict();
+export type AddResourceBody = z.infer<typeof addResourceBody>;
+
+/** Path and permission are fixed once created (seeded resources are matched by their path). */
+export const saveResourceBody = z
+  .object({
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供版本号 version'),
+    name: editable.name.optional(),
+    resName: z.string().trim().max(64).optional(),
+    icon: iconField.optional(),
+    component: componentField.optional(),
+    hide: z.boolean().optional(),
+    isMenu: z.boolean().optional(),
+    redirect: pathPart.optional(),
+    sort: editable.sort,
+    actions: z.array(action).max(ACTIONS.length).optional(),
+  })
+  .strict();
+export type SaveResourceBody = z.infer<typeof saveResourceBody>;
+
+export const moveResourceBody = z
+  .object({
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供版本号 version'),
+    /** New parent; null moves the node to the top level. */
+    parentId: z.number().int().positive().nullable(),
+  })
+  .strict();
+
+export const orderResourceBody = z
+  .object({
+    parentId: z.number().int().positive().nullable(),
+    /** Every child of parentId, in the new order. */
+    ids: z.array(z.number().int().positive()).min(1, '请提供排序后的菜单').max(500),
+  })
+  .strict();
+
+export interface ResourceAdminNode {
+  id: number;
+  parentId: number | null;
+  resUrl: string;
+  authKey: string;
+  name: string;
+  resName: string;
+  icon: string;
+  permission: string;
+  level: number;
+  actions: string[];
+  isMenu: boolean;
+  hide: boolean;
+  redirect: string;
+  component: string;
+  sort: number;
+  version: number;
+  /** Seeded resources cannot be deleted (the next start would add them again); hide them instead. */
+  builtIn: boolean;
+  children: ResourceAdminNode[];
+}
+export const resourceAdminNode: z.ZodType<ResourceAdminNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    resUrl: z.string(),
+    authKey: z.string(),
+    name: z.string(),
+    resName: z.string(),
+    icon: z.string(),
+    permission: z.string(),
+    level: z.number().int(),
+    actions: z.array(z.string()),
+    isMenu: z.boolean(),
+    hide: z.boolean(),
+    redirect: z.string(),
+    component: z.string(),
+    sort: z.number().int(),
+    version: z.number().int(),
+    builtIn: z.boolean(),
+    children: z.array(resourceAdminNode),
+  }),
+);

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The platform settings an administrator edits (`/api/setting/save`), with their ranges. The server's
+ * SettingsService holds the defaults; this is the one validation of what may be stored.
+ */
+const text = (label: string, max = 100) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
+
+export const footerSettings = z
+  .object({
+    siteCode: text('网站标识码', 60),
+    icp: text('ICP备案号', 60),
+    police: text('公安备案号', 60),
+    phone: text('联系电话', 40),
+    email: z
+      .string()
+      .trim()
+      .max(100, '联系邮箱不能超过100个字符')
+      .refine((v) => v === '' || z.email().safeParse(v).success, '请输入正确的联系邮箱'),
+    supportPhone: text('技术支持电话', 40),
+    supportEmail: z
+      .string()
+      .trim()
+      .max(100, '技术支持邮箱不能超过100个字符')
+      .refine((v) => v === '' || z.email().safeParse(v).success, '请输入正确的技术支持邮箱'),
+    copyrightHolder: text('版权所有单位', 60),
+  })
+  .strict();
+
+export const footerLink = z
+  .object({
+    aid: z.number().int().positive('单页编号 aid 必须是正整数'),
+    title: z.string().trim().min(1, '请输入链接标题').max(30, '链接标题不能超过30个字符'),
+  })
+  .strict();
+
+/** National floors and caps the bureau may tighten but not loosen. */
+export const INSURANCE_LIMITS = {
+  /** Yuan per person; the national floor is the default. */
+  minPerPersonLimit: { min: 0, max: 100_000_000, nationalFloor: 400_000 },
+  /** Percent of premium; 21 % is the national cap. */
+  preventionFeeCapPct: { min: 0, max: 21 },
+  reportDeadlineHours: { min: 1, max: 720 },
+  claimUnpaidFlagDays: { min: 1, max: 365 },
+} as const;
+
+const L = INSURANCE_LIMITS;
+export const insuranceSettings = z
+  .object({
+    minPerPersonLimit: z
+      .number()
+      .int('每人责任限额须为整数（元）')
+      .min(L.minPerPersonLimit.min, '每人责任限额不能为负数')
+      .max(L.minPerPersonLimit.max, '每人责任限额不能超过1亿元'),
+    preventionFeeCapPct: z
+      .number()
+      .min(L.preventionFeeCapPct.min, '事故预防费用比例不能为负数')
+      .max(L.preventionFeeCapPct.max, '事故预防费用比例不能超过保费的21%')
+      .refine((v) => Math.round(v * 100) === v * 100, '事故预防费用比例最多两位小数'),
+    reportDeadlineHours: z
+      .number()
+      .int('报案时限须为整数（小时）')
+      .min(L.reportDeadlineHours.min, '报案时限为1-720小时')
+      .max(L.reportDeadlineHours.max, '报案时限为1-720小时'),
+    claimUnpaidFlagDays: z
+      .number()
+      .int('未赔付提醒天数须为整数')
+      .min(L.claimUnpaidFlagDays.min, '未赔付提醒天数为1-365天')
+      .max(L.claimUnpaidFlagDays.max, '未赔付提醒天数为1-365天'),
+  })
+  .strict();
+
+export const settingValues = z.object({
+  platformName: z.string().trim().min(2, '平台名称为2-60个字符').max(60, '平台名称为2-60个字符'),
+  footer: footerSettings,
+  footerLinks: z.array(footerLink).max(20, '页脚链接最多20个'),
+  insurance: insuranceSettings,
+});
+export type SettingValuesInput = z.infer<typeof settingValues>;
+
+/**
+ * A partial update: any subset of the keys; footer and insurance may themselves be partial and are
+ * merged into the stored value. footerLinks replaces the whole list.
+ */
+export const settingsSaveBody = z
+  .object({
+    platformName: settingValues.shape.platformName.optional(),
+    footer: footerSettings.partial().optional(),
+    footerLinks: settingValues.shape.footerLinks.optional(),
+    insurance: insuranceSettings.partial().optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), '请至少提交一项设置');
+export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;

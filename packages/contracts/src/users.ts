@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import type { Option } from './options.ts';
+import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
+
+/** User status labels (spec 4; 3 = enterprise information incomplete). */
+export const USER_STATUS: Option[] = [
+  { value: 1, label: '正常', color: 'success' },
+  { value: 2, label: '停用', color: 'error' },
+  { value: 3, label: '企业信息待完善', color: 'warning' },
+];
+
+/** Chinese column headers of the user export, in order. */
+export const USER_EXPORT_HEADERS = [
+  '用户名',
+  '昵称',
+  '角色',
+  '所属机构',
+  '手机号',
+  '状态',
+  '创建时间',
+] as const;
+/** The export refuses more rows than this (security.md V07); narrow the filters instead. */
+export const USER_EXPORT_ROW_CAP = 50_000;
+export const USER_EXPORT_FILENAME = '用户列表.xlsx';
+
+/** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time. */
+export const dateOrDateTime = z.iso.datetime({ offset: true, local: true }).or(z.iso.date());
+
+const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{2,63}$/;
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(3, '用户名至少3个字符')
+  .max(64, '用户名不能超过64个字符')
+  .regex(USERNAME_RE, '用户名只能包含字母、数字和 _ . @ -，且以字母或数字开头');
+
+/** Mainland mobile number; +86 prefixes are removed. Empty string or null clears it. */
+export const userMobileField = z
+  .string()
+  .trim()
+  .max(20, '手机号格式不正确')
+  .refine((v) => v === '' || isValidMobile(v), '请输入正确的11位手机号')
+  .transform((v) => (v === '' ? null : normalizeMobile(v)));
+
+export const userEmailField = z
+  .string()
+  .trim()
+  .max(100, '邮箱不能超过100个字符')
+  .refine((v) => v === '' || z.email().safeParse(v).success, '请输入正确的邮箱地址')
+  .transform((v) => (v === '' ? null : v));
+
+export const districtCodesField = z
+  .array(z.string().regex(/^\d{6}$/, '行政区划代码为6位数字'))
+  .max(50, '管辖区县不能超过50个');
+
+const id = z.coerce.number().int('id 必须是整数').positive('id 必须是正整数');
+
+export const userListQuery = pageQuery
+  .extend({
+    username: z.string().trim().max(64).optional(),
+    nickname: z.string().trim().max(64).optional(),
+    roleKey: z.string().trim().max(64).optional(),
+    roleId: id.optional(),
+    orgId: id.optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .refine(
+        (v) => USER_STATUS.some((s) => s.value === v),
+        '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）',
+      )
+      .optional(),
+    /** A full mobile number: exact match (the stored value is not searched by fragments). */
+    mobile: z
+      .string()
+      .trim()
+      .refine((v) => isValidMobile(v), '请输入完整的11位手机号')
+      .transform((v) => normalizeMobile(v))
+      .optional(),
+    createdStart: dateOrDateTime.optional(),
+    createdEnd: dateOrDateTime.optional(),
+  })
+  .strict();
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** Masked, 138****5678. */
+  mobile: z.string(),
+  status: z.number().int(),
+  statusLabel: z.string(),
+  roleId: z.number().int(),
+  roleKey: z.string(),
+  /** The role's own name. */
+  roleName: z.string(),
+  /** How the role is shown (spec 1): the six named roles by name, any other as 自定义角色. */
+  roleDisplay: z.string(),
+  orgId: z.number().int().nullable(),
+  orgName: z.string(),
+  isOrg: z.boolean(),
+  locked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export const userDetail = userRow.extend({
+  email: z.string(),
+  orgType: z.string().nullable(),
+  districtCodes: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  lastLoginIp: z.string(),
+  activeSessions: z.number().int(),
+  updatedAt: z.string(),
+  /** True when mobile and email are shown in full (reveal requested and allowed). */
+  revealed: z.boolean(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+export const userIdQuery = z.object({ id }).strict();
+
+export const userGetQuery = z
+  .object({
+    id,
+    /** Asks for the unmasked mobile and email; needs userSensitive.get and is audited. */
+    reveal: z
+      .enum(['true', 'false', '1', '0'])
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  })
+  .strict();
+
+const editable = {
+  nickname: z.string().trim().max(64, '昵称不能超过64个字符'),
+  avatar: z.string().trim().max(300, '头像地址不能超过300个字符'),
+  mobile: userMobileField.nullable(),
+  email: userEmailField.nullable(),
+  roleId: z.number().int().positive('请选择角色'),
+  orgId: z.number().int().positive().nullable(),
+  districtCodes: districtCodesField,
+};
+
+export const addUserBody = z
+  .object({
+    username: usernameField,
+    password: z.string().min(1, '请输入初始密码').max(PASSWORD_MAX, `密码长度不能超过${PASSWORD_MAX}位`),
+    /** Admin-set passwords are temporary by default: the user changes it at first login. */
+    mustChangePassword: z.boolean().default(true),
+    nickname: editable.nickname.default(''),
+    avatar: editable.avatar.default(''),
+    mobile: editable.mobile.default(null),
+    email: editable.email.default(null),
+    roleId: editable.roleId,
+    orgId: editable.orgId.default(null),
+    districtCodes: editable.districtCodes.default([]),
+  })
+  .strict();
+export type AddUserBody = z.infer<typeof addUserBody>;
+
+/**
+ * Editable fields only; omitted ones stay as they are. Username, status, password and login data have
+ * their own calls, so sending them here is refused (mass assignment, security.md Z03).
+ */
+export const saveUserBody = z
+  .object({
+    id: z.number().int().positive(),
+    version: z.number().int().positive('请提供版本号 version'),
+    nickname: editable.nickname.optional(),
+    avatar: editable.avatar.optional(),
+    mobile: editable.mobile.optional(),
+    email: editable.email.optional(),
+    roleId: editable.roleId.optional(),
+    orgId: editable.orgId.optional(),
+    districtCodes: editable.districtCodes.optional(),
+  })
+  .strict();
+export type SaveUserBody = z.infer<typeof saveUserBody>;
+
+export const resetPasswordQuery = z
+  .object({
+    id,
+    /** Accepted for spec compatibility; prefer the JSON body, which stays out of URLs and access logs. */
+    newPwd: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .strict();
+/** Optional: with no body (null or absent) the query's newPwd is used. */
+export const resetPasswordBody = z
+  .object({ newPwd: z.string().min(1, '请输入新密码').max(PASSWORD_MAX) })
+  .strict()
+  .nullish();
+
+export const userStatusQuery = z
+  .object({
+    id,
+    status: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2, '状态只能是 1（启用）或 2（停用）'),
+  })
+  .strict();
+
+export const sessionRow = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionRow>;
+
+export const roleUserBody = z
+  .object({
+    roleId: z.number().int().positive('请选择角色'),
+    userIds: z
+      .array(z.number().int().positive())
+      .min(1, '请至少选择一个用户')
+      .max(500, '一次最多分配500个用户'),
+  })
+  .strict();
