@@ -18,6 +18,7 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   logsRoutes(app);
   filesRoutes(app);
   regionsRoutes(app);
+  usersRoutes(app);
   dictsRoutes(app);
   industriesRoutes(app);
   opts.extend?.(app);
