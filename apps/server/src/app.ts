@@ -9,15 +9,19 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consultsRoutes } from './modules/consults/index.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { industriesRoutes } from './modules/industries/industries.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { messagesRoutes } from './modules/messages/index.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { rulesRoutes } from './modules/rules/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -142,6 +146,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   usersRoutes(app);
   dictsRoutes(app);
   industriesRoutes(app);
+  articlesRoutes(app);
+  rulesRoutes(app);
+  consultsRoutes(app);
+  messagesRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -1,6 +1,7 @@
 import './zod-locale.ts';
 
 export * from './auth.ts';
+export * from './content.ts';
 export * from './dicts.ts';
 export * from './envelope.ts';
 export * from './industries.ts';

@@ -44,6 +44,7 @@ export const PERMISSIONS = {
   article: '文章管理',
   notice: '通知公告',
   help: '帮助中心',
+  contentClass: '帮助与咨询分类',
   rule: '法规库',
   consult: '咨询管理',
   complaint: '投诉管理',

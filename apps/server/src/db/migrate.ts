@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_files.ts';
 import * as m0003 from './migrations/0003_admin.ts';
 import * as m0004 from './migrations/0004_reference.ts';
+import * as m0005 from './migrations/0005_content.ts';
 import * as m0006 from './migrations/0006_insurance.ts';
 import type { DB } from './schema.ts';
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_files': m0002,
   '0003_admin': m0003,
   '0004_reference': m0004,
+  '0005_content': m0005,
   '0006_insurance': m0006,
 };
 

@@ -524,6 +524,128 @@ export interface SysPushLogTable {
   errorMsg: Generated<string>;
 }
 
+export interface StoredAttachment {
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+}
+type Json<T> = ColumnType<T, string | undefined, string>;
+type DateOnly = ColumnType<string, string, string>;
+type NullableDateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface CmsClassTable extends Audit {
+  id: Generated<number>;
+  kind: 'help' | 'consult';
+  name: string;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface CmsArticleTable extends Audit {
+  id: Generated<number>;
+  kind: 'notice' | 'policy' | 'news' | 'help' | 'page' | 'banner';
+  classId: number | null;
+  title: string;
+  summary: Generated<string>;
+  body: Generated<string>;
+  searchText: Generated<string>;
+  coverFileId: string | null;
+  attachments: InsJson<StoredAttachment[]>;
+  source: Generated<string>;
+  author: Generated<string>;
+  publishAt: NullableTimestamp;
+  pinned: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  viewCount: Generated<number>;
+  isBanner: Generated<boolean>;
+  linkUrl: Generated<string>;
+  targetRoles: Generated<string>;
+  targetDistricts: Generated<string>;
+  slug: string | null;
+  inFooter: Generated<boolean>;
+  notifiedAt: NullableTimestamp;
+  deletedAt: NullableTimestamp;
+}
+
+export interface NoticeReadTable {
+  articleId: number;
+  userId: number;
+  readAt: Timestamp;
+}
+
+export interface CmsRuleTable extends Audit {
+  id: Generated<number>;
+  refKey: string | null;
+  name: string;
+  docNo: Generated<string>;
+  issuer: string;
+  level: 'law' | 'regulation' | 'deptRule' | 'normative' | 'standard' | 'local';
+  /** Read through to_char(..., 'YYYY-MM-DD'); written as 'YYYY-MM-DD'. */
+  publishDate: DateOnly;
+  effectiveDate: NullableDateOnly;
+  status: Generated<'current' | 'revised' | 'repealed'>;
+  revisedById: number | null;
+  repealedDate: NullableDateOnly;
+  summary: Generated<string>;
+  body: Generated<string>;
+  searchText: Generated<string>;
+  attachments: InsJson<StoredAttachment[]>;
+  sourceUrl: Generated<string>;
+  sort: Generated<number>;
+  viewCount: Generated<number>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface CmsConsultTable extends Audit {
+  id: Generated<number>;
+  classId: number;
+  title: string;
+  content: string;
+  askerUserId: number;
+  askerOrgId: number | null;
+  askerDistrict: string | null;
+  status: Generated<number>;
+  answer: Generated<string>;
+  answerUserId: number | null;
+  answeredAt: NullableTimestamp;
+  closedAt: NullableTimestamp;
+  isPublic: Generated<boolean>;
+  viewCount: Generated<number>;
+  searchText: Generated<string>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface SysMessageBatchTable {
+  id: Generated<number>;
+  kind: 'system' | 'todo' | 'warning';
+  title: string;
+  content: string;
+  link: Generated<string>;
+  roleKeys: Generated<string>;
+  districts: Generated<string>;
+  recipientCount: Generated<number>;
+  senderOrgId: number | null;
+  createdAt: Timestamp;
+  createdBy: number | null;
+}
+
+export interface SysMessageTable {
+  id: Generated<number>;
+  userId: number;
+  kind: Generated<'system' | 'todo' | 'warning'>;
+  title: string;
+  content: Generated<string>;
+  link: Generated<string>;
+  bizType: Generated<string>;
+  bizId: Generated<string>;
+  batchId: number | null;
+  readAt: NullableTimestamp;
+  createdAt: Timestamp;
+  createdBy: number | null;
+}
+
 export interface DB {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
@@ -561,6 +683,13 @@ export interface DB {
   insClaimLoss: InsClaimLossTable;
   insClaimPerson: InsClaimPersonTable;
   idempotencyKey: IdempotencyKeyTable;
+  cmsClass: CmsClassTable;
+  cmsArticle: CmsArticleTable;
+  noticeRead: NoticeReadTable;
+  cmsRule: CmsRuleTable;
+  cmsConsult: CmsConsultTable;
+  sysMessageBatch: SysMessageBatchTable;
+  sysMessage: SysMessageTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

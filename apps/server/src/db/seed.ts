@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
+import { seedContentDemo, syncContentReference } from './seeds/content.ts';
 import { syncReference } from './seeds/reference.ts';
 import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
 
@@ -95,6 +96,7 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
       for (const [i, node] of nodes.entries()) await insert(node, null, 1, (i + 1) * 10, roleId);
     }
     await syncReference(trx, now); // dictionaries and industries (additive, every start)
+    await syncContentReference(trx, now); // portal classes, rules library, single pages (additive)
     return { added };
   });
 }
@@ -223,6 +225,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
         })
         .execute();
     }
+    await seedContentDemo(trx, now);
     await trx
       .insertInto('sysSetting')
       .values({

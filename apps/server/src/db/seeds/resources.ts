@@ -346,6 +346,11 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('帮助中心', '/admin/content/AdminHelp/route', 'AdminHelp', 'help', CRUD),
       leaf('法规库', '/admin/content/AdminRules/route', 'AdminRules', 'rule', CRUD),
       leaf('咨询管理', '/admin/content/AdminConsult/route', 'AdminConsult', 'consult', CRUD),
+      leaf('分类管理', '/admin/content/AdminContentClass/route', 'AdminContentClass', 'contentClass', [
+        'query',
+        'edit',
+        'delete',
+      ]),
       leaf('消息管理', '/admin/content/AdminMessage/route', 'AdminMessage', 'message', CRUD),
     ]),
     group('业务资源', '/admin/biz', 'ClusterOutlined', [

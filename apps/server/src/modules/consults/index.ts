@@ -1,0 +1,1 @@
+export { consultsRoutes } from './consults.routes.ts';

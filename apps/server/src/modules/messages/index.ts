@@ -1,0 +1,3 @@
+export { audienceIncludes, isCityLevel, readerDistricts, splitList, userInAudience } from './audience.ts';
+export { messagesRoutes } from './messages.routes.ts';
+export { type MessageAudience, type MessageInput, sendMessage } from './messages.service.ts';

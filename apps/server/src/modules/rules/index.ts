@@ -1,0 +1,1 @@
+export { rulesRoutes } from './rules.routes.ts';
