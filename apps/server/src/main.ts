@@ -121,6 +121,8 @@ async function serve(config: Config): Promise<void> {
     }, 24 * 3_600_000);
     daily.unref();
   }
+  // A response finished while stopping closes its connection, so close() need not wait out keep-alive (R07).
+  app.addHook('onSend', async (_req, reply) => void (stopping && reply.header('connection', 'close')));
   await app.listen({ host: config.HOST, port: config.PORT });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;

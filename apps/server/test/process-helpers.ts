@@ -108,7 +108,10 @@ export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 const STARTED = /已启动: http:\/\/localhost:(\d+)/;
 
 /** Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first. */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProc> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 30_000,
+): Promise<ServerProc> {
   const proc = spawnMain(['serve'], env);
   const port = await within(
     new Promise<number>((resolve, reject) => {
@@ -138,17 +141,38 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   return Object.assign(proc, { port, base: `http://127.0.0.1:${port}` });
 }
 
+/** Resolves once the process's stdout matches `pattern`. */
+export function waitForOutput(proc: Proc, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return within(
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(proc.stdout())) {
+          proc.child.stdout?.off('data', check);
+          resolve();
+        }
+      };
+      proc.child.stdout?.on('data', check);
+      check();
+      void proc.exited.then(() => reject(new Error(`exited while waiting for ${pattern}\n${proc.stderr()}`)));
+    }),
+    timeoutMs,
+    `output ${pattern}`,
+  );
+}
+
 /** Runs a one-shot command (backup, restore, seed, or a serve expected to fail) to completion. */
 export async function runMain(
   args: string[],
   env: Record<string, string | undefined>,
-  timeoutMs = 30_000,
+  timeoutMs = 45_000,
 ): Promise<Exit & { stdout: string; stderr: string }> {
   const proc = spawnMain(args, env);
-  const exit = await within(proc.exited, timeoutMs, `main.ts ${args.join(' ')}`).catch(async (err: unknown) => {
-    await kill(proc);
-    throw err;
-  });
+  const exit = await within(proc.exited, timeoutMs, `main.ts ${args.join(' ')}`).catch(
+    async (err: unknown) => {
+      await kill(proc);
+      throw err;
+    },
+  );
   return { ...exit, stdout: proc.stdout(), stderr: proc.stderr() };
 }
 
@@ -198,6 +222,8 @@ export async function call<T = unknown>(
     method: opts.method ?? 'POST',
     headers,
     ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    // Bounded: a hung server fails the test with a message instead of a test timeout.
+    signal: AbortSignal.timeout(20_000),
   });
   const text = await res.text();
   let body: ApiResponse<T>['body'];
@@ -210,7 +236,11 @@ export async function call<T = unknown>(
 }
 
 /** Like call(), but insists on HTTP 200 / error 0 and returns `data`. */
-export async function ok<T>(base: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function ok<T>(
+  base: string,
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const res = await call<T>(base, url, opts);
   if (res.status !== 200 || res.body.error !== 0) {
     throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
@@ -272,7 +302,9 @@ export async function findRole(base: string, token: string, roleKey: string): Pr
 }
 
 export async function grantsOf(base: string, token: string, roleId: number): Promise<Grant[]> {
-  const data = await ok<{ grants: Grant[] }>(base, `/api/role/getResListByRoleId?roleId=${roleId}`, { token });
+  const data = await ok<{ grants: Grant[] }>(base, `/api/role/getResListByRoleId?roleId=${roleId}`, {
+    token,
+  });
   return data.grants;
 }
 
@@ -285,9 +317,13 @@ export interface LogRow {
 
 /** Operation-log rows of kind `add` for /api/role/add. */
 export async function roleAddLogs(base: string, token: string): Promise<LogRow[]> {
-  const data = await ok<{ list: LogRow[] }>(base, '/api/log/sysLogs/searchLogList.json?kind=add&pageNo=1&pageSize=100', {
-    token,
-  });
+  const data = await ok<{ list: LogRow[] }>(
+    base,
+    '/api/log/sysLogs/searchLogList.json?kind=add&pageNo=1&pageSize=100',
+    {
+      token,
+    },
+  );
   return data.list.filter((r) => r.path.startsWith('/api/role/add'));
 }
 
