@@ -1,10 +1,12 @@
-import { envelope, paged, pageQuery, resourceNode } from '@aqzrx/contracts';
+import { envelope, paged, pageQuery, resourceNode, roleUserBody } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { resourceRoutes } from './resources.routes.ts';
 import {
+  assignRoleToUsers,
   deleteRole,
   fullResourceTree,
   listRoles,
@@ -171,4 +173,26 @@ export function rolesRoutes(app: FastifyInstance): void {
       return done('删除成功');
     },
   );
+
+  r.post(
+    '/api/role/saveRoleUser',
+    {
+      schema: {
+        tags: ['role'],
+        summary: '为用户分配角色（其登录立即失效）',
+        body: roleUserBody,
+      },
+      config: { permission: 'role.edit', audit: { module: '角色管理', kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const res = await req.tx(
+        (trx) => assignRoleToUsers(trx, req.body.roleId, req.body.userIds, auth, clock.now()),
+        { targetId: req.body.roleId },
+      );
+      return ok(res, `已为 ${res.assigned} 个用户分配角色`);
+    },
+  );
+
+  resourceRoutes(app);
 }

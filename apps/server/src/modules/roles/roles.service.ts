@@ -302,3 +302,44 @@ export async function deleteRole(trx: Tx, id: number, now: Date, userId: number)
     .execute();
   await trx.deleteFrom('sysRoleResource').where('roleId', '=', id).execute();
 }
+
+/**
+ * Gives a role to users (spec 7 saveRoleUser). Users whose role changes get their sessions revoked
+ * (security.md S05); an administrator cannot change their own role this way.
+ */
+export async function assignRoleToUsers(
+  trx: Tx,
+  roleId: number,
+  userIds: number[],
+  actor: { userId: number; roleId: number },
+  now: Date,
+): Promise<{ assigned: number; unchanged: number }> {
+  await requireRole(trx, roleId);
+  const ids = [...new Set(userIds)];
+  if (ids.includes(actor.userId) && actor.roleId !== roleId) throw badRequest('不能修改自己的角色');
+  const users = await trx
+    .selectFrom('sysUser')
+    .select(['id', 'roleId'])
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .forUpdate()
+    .execute();
+  const found = new Set(users.map((u) => u.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`用户不存在：${missing.slice(0, 20).join(',')}`);
+  const changed = users.filter((u) => u.roleId !== roleId).map((u) => u.id);
+  if (changed.length) {
+    await trx
+      .updateTable('sysUser')
+      .set((eb) => ({ roleId, updatedAt: now, updatedBy: actor.userId, version: eb('version', '+', 1) }))
+      .where('id', 'in', changed)
+      .execute();
+    await trx
+      .updateTable('sysSession')
+      .set({ revokedAt: now, revokeReason: 'role-changed' })
+      .where('userId', 'in', changed)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+  return { assigned: changed.length, unchanged: ids.length - changed.length };
+}
