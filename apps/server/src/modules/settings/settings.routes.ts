@@ -1,0 +1,43 @@
+import { settingsSaveBody } from '@aqzrx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { saveSettings } from './settings.service.ts';
+
+export function settingsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { settings } = app.deps;
+
+  r.post(
+    '/api/setting/get',
+    {
+      schema: { tags: ['setting'], summary: '平台设置（全部）' },
+      config: { permission: 'setting.query' },
+    },
+    async () => ok(await settings.all()),
+  );
+
+  r.post(
+    '/api/setting/save',
+    {
+      schema: {
+        tags: ['setting'],
+        summary: '保存平台设置（可只提交部分项；下一次请求即生效）',
+        body: settingsSaveBody,
+      },
+      config: { permission: 'setting.edit', audit: { module: '平台设置', kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      settings.invalidate();
+      const current = await settings.all();
+      const keys = await req.tx((trx) => saveSettings(trx, settings, current, req.body, auth.userId), {
+        targetId: (k) => k.join(',').slice(0, 64),
+      });
+      // Dropped again after commit, so no request that ran during the write keeps the old values cached.
+      settings.invalidate();
+      return ok({ saved: keys, settings: await settings.all() }, '设置已保存');
+    },
+  );
+}
