@@ -21,7 +21,7 @@ describe('every API route declares its permission', () => {
     const publicOnes = routes.filter((r) => r.permission === 'public' && !r.url.startsWith('/api/docs'));
     for (const r of publicOnes) {
       expect(r.url).toMatch(
-        /^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|manage\/articles\/(getPortalBannerList|getHelpClassList|getConsultClassList|getHelpList)$|signup|signUp|findpwd|wx\/)/,
+        /^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|manage\/articles\/(getPortalBannerList|getHelpClassList|getConsultClassList|getHelpList)$|subsystem\/getSubsystemInfo$|signup|signUp|findpwd|wx\/)/,
       );
     }
   });

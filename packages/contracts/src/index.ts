@@ -12,6 +12,8 @@ export * from './orgs.ts';
 export * from './permissions.ts';
 export * from './resources.ts';
 export * from './roles.ts';
+export * from './safety-mechanisms.ts';
 export * from './settings.ts';
+export * from './subsystems.ts';
 export * from './users.ts';
 export * from './validators.ts';

@@ -6,6 +6,7 @@ import type { DB } from './schema.ts';
 import { seedContentDemo, syncContentReference } from './seeds/content.ts';
 import { syncReference } from './seeds/reference.ts';
 import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
+import { seedDemoSubsystems } from './seeds/subsystems.ts';
 
 export const DEMO_PASSWORD = 'Safe2026';
 
@@ -226,6 +227,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
         .execute();
     }
     await seedContentDemo(trx, now);
+    await seedDemoSubsystems(trx, now);
     await trx
       .insertInto('sysSetting')
       .values({

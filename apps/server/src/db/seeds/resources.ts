@@ -381,6 +381,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('数据字典', '/admin/system/DictManage/route', 'DictManage', 'dict', CRUD),
       leaf('行业分类', '/admin/system/IndustryManage/route', 'IndustryManage', 'industry', CRUD),
       leaf('安全机制', '/admin/system/SafetyMechanism/route', 'SafetyMechanism', 'safetymechanism', CRUD),
+      leaf('子系统', '/admin/system/SubsystemManage/route', 'SubsystemManage', 'subsystem', CRUD),
       leaf('平台设置', '/admin/system/AdminSetting/route', 'AdminSetting', 'setting', ['query', 'edit']),
     ]),
     group('日志审计', '/admin/log', 'FileSearchOutlined', [
