@@ -40,7 +40,8 @@ const fileMap = z.object({
   fileId: z.string(),
 });
 
-const idParams = z.object({ id: z.string().max(64) });
+// Any string: a malformed id answers 404 like a missing one.
+const idParams = z.object({ id: z.string() });
 
 /**
  * File upload and download (spec 7, security.md F01-F04). Multipart parsing is registered in this

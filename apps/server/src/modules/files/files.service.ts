@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { once } from 'node:events';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, TransformCallback } from 'node:stream';
@@ -165,13 +166,19 @@ export async function receiveFile(
   const storagePath = `${dir}/${id}.${ext}`;
   const finalPath = path.join(uploadDir, storagePath);
   const tempPath = path.join(uploadDir, dir, `${id}.part`);
-  await fsp.mkdir(path.dirname(tempPath), { recursive: true });
   const inspector = new UploadInspector(ext);
+  let out: fs.WriteStream | undefined;
   try {
-    await pipeline(stream, inspector, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o640 }));
+    await fsp.mkdir(path.dirname(tempPath), { recursive: true });
+    // The temp file exists before any byte flows, so a failure at any point finds it to remove.
+    const handle = await fsp.open(tempPath, 'wx', 0o640);
+    out = handle.createWriteStream();
+    await pipeline(stream, inspector, out);
     // busboy stops at the multipart fileSize (the largest kind limit) and marks the stream truncated.
     if (stream.truncated) throw tooLarge(fileUploadOptions.limits[inspector.detected?.kind ?? 'mp4']);
   } catch (err) {
+    stream.destroy();
+    if (out && !out.closed) await once(out, 'close').catch(() => undefined);
     await removeQuietly(tempPath);
     throw err;
   }

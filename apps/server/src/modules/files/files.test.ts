@@ -112,6 +112,15 @@ function filesOnDisk(): string[] {
     .filter((f) => fs.statSync(path.join(uploadDir, f)).isFile())
     .sort();
 }
+/** Polls until fn gives a value (for rows written after the response). */
+async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T | undefined> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 const partFiles = () => filesOnDisk().filter((f) => f.endsWith('.part'));
 const fileRows = () => t.database.db.selectFrom('sysFile').selectAll().execute();
 const row = (id: string) =>
@@ -240,12 +249,16 @@ describe('POST /api/file/uploadFile: sizes', () => {
     expect((await fileRows()).length).toBe(before);
     expect(filesOnDisk()).toEqual(diskBefore);
     expect(partFiles()).toEqual([]);
-    const log = await t.database.db
-      .selectFrom('sysOperLog')
-      .select(['outcome', 'errorMsg'])
-      .where('module', '=', '文件')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // The failure's operation-log row is written after the response (onResponse hook).
+    const requestId: string = over.json().requestId;
+    const log = await eventually(() =>
+      t.database.db
+        .selectFrom('sysOperLog')
+        .select(['outcome', 'errorMsg'])
+        .where('requestId', '=', requestId)
+        .where('module', '=', '文件')
+        .executeTakeFirst(),
+    );
     expect(log).toEqual({ outcome: 'fail', errorMsg: '413' });
   });
 
