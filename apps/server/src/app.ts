@@ -65,8 +65,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     genReqId: () => newRequestId(),
     trustProxy,
     bodyLimit: 1_048_576,
-    requestTimeout: 120_000,
-    connectionTimeout: 0,
+    // Whole-request deadlines would cut long uploads (2 GB mp4); instead an idle socket is dropped after
+    // 120 s and Node's headersTimeout (60 s) drops clients that never finish their headers (slowloris).
+    requestTimeout: 0,
+    connectionTimeout: 120_000,
     keepAliveTimeout: 10_000,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -40,7 +40,7 @@ class CuttableProxy {
 
 describe.skipIf(!onPostgres)('PostgreSQL outage (runs in the PostgreSQL pass)', () => {
   const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `aqzrx_t_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('testDbPrefix')}${randomBytes(6).toString('hex')}`;
   let admin: pg.Client;
   let proxy: CuttableProxy;
   let database: Database;

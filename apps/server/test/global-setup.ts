@@ -12,6 +12,8 @@ declare module 'vitest' {
     templateDump: string;
     /** PostgreSQL mode: name of the template database each test file clones. */
     templateDb: string;
+    /** PostgreSQL mode: prefix of this run's test databases (teardown drops only these). */
+    testDbPrefix: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   const pgBase = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (pgBase) {
     const templateDb = `aqzrx_tpl_${process.pid}`;
+    const testDbPrefix = `aqzrx_t${process.pid}_`;
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: pgBase });
     await client.connect();
@@ -37,12 +40,13 @@ export default async function setup(project: TestProject) {
     await seedDemo(tpl.db);
     await tpl.close();
     project.provide('templateDb', templateDb);
+    project.provide('testDbPrefix', testDbPrefix);
     project.provide('templateDump', '');
     return async () => {
       // Test databases cloned from the template are dropped by each file; drop leftovers too.
       const rows = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'aqzrx_t_%' OR datname = $1",
-        [templateDb],
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2',
+        [testDbPrefix, templateDb],
       );
       for (const r of rows.rows) await client.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await client.end();
@@ -58,5 +62,6 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('templateDump', file);
   project.provide('templateDb', '');
+  project.provide('testDbPrefix', '');
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }

@@ -30,7 +30,7 @@ export const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TE
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (onPostgres) {
     const base = process.env.TEST_DATABASE_URL!;
-    const name = `aqzrx_t_${randomBytes(6).toString('hex')}`;
+    const name = `${inject('testDbPrefix')}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
