@@ -23,7 +23,9 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { rulesRoutes } from './modules/rules/index.ts';
+import { safetyMechanismsRoutes } from './modules/safety-mechanisms/safety-mechanisms.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { subsystemsRoutes } from './modules/subsystems/subsystems.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -156,6 +158,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   rulesRoutes(app);
   consultsRoutes(app);
   messagesRoutes(app);
+  subsystemsRoutes(app);
+  safetyMechanismsRoutes(app, state.apiRoutes);
   opts.extend?.(app);
 
   registerWeb(app, config);
