@@ -296,7 +296,10 @@ describe('resource management /api/resource/*', () => {
     expect((await post(`/api/resource/delete?id=${otherId}`, admin)).statusCode).toBe(200);
     expect((await post(`/api/resource/delete?id=${groupId}`, admin)).statusCode).toBe(200);
     expect((await post(`/api/resource/delete?id=${groupId}`, admin)).statusCode).toBe(404);
-    expect(await lastLog(t, '/api/resource/delete')).toMatchObject({ kind: 'delete', outcome: 'fail' });
+    expect(await lastLog(t, '/api/resource/delete', { outcome: 'fail' })).toMatchObject({
+      kind: 'delete',
+      targetId: String(groupId),
+    });
     // getResList (the role editor's whole tree) is unchanged in shape.
     const whole = await post('/api/role/getResList', admin);
     expect(whole.statusCode).toBe(200);

@@ -75,12 +75,41 @@ export async function createUser(
   return res.json().data.id as number;
 }
 
-/** The newest operation-log row for a path. */
-export async function lastLog(t: TestContext, path: string) {
+type OperLog = Awaited<ReturnType<typeof newestLog>>;
+
+function newestLog(t: TestContext, path: string) {
   return t.database.db
     .selectFrom('sysOperLog')
     .selectAll()
     .where('path', '=', path)
     .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/**
+ * The newest operation-log row for a path. Rows of failed requests are written after the response
+ * (onResponse), so on a pooled database they can land a moment after the test's next query: wait
+ * until the newest row matches `expected` (when given) or stops changing.
+ */
+export async function lastLog(
+  t: TestContext,
+  path: string,
+  expected?: Partial<NonNullable<OperLog>>,
+): Promise<NonNullable<OperLog>> {
+  const deadline = Date.now() + 3000;
+  let prev = await newestLog(t, path);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 25));
+    const row = await newestLog(t, path);
+    const matches =
+      row !== undefined &&
+      (expected
+        ? Object.entries(expected).every(([k, v]) => row[k as keyof typeof row] === v)
+        : row.id === prev?.id);
+    if (matches || Date.now() > deadline) {
+      if (!row) throw new Error(`no operation log for ${path}`);
+      return row;
+    }
+    prev = row;
+  }
 }

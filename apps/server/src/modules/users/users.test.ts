@@ -306,6 +306,7 @@ describe('delete', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.deletedAt).not.toBeNull();
+    await lastLog(t, '/api/sys/user/delete', { outcome: 'fail' });
     const rows = await t.database.db
       .selectFrom('sysOperLog')
       .select(['kind', 'outcome', 'targetId'])
@@ -581,7 +582,9 @@ describe('searchUserListByExcl.json', () => {
     const res = await exportUsers('roleKey=ROLE_USER');
     expect(res.statusCode).toBe(400);
     expect(res.json().result).toContain('50000');
-    expect(await lastLog(t, '/api/sys/user/searchUserListByExcl.json')).toMatchObject({ outcome: 'fail' });
+    expect(await lastLog(t, '/api/sys/user/searchUserListByExcl.json', { outcome: 'fail' })).toMatchObject({
+      kind: 'export',
+    });
     const narrowed = await exportUsers('username=bulk4999');
     expect(narrowed.statusCode).toBe(200);
   });
