@@ -7,5 +7,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // The manifest (dist/.vite/manifest.json) lets bench/web-bundle.mjs follow each route's chunks.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
 });

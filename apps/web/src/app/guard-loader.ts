@@ -1,7 +1,6 @@
-import { Messages } from '@aqzrx/contracts';
-import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { type LoaderFunctionArgs, matchRoutes, type RouteObject, replace } from 'react-router';
 import { authStore, loadSession, logout } from '../platform/auth.ts';
-import { requirePasswordChange } from '../platform/password-prompt.ts';
+import { PASSWORD_CHANGE_PROMPT, requirePasswordChange } from '../platform/password-prompt.ts';
 import { asHandle } from '../platform/route-handle.ts';
 import { getToken } from '../platform/storage.ts';
 import { buildDynamicRoutes } from './dynamic-routes.tsx';
@@ -16,7 +15,8 @@ export interface GuardDeps {
 
 /**
  * The root route's loader: runs before every navigation (the root route always revalidates) and applies
- * the spec 2.4 guard. Nothing of a protected page renders before it has said yes.
+ * the spec 2.4 guard. Nothing of a protected page renders before it has said yes. Its redirects replace
+ * the attempted entry, so the back button never returns to a page the guard turned away.
  */
 export function createGuardLoader(deps: GuardDeps) {
   return async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -24,7 +24,7 @@ export function createGuardLoader(deps: GuardDeps) {
     const fullPath = `${url.pathname}${url.search}${url.hash}`;
     const matches = matchRoutes(deps.routes(), url.pathname) ?? [];
     const leaf = asHandle(matches[matches.length - 1]?.route.handle);
-    if (leaf.redirect && leaf.redirect !== url.pathname) throw redirect(leaf.redirect);
+    if (leaf.redirect && leaf.redirect !== url.pathname) throw replace(leaf.redirect);
 
     const decision = decideRoute({
       pathname: url.pathname,
@@ -34,17 +34,17 @@ export function createGuardLoader(deps: GuardDeps) {
       sessionLoaded: authStore.get().loaded,
     });
     if (decision.kind === 'allow') return null;
-    if (decision.kind === 'redirect') throw redirect(decision.to);
+    if (decision.kind === 'redirect') throw replace(decision.to);
 
     try {
       const session = await loadSession();
       deps.addRoutes(buildDynamicRoutes(session.resources));
-      if (session.user.mustChangePassword) requirePasswordChange(Messages.passwordChangeRequired);
+      if (session.user.mustChangePassword) requirePasswordChange(PASSWORD_CHANGE_PROMPT);
     } catch {
       await logout().catch(() => undefined);
-      throw redirect(loginRedirect(fullPath));
+      throw replace(loginRedirect(fullPath));
     }
     // Match again now that the user's routes exist.
-    throw redirect(fullPath);
+    throw replace(fullPath);
   };
 }

@@ -28,7 +28,8 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [colorWeak]);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor } }}>
-      <AntdApp>
+      {/* Toasts open below the 56–64 px headers so they never cover the navigation. */}
+      <AntdApp message={{ top: 72, maxCount: 3 }}>
         <FeedbackBinder />
         <QueryClientProvider client={queryClient}>
           <RequestContext.Provider value={requestContext}>{children}</RequestContext.Provider>

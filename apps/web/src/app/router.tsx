@@ -64,7 +64,14 @@ export function staticRoutes(): RouteObject[] {
           ),
         },
         { path: 'notice', handle: page('portalNotice', '通知公告'), lazy: portalNotOpen },
-        { path: 'notice/detail', handle: page('portalNoticeDetail', '公告详情'), lazy: portalNotOpen },
+        {
+          path: 'notice/detail',
+          handle: page('portalNoticeDetail', '公告详情'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalNoticeDetail.tsx'),
+            (m) => m.PortalNoticeDetail,
+          ),
+        },
         { path: 'help', handle: page('portalHelp', '帮助中心'), lazy: portalNotOpen },
         { path: 'ap', handle: page('portalAP', '事故预防'), lazy: portalNotOpen },
         { path: 'claim', handle: page('portalClaim', '事故理赔'), lazy: portalNotOpen },

@@ -1,7 +1,6 @@
 import './layouts.css';
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { type MenuDataItem, ProLayout } from '@ant-design/pro-components';
-import { RoleKey, UserStatus } from '@aqzrx/contracts';
 import { Button, Tooltip } from 'antd';
 import { type CSSProperties, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { pageTitle } from '../app/guard.ts';
 import { EntInfoIncomplete } from '../modules/exception/EntInfoIncomplete.tsx';
 import { PageLoading } from '../modules/exception/PageLoading.tsx';
 import { roleKeyOf, useAuth } from '../platform/auth.ts';
+import { RoleKey, UserStatus } from '../platform/contracts.ts';
 import { defaultCollapsed, useDevice } from '../platform/device.ts';
 import {
   loadSidebarCollapsed,

@@ -1,9 +1,9 @@
 import './layouts.css';
-import { RoleKey } from '@aqzrx/contracts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../modules/exception/PageLoading.tsx';
 import { roleKeyOf, useAuth } from '../platform/auth.ts';
+import { RoleKey } from '../platform/contracts.ts';
 import { usePublicSettings } from '../platform/public-settings.ts';
 import { complaintPath, toResourceRoutes } from '../platform/resources.ts';
 import { PortalHeader } from './PortalHeader.tsx';

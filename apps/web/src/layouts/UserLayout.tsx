@@ -1,5 +1,4 @@
 import './layouts.css';
-import { Card } from 'antd';
 import { Outlet } from 'react-router';
 import { usePublicSettings } from '../platform/public-settings.ts';
 import { Logo } from './Logo.tsx';
@@ -16,9 +15,10 @@ export function UserLayout() {
           <h1>{settings.platformName}</h1>
         </div>
         <div className="aq-user-desc">安全生产责任保险 · 事故预防 · 监管服务</div>
-        <Card className="aq-user-card" variant="borderless">
+        {/* A plain panel, not antd Card: Card pulls in Tabs and Menu, which the login page never uses. */}
+        <section className="aq-user-card">
           <Outlet />
-        </Card>
+        </section>
       </main>
       <SiteFooter settings={settings} />
     </div>

@@ -24,7 +24,9 @@ export function useAutoHideHeader(enabled: boolean): boolean {
       ticking = true;
       requestAnimationFrame(() => {
         const y = window.scrollY;
-        setHidden((h) => nextHidden(h, lastY, y));
+        // Capture now: the updater runs later, after lastY has moved on.
+        const prevY = lastY;
+        setHidden((h) => nextHidden(h, prevY, y));
         lastY = y;
         ticking = false;
       });

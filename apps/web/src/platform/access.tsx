@@ -1,7 +1,7 @@
-import { hasPermission as hasGrant } from '@aqzrx/contracts';
 import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { useAuth } from './auth.ts';
+import { hasPermission as hasGrant } from './contracts.ts';
 import { asHandle } from './route-handle.ts';
 
 export interface Access {

@@ -11,6 +11,9 @@ export interface PasswordPromptState {
   reason: string | null;
 }
 
+/** Shown when login or the user record says the password must be changed now. */
+export const PASSWORD_CHANGE_PROMPT = '首次登录或密码已过期，请先修改密码后继续使用';
+
 export const passwordPrompt = createStore<PasswordPromptState>({ open: false, forced: false, reason: null });
 
 export function openPasswordDialog(): void {

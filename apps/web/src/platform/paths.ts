@@ -3,6 +3,7 @@ export const ENT_INFO_EDIT_PATH = '/ent/EntInfoEdit';
 export const PORTAL_INDEX_PATH = '/portal/index';
 export const PORTAL_SINGLE_PAGE_PATH = '/portal/singlePage';
 export const PORTAL_NOTICE_PATH = '/portal/notice';
+export const PORTAL_NOTICE_DETAIL_PATH = '/portal/notice/detail';
 export const PORTAL_HELP_PATH = '/portal/help';
 export const PORTAL_REG_PATH = '/portal/reg';
 export const USER_LOGIN_PATH = '/user/login';

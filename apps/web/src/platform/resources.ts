@@ -1,4 +1,5 @@
-import { type ResourceNode, RoleKey } from '@aqzrx/contracts';
+import type { ResourceNode } from '@aqzrx/contracts';
+import { RoleKey } from './contracts.ts';
 
 /** Title of the root route that redirects to the first resource (spec 2.2). */
 export const HOME_TITLE = '首页';

@@ -1,7 +1,7 @@
-import { PASSWORD_RULE_MESSAGE, passwordProblem } from '@aqzrx/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../platform/auth.ts';
+import { PASSWORD_RULE_MESSAGE, passwordProblem } from '../../platform/contracts.ts';
 import { feedback } from '../../platform/feedback.ts';
 import { closePasswordDialog, passwordPrompt } from '../../platform/password-prompt.ts';
 import { isApiError, request } from '../../platform/request.ts';

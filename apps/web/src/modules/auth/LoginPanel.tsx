@@ -1,12 +1,12 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import { landingPath, Messages } from '@aqzrx/contracts';
-import { Alert, Button, Form, Input, Result, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
-import { requirePasswordChange } from '../../platform/password-prompt.ts';
+import { landingPath } from '../../platform/contracts.ts';
+import { PASSWORD_CHANGE_PROMPT, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -19,6 +19,8 @@ interface LoginForm {
 }
 
 export type LoginMode = 'password' | 'qr';
+
+export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 
 function loginErrorText(e: unknown): string {
   if (isApiError(e)) return e.envelope.result || '登录失败，请稍后重试';
@@ -39,7 +41,7 @@ export function PasswordLoginForm() {
 
   const submit = async (values: LoginForm) => {
     if (captchaOn && !captchaToken) {
-      setError(Messages.captchaRequired);
+      setError(CAPTCHA_REQUIRED);
       return;
     }
     setError(null);
@@ -50,7 +52,7 @@ export function PasswordLoginForm() {
         password: values.password,
         ...(captchaOn && captchaToken ? { captchaToken } : {}),
       });
-      if (data.mustChangePassword) requirePasswordChange(Messages.passwordChangeRequired);
+      if (data.mustChangePassword) requirePasswordChange(PASSWORD_CHANGE_PROMPT);
       navigate(safeRedirect(params.get('redirect')) ?? landingPath(data.roleKey), { replace: true });
     } catch (e) {
       setError(loginErrorText(e));
@@ -110,25 +112,28 @@ export function PasswordLoginForm() {
 export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMode }) {
   const [mode, setMode] = useState<LoginMode>(initialMode);
   return (
-    <Tabs
-      activeKey={mode}
-      onChange={(k) => setMode(k as LoginMode)}
-      centered
-      items={[
-        { key: 'password', label: '密码登录', children: <PasswordLoginForm /> },
-        {
-          key: 'qr',
-          label: '扫码登录',
-          children: (
-            <Result
-              icon={<QrcodeOutlined />}
-              title={NOT_OPEN_TITLE}
-              subTitle="扫码登录正在建设中，请使用账号密码登录。"
-              extra={<Button onClick={() => setMode('password')}>使用密码登录</Button>}
-            />
-          ),
-        },
-      ]}
-    />
+    <>
+      <Segmented<LoginMode>
+        block
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'password', label: '密码登录' },
+          { value: 'qr', label: '扫码登录', icon: <QrcodeOutlined /> },
+        ]}
+        style={{ marginBottom: 24 }}
+        aria-label="登录方式"
+      />
+      {mode === 'password' ? (
+        <PasswordLoginForm />
+      ) : (
+        <div className="aq-login-qr" role="status">
+          <QrcodeOutlined style={{ fontSize: 56, color: 'rgba(0,0,0,0.25)' }} />
+          <h3>{NOT_OPEN_TITLE}</h3>
+          <p>扫码登录正在建设中，请使用账号密码登录。</p>
+          <Button onClick={() => setMode('password')}>使用密码登录</Button>
+        </div>
+      )}
+    </>
   );
 }

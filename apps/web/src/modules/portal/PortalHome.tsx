@@ -1,17 +1,14 @@
-import {
-  CustomerServiceOutlined,
-  FileProtectOutlined,
-  QuestionCircleOutlined,
-  ReadOutlined,
-  SafetyOutlined,
-} from '@ant-design/icons';
-import { STAT_LABELS } from '@aqzrx/contracts';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { thousands } from '../../components/index.ts';
-import { PORTAL_HELP_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
+import { DATE_FORMAT, STAT_LABELS } from '../../platform/contracts.ts';
+import { PORTAL_HELP_PATH, PORTAL_NOTICE_DETAIL_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
-import { usePortalStats } from './portal-api.ts';
+import { PortalBanner } from './PortalBanner.tsx';
+import { NOTICE_TAB_TITLES, type NoticeTab, usePortalNotices, usePortalStats } from './portal-api.ts';
 import './portal.css';
 
 const STAT_ORDER = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
@@ -44,14 +41,38 @@ function StatsStrip() {
   );
 }
 
-function NoticeCard({ title, tab }: { title: string; tab: 1 | 2 }) {
+function NoticeCard({ tab }: { tab: NoticeTab }) {
+  const title = NOTICE_TAB_TITLES[tab];
+  const { data, isLoading, isError } = usePortalNotices(tab);
+  const items = data?.list ?? [];
+  let body: ReactNode;
+  if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  else if (isError)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`${title}暂时无法加载`} />;
+  else if (items.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${title}`} />;
+  else
+    body = (
+      <ul className="aq-notice-list">
+        {items.map((n) => (
+          <li key={n.id}>
+            <Link to={`${PORTAL_NOTICE_DETAIL_PATH}?id=${n.id}`} title={n.title}>
+              {n.pinned && <Tag color="red">置顶</Tag>}
+              {n.title}
+            </Link>
+            <time>{n.publishAt ? dayjs(n.publishAt).format(DATE_FORMAT) : ''}</time>
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <Card
       title={title}
       extra={<Link to={`${PORTAL_NOTICE_PATH}?currentTab=${tab}`}>更多</Link>}
       className="aq-portal-card"
+      data-testid={`notice-card-${tab}`}
     >
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${title}`} />
+      {body}
     </Card>
   );
 }
@@ -61,31 +82,15 @@ export function PortalHome() {
   const { settings } = usePublicSettings();
   return (
     <div className="aq-portal-home">
-      <section className="aq-banner" aria-label="平台简介">
-        <div className="aq-banner-inner">
-          <h2>{settings.platformName}</h2>
-          <p>安全生产责任保险投保、理赔、事故预防服务与监管，一网通办。</p>
-          <div className="aq-banner-tags">
-            <span>
-              <FileProtectOutlined /> 依法投保
-            </span>
-            <span>
-              <SafetyOutlined /> 事故预防
-            </span>
-            <span>
-              <CustomerServiceOutlined /> 理赔服务
-            </span>
-          </div>
-        </div>
-      </section>
+      <PortalBanner platformName={settings.platformName} />
       <div className="aq-portal-body">
         <StatsStrip />
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           <Col xs={24} lg={9}>
-            <NoticeCard title="通知公告" tab={1} />
+            <NoticeCard tab={1} />
           </Col>
           <Col xs={24} lg={9}>
-            <NoticeCard title="政策法规" tab={2} />
+            <NoticeCard tab={2} />
           </Col>
           <Col xs={24} lg={6}>
             <Card title="帮助中心" className="aq-portal-card">
@@ -97,7 +102,7 @@ export function PortalHome() {
               </Link>
               <Link to={`${PORTAL_NOTICE_PATH}?currentTab=2`}>
                 <Button icon={<ReadOutlined />} block style={{ marginTop: 12 }}>
-                  查看政策法规
+                  查看政策动态
                 </Button>
               </Link>
             </Card>

@@ -1,21 +1,35 @@
-import { Card } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
+import { pageTitle } from '../../app/guard.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
-import { NotOpen } from '../exception/NotOpen.tsx';
+import { isApiError } from '../../platform/request.ts';
+import { idParam, usePortalPage } from './portal-api.ts';
+import { RichText } from './RichText.tsx';
 import './portal.css';
 
-/** /portal/singlePage?aid= : a footer link's page. Its article body arrives with the article feature. */
+/** /portal/singlePage?aid= : the page a footer link (aid, title) opens. */
 export function PortalSinglePage() {
   const [params] = useSearchParams();
   const { settings } = usePublicSettings();
-  const aid = Number(params.get('aid'));
-  const link = settings.footerLinks.find((l) => l.aid === aid);
-  const title = link?.title ?? '单页';
+  const aid = idParam(params.get('aid'));
+  const { data, isLoading, error } = usePortalPage(aid);
+  const title = data?.title ?? settings.footerLinks.find((l) => l.aid === aid)?.title ?? '单页';
+  useEffect(() => {
+    if (data) document.title = pageTitle(data.title, settings.platformName);
+  }, [data, settings.platformName]);
   return (
     <div className="aq-portal-page">
       <Card variant="borderless" title={title}>
-        <NotOpen title={title} backTo={PORTAL_INDEX_PATH} />
+        {aid === null ? (
+          <Empty description="缺少页面编号（aid）" />
+        ) : isLoading ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : error ? (
+          <Empty description={isApiError(error) ? error.message : '页面加载失败，请稍后重试'} />
+        ) : data ? (
+          <RichText html={data.body} />
+        ) : null}
       </Card>
     </div>
   );

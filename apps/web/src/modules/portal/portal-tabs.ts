@@ -1,4 +1,4 @@
-import { landingPath, RoleKey } from '@aqzrx/contracts';
+import { landingPath, RoleKey } from '../../platform/contracts.ts';
 import {
   ENT_CLAIM_PATH,
   ENT_INSURANCE_PATH,

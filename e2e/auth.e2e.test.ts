@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  expectMessage,
+  LANDING,
+  launchBrowser,
+  login,
+  loginViaForm,
+  openPage,
+  pathOf,
+  waitForPath,
+} from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openUserMenuItem(page: Page, item: string): Promise<void> {
+  await page.getByTestId('user-menu').first().click();
+  await page.locator('.ant-dropdown-menu-item').filter({ hasText: item }).first().click();
+}
+
+describe('login lands each demo account on its page (spec 2.3)', () => {
+  const cases: Array<[string, string]> = [
+    ['admin', '/admin/home/AdminIndex/route'],
+    ['gov', LANDING.gov],
+    ['ent', LANDING.ent],
+    ['insurer', LANDING.insurer],
+    ['service', LANDING.service],
+    ['expert', LANDING.expert],
+  ];
+  it.each(cases)('%s → %s', async (username, landing) => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, username);
+    await waitForPath(page, landing);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('ent2 (status 3) lands on its page and sees only the complete-information prompt', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'ent2');
+    await waitForPath(page, LANDING.ent2);
+    await page.getByText('请先完善企业信息后再访问其他页面').waitFor();
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
+    // Every other back-office page shows the same prompt.
+    await page.goto('/ent/Entazx/EntClaimManage/route');
+    await page.getByText('请先完善企业信息后再访问其他页面').waitFor();
+    // 返回 goes back, 完善信息 opens the edit page, which is not blocked.
+    await page.getByRole('button', { name: /^返\s?回$/ }).click();
+    await waitForPath(page, LANDING.ent2);
+    await page.getByRole('button', { name: '完善信息' }).click();
+    await waitForPath(page, '/ent/EntInfoEdit');
+    await page.getByText('功能尚未开放').waitFor();
+    expect(await page.getByText('请先完善企业信息后再访问其他页面').count()).toBe(0);
+    await page.goBack();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await waitForPath(page, '/portal/index');
+    await context.close();
+  });
+});
+
+describe('login failures and logout', () => {
+  it('a wrong password shows the server message in the form and stays on the page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/user/login');
+    await loginViaForm(page, 'gov', 'Wrong-2026x');
+    await page.getByTestId('login-error').filter({ hasText: '用户不存在/密码错误' }).waitFor();
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+    expect(pathOf(page)).toBe('/user/login');
+    await context.close();
+  });
+
+  it('logout asks 真的要注销登录吗 ? and returns to login', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'insurer');
+    await openUserMenuItem(page, '退出登录');
+    await page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    expect(pathOf(page)).toBe(LANDING.insurer);
+    await openUserMenuItem(page, '退出登录');
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await waitForPath(page, '/user/login');
+    expect(await page.evaluate(() => localStorage.getItem('aqzrx__Access-Token'))).toBeNull();
+    await page.goto(LANDING.insurer);
+    await waitForPath(page, '/user/login');
+    await context.close();
+  });
+});
+
+describe('change password (spec 5) — runs last: it changes expert’s password', () => {
+  const NEW_PASSWORD = 'Safety#2027';
+
+  it('shows the form messages, the server refusal, then succeeds and logs out', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'expert');
+    await openUserMenuItem(page, '修改密码');
+    const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' });
+    await dialog.waitFor();
+    const ok = dialog.getByRole('button', { name: /确\s*定/ });
+
+    await ok.click();
+    await dialog.getByText('请输入原密码!').waitFor();
+    await dialog.getByText('请输入新密码').first().waitFor();
+
+    await dialog.getByLabel('原密码').fill('Not-the-old-1');
+    await dialog.getByLabel('新密码', { exact: true }).fill('has space1A');
+    await dialog.getByText('密码不能包含空格').waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).fill('abcdefgh');
+    await dialog.getByText('密码至少包含大写字母、小写字母、数字、特殊符号中的三类').waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).fill('Expert#2027');
+    await dialog.getByText('密码不能包含用户名').waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('确认新密码').fill(`${NEW_PASSWORD}x`);
+    await ok.click();
+    await dialog.getByText('两次输入的新密码不一致').waitFor();
+
+    // The server refuses a wrong old password: its text is shown as an error.
+    await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
+    await ok.click();
+    await expectMessage(page, '原密码错误');
+    expect(pathOf(page)).toBe(LANDING.expert);
+
+    await dialog.getByLabel('原密码').fill(DEMO_PASSWORD);
+    await ok.click();
+    await expectMessage(page, '密码修改成功，请使用新密码重新登录');
+    await page.locator('.ant-message-notice-info').first().waitFor();
+    await waitForPath(page, '/user/login');
+
+    await loginViaForm(page, 'expert', DEMO_PASSWORD);
+    await page.getByTestId('login-error').waitFor();
+    await loginViaForm(page, 'expert', NEW_PASSWORD);
+    await waitForPath(page, LANDING.expert);
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Builds the web app if needed, starts one server on a random port with a temporary data directory.
+ * With E2E_BASE_URL set, the tests use that already running server instead (it must run with
+ * CAPTCHA=off on fresh demo data, and serve the current build).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide('baseURL', external.replace(/\/$/, ''));
+    return async () => undefined;
+  }
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/web/scripts/build-if-needed.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-e2e-'));
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      LOGIN_RATE_MAX: '10000',
+      API_RATE_MAX: '100000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, child, 90_000);
+  } catch (e) {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(e as Error).message}\n--- server output ---\n${output.join('')}`);
+  }
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,178 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LANDING,
+  launchBrowser,
+  login,
+  loginViaForm,
+  openPage,
+  pathOf,
+  waitForPath,
+  waitForTitle,
+} from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('route guard without a token (spec 2.4)', () => {
+  it('/ goes to the portal home', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    await waitForPath(page, '/portal/index');
+    await page.getByText('投保企业').first().waitFor();
+    await waitForTitle(page, '首页');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a protected page goes to login with the full path as redirect', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/ent/EntAPQuery/route?tab=2');
+    await waitForPath(page, '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/ent/EntAPQuery/route?tab=2');
+    await waitForTitle(page, '登录');
+    await context.close();
+  });
+
+  it('an unknown page also asks for login first', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/no/such/page');
+    await context.close();
+  });
+
+  it('/user and /portal redirect to their first pages', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/user');
+    await waitForPath(page, '/user/login');
+    await page.goto('/portal');
+    await waitForPath(page, '/portal/index');
+    await context.close();
+  });
+
+  it('public pages open without a token; unopened ones say so in their layout', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const cases: Array<[string, string]> = [
+      ['/user/loginByQRCode', '扫码登录'],
+      ['/user/bindWxUser', '绑定微信账号'],
+      ['/user/regManager', '管理员注册'],
+      ['/user/recover', '找回密码'],
+      ['/portal/login', '登录'],
+      ['/portal/reg', '企业注册'],
+      ['/portal/serviceReg', '服务机构注册'],
+      ['/portal/expertReg', '专家注册'],
+      ['/portal/notice?currentTab=1', '通知公告'],
+      ['/portal/help', '帮助中心'],
+      ['/portal/ap', '事故预防'],
+      ['/portal/claim', '事故理赔'],
+      ['/portal/insure', '企业投保'],
+      ['/portal/policy', '保单查询'],
+      ['/oauth-center-help/abc', '授权帮助'],
+    ];
+    for (const [url, title] of cases) {
+      await page.goto(url);
+      await waitForTitle(page, title);
+      expect(pathOf(page)).toBe(url);
+      if (url !== '/portal/login') await page.getByText('功能尚未开放').first().waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages outside the public list need a login (/404, /QA/detail, single page)', async () => {
+    const { page, context } = await openPage(browser);
+    for (const url of ['/404', '/QA/detail?id=3', '/portal/singlePage?aid=1', '/ent/EntInfoEdit']) {
+      await page.goto(url);
+      await waitForPath(page, '/user/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(url);
+    }
+    await context.close();
+  });
+});
+
+describe('route guard with a token (spec 2.4)', () => {
+  it('the login page sends a logged-in user to / and on to the first resource', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'gov');
+    await page.goto('/user/login');
+    await waitForPath(page, LANDING.gov);
+    await page.goto('/');
+    await waitForPath(page, LANDING.gov);
+    await context.close();
+  });
+
+  it('after a reload the session and routes load again before the page shows', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'gov');
+    await page.goto('/government/govEnt/GovEntList/route');
+    await page.getByText('企业列表').first().waitFor();
+    expect(pathOf(page)).toBe('/government/govEnt/GovEntList/route');
+    await waitForTitle(page, '企业列表');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown path goes to /404 (页面不存在或正在开发中)', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'gov');
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/404');
+    await page.getByText('页面不存在或正在开发中').waitFor();
+    await context.close();
+  });
+
+  it('a page of the menu whose screen is not built yet shows the 404 text inside the layout', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'gov');
+    expect(pathOf(page)).toBe(LANDING.gov);
+    await page.getByText('页面不存在或正在开发中').waitFor();
+    await page.getByText('事故预防监管').first().waitFor();
+    await context.close();
+  });
+
+  it('after login the redirect query is honoured', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/government/govRisk/GovRiskQuery/route?from=mail');
+    await waitForPath(page, '/user/login');
+    await loginViaForm(page, 'gov');
+    await waitForPath(page, '/government/govRisk/GovRiskQuery/route');
+    expect(pathOf(page)).toBe('/government/govRisk/GovRiskQuery/route?from=mail');
+    await context.close();
+  });
+
+  it('a token the server does not accept: Unauthorized notice, back to login with the redirect', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/portal/index');
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'aqzrx__Access-Token',
+        JSON.stringify({ value: 'forged-token', expire: Date.now() + 3_600_000 }),
+      );
+    });
+    await page.goto('/ent/EntAPQuery/route');
+    await page.locator('.ant-notification-notice').filter({ hasText: 'Unauthorized' }).waitFor();
+    await page.getByText('Authorization verification failed').waitFor();
+    await waitForPath(page, '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/ent/EntAPQuery/route');
+    expect(await page.evaluate(() => localStorage.getItem('aqzrx__Access-Token'))).toBeNull();
+    await context.close();
+  });
+
+  it('the token is stored for 7 days under the namespaced Access-Token key', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'ent');
+    const raw = await page.evaluate(() => localStorage.getItem('aqzrx__Access-Token'));
+    const entry = JSON.parse(raw ?? '{}') as { value: string; expire: number };
+    expect(entry.value.length).toBeGreaterThan(10);
+    const days = (entry.expire - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    await context.close();
+  });
+});

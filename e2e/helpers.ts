@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL: string = inject('baseURL');
+export const DEMO_PASSWORD = 'Safe2026';
+export const PLATFORM_NAME = '宿迁市安全生产责任保险监管服务平台';
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, 'artifacts');
+
+/** Spec 2.3 landing pages of the demo accounts. */
+export const LANDING = {
+  gov: '/government/govAp/GovernmentAp/route',
+  ent: '/ent/EntAPQuery/route',
+  ent2: '/ent/EntAPQuery/route',
+  insurer: '/insurance/InsuranceAp/InsuranceApManage/route',
+  service: '/service/serviceAp',
+  expert: '/expert/expertAp',
+} as const;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's chromium; playwright gives each launch a fresh temporary profile (--user-data-dir). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} not found: apt-get install -y chromium fonts-noto-cjk`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors; tests assert it stays empty. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; clipboard?: boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
+    locale: 'zh-CN',
+  });
+  if (opts.clipboard)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export function pathOf(page: Page): string {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+}
+
+/** Waits until the location path (without query) equals `pathname`. */
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout });
+}
+
+/** Spec 2.4: page title = route title + ' - ' + platform name (set once the page has rendered). */
+export async function waitForTitle(page: Page, routeTitle: string): Promise<void> {
+  const expected = `${routeTitle} - ${PLATFORM_NAME}`;
+  await page.waitForFunction((t) => document.title === t, expected, { timeout: 10_000 });
+}
+
+export async function loginViaForm(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Logs in through the login page and waits for the landing page to render its layout. */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/user/login');
+  await loginViaForm(page, username, password);
+  await page.waitForURL((u) => u.pathname !== '/user/login', { timeout: 15_000 });
+  await page.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
+}
+
+/** Text of the antd message toast that contains `text` (waits for it). */
+export async function expectMessage(page: Page, text: string): Promise<void> {
+  try {
+    await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+  } catch (e) {
+    await screenshot(page, `failed-message-${Date.now()}`);
+    throw e;
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
