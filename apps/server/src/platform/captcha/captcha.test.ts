@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CaptchaChallenge,
-  type CaptchaService,
-  createCaptchaService,
-  isSyntheticTrail,
-} from './index.ts';
 import { DATA_URL_PREFIX, decodePng, solveCaptcha as solve } from '../../../test/captcha-solver.ts';
+import { type CaptchaService, createCaptchaService, isSyntheticTrail } from './index.ts';
 import { crc32, encodePng } from './png.ts';
 import { pieceGeometry, pieceSdf } from './shape.ts';
 
