@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { syncBase } from '../../db/seed.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -202,5 +203,29 @@ describe('rule administration (rule.*)', () => {
     const list = await post('/api/rule/list?pageSize=5', tok.admin);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toMatchObject({ pageNum: 1, pageSize: 5 });
+  });
+});
+
+describe('reference content sync', () => {
+  it('runs on every start without duplicating rules, pages or classes, and keeps deletions deleted', async () => {
+    const count = async () => {
+      const db = t.database.db;
+      const c = async (table: 'cmsRule' | 'cmsArticle' | 'cmsClass') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return [await c('cmsRule'), await c('cmsArticle'), await c('cmsClass')];
+    };
+    const seeded = (await get('/api/public/rule/list?level=standard')).json().data.list[0];
+    await post(`/api/rule/delete?id=${seeded.id}`, tok.admin);
+    const before = await count();
+    await syncBase(t.database.db);
+    expect(await count()).toEqual(before);
+    expect((await get(`/api/public/rule/detail?id=${seeded.id}`)).statusCode).toBe(404);
   });
 });
