@@ -13,12 +13,15 @@ import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultsRoutes } from './modules/consults/index.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { enterprisesRoutes } from './modules/enterprises/index.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { industriesRoutes } from './modules/industries/industries.routes.ts';
+import { insurersRoutes } from './modules/insurers/index.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
+import { policiesRoutes } from './modules/policies/index.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -160,6 +163,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   messagesRoutes(app);
   subsystemsRoutes(app);
   safetyMechanismsRoutes(app, state.apiRoutes);
+  enterprisesRoutes(app);
+  insurersRoutes(app);
+  policiesRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
 import { seedContentDemo, syncContentReference } from './seeds/content.ts';
+import { seedInsuranceDemo } from './seeds/insurance-demo.ts';
 import { syncReference } from './seeds/reference.ts';
 import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
 import { seedDemoSubsystems } from './seeds/subsystems.ts';
@@ -248,6 +249,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   });
+  await seedInsuranceDemo(db, now);
 }
 
 /**

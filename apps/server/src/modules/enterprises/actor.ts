@@ -1,0 +1,46 @@
+import { CITY_CODE, DISTRICTS } from '@aqzrx/contracts';
+import type { AuthContext, Db } from '../../platform/context.ts';
+
+/**
+ * Who is acting on insurance records, by the kind of organisation the user belongs to (roles are data;
+ * the organisation decides the row scope): an enterprise sees its own records, an insurer the policies
+ * it underwrites (lead or co-insurer) and their claims and endorsements, a government user the records
+ * of its districts. Anyone else sees nothing.
+ */
+export type Actor =
+  | { kind: 'enterprise'; orgId: number; userId: number; name: string; orgName: string }
+  | { kind: 'insurer'; orgId: number; userId: number; name: string; orgName: string }
+  | {
+      kind: 'government';
+      orgId: number | null;
+      userId: number;
+      name: string;
+      orgName: string;
+      districts: string[];
+    }
+  | { kind: 'none'; userId: number; name: string; orgName: string };
+
+const ALL_DISTRICTS = DISTRICTS.map((d) => d.value);
+
+export async function resolveActor(db: Db, auth: AuthContext): Promise<Actor> {
+  const base = { userId: auth.userId, name: auth.nickname || auth.username, orgName: auth.orgName };
+  if (auth.orgId === null) return { kind: 'none', ...base };
+  const org = await db
+    .selectFrom('sysOrg')
+    .select(['orgType', 'districtCode'])
+    .where('id', '=', auth.orgId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!org) return { kind: 'none', ...base };
+  if (org.orgType === 'enterprise') return { kind: 'enterprise', orgId: auth.orgId, ...base };
+  if (org.orgType === 'insurer') return { kind: 'insurer', orgId: auth.orgId, ...base };
+  if (org.orgType === 'government') {
+    let districts = auth.districtCodes.filter((d) => ALL_DISTRICTS.includes(d));
+    if (auth.districtCodes.length === 0) {
+      if (org.districtCode === CITY_CODE) districts = ALL_DISTRICTS;
+      else if (org.districtCode && ALL_DISTRICTS.includes(org.districtCode)) districts = [org.districtCode];
+    }
+    return { kind: 'government', orgId: auth.orgId, districts, ...base };
+  }
+  return { kind: 'none', ...base };
+}

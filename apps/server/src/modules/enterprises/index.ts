@@ -1,0 +1,11 @@
+export { type Actor, resolveActor } from './actor.ts';
+export { assertAttachable, sendAttachment } from './attachments.ts';
+export { boolQuery, enterprisesRoutes, idQuery } from './enterprises.routes.ts';
+export {
+  dateText,
+  districtName,
+  escapeLike,
+  insuredNowExpr,
+  nullableDateText,
+  rescoreEnterprise,
+} from './enterprises.service.ts';

@@ -1,0 +1,2 @@
+export { insurersRoutes } from './insurers.routes.ts';
+export { blindIndex, decryptPii, encryptPii } from './pii.ts';

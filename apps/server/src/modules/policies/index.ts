@@ -1,0 +1,18 @@
+export { policiesRoutes, policyListFilters } from './policies.routes.ts';
+export {
+  nextNumber,
+  overlapping,
+  policyInScope,
+  policyScope,
+  policySnapshotData,
+  snapshotPolicy,
+  stateFilter,
+} from './policies.service.ts';
+export {
+  normaliseCoinsurers,
+  policyFigures,
+  policyState,
+  policyTermProblems,
+  policyTransition,
+} from './policy.machine.ts';
+export { currentApp, trackApp } from './portal-stats.ts';
