@@ -13,6 +13,7 @@ import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consultsRoutes } from './modules/consults/index.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { endorsementsRoutes } from './modules/endorsements/index.ts';
 import { enterprisesRoutes } from './modules/enterprises/index.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   enterprisesRoutes(app);
   insurersRoutes(app);
   policiesRoutes(app);
+  endorsementsRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);
