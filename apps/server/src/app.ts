@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { claimsRoutes } from './modules/claims/index.ts';
 import { consultsRoutes } from './modules/consults/index.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { endorsementsRoutes } from './modules/endorsements/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   insurersRoutes(app);
   policiesRoutes(app);
   endorsementsRoutes(app);
+  claimsRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -1,0 +1,739 @@
+import {
+  ACCIDENT_LEVELS,
+  ACCIDENT_TYPES,
+  CLAIM_PHASES,
+  CLAIM_STEPS,
+  CLOSE_TYPES,
+  type ClaimPhase,
+  type ClaimReportInput,
+  type ClaimStepInput,
+  chinaDate,
+  fromCents,
+  maskIdCard,
+  optionLabel,
+  type Paged,
+  toCents,
+  wsIndustryTop,
+} from '@aqzrx/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Db, Tx } from '../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { type Actor, dateText, districtName, escapeLike, rescoreEnterprise } from '../enterprises/index.ts';
+import { encryptPii } from '../insurers/index.ts';
+import { nextNumber, policyScope } from '../policies/index.ts';
+import {
+  allowedCloseTypes,
+  allowedSteps,
+  type ClaimActorKind,
+  type ClaimStep,
+  claimFlags,
+  decideStep,
+  reportTimeProblem,
+  STEP_ACTORS,
+  stepTimeProblem,
+} from './claim.machine.ts';
+
+export interface ClaimSettings {
+  reportDeadlineHours: number;
+  claimUnpaidFlagDays: number;
+}
+
+type ClaimQB = SelectQueryBuilder<DB & { c: DB['insClaim'] }, 'c', object>;
+
+/**
+ * Row scope of claims: the enterprise its own; an insurer claims on policies it underwrites (lead or
+ * co-insurer); the government claims of its districts (read-only). Others none.
+ */
+export function claimScope<QB extends ClaimQB>(qb: QB, actor: Actor): QB {
+  if (actor.kind === 'enterprise') return qb.where('c.enterpriseId', '=', actor.orgId) as QB;
+  if (actor.kind === 'insurer')
+    return qb.where('c.policyId', 'in', (eb) =>
+      eb.selectFrom('insPolicyCoinsurer as pc').select('pc.policyId').where('pc.insurerId', '=', actor.orgId),
+    ) as QB;
+  if (actor.kind === 'government' && actor.districts.length > 0)
+    return qb.where('c.districtCode', 'in', actor.districts) as QB;
+  return qb.where(sql<boolean>`false`) as QB;
+}
+
+function listSelect(db: Db) {
+  return db
+    .selectFrom('insClaim as c')
+    .innerJoin('insPolicy as p', 'p.id', 'c.policyId')
+    .innerJoin('sysOrg as eo', 'eo.id', 'c.enterpriseId')
+    .select([
+      'c.id',
+      'c.reportNo',
+      'c.registerNo',
+      'c.policyId',
+      'p.policyNo',
+      'c.enterpriseId',
+      'eo.name as enterpriseName',
+      'c.insurerId',
+      'c.districtCode',
+      'c.wsIndustryCode',
+      'c.phase',
+      'c.step',
+      'c.reporterName',
+      'c.reportedAt',
+      'c.accidentAt',
+      'c.accidentAddress',
+      'c.deaths',
+      'c.injuries',
+      'c.accidentType',
+      'c.accidentLevel',
+      'c.registeredAt',
+      'c.estimatedLoss',
+      'c.assessedTotal',
+      'c.advanceTotal',
+      'c.payoutTotal',
+      'c.firstPaidAt',
+      'c.closedAt',
+      'c.closeType',
+      'c.satisfaction',
+      'c.version',
+    ]);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['executeTakeFirstOrThrow']>>;
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function toRow(r: ListRow, s: ClaimSettings, now: Date) {
+  const flags = claimFlags(r, s, now);
+  const stepOpt = CLAIM_STEPS.find((x) => x.value === r.step);
+  return {
+    id: r.id,
+    reportNo: r.reportNo,
+    registerNo: r.registerNo,
+    policyId: r.policyId,
+    policyNo: r.policyNo,
+    enterpriseId: r.enterpriseId,
+    enterpriseName: r.enterpriseName,
+    insurerId: r.insurerId,
+    districtCode: r.districtCode,
+    districtName: districtName(r.districtCode),
+    wsIndustryCode: r.wsIndustryCode,
+    wsIndustryName: wsIndustryTop(r.wsIndustryCode)?.label ?? '',
+    phase: r.phase,
+    phaseLabel: optionLabel(CLAIM_PHASES, r.phase),
+    step: r.step,
+    stepLabel: stepOpt?.label ?? '',
+    stepColor: stepOpt?.color ?? '',
+    reporterName: r.reporterName,
+    reportedAt: r.reportedAt.toISOString(),
+    accidentAt: r.accidentAt.toISOString(),
+    accidentAddress: r.accidentAddress,
+    deaths: r.deaths,
+    injuries: r.injuries,
+    accidentType: r.accidentType,
+    accidentTypeLabel: optionLabel(ACCIDENT_TYPES, r.accidentType ?? ''),
+    accidentLevel: r.accidentLevel,
+    accidentLevelLabel: optionLabel(ACCIDENT_LEVELS, r.accidentLevel ?? 0),
+    registeredAt: r.registeredAt?.toISOString() ?? null,
+    estimatedLoss: num(r.estimatedLoss),
+    assessedTotal: num(r.assessedTotal),
+    advanceTotal: Number(r.advanceTotal),
+    payoutTotal: num(r.payoutTotal),
+    closedAt: r.closedAt?.toISOString() ?? null,
+    closeType: r.closeType,
+    closeTypeLabel: optionLabel(CLOSE_TYPES, r.closeType ?? ''),
+    satisfaction: r.satisfaction,
+    ...flags,
+    version: r.version,
+  };
+}
+export type ClaimRow = ReturnType<typeof toRow>;
+
+export interface ClaimListQuery {
+  pageNo: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  districtCode?: string | undefined;
+  wsIndustryCode?: string | undefined;
+  phase?: ClaimPhase | undefined;
+  step?: number | undefined;
+  flag?: 'late' | 'unpaid' | undefined;
+  accidentFrom?: string | undefined;
+  accidentTo?: string | undefined;
+  policyId?: number | undefined;
+  year?: number | undefined;
+}
+
+/** China-time day bounds as instants. */
+const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+
+function filtered(
+  db: Db,
+  actor: Actor,
+  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
+  s: ClaimSettings,
+  now: Date,
+) {
+  let qb = claimScope(listSelect(db), actor);
+  if (q.keyword) {
+    const k = q.keyword.trim();
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('c.reportNo', '=', k),
+        eb('c.registerNo', '=', k),
+        eb('p.policyNo', '=', k),
+        eb('eo.name', 'like', `%${escapeLike(k)}%`),
+      ]),
+    );
+  }
+  if (q.districtCode) qb = qb.where('c.districtCode', '=', q.districtCode);
+  if (q.wsIndustryCode) qb = qb.where('c.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`);
+  if (q.phase) qb = qb.where('c.phase', '=', q.phase);
+  if (q.step) qb = qb.where('c.step', '=', q.step);
+  if (q.policyId) qb = qb.where('c.policyId', '=', q.policyId);
+  if (q.accidentFrom) qb = qb.where('c.accidentAt', '>=', dayStart(q.accidentFrom));
+  if (q.accidentTo)
+    qb = qb.where('c.accidentAt', '<', new Date(dayStart(q.accidentTo).getTime() + 86_400_000));
+  if (q.year)
+    qb = qb
+      .where('c.reportedAt', '>=', dayStart(`${q.year}-01-01`))
+      .where('c.reportedAt', '<', dayStart(`${q.year + 1}-01-01`));
+  if (q.flag === 'late')
+    qb = qb.where(
+      sql<boolean>`c.reported_at - c.accident_at > make_interval(hours => ${s.reportDeadlineHours})`,
+    );
+  if (q.flag === 'unpaid')
+    qb = qb
+      .where('c.phase', 'in', ['registered', 'surveyed', 'assessed'])
+      .where('c.firstPaidAt', 'is', null)
+      .where('c.registeredAt', '<', new Date(now.getTime() - s.claimUnpaidFlagDays * 86_400_000));
+  return qb;
+}
+
+export async function listClaims(
+  db: Db,
+  actor: Actor,
+  q: ClaimListQuery,
+  s: ClaimSettings,
+  now: Date,
+): Promise<Paged<ClaimRow>> {
+  const qb = filtered(db, actor, q, s, now);
+  const [total, rows] = await Promise.all([
+    qb
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .executeTakeFirstOrThrow(),
+    qb
+      .orderBy('c.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+  ]);
+  return {
+    list: rows.map((r) => toRow(r, s, now)),
+    total: Number(total.c),
+    pageNum: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function exportClaims(
+  db: Db,
+  actor: Actor,
+  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
+  s: ClaimSettings,
+  now: Date,
+  cap: number,
+): Promise<ClaimRow[]> {
+  const rows = await filtered(db, actor, q, s, now)
+    .orderBy('c.id', 'desc')
+    .limit(cap + 1)
+    .execute();
+  return rows.map((r) => toRow(r, s, now));
+}
+
+function actorKind(actor: Actor): ClaimActorKind {
+  return actor.kind;
+}
+
+/** Loads a claim in scope (404 otherwise, exactly like a missing one). */
+async function claimInScope(db: Db, actor: Actor, id: number) {
+  const row = await claimScope(
+    listSelect(db).select([
+      'c.reporterPhone',
+      'c.accidentDistrictCode',
+      'c.accidentDesc',
+      'c.attachments',
+      'c.cause',
+      'c.deniedReason',
+      'c.paidAt',
+      'c.satisfactionComment',
+      'c.satisfactionAt',
+      dateText('p.startDate').as('policyStart'),
+      dateText('p.endDate').as('policyEnd'),
+      'p.perPersonLimit',
+      'p.perAccidentLimit',
+    ]),
+    actor,
+  )
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('理赔案件不存在');
+  return row;
+}
+
+export async function getClaim(db: Db, actor: Actor, id: number, s: ClaimSettings, now: Date) {
+  const r = await claimInScope(db, actor, id);
+  const [steps, payments, losses, persons] = await Promise.all([
+    db
+      .selectFrom('insClaimStep')
+      .select(['id', 'step', 'actedAt', 'actorName', 'actorOrgName', 'data', 'note', 'attachments'])
+      .where('claimId', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('insClaimPayment')
+      .select(['id', 'payType', 'amount', 'payee', 'paidAt'])
+      .where('claimId', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('insClaimLoss')
+      .select(['category', 'amount'])
+      .where('claimId', '=', id)
+      .orderBy('category')
+      .execute(),
+    db
+      .selectFrom('insClaimPerson')
+      .select(['id', 'personType', 'name', 'idType', 'idNoMask', 'injury', 'amount', 'proofs'])
+      .where('claimId', '=', id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  const state = { phase: r.phase, hasPayments: payments.length > 0 };
+  const kind = actorKind(actor);
+  const lead = actor.kind === 'insurer' && actor.orgId === r.insurerId;
+  const own = actor.kind === 'enterprise' && actor.orgId === r.enterpriseId;
+  const mayWrite = lead || own;
+  return {
+    ...toRow(r, s, now),
+    reporterPhone: r.reporterPhone,
+    accidentDistrictCode: r.accidentDistrictCode,
+    accidentDesc: r.accidentDesc,
+    attachments: r.attachments,
+    cause: r.cause,
+    deniedReason: r.deniedReason,
+    paidAt: r.paidAt?.toISOString() ?? null,
+    satisfactionComment: r.satisfactionComment,
+    satisfactionAt: r.satisfactionAt?.toISOString() ?? null,
+    policy: {
+      startDate: r.policyStart,
+      endDate: r.policyEnd,
+      perPersonLimit: Number(r.perPersonLimit),
+      perAccidentLimit: Number(r.perAccidentLimit),
+    },
+    timeline: steps.map((st) => {
+      const o = CLAIM_STEPS.find((x) => x.value === st.step);
+      return {
+        id: st.id,
+        step: st.step,
+        label: o?.label ?? '',
+        color: o?.color ?? '',
+        actedAt: st.actedAt.toISOString(),
+        actorName: st.actorName,
+        actorOrgName: st.actorOrgName,
+        data: st.data,
+        note: st.note,
+        attachments: st.attachments,
+      };
+    }),
+    payments: payments.map((p) => ({ ...p, amount: Number(p.amount), paidAt: p.paidAt.toISOString() })),
+    losses: losses.map((l) => ({ ...l, amount: Number(l.amount) })),
+    persons: persons.map(({ idNoMask, ...p }) => ({ ...p, idNo: idNoMask, amount: Number(p.amount) })),
+    actions: {
+      steps: mayWrite ? allowedSteps(state, kind) : [],
+      closeTypes: mayWrite ? allowedCloseTypes(state, kind) : [],
+      satisfaction: own && r.phase === 'closed' && r.satisfaction === null,
+    },
+  };
+}
+
+/** Every attachment id of a claim (report, steps, person proofs), for downloads. */
+export async function claimAttachmentIds(db: Db, actor: Actor, id: number): Promise<string[]> {
+  const r = await claimInScope(db, actor, id);
+  const steps = await db
+    .selectFrom('insClaimStep')
+    .select(['attachments'])
+    .where('claimId', '=', id)
+    .execute();
+  const persons = await db
+    .selectFrom('insClaimPerson')
+    .select(['proofs'])
+    .where('claimId', '=', id)
+    .execute();
+  return [...r.attachments, ...steps.flatMap((s) => s.attachments), ...persons.flatMap((p) => p.proofs)];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------------
+
+/** Step 1: report a claim on a policy in scope whose cover includes the accident time. */
+export async function reportClaim(
+  trx: Tx,
+  actor: Actor,
+  input: ClaimReportInput,
+  now: Date,
+): Promise<number> {
+  const decision = decideStep(undefined, 1, actorKind(actor));
+  if (!decision.ok) throw forbidden(decision.reason);
+  const p = await policyScope(
+    trx
+      .selectFrom('insPolicy as p')
+      .select([
+        'p.id',
+        'p.status',
+        'p.enterpriseId',
+        'p.insurerId',
+        'p.districtCode',
+        'p.wsIndustryCode',
+        dateText('p.startDate').as('startDate'),
+        dateText('p.endDate').as('endDate'),
+        sql<string | null>`to_char(p.cancelled_on, 'YYYY-MM-DD')`.as('cancelledOn'),
+      ]),
+    actor,
+  )
+    .where('p.id', '=', input.policyId)
+    .executeTakeFirst();
+  if (!p) throw notFound('保单不存在');
+  if (p.status !== 'approved' && p.status !== 'cancelled') throw conflict('只能对已出单的保单报案');
+  const reportedAt = input.reportedAt ?? now;
+  const problem = reportTimeProblem(input.accidentAt, reportedAt, now);
+  if (problem) throw badRequest(problem);
+  const accidentDay = chinaDate(input.accidentAt);
+  if (accidentDay < p.startDate || accidentDay > p.endDate || (p.cancelledOn && accidentDay >= p.cancelledOn))
+    throw conflict(`出险时间不在保险期间内（${p.startDate} 至 ${p.cancelledOn ?? p.endDate}）`);
+  const row = await trx
+    .insertInto('insClaim')
+    .values({
+      reportNo: await nextNumber(trx, 'BA', now),
+      policyId: p.id,
+      enterpriseId: p.enterpriseId,
+      insurerId: p.insurerId,
+      districtCode: p.districtCode,
+      wsIndustryCode: p.wsIndustryCode,
+      phase: 'reported',
+      step: 1,
+      reporterName: input.reporterName,
+      reporterPhone: input.reporterPhone,
+      reportedAt,
+      accidentAt: input.accidentAt,
+      accidentDistrictCode: input.accidentDistrictCode,
+      accidentAddress: input.accidentAddress,
+      accidentDesc: input.accidentDesc,
+      deaths: input.deaths,
+      injuries: input.injuries,
+      attachments: JSON.stringify(input.attachments),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('insClaimStep')
+    .values({
+      claimId: row.id,
+      step: 1,
+      actedAt: reportedAt,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      actorOrgId: actor.kind === 'enterprise' || actor.kind === 'insurer' ? actor.orgId : null,
+      actorOrgName: actor.orgName,
+      data: JSON.stringify({
+        accidentAt: input.accidentAt.toISOString(),
+        accidentAddress: input.accidentAddress,
+        deaths: input.deaths,
+        injuries: input.injuries,
+      }),
+      note: input.accidentDesc.slice(0, 2000),
+      attachments: JSON.stringify(input.attachments),
+      createdAt: now,
+    })
+    .execute();
+  return row.id;
+}
+
+const sumCents = (xs: Array<{ amount: number }>) => xs.reduce((s, x) => s + toCents(x.amount), 0);
+
+/**
+ * Steps 2-8 on an existing claim. The state machine decides whether the step is allowed; the version
+ * guards concurrent handling; the step, its fields and attachments are recorded on the timeline with
+ * who and when, and the claim's summary columns move, all in one transaction.
+ */
+export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, now: Date): Promise<number> {
+  const c = await claimScope(
+    trx
+      .selectFrom('insClaim as c')
+      .innerJoin('insPolicy as p', 'p.id', 'c.policyId')
+      .select([
+        'c.id',
+        'c.phase',
+        'c.version',
+        'c.enterpriseId',
+        'c.insurerId',
+        'c.reportedAt',
+        'c.registeredAt',
+        'c.estimatedLoss',
+        'c.assessedTotal',
+        'c.advanceTotal',
+        'c.firstPaidAt',
+        'p.perPersonLimit',
+        'p.perAccidentLimit',
+      ]),
+    actor,
+  )
+    .where('c.id', '=', input.id)
+    .forUpdate(['c'])
+    .executeTakeFirst();
+  if (!c) throw notFound('理赔案件不存在');
+  if (c.version !== input.version) throw staleVersion();
+  const lead = actor.kind === 'insurer' && actor.orgId === c.insurerId;
+  const own = actor.kind === 'enterprise' && actor.orgId === c.enterpriseId;
+  if (!lead && !own) throw forbidden('只有主承保险机构可以办理理赔，共保机构和监管部门只能查看');
+  const payments = await trx
+    .selectFrom('insClaimPayment')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('claimId', '=', c.id)
+    .executeTakeFirstOrThrow();
+  const step = input.step as ClaimStep;
+  if (!STEP_ACTORS[step].includes(actorKind(actor)))
+    throw forbidden('企业只能报案和撤案，其他理赔环节由保险机构办理');
+  const decision = decideStep(
+    { phase: c.phase, hasPayments: Number(payments.n) > 0 },
+    step,
+    actorKind(actor),
+    input.step === 8 ? input.closeType : undefined,
+  );
+  if (!decision.ok) throw conflict(decision.reason);
+  const at = input.at ?? now;
+  const last = await trx
+    .selectFrom('insClaimStep')
+    .select((eb) => eb.fn.max('actedAt').as('last'))
+    .where('claimId', '=', c.id)
+    .executeTakeFirstOrThrow();
+  const timeProblem = stepTimeProblem(at, last.last ?? c.reportedAt, now);
+  if (timeProblem) throw badRequest(timeProblem);
+
+  const perAccident = toCents(Number(c.perAccidentLimit));
+  const perPerson = toCents(Number(c.perPersonLimit));
+  const advance = toCents(Number(c.advanceTotal));
+  const patch: Record<string, unknown> = {};
+  let data: Record<string, unknown> = {};
+  switch (input.step) {
+    case 2:
+      data = { reason: input.reason };
+      Object.assign(patch, { closedAt: at, closeType: 'withdrawn' });
+      break;
+    case 3: {
+      data = {
+        accidentType: input.accidentType,
+        accidentLevel: input.accidentLevel,
+        cause: input.cause,
+        estimatedLoss: input.estimatedLoss,
+      };
+      Object.assign(patch, {
+        registerNo: await nextNumber(trx, 'LA', now),
+        registeredAt: at,
+        accidentType: input.accidentType,
+        accidentLevel: input.accidentLevel,
+        cause: input.cause,
+        estimatedLoss: input.estimatedLoss,
+      });
+      break;
+    }
+    case 4: {
+      const amount = toCents(input.amount);
+      const ceiling = c.assessedTotal !== null ? toCents(Number(c.assessedTotal)) : perAccident;
+      if (advance + amount > ceiling)
+        throw badRequest(
+          `预付累计金额不能超过${c.assessedTotal !== null ? '定损总金额' : '每次事故责任限额'}（${fromCents(ceiling)}元），已付${fromCents(advance)}元`,
+        );
+      data = { payType: input.payType, amount: input.amount, payee: input.payee };
+      Object.assign(patch, { advanceTotal: fromCents(advance + amount), firstPaidAt: c.firstPaidAt ?? at });
+      break;
+    }
+    case 5:
+      data = {
+        surveyorName: input.surveyorName,
+        surveyorPhone: input.surveyorPhone,
+        description: input.description,
+      };
+      break;
+    case 6: {
+      const cats = input.items.map((i) => i.category);
+      if (new Set(cats).size !== cats.length) throw badRequest('定损类别不能重复');
+      const total = toCents(input.total);
+      if (sumCents(input.items) !== total)
+        throw badRequest(
+          `定损总金额（${input.total}元）须等于各项之和（${fromCents(sumCents(input.items))}元）`,
+        );
+      if (total < advance) throw badRequest(`定损总金额不能低于已预付金额（${fromCents(advance)}元）`);
+      if (total > perAccident)
+        throw badRequest(`定损总金额不能超过每次事故责任限额（${fromCents(perAccident)}元）`);
+      data = { items: input.items, total: input.total };
+      Object.assign(patch, { assessedTotal: input.total });
+      await trx.deleteFrom('insClaimLoss').where('claimId', '=', c.id).execute();
+      await trx
+        .insertInto('insClaimLoss')
+        .values(input.items.map((i) => ({ claimId: c.id, category: i.category, amount: i.amount })))
+        .execute();
+      break;
+    }
+    case 7: {
+      const total = toCents(input.total);
+      const parts = sumCents(input.persons) + sumCents(input.properties) + sumCents(input.fees);
+      if (parts !== total)
+        throw badRequest(
+          `赔付总金额（${input.total}元）须等于人身伤亡、财产损失和各项费用之和（${fromCents(parts)}元）`,
+        );
+      const assessed = toCents(Number(c.assessedTotal ?? 0));
+      if (total > assessed) throw badRequest(`赔付总金额不能超过定损总金额（${fromCents(assessed)}元）`);
+      if (total < advance) throw badRequest(`赔付总金额不能低于已预付金额（${fromCents(advance)}元）`);
+      const over = input.persons.find((p) => toCents(p.amount) > perPerson);
+      if (over)
+        throw badRequest(`${over.name}的赔付金额超过每人死亡伤残责任限额（${fromCents(perPerson)}元）`);
+      data = {
+        persons: input.persons.map((p) => ({ ...p, idNo: maskIdCard(p.idNo) })),
+        properties: input.properties,
+        fees: input.fees,
+        total: input.total,
+        balance: fromCents(total - advance),
+      };
+      Object.assign(patch, { payoutTotal: input.total, paidAt: at, firstPaidAt: c.firstPaidAt ?? at });
+      if (input.persons.length)
+        await trx
+          .insertInto('insClaimPerson')
+          .values(
+            input.persons.map((p) => ({
+              claimId: c.id,
+              personType: p.personType,
+              name: p.name,
+              idType: p.idType,
+              idNoEnc: encryptPii(p.idNo.toUpperCase()),
+              idNoMask: maskIdCard(p.idNo.toUpperCase()),
+              injury: p.injury,
+              amount: p.amount,
+              proofs: JSON.stringify(p.proofs),
+            })),
+          )
+          .execute();
+      break;
+    }
+    case 8:
+      if (input.closeType === 'denied' && !input.deniedReason) throw badRequest('拒赔须填写拒赔原因');
+      data = { closeType: input.closeType, deniedReason: input.deniedReason };
+      Object.assign(patch, { closedAt: at, closeType: input.closeType, deniedReason: input.deniedReason });
+      break;
+  }
+  const stepRow = await trx
+    .insertInto('insClaimStep')
+    .values({
+      claimId: c.id,
+      step: input.step,
+      actedAt: at,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      actorOrgId: actor.kind === 'enterprise' || actor.kind === 'insurer' ? actor.orgId : null,
+      actorOrgName: actor.orgName,
+      data: JSON.stringify(data),
+      note: input.note,
+      attachments: JSON.stringify(input.attachments),
+      createdAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.step === 4)
+    await trx
+      .insertInto('insClaimPayment')
+      .values({
+        claimId: c.id,
+        stepId: stepRow.id,
+        payType: input.payType,
+        amount: input.amount,
+        payee: input.payee,
+        paidAt: at,
+      })
+      .execute();
+  const res = await trx
+    .updateTable('insClaim')
+    .set({
+      ...patch,
+      phase: decision.phase,
+      step: input.step,
+      updatedAt: now,
+      updatedBy: actor.userId,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', c.id)
+    .where('version', '=', input.version)
+    .returning('version')
+    .executeTakeFirst();
+  if (!res) throw staleVersion();
+  // Registered accidents count in the enterprise's score; withdrawn or invalid ones stop counting.
+  if (input.step === 3 || input.step === 2 || input.step === 8)
+    await rescoreEnterprise(trx, c.enterpriseId, now, actor.userId, '理赔案件变化');
+  return res.version;
+}
+
+/** The enterprise rates a closed claim once (理赔满意度, 1-5 with a comment). */
+export async function rateClaim(
+  trx: Tx,
+  actor: Actor,
+  input: { id: number; version: number; score: number; comment: string },
+  now: Date,
+): Promise<number> {
+  if (actor.kind !== 'enterprise') throw forbidden('理赔满意度由投保企业评价');
+  const c = await claimScope(
+    trx.selectFrom('insClaim as c').select(['c.id', 'c.phase', 'c.version', 'c.satisfaction']),
+    actor,
+  )
+    .where('c.id', '=', input.id)
+    .executeTakeFirst();
+  if (!c) throw notFound('理赔案件不存在');
+  if (c.version !== input.version) throw staleVersion();
+  if (c.phase !== 'closed') throw conflict('结案后才能评价理赔满意度');
+  if (c.satisfaction !== null) throw conflict('该案件已评价');
+  const res = await trx
+    .updateTable('insClaim')
+    .set({
+      satisfaction: input.score,
+      satisfactionComment: input.comment,
+      satisfactionAt: now,
+      updatedAt: now,
+      updatedBy: actor.userId,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', c.id)
+    .where('version', '=', input.version)
+    .returning('version')
+    .executeTakeFirst();
+  if (!res) throw staleVersion();
+  return res.version;
+}
+
+/** Portal figures for the current calendar year: claims reported, and money paid (advances + payouts). */
+export async function yearClaimTotals(db: Db, now: Date) {
+  const year = Number(chinaDate(now).slice(0, 4));
+  const r = await db
+    .selectFrom('insClaim')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .coalesce(eb.fn.sum<string>(sql`coalesce(payout_total, advance_total)`), sql<string>`0`)
+        .as('paid'),
+    ])
+    .where('reportedAt', '>=', dayStart(`${year}-01-01`))
+    .where('reportedAt', '<', dayStart(`${year + 1}-01-01`))
+    .where('phase', '!=', 'withdrawn')
+    .executeTakeFirstOrThrow();
+  return { claims: Number(r.n), paid: Number(r.paid) };
+}
+
+export const CLAIM_STEP_LABELS = Object.fromEntries(CLAIM_STEPS.map((s) => [s.value, s.label]));

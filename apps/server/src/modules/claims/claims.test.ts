@@ -1,0 +1,431 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import {
+  idem,
+  issueEnt2Policy,
+  makeUser,
+  orgIdOf,
+  post,
+  secondInsurerId,
+  waitForLog,
+} from '../policies/policies.testkit.ts';
+
+let t: TestContext;
+let ent: string;
+let ent2: string;
+let insurer: string;
+let gov: string;
+let policyId: number;
+const hour = 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+beforeAll(async () => {
+  t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
+  [ent, ent2, insurer, gov] = await Promise.all([
+    t.login('ent'),
+    t.login('ent2'),
+    t.login('insurer'),
+    t.login('gov'),
+  ]);
+  // ent2's policy in force from 10 days ago (issued by the insurer as an entry for the enterprise).
+  policyId = await issueEnt2Policy(t, { ent2, insurer }, 0, 'PICC-CLAIM-0001');
+  await t.database.db
+    .updateTable('insPolicy')
+    .set({ startDate: new Date(t.clock.now().getTime() - 10 * 86_400_000).toISOString().slice(0, 10) })
+    .where('id', '=', policyId)
+    .execute();
+});
+afterAll(() => t.close());
+
+const report = (token: string, over: Record<string, unknown> = {}, key = idem()) =>
+  post(
+    t,
+    '/api/claim/add',
+    token,
+    {
+      policyId,
+      reporterName: '钱安全',
+      reporterPhone: '13905275678',
+      accidentAt: iso(t.clock.now().getTime() - 5 * hour),
+      accidentDistrictCode: '321324',
+      accidentAddress: '泗洪县青阳镇工地3号楼',
+      accidentDesc: '脚手架作业时一名工人坠落受伤',
+      deaths: 0,
+      injuries: 1,
+      ...over,
+    },
+    key,
+  );
+
+async function detail(token: string, id: number) {
+  return post(t, `/api/claim/detail?id=${id}`, token);
+}
+async function step(token: string, id: number, body: Record<string, unknown>) {
+  const d = await detail(token, id);
+  return post(t, '/api/claim/step', token, { id, version: d.body.data.version, ...body });
+}
+
+describe('report (step 1)', () => {
+  it('the enterprise reports once per Idempotency-Key; the timeline starts with who and when', async () => {
+    const key = idem();
+    const a = await report(ent2, {}, key);
+    expect(a.status).toBe(200);
+    const b = await report(ent2, {}, key);
+    expect(b.body.data.id).toBe(a.body.data.id);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect((await report(ent2, { deaths: 1 }, key)).status).toBe(422);
+    const n = await t.database.db
+      .selectFrom('insClaim')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('policyId', '=', policyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+    const d = await detail(ent2, a.body.data.id as number);
+    expect(d.body.data).toMatchObject({ phase: 'reported', step: 1, stepLabel: '报案', lateReport: false });
+    expect(d.body.data.timeline).toHaveLength(1);
+    expect((d.body.data.timeline as Array<{ actorOrgName: string }>)[0]!.actorOrgName).toBe(
+      '泗洪县顺达建筑工程有限公司',
+    );
+    expect(d.body.data.actions).toMatchObject({ steps: [2], satisfaction: false });
+    expect((await post(t, '/api/claim/add', ent2, { policyId })).status).toBe(400);
+  });
+
+  it('refuses accidents in the future, reports before the accident and accidents outside the cover', async () => {
+    let r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() + hour) });
+    expect(r.status).toBe(400);
+    expect(r.body.result).toContain('出险时间不能晚于当前时间');
+    r = await report(ent2, { reportedAt: iso(t.clock.now().getTime() - 6 * hour) });
+    expect(r.body.result).toContain('报案时间不能早于出险时间');
+    r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 30 * 86_400_000) });
+    expect(r.status).toBe(409);
+    expect(r.body.result).toContain('不在保险期间内');
+    r = await report(ent2, { reporterPhone: '12345' });
+    expect(r.status).toBe(400);
+  });
+
+  it('a report later than the configured deadline is flagged', async () => {
+    const r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour) });
+    const d = await detail(insurer, r.body.data.id as number);
+    expect(d.body.data.lateReport).toBe(true);
+    const late = await post(t, '/api/claim/list?flag=late&pageSize=100', insurer);
+    expect(late.body.data.page.list.map((c) => c.id)).toContain(r.body.data.id);
+    expect(late.body.data.page.list.every((c) => c.lateReport === true)).toBe(true);
+  });
+});
+
+describe('the eight steps from report to close', () => {
+  let id: number;
+  it('walks report → register → survey (twice) → advance → assess → payout → close → satisfaction', async () => {
+    id = (await report(ent2)).body.data.id as number;
+    // The enterprise cannot register; the insurer can.
+    const byEnt = await step(ent2, id, {
+      step: 3,
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: '未系安全带',
+      estimatedLoss: 50000,
+    });
+    expect(byEnt.status).toBe(403);
+    // Not before the report time.
+    const early = await step(insurer, id, {
+      step: 3,
+      at: iso(t.clock.now().getTime() - 10 * hour),
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: '未系安全带',
+      estimatedLoss: 50000,
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.result).toContain('不能早于上一环节');
+    const future = await step(insurer, id, {
+      step: 3,
+      at: iso(t.clock.now().getTime() + hour),
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: 'x1',
+      estimatedLoss: 1,
+    });
+    expect(future.body.result).toContain('不能晚于当前时间');
+    // Payout before assessment is refused by the state machine.
+    expect(
+      (await step(insurer, id, { step: 7, total: 1, fees: [{ category: '05', amount: 1 }] })).status,
+    ).toBe(409);
+    const reg = await step(insurer, id, {
+      step: 3,
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: '未系安全带',
+      estimatedLoss: 50000,
+    });
+    expect(reg.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const s = await step(insurer, id, {
+        step: 5,
+        surveyorName: '孙查勘',
+        surveyorPhone: '13905270000',
+        description: `第${i + 1}次查勘`,
+      });
+      expect(s.status).toBe(200);
+    }
+    const adv = await step(insurer, id, {
+      step: 4,
+      payType: 1,
+      amount: 10000,
+      payee: '泗洪县顺达建筑工程有限公司',
+    });
+    expect(adv.status).toBe(200);
+    // With money paid the enterprise can no longer withdraw.
+    const wd = await step(ent2, id, { step: 2, reason: '不想理赔了' });
+    expect(wd.status).toBe(409);
+    expect(wd.body.result).toContain('已有付款');
+    const badSum = await step(insurer, id, {
+      step: 6,
+      items: [
+        { category: '01', amount: 30000 },
+        { category: '05', amount: 8000 },
+      ],
+      total: 40000,
+    });
+    expect(badSum.status).toBe(400);
+    expect(badSum.body.result).toContain('须等于各项之和');
+    const assess = await step(insurer, id, {
+      step: 6,
+      items: [
+        { category: '01', amount: 30000 },
+        { category: '05', amount: 10000 },
+      ],
+      total: 40000,
+    });
+    expect(assess.status).toBe(200);
+    const over = await step(insurer, id, {
+      step: 7,
+      total: 50000,
+      fees: [{ category: '05', amount: 50000 }],
+    });
+    expect(over.body.result).toContain('不能超过定损总金额');
+    const badId = await step(insurer, id, {
+      step: 7,
+      total: 40000,
+      persons: [{ personType: 1, name: '周工人', idNo: '321324199001011235', injury: '02', amount: 30000 }],
+      fees: [{ category: '05', amount: 10000 }],
+    });
+    expect(badId.status).toBe(400);
+    const pay = await step(insurer, id, {
+      step: 7,
+      total: 40000,
+      persons: [{ personType: 1, name: '周工人', idNo: '321302198506123018', injury: '02', amount: 30000 }],
+      fees: [{ category: '05', amount: 10000 }],
+    });
+    expect(pay.status).toBe(200);
+    expect((await step(insurer, id, { step: 8, closeType: 'zero' })).status).toBe(409);
+    const close = await step(insurer, id, { step: 8, closeType: 'paid', note: '赔款已支付完毕' });
+    expect(close.status).toBe(200);
+    const d = await detail(ent2, id);
+    expect(d.body.data).toMatchObject({
+      phase: 'closed',
+      step: 8,
+      closeType: 'paid',
+      assessedTotal: 40000,
+      advanceTotal: 10000,
+      payoutTotal: 40000,
+    });
+    const steps = (d.body.data.timeline as Array<{ step: number; actorName: string; actedAt: string }>).map(
+      (s) => s.step,
+    );
+    expect(steps).toEqual([1, 3, 5, 5, 4, 6, 7, 8]);
+    const times = (d.body.data.timeline as Array<{ actedAt: string }>).map((s) => s.actedAt);
+    expect([...times].sort()).toEqual(times);
+    const persons = d.body.data.persons as Array<{ idNo: string }>;
+    expect(persons[0]!.idNo).toBe('321302********3018');
+    expect(JSON.stringify(d.body.data)).not.toContain('198506123018');
+    const stored = await t.database.db
+      .selectFrom('insClaimPerson')
+      .select('idNoEnc')
+      .where('claimId', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.idNoEnc).not.toContain('321302');
+    expect(d.body.data.actions).toMatchObject({ steps: [], satisfaction: true });
+    // 理赔满意度: once, by the enterprise.
+    expect(
+      (await post(t, '/api/claim/satisfaction', insurer, { id, version: d.body.data.version, score: 5 }))
+        .status,
+    ).toBe(403);
+    const rate = await post(t, '/api/claim/satisfaction', ent2, {
+      id,
+      version: d.body.data.version,
+      score: 4,
+      comment: '及时',
+    });
+    expect(rate.status).toBe(200);
+    expect(
+      (await post(t, '/api/claim/satisfaction', ent2, { id, version: rate.body.data.version, score: 5 }))
+        .status,
+    ).toBe(409);
+    expect(
+      (
+        await step(insurer, id, {
+          step: 5,
+          surveyorName: '孙查勘',
+          surveyorPhone: '13905270000',
+          description: '再查',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('stale versions answer 409', async () => {
+    const cid = (await report(ent2)).body.data.id as number;
+    const d = await detail(insurer, cid);
+    const body = {
+      id: cid,
+      version: d.body.data.version,
+      step: 3,
+      accidentType: '01',
+      accidentLevel: 2,
+      cause: '物体打击',
+      estimatedLoss: 1000,
+    };
+    expect((await post(t, '/api/claim/step', insurer, body)).status).toBe(200);
+    const again = await post(t, '/api/claim/step', insurer, {
+      ...body,
+      step: 5,
+      surveyorName: '孙查勘',
+      surveyorPhone: '13905270000',
+      description: 'x1',
+    });
+    expect(again.status).toBe(400); // step 5 does not take step 3's fields (strict union)
+    const stale = await post(t, '/api/claim/step', insurer, {
+      id: cid,
+      version: d.body.data.version,
+      step: 5,
+      surveyorName: '孙查勘',
+      surveyorPhone: '13905270000',
+      description: '查勘',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('STALE_VERSION');
+  });
+
+  it('withdraw before payout ends the claim; invalid and denied closes need no payment', async () => {
+    const a = (await report(ent2)).body.data.id as number;
+    expect((await step(ent2, a, { step: 2, reason: '误报，已核实无人员受伤' })).status).toBe(200);
+    const da = await detail(ent2, a);
+    expect(da.body.data).toMatchObject({ phase: 'withdrawn', closeType: 'withdrawn' });
+    expect(
+      (
+        await step(insurer, a, {
+          step: 3,
+          accidentType: '01',
+          accidentLevel: 1,
+          cause: 'x1',
+          estimatedLoss: 0,
+        })
+      ).status,
+    ).toBe(409);
+    const b = (await report(ent2)).body.data.id as number;
+    expect(
+      (await step(insurer, b, { step: 8, closeType: 'denied', deniedReason: '不属于保险责任' })).status,
+    ).toBe(409);
+    expect((await step(insurer, b, { step: 8, closeType: 'invalid' })).status).toBe(200);
+    const c = (await report(ent2)).body.data.id as number;
+    await step(insurer, c, {
+      step: 3,
+      accidentType: '20',
+      accidentLevel: 1,
+      cause: '其他',
+      estimatedLoss: 0,
+    });
+    expect((await step(insurer, c, { step: 8, closeType: 'denied' })).body.result).toContain('拒赔原因');
+    expect(
+      (await step(insurer, c, { step: 8, closeType: 'denied', deniedReason: '不属于保险责任' })).status,
+    ).toBe(200);
+  });
+
+  it('flags a registered claim unpaid after the configured days', async () => {
+    const cid = (await report(ent2)).body.data.id as number;
+    await step(insurer, cid, {
+      step: 3,
+      accidentType: '04',
+      accidentLevel: 1,
+      cause: '机械伤害',
+      estimatedLoss: 9000,
+    });
+    expect((await detail(insurer, cid)).body.data.unpaidOverdue).toBe(false);
+    // 61 days later (moved in the data: the session clock stays put).
+    const back = (ms: number) => new Date(ms - 61 * 86_400_000);
+    const row = await t.database.db
+      .selectFrom('insClaim')
+      .select(['accidentAt', 'reportedAt', 'registeredAt'])
+      .where('id', '=', cid)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('insClaim')
+      .set({
+        accidentAt: back(row.accidentAt.getTime()),
+        reportedAt: back(row.reportedAt.getTime()),
+        registeredAt: back(row.registeredAt!.getTime()),
+      })
+      .where('id', '=', cid)
+      .execute();
+    const d = await detail(insurer, cid);
+    expect(d.body.data.unpaidOverdue).toBe(true);
+    const govList = await post(t, '/api/govInsurance/claimList?flag=unpaid&pageSize=200', gov);
+    expect(govList.status).toBe(200);
+    expect(govList.body.data.page.list.map((c) => c.id)).toContain(cid);
+    expect(govList.body.data.page.list.every((c) => c.unpaidOverdue === true)).toBe(true);
+    // A payment clears the flag.
+    await step(insurer, cid, { step: 4, payType: 3, amount: 1000 });
+    expect((await detail(insurer, cid)).body.data.unpaidOverdue).toBe(false);
+  });
+});
+
+describe('scope', () => {
+  it('an enterprise reading another enterprise claim gets 404, the same as a missing one', async () => {
+    const mine = await post(t, '/api/claim/list?pageSize=50', ent);
+    expect(mine.body.data.page.total).toBeGreaterThan(0);
+    const entId = await orgIdOf(t, 'ent');
+    expect(mine.body.data.page.list.every((c) => c.enterpriseId === entId)).toBe(true);
+    const theirs = mine.body.data.page.list[0]!.id as number;
+    const res = await detail(ent2, theirs);
+    expect(res.status).toBe(404);
+    expect(res.body.result).toBe((await detail(ent2, 987654)).body.result);
+    expect(
+      (await post(t, '/api/claim/step', ent2, { id: theirs, version: 1, step: 2, reason: '撤案测试' }))
+        .status,
+    ).toBe(404);
+    expect((await detail(ent, theirs)).status).toBe(200);
+  });
+
+  it('co-insurers read but do not handle; another insurer sees nothing of it; government reads its districts', async () => {
+    const insurer2Id = await secondInsurerId(t);
+    const insurer2 = await makeUser(t, 'insurer', 'claims-insurer2', { orgId: insurer2Id });
+    const cid = (await report(ent2)).body.data.id as number;
+    expect((await detail(insurer2, cid)).status).toBe(404);
+    const list = await post(t, '/api/claim/list?pageSize=200', insurer2);
+    expect(list.body.data.page.list.map((c) => c.id)).not.toContain(cid);
+    const one = await makeUser(t, 'gov', 'claims-gov-suyu', { districtCodes: '321311' });
+    expect((await post(t, `/api/govInsurance/claimDetail?id=${cid}`, one)).status).toBe(404);
+    const g = await post(t, `/api/govInsurance/claimDetail?id=${cid}`, gov);
+    expect(g.status).toBe(200);
+    expect(g.body.data.actions).toMatchObject({ steps: [], satisfaction: false });
+    expect((await post(t, `/api/claim/detail?id=${cid}`, gov)).status).toBe(403);
+    expect(
+      (await post(t, '/api/claim/step', gov, { id: cid, version: 1, step: 2, reason: '监管撤案' })).status,
+    ).toBe(403);
+  });
+
+  it('lists filter by phase and step and export to .xlsx', async () => {
+    const reg = await post(t, '/api/claim/list?phase=registered&pageSize=100', insurer);
+    expect(reg.body.data.page.list.every((c) => c.phase === 'registered')).toBe(true);
+    const s4 = await post(t, '/api/claim/list?step=4&pageSize=100', gov);
+    expect(s4.status).toBe(403);
+    const g4 = await post(t, '/api/govInsurance/claimList?step=4&pageSize=100', gov);
+    expect(g4.body.data.page.list.length).toBeGreaterThan(0);
+    expect(g4.body.data.page.list.every((c) => c.step === 4 && c.stepColor === '#722ed1')).toBe(true);
+    const x = await t.call({ method: 'POST', url: '/api/claim/export?phase=closed', token: insurer });
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toContain('spreadsheetml');
+    const log = await waitForLog(t, '/api/claim/export');
+    expect(log).toMatchObject({ kind: 'export', outcome: 'success' });
+  });
+});
