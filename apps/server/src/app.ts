@@ -19,6 +19,7 @@ import { enterprisesRoutes } from './modules/enterprises/index.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { industriesRoutes } from './modules/industries/industries.routes.ts';
+import { insuranceDataRoutes } from './modules/insurance-data/index.ts';
 import { insurersRoutes } from './modules/insurers/index.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   policiesRoutes(app);
   endorsementsRoutes(app);
   claimsRoutes(app);
+  insuranceDataRoutes(app);
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -1,0 +1,101 @@
+import { chinaDate } from '@aqzrx/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { resolveActor } from '../enterprises/index.ts';
+import {
+  apData,
+  claimData,
+  type Dataset,
+  type GroupBy,
+  premiumData,
+  summaryData,
+} from './insurance-data.service.ts';
+import { buildXlsx, sendXlsx } from './xlsx.ts';
+
+const yearField = z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional();
+const groupField = z
+  .enum(['month', 'district', 'industry'], '分组方式为 month、district 或 industry')
+  .default('month');
+const dataQuery = z.object({ year: yearField, groupBy: groupField }).strict();
+
+const DATASETS = {
+  premium: { fn: premiumData, title: '保费数据' },
+  claim: { fn: claimData, title: '理赔数据' },
+  ap: { fn: apData, title: '预防数据' },
+} as const;
+const GROUP_TITLES: Record<GroupBy, string> = { month: '月份', district: '区县', industry: '行业' };
+
+/** Insurer data pages over its own policies and claims (lead or co-insurer), with .xlsx export. */
+export function insuranceDataRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { clock } = app.deps;
+  const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
+  const thisYear = () => Number(chinaDate(clock.now()).slice(0, 4));
+
+  for (const [dataset, def] of Object.entries(DATASETS) as Array<[Dataset, (typeof DATASETS)[Dataset]]>) {
+    r.post(
+      `/api/insuranceData/${dataset}`,
+      {
+        schema: {
+          tags: ['insuranceData'],
+          summary: `${def.title}（按月份、区县或行业汇总）`,
+          querystring: dataQuery,
+        },
+        config: { permission: 'insuranceData.query' },
+      },
+      async (req) =>
+        ok(await def.fn(app.db, await actorOf(req), req.query.year ?? thisYear(), req.query.groupBy)),
+    );
+  }
+
+  r.post(
+    '/api/insuranceData/query',
+    {
+      schema: {
+        tags: ['insuranceData'],
+        summary: '综合查询（投保企业、保费、保额、事故预防费用、理赔案件、理赔费用）',
+        querystring: z.object({ year: yearField }).strict(),
+      },
+      config: { permission: 'insuranceData.query' },
+    },
+    async (req) =>
+      ok(await summaryData(app.db, await actorOf(req), req.query.year ?? thisYear(), clock.now())),
+  );
+
+  r.post(
+    '/api/insuranceData/export',
+    {
+      schema: {
+        tags: ['insuranceData'],
+        summary: '导出统计数据 .xlsx',
+        querystring: z
+          .object({
+            dataset: z.enum(['premium', 'claim', 'ap'], '数据集为 premium、claim 或 ap'),
+            year: yearField,
+            groupBy: groupField,
+          })
+          .strict(),
+      },
+      config: { permission: 'insuranceData.export', audit: { module: '数据统计', kind: 'export' } },
+    },
+    async (req, reply) => {
+      const def = DATASETS[req.query.dataset];
+      const year = req.query.year ?? thisYear();
+      const data = await def.fn(app.db, await actorOf(req), year, req.query.groupBy);
+      type R = (typeof data.rows)[number];
+      const columns = [
+        { header: GROUP_TITLES[req.query.groupBy], width: 18, value: (row: R) => row.name },
+        ...data.columns.map((c) => ({
+          header: `${c.label}（${c.unit}）`,
+          width: 18,
+          value: (row: R) => (row as unknown as Record<string, number>)[c.key] ?? 0,
+        })),
+      ];
+      const title = `${year}年${def.title}（按${GROUP_TITLES[req.query.groupBy]}）`;
+      return sendXlsx(reply, `${title}.xlsx`, await buildXlsx<R>(def.title, columns, data.rows));
+    },
+  );
+}
