@@ -176,3 +176,16 @@ describe('route guard with a token (spec 2.4)', () => {
     await context.close();
   });
 });
+
+describe('lazy loading (spec 8)', () => {
+  it('a screen chunk that fails to load shows 加载失败 with 重试, which recovers', async () => {
+    const { page, context } = await openPage(browser);
+    await context.route(/\/assets\/LoginPage-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto('/user/login');
+    await page.getByText('加载失败', { exact: true }).waitFor();
+    await context.unroute(/\/assets\/LoginPage-[^/]+\.js$/);
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await page.getByPlaceholder('用户名').waitFor();
+    await context.close();
+  });
+});

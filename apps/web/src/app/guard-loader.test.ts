@@ -82,7 +82,15 @@ describe('guard loader', () => {
   beforeEach(() => {
     added = [];
     loader = createGuardLoader({ routes: () => staticRoutes, addRoutes: (r) => added.push(r) });
-    authStore.set({ token: null, login: null, user: null, roles: [], resources: [], loaded: false });
+    authStore.set({
+      token: null,
+      login: null,
+      user: null,
+      roles: [],
+      resources: [],
+      industries: [],
+      loaded: false,
+    });
   });
   afterEach(() => {
     clearToken();
@@ -104,7 +112,7 @@ describe('guard loader', () => {
 
   it('loads the session, adds the user routes and re-enters the same path', async () => {
     setToken('t');
-    loadSession.mockResolvedValue({ user, roles: [], resources: [resource] });
+    loadSession.mockResolvedValue({ user, roles: [], resources: [resource], industries: [] });
     const r = await outcome(loader(args('/government/govAp/GovernmentAp/route?q=1')));
     expect(loadSession).toHaveBeenCalledTimes(1);
     expect(r.redirect).toBe('/government/govAp/GovernmentAp/route?q=1');

@@ -102,6 +102,7 @@ export function BasicLayout() {
   };
 
   const topmenu = s.layout === 'topmenu';
+  const darkHeader = topmenu && s.navTheme === 'dark';
   const headerHidden = useAutoHideHeader(s.fixedHeader && s.autoHideHeader);
   const gated = isEntInfoGated(roleKey, auth.user?.status, location.pathname);
   const title = pageTitle(routeTitle, settings.platformName);
@@ -133,18 +134,21 @@ export function BasicLayout() {
         pageTitleRender={() => title}
         onMenuHeaderClick={() => navigate(home ?? '/')}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-        headerContentRender={() =>
-          topmenu || device === 'mobile' ? null : (
-            <Button
-              type="text"
-              aria-label={collapsed ? '展开菜单' : '收起菜单'}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => toggle(!collapsed)}
-            />
-          )
+        // In topmenu the header content is the menu itself; only the side layouts get the collapse button.
+        headerContentRender={
+          topmenu || device === 'mobile'
+            ? undefined
+            : () => (
+                <Button
+                  type="text"
+                  aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => toggle(!collapsed)}
+                />
+              )
         }
         actionsRender={() => [
-          <div className="aq-header-actions" key="actions">
+          <div className={`aq-header-actions${darkHeader ? ' aq-header-actions-dark' : ''}`} key="actions">
             <Tooltip title="门户首页">
               <Button
                 type="text"
@@ -154,12 +158,14 @@ export function BasicLayout() {
               />
             </Tooltip>
             <HelpButton />
-            <UserMenu dark={topmenu && s.navTheme === 'dark'} />
+            <UserMenu dark={darkHeader} />
           </div>,
         ]}
         footerRender={() => <SiteFooter settings={settings} complaintTo={complaintTo} />}
       >
-        <div className="aq-basic-content">
+        <div
+          className={`aq-basic-content${topmenu && s.contentWidth === 'Fixed' ? ' aq-basic-content-fixed' : ''}`}
+        >
           {s.multiTab && <MultiTab />}
           <Breadcrumbs tree={tree} homePath={home} />
           {gated ? (

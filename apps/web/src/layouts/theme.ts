@@ -38,7 +38,8 @@ export function layoutToken(s: LayoutSettings): ProLayoutProps['token'] {
             colorTextMenuSecondary: menuText,
             colorTextMenuSelected: '#fff',
             colorTextMenuActive: '#fff',
-            colorBgMenuItemSelected: s.primaryColor,
+            // The horizontal menu draws its selected text in the primary colour; keep the block subtle.
+            colorBgMenuItemSelected: 'rgba(255,255,255,0.12)',
             colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
             colorTextRightActionsItem: 'rgba(255,255,255,0.85)',
             colorBgRightActionsItemHover: 'rgba(255,255,255,0.08)',

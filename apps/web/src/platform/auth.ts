@@ -1,4 +1,4 @@
-import type { LoginBody, LoginData, ResourceNode, UserInfo } from '@aqzrx/contracts';
+import type { IndustryNode, LoginBody, LoginData, ResourceNode, UserInfo } from '@aqzrx/contracts';
 import { fetchData, request } from './request.ts';
 import { clearToken, getToken, setToken } from './storage.ts';
 import { createStore, useStore } from './store.ts';
@@ -20,6 +20,8 @@ export interface AuthState {
   user: UserInfo | null;
   roles: RoleSummary[];
   resources: ResourceNode[];
+  /** Industry options for the selects (loaded at start-up, spec 7). */
+  industries: IndustryNode[];
   loaded: boolean;
 }
 
@@ -29,6 +31,7 @@ const initial = (): AuthState => ({
   user: null,
   roles: [],
   resources: [],
+  industries: [],
   loaded: false,
 });
 
@@ -51,7 +54,7 @@ export async function login(body: LoginBody): Promise<LoginData> {
   const env = await request<LoginData>('/login', { data: body, skipErrorHandler: true });
   const data = env.data as LoginData;
   setToken(data.token);
-  authStore.set({ token: data.token, login: data, user: null, roles: [], resources: [], loaded: false });
+  authStore.set({ ...initial(), token: data.token, login: data });
   return data;
 }
 
@@ -59,6 +62,7 @@ export interface Session {
   user: UserInfo;
   roles: RoleSummary[];
   resources: ResourceNode[];
+  industries: IndustryNode[];
 }
 
 /**
@@ -66,9 +70,17 @@ export interface Session {
  * roles, the server resource list builds the dynamic routes, otherwise only static routes exist.
  */
 export async function loadSession(): Promise<Session> {
-  const [user, roles] = await Promise.all([
+  const [user, roles, industries] = await Promise.all([
     fetchData<UserInfo>('/sys/user/getUserInfo.json', { data: {} }),
     fetchData<RoleSummary[]>('/role/getAllRole', { skipErrorHandler: true }).catch(() => [] as RoleSummary[]),
+    // Start-up data for the selects; a failure only leaves them empty.
+    fetchData<{ industryList: IndustryNode[] }>('/manage/parameter/getIndustry.json', {
+      method: 'GET',
+      skipErrorHandler: true,
+    }).then(
+      (d) => d?.industryList ?? [],
+      () => [] as IndustryNode[],
+    ),
   ]);
   if (!user?.userRole) throw new Error('getInfo: roles must be a non-null array !');
   const roleKey = user.userRole.roleKey;
@@ -81,14 +93,14 @@ export async function loadSession(): Promise<Session> {
     );
     resources = res?.resourceListByToken ?? [];
   }
-  authStore.set((s) => ({ ...s, token: getToken(), user, roles, resources, loaded: true }));
-  return { user, roles, resources };
+  authStore.set((s) => ({ ...s, token: getToken(), user, roles, resources, industries, loaded: true }));
+  return { user, roles, resources, industries };
 }
 
 /** Spec 4: logout clears routes, roles, ids, token, name, avatar, role key, org flag and login flag. */
 export function clearSession(): void {
   clearToken();
-  authStore.set({ token: null, login: null, user: null, roles: [], resources: [], loaded: false });
+  authStore.set({ ...initial(), token: null });
 }
 
 /**

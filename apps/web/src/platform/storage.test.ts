@@ -3,7 +3,9 @@ import {
   ACCESS_TOKEN_KEY,
   clearToken,
   getToken,
+  SESSION_KEYS,
   STORAGE_PREFIX,
+  sessionValues,
   setToken,
   storage,
   TOKEN_TTL_MS,
@@ -58,5 +60,24 @@ describe('token (spec 9)', () => {
     setToken('abc');
     clearToken();
     expect(getToken()).toBeNull();
+  });
+});
+
+describe('session values (spec 4: base64 in session storage)', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('round-trips values, Chinese included, base64-encoded under the prefix', () => {
+    sessionValues.set(SESSION_KEYS.apType, { type: 2, name: '隐患排查' });
+    const raw = sessionStorage.getItem(`${STORAGE_PREFIX}apType`) ?? '';
+    expect(raw).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(raw).not.toContain('隐患');
+    expect(sessionValues.get(SESSION_KEYS.apType)).toEqual({ type: 2, name: '隐患排查' });
+    sessionValues.remove(SESSION_KEYS.apType);
+    expect(sessionValues.get(SESSION_KEYS.apType)).toBeNull();
+  });
+
+  it('reads garbage as absent', () => {
+    sessionStorage.setItem(`${STORAGE_PREFIX}apId`, '%%%');
+    expect(sessionValues.get(SESSION_KEYS.apId)).toBeNull();
   });
 });

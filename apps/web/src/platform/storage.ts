@@ -74,3 +74,57 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   storage.remove(ACCESS_TOKEN_KEY);
 }
+
+/**
+ * Session-scoped values stored base64-encoded (spec 4: edit mode, AP type, optional edit flag, AP id,
+ * edit-service flag). They survive a reload of the tab and disappear with it.
+ */
+export const SESSION_KEYS = {
+  editMode: 'editMode',
+  apType: 'apType',
+  editFlag: 'editFlag',
+  apId: 'apId',
+  editService: 'editService',
+} as const;
+export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+function fromBase64(b64: string): string {
+  const bin = atob(b64);
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+function sessionBackend(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const sessionValues = {
+  get<T>(key: SessionKey): T | null {
+    const raw = sessionBackend()?.getItem(STORAGE_PREFIX + key);
+    if (!raw) return null;
+    try {
+      return JSON.parse(fromBase64(raw)) as T;
+    } catch {
+      return null;
+    }
+  },
+  set<T>(key: SessionKey, value: T): void {
+    try {
+      sessionBackend()?.setItem(STORAGE_PREFIX + key, toBase64(JSON.stringify(value)));
+    } catch {
+      // Storage full or disabled: the value lives only as long as the page state.
+    }
+  },
+  remove(key: SessionKey): void {
+    sessionBackend()?.removeItem(STORAGE_PREFIX + key);
+  },
+};

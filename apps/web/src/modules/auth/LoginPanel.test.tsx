@@ -26,7 +26,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   localStorage.clear();
-  authStore.set({ token: null, login: null, user: null, roles: [], resources: [], loaded: false });
+  authStore.set({
+    token: null,
+    login: null,
+    user: null,
+    roles: [],
+    resources: [],
+    industries: [],
+    loaded: false,
+  });
 });
 
 async function submit(username: string, password: string) {
