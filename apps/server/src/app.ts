@@ -36,8 +36,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
+import { registerIpCeiling } from './platform/ip-limit.ts';
 import { createSettingsService } from './platform/settings.ts';
-import { hashToken, newRequestId } from './platform/tokens.ts';
+import { newRequestId } from './platform/tokens.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -69,6 +70,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         paths: ['req.headers["x-token"]', 'req.headers.authorization', 'res.headers["x-token"]'],
         censor: '***',
       },
+      // The query string may carry passwords (pwd/update takes them as query parameters per spec 7)
+      // or a mistaken token: request logs record the path only.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     genReqId: () => newRequestId(),
     trustProxy,
@@ -83,6 +94,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+    // Malformed HTTP (bad Content-Length, pipelining garbage) still gets the platform's envelope.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const body = JSON.stringify({ error: 400, apiError: 400, result: '请求格式有误', code: 'BAD_REQUEST' });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const state: AppState = { closing: false, apiRoutes: [] };
   const deps: AppDeps = {
@@ -122,13 +141,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     global: true,
     max: config.API_RATE_MAX,
     timeWindow: 60_000,
-    // Authenticated callers are limited per token (a bureau's NAT puts many users behind one IP).
-    keyGenerator: (req) => {
-      const t = req.headers['x-token'];
-      return typeof t === 'string' && t ? `t:${hashToken(t)}` : `ip:${req.ip}`;
-    },
+    // Route limits run after authentication: a signed-in caller is limited per session (a bureau's NAT
+    // puts many users behind one IP), everyone else per IP. A made-up token buys no fresh bucket.
+    keyGenerator: (req) => (req.auth ? `s:${req.auth.sessionId}` : `ip:${req.ip}`),
     allowList: (req) => !req.url.startsWith('/api/'),
   });
+  // A per-IP ceiling in front of everything, so failed authentication and floods of bogus tokens are
+  // limited too (they never reach the route limits above).
+  registerIpCeiling(app, config.IP_RATE_MAX, clock);
 
   registerHttpPlatform(app, state.apiRoutes);
 
@@ -160,12 +180,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   settingsRoutes(app);
   dictsRoutes(app);
   industriesRoutes(app);
+  subsystemsRoutes(app);
+  safetyMechanismsRoutes(app, state.apiRoutes);
   articlesRoutes(app);
   rulesRoutes(app);
   consultsRoutes(app);
   messagesRoutes(app);
-  subsystemsRoutes(app);
-  safetyMechanismsRoutes(app, state.apiRoutes);
   enterprisesRoutes(app);
   insurersRoutes(app);
   policiesRoutes(app);
@@ -195,7 +215,9 @@ function registerWeb(app: FastifyInstance, config: Config): void {
     root: config.webDist,
     prefix: '/',
     index: false,
-    wildcard: true,
+    // One route per built file (no catch-all): unknown paths reach the not-found handler, which serves
+    // index.html to client routes and 404 to missing assets and API paths.
+    wildcard: false,
     dotfiles: 'deny',
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

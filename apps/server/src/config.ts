@@ -18,7 +18,7 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
   CAPTCHA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
@@ -43,14 +43,14 @@ export const configSchema = z.object({
     .min(1000)
     .default(3 * 60 * 1000),
   API_RATE_MAX: z.coerce.number().int().min(1).default(600),
+  IP_RATE_MAX: z.coerce.number().int().min(1).default(3000),
   TRUST_PROXY: z.string().default(''),
-  CORS_ORIGINS: z.string().default(''),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10000),
-  /** Test hook: milliseconds to sleep between statements of the demo multi-row write (process tests). */
+  /** Test hook: milliseconds to sleep between rows of a role save (process tests); ignored in production. */
   TEST_WRITE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
@@ -72,14 +72,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`环境变量配置有误:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const dataDir = path.resolve(c.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, c.DATA_DIR);
   return {
     ...c,
     dataDir,
     pgliteDir: path.join(dataDir, 'pgdata'),
     uploadDir: path.join(dataDir, 'uploads'),
     backupDir: path.join(dataDir, 'backups'),
-    webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
+    webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.resolve(here, '../../web/dist'),
     embedded: !c.DATABASE_URL,
+    TEST_WRITE_DELAY_MS: c.NODE_ENV === 'production' ? 0 : c.TEST_WRITE_DELAY_MS,
   };
 }

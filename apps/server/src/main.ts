@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { passwordProblem } from '@aqzrx/contracts';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { backupPglite, readBackup } from './db/backup.ts';
@@ -41,11 +42,11 @@ async function open(config: Config): Promise<{ database: Database; lock?: DirLoc
   }
 }
 
-/** Demo data on an empty database unless production PostgreSQL (README "Demo accounts"). */
+/** Demo data on an empty database unless NODE_ENV=production or SEED_DEMO=off (README "Demo accounts"). */
 function wantsDemo(config: Config): boolean {
   if (config.SEED_DEMO === 'on') return true;
   if (config.SEED_DEMO === 'off') return false;
-  return config.embedded || config.NODE_ENV !== 'production';
+  return config.NODE_ENV !== 'production';
 }
 
 async function prepare(config: Config, database: Database): Promise<void> {
@@ -66,6 +67,8 @@ async function prepare(config: Config, database: Database): Promise<void> {
       if (!config.ADMIN_PASSWORD) {
         throw new Error('生产环境首次启动需要设置 ADMIN_PASSWORD（管理员初始密码，首次登录须修改）');
       }
+      const problem = passwordProblem(config.ADMIN_PASSWORD, { username: 'admin' });
+      if (problem) throw new Error(`ADMIN_PASSWORD 不符合密码规则：${problem}`);
       await seedProductionAdmin(database.db, config.ADMIN_PASSWORD);
       log('已创建管理员账号 admin（首次登录须修改密码）');
     }

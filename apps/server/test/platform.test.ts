@@ -99,6 +99,58 @@ describe('envelope and error mapping', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('input the database cannot store (NUL, impossible dates) → 400, not 500', async () => {
+    const token = await t.login('admin');
+    const nul = await t.call({
+      method: 'POST',
+      url: '/api/log/sysLogs/searchLogList.json?username=a%00b',
+      token,
+    });
+    expect(nul.statusCode).toBe(400);
+    const date = await t.call({
+      method: 'POST',
+      url: '/api/log/sysLogs/searchLogList.json?startTime=0000-01-01',
+      token,
+    });
+    expect(date.statusCode).toBe(400);
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'adm\u0000in', password: 'x' },
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('a refused permission writes a security row with the reason', async () => {
+    const ent = await t.login('ent');
+    expect((await t.call({ method: 'POST', url: '/api/role/search', token: ent })).statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 50));
+    const row = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['kind', 'module', 'outcome', 'errorMsg', 'username'])
+      .where('path', '=', '/api/role/search')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'security', module: '访问拒绝', outcome: 'fail', username: 'ent' });
+    expect(row.errorMsg).toBe('403 没有权限，请联系管理员授权');
+  });
+
+  it('CR and LF in a username are escaped in the log', async () => {
+    await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'evil\r\nadmin 登录 success', password: 'x' },
+    });
+    const row = await t.database.db
+      .selectFrom('sysOperLog')
+      .select('username')
+      .where('kind', '=', 'login')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.username).not.toMatch(/[\r\n]/);
+    expect(row.username).toContain('\\r\\n');
+  });
+
   it('refuses unknown body fields (mass assignment) with 400', async () => {
     const res = await t.call({
       method: 'POST',
@@ -183,6 +235,42 @@ describe('security headers', () => {
 });
 
 describe('rate limit', () => {
+  it('made-up tokens buy no fresh bucket on public routes', async () => {
+    const ctx = await createTestContext({ LOGIN_RATE_MAX: '1000' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 35; i++) {
+        const r = await ctx.call({
+          method: 'POST',
+          url: '/api/captcha/get',
+          token: `fake${i}${'x'.repeat(30)}`,
+        });
+        codes.push(r.statusCode);
+      }
+      expect(codes.filter((c) => c === 200)).toHaveLength(30);
+      expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('failed authentication is limited per IP too', async () => {
+    const ctx = await createTestContext({ IP_RATE_MAX: '20' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        codes.push(
+          (await ctx.call({ method: 'POST', url: '/api/sys/user/getUserInfo.json', token: 'B'.repeat(43) }))
+            .statusCode,
+        );
+      }
+      expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+      expect(codes.slice(20).every((c) => c === 429)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('the 11th login from one IP within 3 minutes → 429 with retry-after', async () => {
     const ctx = await createTestContext({ LOGIN_RATE_MAX: '10' });
     try {

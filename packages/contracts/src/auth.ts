@@ -102,11 +102,11 @@ export const captchaVerifyBody = z
   .object({
     id: z.string().min(1).max(64),
     x: z.number().min(0).max(1000),
-    /** Drag trail: [dx, ms] samples; a robot's trail is a straight teleport. */
+    /** Drag trail: [dx, ms] samples (required: a missing trail is a script, not a person). */
     trail: z
       .array(z.tuple([z.number(), z.number()]))
-      .max(2000)
-      .optional(),
+      .min(3, '请拖动滑块完成验证')
+      .max(2000),
   })
   .strict();
 

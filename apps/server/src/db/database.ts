@@ -56,8 +56,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 10_000,
-      statement_timeout: opts.statementTimeoutMs ?? 15_000,
-      query_timeout: (opts.statementTimeoutMs ?? 15_000) + 2000,
+      statement_timeout: opts.statementTimeoutMs ?? 4000,
+      // A hung server (not a refused connection) must still become a 503 within about 5 s (R03).
+      query_timeout: (opts.statementTimeoutMs ?? 4000) + 1000,
       application_name: 'aqzrx-server',
       ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
     });
@@ -75,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       async ping() {
         const client = await pool.connect();
         try {
-          await client.query('SELECT 1');
+          await client.query({ text: 'SELECT 1', query_timeout: 2000 } as pg.QueryConfig);
         } finally {
           client.release();
         }

@@ -40,6 +40,10 @@ export function auditParams(req: FastifyRequest): string {
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS - 1)}…` : text;
 }
 
+function escapeLine(v: string): string {
+  return v.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+}
+
 export interface AuditRow {
   kind: AuditKind;
   module: string;
@@ -66,7 +70,7 @@ export async function writeAudit(
     .values({
       createdAt: now,
       userId: row.userId !== undefined ? row.userId : (a?.userId ?? null),
-      username: (row.username ?? a?.username ?? '').slice(0, 64),
+      username: escapeLine(row.username ?? a?.username ?? '').slice(0, 64),
       roleKey: row.roleKey ?? a?.roleKey ?? '',
       orgName: (row.orgName ?? a?.orgName ?? '').slice(0, 100),
       module: row.module.slice(0, 64),
@@ -78,7 +82,7 @@ export async function writeAudit(
       ip: req.ip.slice(0, 64),
       durationMs: Math.min(durationMs, 2_147_483_647),
       outcome: row.outcome,
-      errorMsg: (row.errorMsg ?? '').replace(/[\r\n]/g, ' ').slice(0, 500),
+      errorMsg: escapeLine(row.errorMsg ?? '').slice(0, 500),
       requestId: String(req.id),
     })
     .execute();

@@ -6,8 +6,8 @@ import { unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;
-/** last_seen_at is written at most this often, so reads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60_000;
+/** last_seen_at is written at most this often (a tenth of the idle window), so reads do not each cost a write. */
+const TOUCH_INTERVAL_MAX_MS = 60_000;
 
 export function readToken(req: FastifyRequest): string | undefined {
   const h = req.headers['x-token'];
@@ -68,7 +68,7 @@ export async function resolveSession(db: Db, token: string, now: Date, config: C
   if (row.deletedAt || row.status === UserStatus.DISABLED) {
     throw unauthorized(Messages.tokenExpired, ErrorReason.TOKEN_EXPIRED);
   }
-  if (t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  if (t - row.lastSeenAt.getTime() >= Math.min(TOUCH_INTERVAL_MAX_MS, idleMs / 10)) {
     await db.updateTable('sysSession').set({ lastSeenAt: now }).where('id', '=', row.sessionId).execute();
   }
   const maxAgeMs = config.PASSWORD_MAX_AGE_DAYS * 86_400_000;

@@ -71,6 +71,8 @@ declare module 'fastify' {
       opts?: { targetId?: string | number | ((result: T) => string | number) },
     ): Promise<T>;
     auditDone: boolean;
+    /** The message of the error reply, for the operation log. */
+    errorMessage: string;
     auditTarget: string;
     startedAt: bigint;
   }

@@ -64,6 +64,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   app.decorateRequest('auditDone', false);
   app.decorateRequest('auditTarget', '');
   app.decorateRequest('startedAt', 0n);
+  app.decorateRequest('errorMessage', '');
   app.decorateRequest('tx', function tx<
     T,
   >(this: FastifyRequest, fn: (trx: Tx) => Promise<T>, opts?: { targetId?: string | number | ((result: T) => string | number) }): Promise<T> {
@@ -102,6 +103,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   app.addHook('onRequest', async (req) => {
     req.startedAt = process.hrtime.bigint();
     if (!req.url.startsWith('/api/')) return;
+    armBodyDeadline(req);
     const permission = req.routeOptions.config.permission;
     // Fail closed: a route that forgot to declare its permission is refused, not opened.
     if (permission === undefined && req.routeOptions.url !== undefined) throw forbidden();
@@ -140,18 +142,21 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   // Operation-log row for audited routes that did not write one inside their transaction
   // (failures, and reads such as exports).
   app.addHook('onResponse', async (req, reply) => {
+    clearBodyDeadline(req);
     const audit = req.routeOptions.config.audit;
-    if (!audit || req.auditDone) return;
-    // Unauthenticated attempts are not attributed to anyone; still record them.
+    // A refused permission is a security event even on routes that are not otherwise audited (L01, Z01).
+    const denied = reply.statusCode === 403 && req.auth !== null;
+    if ((!audit && !denied) || req.auditDone) return;
+    const failed = reply.statusCode >= 400;
     try {
       await writeAudit(
         app.db,
         req,
         {
-          kind: audit.kind,
-          module: audit.module,
-          outcome: reply.statusCode < 400 ? 'success' : 'fail',
-          errorMsg: reply.statusCode < 400 ? '' : String(reply.statusCode),
+          kind: audit && !denied ? audit.kind : 'security',
+          module: audit && !denied ? audit.module : '访问拒绝',
+          outcome: failed ? 'fail' : 'success',
+          errorMsg: failed ? `${reply.statusCode} ${req.errorMessage}`.trim() : '',
         },
         clock.now(),
       );
@@ -161,7 +166,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     }
@@ -177,6 +182,11 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       reply.code(404).send(fail(404, Messages.routeNotFound, ErrorReason.NOT_FOUND, String(req.id)));
       return;
     }
+    const pathname = req.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(pathname)) {
+      reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
+      return;
+    }
     // Single-page app: every other GET is the client router's.
     if (app.hasDecorator('sendIndexHtml')) {
       (app as unknown as { sendIndexHtml: (r: FastifyReply) => void }).sendIndexHtml(reply);
@@ -188,6 +198,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = String(req.id);
     const send = (status: number, message: string, reason: string, data?: unknown) => {
+      req.errorMessage = message;
       reply.code(status).send(fail(status, message, reason, requestId, data));
     };
     if (err instanceof AppError) {
@@ -222,6 +233,11 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       send(503, Messages.dbUnavailable, ErrorReason.DB_UNAVAILABLE);
       return;
     }
+    // Data exceptions (invalid characters, out-of-range dates, too-long strings): the input is at fault.
+    if (/^22[0-9A-Z]{3}$/.test(code)) {
+      send(400, '参数格式有误，请检查输入内容（如非法字符、日期或长度超出范围）', ErrorReason.BAD_REQUEST);
+      return;
+    }
     if (code === '23505') {
       send(409, '数据重复，请检查后重试', ErrorReason.CONFLICT);
       return;
@@ -243,6 +259,27 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     req.log.error({ err }, 'unhandled error');
     send(500, Messages.internal, ErrorReason.INTERNAL);
   });
+}
+
+/**
+ * A request body must arrive within BODY_DEADLINE_MS (slowloris on JSON routes, security.md R04).
+ * Multipart uploads are exempt: they may take long, and the socket idle timeout still applies.
+ */
+const BODY_DEADLINE_MS = 60_000;
+const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+function armBodyDeadline(req: FastifyRequest): void {
+  if (String(req.headers['content-type'] ?? '').startsWith('multipart/')) return;
+  const timer = setTimeout(() => {
+    if (!req.raw.complete) req.raw.destroy(new Error('request body deadline exceeded'));
+  }, BODY_DEADLINE_MS);
+  timer.unref();
+  bodyTimers.set(req, timer);
+  req.raw.once('end', () => clearBodyDeadline(req));
+}
+function clearBodyDeadline(req: FastifyRequest): void {
+  const t = bodyTimers.get(req);
+  if (t) clearTimeout(t);
+  bodyTimers.delete(req);
 }
 
 export function requireAuth(req: FastifyRequest): AuthContext {

@@ -17,7 +17,7 @@ import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { resourceTreeForRole } from '../roles/roles.service.ts';
-import { changePassword, getUserInfo, login, logout } from './auth.service.ts';
+import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -139,7 +139,8 @@ export function authRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
-      await req.tx((trx) => changePassword(trx, auth, req.query.oldPwd, req.query.newPwd, clock.now()), {
+      await checkOldPassword(app.db, config, auth, req.query.oldPwd, clock.now());
+      await req.tx((trx) => changePassword(trx, auth, req.query.newPwd, clock.now()), {
         targetId: auth.userId,
       });
       return done('密码修改成功，请使用新密码重新登录');

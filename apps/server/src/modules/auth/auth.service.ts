@@ -8,6 +8,7 @@ import {
   UserStatus,
 } from '@aqzrx/contracts';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { loadPermissions, revokeUserSessions } from '../../platform/auth.ts';
@@ -109,18 +110,7 @@ export async function login(
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !passwordOk) {
-    // A lock that has run out starts a fresh count.
-    const expired = attempt?.lockedUntil && attempt.lockedUntil.getTime() <= now.getTime();
-    const failed = (expired ? 0 : (attempt?.failedCount ?? 0)) + 1;
-    const lockedUntil =
-      failed >= config.LOCK_THRESHOLD ? new Date(now.getTime() + config.LOCK_MINUTES * 60_000) : null;
-    await db
-      .insertInto('sysLoginAttempt')
-      .values({ usernameLower, failedCount: failed, lastFailedAt: now, lockedUntil })
-      .onConflict((oc) =>
-        oc.column('usernameLower').doUpdateSet({ failedCount: failed, lastFailedAt: now, lockedUntil }),
-      )
-      .execute();
+    await recordFailure(db, config, usernameLower, now);
     await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '', user?.orgName ?? '');
     throw unauthorized(Messages.badCredentials);
   }
@@ -182,6 +172,41 @@ export async function login(
   };
 }
 
+/**
+ * Counts one wrong password for a username in a single statement, so parallel guesses cannot read the
+ * same count and slip past the threshold (security.md A02). Returns whether the name is now locked.
+ */
+export async function recordFailure(
+  db: Db,
+  config: Config,
+  usernameLower: string,
+  now: Date,
+): Promise<boolean> {
+  const lockUntil = new Date(now.getTime() + config.LOCK_MINUTES * 60_000);
+  const threshold = config.LOCK_THRESHOLD;
+  // A lock that has run out starts a fresh count.
+  const next = sql<number>`CASE WHEN sys_login_attempt.locked_until IS NOT NULL AND sys_login_attempt.locked_until <= ${now}
+    THEN 1 ELSE sys_login_attempt.failed_count + 1 END`;
+  const row = await db
+    .insertInto('sysLoginAttempt')
+    .values({
+      usernameLower,
+      failedCount: 1,
+      lastFailedAt: now,
+      lockedUntil: threshold <= 1 ? lockUntil : null,
+    })
+    .onConflict((oc) =>
+      oc.column('usernameLower').doUpdateSet({
+        failedCount: next,
+        lastFailedAt: now,
+        lockedUntil: sql<Date | null>`CASE WHEN ${next} >= ${threshold} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+      }),
+    )
+    .returning(['failedCount', 'lockedUntil'])
+    .executeTakeFirstOrThrow();
+  return row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
+}
+
 export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> {
   const user = await db
     .selectFrom('sysUser as u')
@@ -218,20 +243,38 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
   };
 }
 
-/** Sets a new password after checking the rule and the last five; revokes every session of the user. */
-export async function changePassword(
+/**
+ * Checks the current password before a change, outside the change's transaction so a failure is
+ * counted even though the change is refused: wrong old passwords count towards the same lock as wrong
+ * logins, and reaching it ends every session of the user (a stolen session is no password oracle).
+ */
+export async function checkOldPassword(
   db: Db,
+  config: Config,
   auth: AuthContext,
   oldPwd: string,
-  newPwd: string,
   now: Date,
 ): Promise<void> {
+  const user = await db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'passwordHash'])
+    .where('id', '=', auth.userId)
+    .executeTakeFirstOrThrow();
+  if (await verifyPassword(user.passwordHash, oldPwd)) return;
+  if (await recordFailure(db, config, user.username.toLowerCase(), now)) {
+    await revokeUserSessions(db, user.id, now, 'locked');
+    throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+  }
+  throw badRequest('原密码错误');
+}
+
+/** Sets a new password after checking the rule and the last five; revokes every session of the user. */
+export async function changePassword(db: Db, auth: AuthContext, newPwd: string, now: Date): Promise<void> {
   const user = await db
     .selectFrom('sysUser')
     .select(['id', 'username', 'mobile', 'passwordHash'])
     .where('id', '=', auth.userId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('原密码错误');
   const problem = passwordProblem(newPwd, { username: user.username, mobile: user.mobile ?? undefined });
   if (problem) throw badRequest(problem);
   const history = await db

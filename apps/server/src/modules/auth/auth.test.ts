@@ -80,6 +80,25 @@ describe('POST /api/login', () => {
     ).toBe(200);
   });
 
+  it('parallel wrong passwords cannot slip past the lock (atomic count)', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/api/login', undefined, { username: 'ENT2', password: `Parallel-wrong${i}` }),
+      ),
+    );
+    expect(tries.every((r) => r.statusCode === 401 || r.statusCode === 403)).toBe(true);
+    const res = await post('/api/login', undefined, { username: 'ent2', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_LOCKED');
+    const row = await t.database.db
+      .selectFrom('sysLoginAttempt')
+      .select('failedCount')
+      .where('usernameLower', '=', 'ent2')
+      .executeTakeFirstOrThrow();
+    expect(row.failedCount).toBe(10);
+    await t.database.db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', 'ent2').execute();
+  });
+
   it('counts unknown usernames too, so they lock like real ones', async () => {
     for (let i = 0; i < 5; i++)
       await post('/api/login', undefined, { username: 'ghost', password: 'Wrong-pass1' });
@@ -272,6 +291,23 @@ describe('POST /api/sys/user/pwd/update', () => {
     // Still the old password.
     expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(200);
     await t.login('gov', DEMO_PASSWORD);
+  });
+
+  it('wrong old passwords count towards the lock and end the sessions at the threshold', async () => {
+    const token = await t.login('service');
+    for (let i = 1; i <= 4; i++) {
+      const r = await post(url(`Wrong-old${i}`, 'Service-New-2026'), token);
+      expect(r.statusCode, `try ${i}`).toBe(400);
+    }
+    const fifth = await post(url('Wrong-old5', 'Service-New-2026'), token);
+    expect(fifth.statusCode).toBe(403);
+    expect(fifth.json().code).toBe('ACCOUNT_LOCKED');
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
+    expect(
+      (await post('/api/login', undefined, { username: 'service', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(403);
+    t.clock.advance(31 * 60_000);
+    await t.login('service');
   });
 
   it('changes the password, revokes every session, and refuses the last five', async () => {

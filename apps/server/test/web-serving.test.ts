@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>平台</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestContext({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app on the same port', () => {
+  it('GET / and client routes answer index.html, not cached', async () => {
+    for (const url of [
+      '/',
+      '/portal/index',
+      '/user/login?redirect=%2Fent%2FEntAPQuery%2Froute',
+      '/QA/detail?id=3',
+    ]) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('hashed assets are served immutable; missing assets and files are 404, not index.html', async () => {
+    const js = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.call({ method: 'GET', url: '/assets/app-OLD.js' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('unknown API paths are a 404 envelope for GET as for POST', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.call({ method, url: '/api/nope' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 404, result: '接口不存在' });
+    }
+    expect((await t.call({ method: 'GET', url: '/api/login' })).statusCode).toBe(404);
+  });
+});
