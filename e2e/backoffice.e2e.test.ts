@@ -258,12 +258,21 @@ describe('screenshots', () => {
     const { page, context } = await openPage(browser);
     await page.goto('/user/login');
     await page.getByPlaceholder('用户名').waitFor();
+    // The button enables once the public settings (captcha on/off) have arrived.
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('button[type=submit]')?.disabled,
+    );
     await screenshot(page, 'login');
     await page.goto('/portal/index');
     await page.getByTestId('portal-stats').getByText('投保企业').waitFor();
     await screenshot(page, 'portal-home');
     await login(page, 'ent2');
     await page.getByText('请先完善企业信息后再访问其他页面').waitFor();
+    // The layout fills the window even when the page is short.
+    const height = await page
+      .locator('.ant-pro-layout > .ant-layout')
+      .evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(800);
     await screenshot(page, 'ent-gate');
     expect(LANDING.ent2).toBe('/ent/EntAPQuery/route');
     await context.close();

@@ -57,7 +57,7 @@ function stop(child: ChildProcess): Promise<void> {
  * With E2E_BASE_URL set, the tests use that already running server instead (it must run with
  * CAPTCHA=off on fresh demo data, and serve the current build).
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseURL', external.replace(/\/$/, ''));

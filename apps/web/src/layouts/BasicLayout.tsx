@@ -120,6 +120,7 @@ export function BasicLayout() {
         siderWidth={SIDER_WIDTH}
         style={
           {
+            minHeight: '100vh',
             '--aq-sider-w': `${device === 'mobile' ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH}px`,
           } as CSSProperties
         }
