@@ -239,6 +239,7 @@ export async function saveArticle(
 
   const publish = b.status === ArticleStatus.PUBLISHED;
   const status = b.status ?? existing?.status ?? ArticleStatus.DRAFT;
+  if (existing && status !== existing.status) checkTransition(existing.status, status);
   const values = {
     kind: b.kind,
     classId: b.kind === 'help' ? (b.classId ?? null) : null,
@@ -333,6 +334,12 @@ const TRANSITION_MESSAGE: Record<string, string> = {
   '1>0': '已发布的文章请先撤回再改为草稿',
 };
 
+function checkTransition(from: number, to: number): void {
+  if (!TRANSITIONS[from]?.includes(to)) {
+    throw badRequest(TRANSITION_MESSAGE[`${from}>${to}`] ?? '不支持的状态变更');
+  }
+}
+
 /** Publish (1), withdraw (2) or return to draft (0): draft → published → withdrawn → published/draft. */
 export async function updateStatus(
   trx: Tx,
@@ -342,9 +349,7 @@ export async function updateStatus(
 ): Promise<SaveResult> {
   const row = await requireManaged(trx, auth, q.id, 'edit');
   if (row.status === q.status) throw badRequest('文章已是该状态，无需重复操作');
-  if (!TRANSITIONS[row.status]?.includes(q.status)) {
-    throw badRequest(TRANSITION_MESSAGE[`${row.status}>${q.status}`] ?? '不支持的状态变更');
-  }
+  checkTransition(row.status, q.status);
   const res = await trx
     .updateTable('cmsArticle')
     .set((eb) => ({

@@ -267,6 +267,37 @@ describe('management calls: permission per article kind', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('save follows the same status rules as updateStatus (published → draft needs a withdrawal first)', async () => {
+    const saved = await post(`${A}/save`, tok.admin, {
+      kind: 'news',
+      title: '状态规则',
+      body: '<p>正文</p>',
+      status: 1,
+    });
+    expect(saved.json().data.status).toBe(1);
+    const id = saved.json().data.id;
+    const toDraft = await post(`${A}/save`, tok.admin, {
+      id,
+      version: 1,
+      kind: 'news',
+      title: '状态规则',
+      body: '<p>正文</p>',
+      status: 0,
+    });
+    expect(toDraft.statusCode).toBe(400);
+    expect(toDraft.json().result).toContain('先撤回');
+    // Editing without a status keeps it published.
+    const edit = await post(`${A}/save`, tok.admin, {
+      id,
+      version: 1,
+      kind: 'news',
+      title: '状态规则（改）',
+      body: '<p>正文</p>',
+    });
+    expect(edit.json().data.status).toBe(1);
+    expect((await get(`/api/public/article/detail?id=${id}`)).json().data.title).toBe('状态规则（改）');
+  });
+
   it('gov (notice.*) may write notices but not news or help; others get 403; foreign kinds answer 404', async () => {
     const notice = await post(`${A}/save`, tok.gov, {
       kind: 'notice',

@@ -86,6 +86,25 @@ describe('/api/public/search', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the content calls from their zod schemas', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/manage/articles/save',
+      '/api/manage/articles/getPortalBannerList',
+      '/api/manage/articles/saveConsult',
+      '/api/public/search',
+      '/api/public/rule/list',
+      '/api/message/read',
+      '/api/consult/answer',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});
+
 describe('snippet', () => {
   it('cuts about 90 characters around the first match', () => {
     const text = `${'甲'.repeat(100)}关键词${'乙'.repeat(100)}`;
