@@ -76,6 +76,7 @@ async function auditedWrite<T>(
         { kind, module: MODULE, outcome: 'fail', targetId, errorMsg: `${err.status} ${err.message}` },
         now,
       );
+      req.auditDone = true;
     }
     throw err;
   }
@@ -117,6 +118,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
       if (!hasPermission(await permissionsOf(app, auth), 'userSensitive.get')) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
+        req.auditDone = true; // one row per denial: the platform's 403 row is not needed
         throw forbidden('查看完整手机号需要“敏感信息查看”权限，请联系管理员授权');
       }
       // The view and its audit row go together: no row, no data (security.md P04, L03).
@@ -231,6 +233,7 @@ export function usersRoutes(app: FastifyInstance): void {
           { kind, module: MODULE, outcome: 'fail', targetId: String(id), errorMsg: '403' },
           clock.now(),
         );
+        req.auditDone = true; // one row per denial: the platform's 403 row is not needed
         throw forbidden();
       }
       const changed = await auditedWrite(app, req, kind, String(id), (trx) =>

@@ -449,7 +449,17 @@ describe('updateByStatus.json', () => {
     expect(await lastLog(t, '/api/sys/admin/updateByStatus.json')).toMatchObject({
       kind: 'enable',
       outcome: 'fail',
+      username: 'disabler',
     });
+    // Exactly one row for the denial (not a second generic 403 row).
+    const denials = await t.database.db
+      .selectFrom('sysOperLog')
+      .select('kind')
+      .where('path', '=', '/api/sys/admin/updateByStatus.json')
+      .where('username', '=', 'disabler')
+      .where('outcome', '=', 'fail')
+      .execute();
+    expect(denials.map((d) => d.kind)).toEqual(['enable']);
     expect((await post(`/api/sys/admin/updateByStatus.json?id=${target}&status=1`, ent)).statusCode).toBe(
       403,
     );
