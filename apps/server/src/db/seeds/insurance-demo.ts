@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   addDays,
   chinaDate,
@@ -11,7 +12,7 @@ import {
   usccCheckChar,
 } from '@aqzrx/contracts';
 import { type Kysely, sql } from 'kysely';
-import { blindIndex, encryptPii } from '../../modules/insurers/index.ts';
+import { blindIndex, configurePii, encryptPii } from '../../modules/insurers/index.ts';
 import { policyFigures } from '../../modules/policies/index.ts';
 import type { DB } from '../schema.ts';
 
@@ -226,6 +227,11 @@ async function batchInsert<T>(rows: T[], size: number, fn: (chunk: T[]) => Promi
 }
 
 export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
+  // The seed runs before the app is built (main.ts prepare): pick the same key the app will use.
+  configurePii({
+    nodeEnv: process.env.NODE_ENV ?? 'development',
+    dataDir: path.resolve(process.env.DATA_DIR ?? './data'),
+  });
   const rnd = mulberry32(20260522);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));

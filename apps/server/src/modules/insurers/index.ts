@@ -1,2 +1,2 @@
 export { insurersRoutes } from './insurers.routes.ts';
-export { blindIndex, decryptPii, encryptPii } from './pii.ts';
+export { blindIndex, configurePii, decryptPii, encryptPii } from './pii.ts';

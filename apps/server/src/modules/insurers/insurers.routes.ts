@@ -27,7 +27,7 @@ import {
   revealTechnicistIdNo,
   saveInsurer,
 } from './insurers.service.ts';
-import { checkPiiKey } from './pii.ts';
+import { configurePii } from './pii.ts';
 
 const idVersion = z
   .object({
@@ -38,7 +38,7 @@ const idVersion = z
 
 /** Insurance institutions: profile, technicists (staff type 1 own / 2 hired), documents. */
 export function insurersRoutes(app: FastifyInstance): void {
-  checkPiiKey(app.deps.config.NODE_ENV);
+  configurePii({ nodeEnv: app.deps.config.NODE_ENV, dataDir: app.deps.config.dataDir });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));

@@ -6,23 +6,57 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Personal ID numbers at rest (security.md P03): SM4-CBC with encrypt-then-MAC (HMAC-SM3), and an
  * HMAC-SM3 blind index for uniqueness lookups. Node 20's OpenSSL has sm4-cbc but no sm4-gcm.
  *
- * The key comes from PII_KEY (64 hex characters) outside the database and the repository. Without it a
- * development key is derived from a fixed label; production refuses to start (checkPiiKey).
+ * The master key lives outside the database and the repository: PII_KEY (64 hex characters), or in
+ * production without it a random key generated once into DATA_DIR/keys/pii.key (mode 0600; back it up
+ * with the data directory's keys, not with database dumps). Development and tests without PII_KEY use
+ * a fixed development key; production never does.
  */
 const DEV_LABEL = 'aqzrx-development-only-pii-key';
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+let configured: Buffer | undefined;
+let keys: { enc: Buffer; mac: Buffer; index: Buffer } | undefined;
+
+/** Called once when the app is built: picks the key (env, or the production key file). */
+export function configurePii(opts: { nodeEnv: string; dataDir: string }): void {
+  const hex = process.env.PII_KEY;
+  keys = undefined;
+  if (hex && HEX64.test(hex)) {
+    configured = Buffer.from(hex, 'hex');
+    return;
+  }
+  if (hex) throw new Error('PII_KEY 须为64位十六进制（32字节）');
+  if (opts.nodeEnv !== 'production') return;
+  const dir = path.join(opts.dataDir, 'keys');
+  const file = path.join(dir, 'pii.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const text = fs.readFileSync(file, 'utf8').trim();
+  if (!HEX64.test(text)) throw new Error(`个人证件号加密密钥文件损坏：${file}`);
+  configured = Buffer.from(text, 'hex');
+}
 
 function masterKey(): Buffer {
+  if (configured) return configured;
   const hex = process.env.PII_KEY;
-  if (hex && /^[0-9a-fA-F]{64}$/.test(hex)) return Buffer.from(hex, 'hex');
+  if (hex && HEX64.test(hex)) return Buffer.from(hex, 'hex');
+  if (process.env.NODE_ENV === 'production') throw new Error('个人证件号加密密钥未配置（PII_KEY）');
   return createHash('sm3').update(DEV_LABEL).digest();
 }
 
-let keys: { enc: Buffer; mac: Buffer; index: Buffer } | undefined;
 function derived() {
   if (!keys) {
     const k = masterKey();
@@ -30,13 +64,6 @@ function derived() {
     keys = { enc: sub('enc').subarray(0, 16), mac: sub('mac'), index: sub('index') };
   }
   return keys;
-}
-
-/** Throws in production when PII_KEY is missing or malformed. */
-export function checkPiiKey(nodeEnv: string): void {
-  const hex = process.env.PII_KEY;
-  if (nodeEnv === 'production' && !(hex && /^[0-9a-fA-F]{64}$/.test(hex)))
-    throw new Error('生产环境须设置 PII_KEY（64位十六进制）用于个人证件号加密');
 }
 
 /** v1.<iv>.<ciphertext>.<mac>, base64url. */
