@@ -14,7 +14,7 @@ import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprises/index.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../insurance-data/xlsx.ts';
-import { currentApp, trackApp } from '../policies/index.ts';
+import { currentApp, invalidateCounts, trackApp } from '../policies/index.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
 import {
   type ClaimRow,
@@ -59,6 +59,11 @@ export function claimsRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   trackApp(app);
+  const writes = new Set(['/api/claim/add', '/api/claim/step', '/api/claim/satisfaction']);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
+    return payload;
+  });
   const totals = async () => {
     const cur = currentApp();
     return cur ? yearClaimTotals(cur.db, cur.clock.now()) : undefined;

@@ -6,6 +6,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprises/index.ts';
+import { invalidateCounts } from '../policies/index.ts';
 import {
   applyEndorsement,
   getEndorsement,
@@ -21,6 +22,12 @@ export function endorsementsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
+  // An approved endorsement changes a policy: drop cached list totals.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 && req.routeOptions.url === '/api/endorsement/review')
+      invalidateCounts(app.db);
+    return payload;
+  });
 
   r.post(
     '/api/endorsement/list',

@@ -22,15 +22,37 @@ export type Actor =
 
 const ALL_DISTRICTS = DISTRICTS.map((d) => d.value);
 
-export async function resolveActor(db: Db, auth: AuthContext): Promise<Actor> {
-  const base = { userId: auth.userId, name: auth.nickname || auth.username, orgName: auth.orgName };
-  if (auth.orgId === null) return { kind: 'none', ...base };
+/** Organisation kinds change practically never; a minute's cache saves a query on every request. */
+const ORG_TTL_MS = 60_000;
+const orgCache = new WeakMap<
+  Db,
+  Map<number, { at: number; org: { orgType: string; districtCode: string | null } | undefined }>
+>();
+
+async function orgOf(db: Db, orgId: number) {
+  let cache = orgCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    orgCache.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(orgId);
+  if (hit && now - hit.at < ORG_TTL_MS && now >= hit.at) return hit.org;
   const org = await db
     .selectFrom('sysOrg')
     .select(['orgType', 'districtCode'])
-    .where('id', '=', auth.orgId)
+    .where('id', '=', orgId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(orgId, { at: now, org });
+  return org;
+}
+
+export async function resolveActor(db: Db, auth: AuthContext): Promise<Actor> {
+  const base = { userId: auth.userId, name: auth.nickname || auth.username, orgName: auth.orgName };
+  if (auth.orgId === null) return { kind: 'none', ...base };
+  const org = await orgOf(db, auth.orgId);
   if (!org) return { kind: 'none', ...base };
   if (org.orgType === 'enterprise') return { kind: 'enterprise', orgId: auth.orgId, ...base };
   if (org.orgType === 'insurer') return { kind: 'insurer', orgId: auth.orgId, ...base };

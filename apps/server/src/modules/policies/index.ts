@@ -1,3 +1,4 @@
+export { cachedCount, invalidateCounts } from './count-cache.ts';
 export { policiesRoutes, policyListFilters } from './policies.routes.ts';
 export {
   nextNumber,
@@ -5,6 +6,7 @@ export {
   policyInScope,
   policyScope,
   policySnapshotData,
+  scopeKey,
   snapshotPolicy,
   stateFilter,
 } from './policies.service.ts';

@@ -9,6 +9,7 @@ import { withIdempotency } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprises/index.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../insurance-data/xlsx.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
+import { invalidateCounts } from './count-cache.ts';
 import {
   createPolicy,
   editPolicy,
@@ -70,6 +71,12 @@ export function policiesRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   trackApp(app);
+  // Any successful write here changes list totals: drop the cached ones.
+  const writes = new Set(['/api/policy/add', '/api/policy/edit', '/api/policy/submit', '/api/policy/review']);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
+    return payload;
+  });
   const totals = async () => {
     const cur = currentApp();
     return cur ? inForceTotals(cur.db, cur.clock.now()) : undefined;

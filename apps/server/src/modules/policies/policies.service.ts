@@ -24,6 +24,7 @@ import {
   nullableDateText,
   rescoreEnterprise,
 } from '../enterprises/index.ts';
+import { cachedCount } from './count-cache.ts';
 import {
   mayAct,
   normaliseCoinsurers,
@@ -212,8 +213,13 @@ export interface PolicyListQuery {
   enterpriseId?: number | undefined;
 }
 
-function filteredList(db: Db, actor: Actor, q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>, today: string) {
-  let qb = policyScope(listSelect(db), actor);
+/** The list filters, on any query over `ins_policy as p`. */
+function applyFilters<QB extends PolicyQB<object>>(
+  qb0: QB,
+  q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>,
+  today: string,
+): QB {
+  let qb = qb0;
   if (q.keyword) {
     const k = q.keyword.trim();
     const like = `%${escapeLike(k)}%`;
@@ -224,18 +230,29 @@ function filteredList(db: Db, actor: Actor, q: Omit<PolicyListQuery, 'pageNo' | 
         eb('p.holderUscc', '=', k.toUpperCase()),
         eb('p.holderName', 'like', like),
       ]),
-    );
+    ) as QB;
   }
-  if (q.districtCode) qb = qb.where('p.districtCode', '=', q.districtCode);
-  if (q.wsIndustryCode) qb = qb.where('p.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`);
+  if (q.districtCode) qb = qb.where('p.districtCode', '=', q.districtCode) as QB;
+  if (q.wsIndustryCode) qb = qb.where('p.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`) as QB;
   if (q.state) qb = stateFilter(qb, q.state, today);
   if (q.year)
-    qb = qb.where('p.startDate', '>=', `${q.year}-01-01`).where('p.startDate', '<=', `${q.year}-12-31`);
-  if (q.startFrom) qb = qb.where('p.startDate', '>=', q.startFrom);
-  if (q.startTo) qb = qb.where('p.startDate', '<=', q.startTo);
-  if (q.insurerId) qb = qb.where('p.insurerId', '=', q.insurerId);
-  if (q.enterpriseId) qb = qb.where('p.enterpriseId', '=', q.enterpriseId);
+    qb = qb.where('p.startDate', '>=', `${q.year}-01-01`).where('p.startDate', '<=', `${q.year}-12-31`) as QB;
+  if (q.startFrom) qb = qb.where('p.startDate', '>=', q.startFrom) as QB;
+  if (q.startTo) qb = qb.where('p.startDate', '<=', q.startTo) as QB;
+  if (q.insurerId) qb = qb.where('p.insurerId', '=', q.insurerId) as QB;
+  if (q.enterpriseId) qb = qb.where('p.enterpriseId', '=', q.enterpriseId) as QB;
   return qb;
+}
+
+function filteredList(db: Db, actor: Actor, q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>, today: string) {
+  return applyFilters(policyScope(listSelect(db), actor), q, today);
+}
+
+/** A key naming the actor's row scope (for cached totals). */
+export function scopeKey(actor: Actor): string {
+  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return `${actor.kind}:${actor.orgId}`;
+  if (actor.kind === 'government') return `government:${actor.districts.join(',')}`;
+  return 'none';
 }
 
 export async function listPolicies(
@@ -245,24 +262,21 @@ export async function listPolicies(
   now: Date,
 ): Promise<Paged<PolicyRow>> {
   const today = chinaDate(now);
-  const qb = filteredList(db, actor, q, today);
+  const { pageNo, pageSize, ...filters } = q;
   const [total, rows] = await Promise.all([
-    qb
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('c'))
-      .executeTakeFirstOrThrow(),
-    qb
+    cachedCount(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, async () => {
+      const r = await applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters, today)
+        .select((eb) => eb.fn.countAll<number>().as('c'))
+        .executeTakeFirstOrThrow();
+      return Number(r.c);
+    }),
+    filteredList(db, actor, filters, today)
       .orderBy('p.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
       .execute(),
   ]);
-  return {
-    list: rows.map((r) => toRow(r, today)),
-    total: Number(total.c),
-    pageNum: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return { list: rows.map((r) => toRow(r, today)), total, pageNum: pageNo, pageSize };
 }
 
 export async function exportPolicies(
