@@ -237,6 +237,8 @@ async function measure(base, login, counts) {
     duration: 2,
   });
   const scenarios = [
+    // Reference: the platform's floor for any signed-in call (session, permission, one small query).
+    ['reference: insurer options (3 rows, no list)', insurer, '/api/insurer/options'],
     [
       'policy list: in force (state=valid), page 1',
       insurer,
@@ -258,7 +260,10 @@ async function measure(base, login, counts) {
     ['claim list: unfiltered, page 3', insurer, '/api/claim/list?pageNo=3&pageSize=10'],
     ['claim list: unfiltered, page 3', gov, '/api/govInsurance/claimList?pageNo=3&pageSize=10'],
   ];
-  console.log(`PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs`);
+  const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  console.log(
+    `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
+  );
   const rows = [];
   for (const [name, headers, url] of scenarios) {
     const role = headers === insurer ? 'insurer' : 'gov';
@@ -269,6 +274,9 @@ async function measure(base, login, counts) {
     node: process.version,
     cpus: os.cpus().length,
     database: 'postgres',
+    // Other processes on the machine compete for the same CPUs; the load average gives the context.
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
     data: counts,
     rows,
   };

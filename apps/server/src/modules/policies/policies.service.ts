@@ -402,9 +402,9 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date) {
         r.endDate >= today &&
         actor.orgId === r.enterpriseId,
       reportClaim:
-        r.status !== 'draft' &&
         (actor.kind === 'enterprise' || actor.kind === 'insurer') &&
-        r.status === 'approved',
+        (r.status === 'approved' || r.status === 'cancelled') &&
+        r.startDate <= today,
     },
   };
 }
