@@ -551,7 +551,7 @@ export interface CmsArticleTable extends Audit {
   body: Generated<string>;
   searchText: Generated<string>;
   coverFileId: string | null;
-  attachments: InsJson<StoredAttachment[]>;
+  attachments: Json<StoredAttachment[]>;
   source: Generated<string>;
   author: Generated<string>;
   publishAt: NullableTimestamp;
@@ -591,7 +591,7 @@ export interface CmsRuleTable extends Audit {
   summary: Generated<string>;
   body: Generated<string>;
   searchText: Generated<string>;
-  attachments: InsJson<StoredAttachment[]>;
+  attachments: Json<StoredAttachment[]>;
   sourceUrl: Generated<string>;
   sort: Generated<number>;
   viewCount: Generated<number>;
