@@ -24,8 +24,13 @@ export const USER_EXPORT_HEADERS = [
 export const USER_EXPORT_ROW_CAP = 50_000;
 export const USER_EXPORT_FILENAME = '用户列表.xlsx';
 
-/** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time. */
-export const dateOrDateTime = z.iso.datetime({ offset: true, local: true }).or(z.iso.date());
+/** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time, in the years 1900-2999. */
+export const dateOrDateTime = z
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()])
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= 1900 && year <= 2999 && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
+  }, '日期须在1900年至2999年之间');
 
 const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{2,63}$/;
 

@@ -1,4 +1,5 @@
 import {
+  dateOrDateTime,
   envelope,
   paged,
   pageQuery,
@@ -36,8 +37,8 @@ export const logQuery = pageQuery
     username: z.string().trim().max(64).optional(),
     module: z.string().trim().max(64).optional(),
     outcome: z.enum(['success', 'fail']).optional(),
-    startTime: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()).optional(),
-    endTime: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()).optional(),
+    startTime: dateOrDateTime.optional(),
+    endTime: dateOrDateTime.optional(),
   })
   .strict();
 

@@ -114,6 +114,16 @@ describe('request log (sys_request_log)', () => {
     const bad = await post('/api/request-log/list?status=abc', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().result).toContain('status');
+    for (const url of [
+      '/api/request-log/list?startTime=0000-01-01',
+      '/api/requestpushlog/findAll?endTime=3000-01-01',
+      '/api/log/sysLogs/searchLogList.json?startTime=1899-12-31T00:00:00Z',
+      '/api/sys/user/searchUserList.json?createdStart=2026-02-30',
+    ]) {
+      const res = await post(url, admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().result, url).toMatch(/startTime|endTime|createdStart/);
+    }
     expect((await post('/api/request-log/list?token=x', admin)).statusCode).toBe(401);
     expect((await post('/api/request-log/list')).statusCode).toBe(401);
     const ent = await t.login('ent');
