@@ -341,7 +341,7 @@ describe.skipIf(!PG_URL)('PostgreSQL server process', () => {
     expect(refused.stdout).not.toContain('已启动');
     expect(await query(url, 'SELECT id FROM sys_user')).toEqual([]);
 
-    const password = 'Init-Admin-2026!';
+    const password = 'Init-Ops-Centre-2026!';
     const srv = await startServer({ ...env, ADMIN_PASSWORD: password });
     expect(srv.stdout()).not.toContain('演示账号');
     const users = await query<{ username: string }>(url, 'SELECT username FROM sys_user ORDER BY id');

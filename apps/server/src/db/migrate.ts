@@ -29,6 +29,9 @@ export function migrator(db: Kysely<DB>): Migrator {
     db: db as unknown as Kysely<unknown>,
     provider: new StaticProvider(),
     migrationTableName: 'kysely_migration',
+    // Migrations landed out of number order once (0004 before 0003); a database that ran the later one
+    // first must still take the earlier one.
+    allowUnorderedMigrations: true,
   });
 }
 
