@@ -78,11 +78,11 @@ describe('the seeded rules library (domain.md 1.1)', () => {
       publishDate: '2019-08-12',
       effectiveDate: '2020-02-01',
     });
-    expect(byDoc['国务院令第493号']).toMatchObject({
+    expect(byDoc.国务院令第493号).toMatchObject({
       level: 'regulation',
       name: '生产安全事故报告和调查处理条例',
     });
-    expect(byDoc['中华人民共和国主席令第八十八号']).toMatchObject({
+    expect(byDoc.中华人民共和国主席令第八十八号).toMatchObject({
       level: 'law',
       effectiveDate: '2021-09-01',
     });
