@@ -26,6 +26,7 @@ function startServer() {
         CAPTCHA: 'off',
         LOG_LEVEL: 'warn',
         API_RATE_MAX: '100000000',
+        IP_RATE_MAX: '100000000',
         LOGIN_RATE_MAX: '100000000',
         NODE_ENV: 'production',
         SEED_DEMO: 'on',
