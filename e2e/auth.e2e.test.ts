@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseFromDropdown,
   DEMO_PASSWORD,
   expectMessage,
   LANDING,
@@ -20,9 +21,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openUserMenuItem(page: Page, item: string): Promise<void> {
-  await page.getByTestId('user-menu').first().click();
-  await page.locator('.ant-dropdown-menu-item').filter({ hasText: item }).first().click();
+/** Chooses a user-menu item; 修改密码 and 退出登录 are done once their dialog shows. */
+async function openUserMenuItem(page: Page, item: '修改密码' | '退出登录'): Promise<void> {
+  const dialog =
+    item === '修改密码'
+      ? page.locator('.ant-modal').filter({ hasText: '修改密码' })
+      : page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?');
+  await chooseFromDropdown(page, page.getByTestId('user-menu').first(), item, () =>
+    dialog.first().waitFor({ timeout: 5_000 }),
+  );
 }
 
 describe('login lands each demo account on its page (spec 2.3)', () => {
@@ -86,6 +93,7 @@ describe('login failures and logout', () => {
       .getByRole('button', { name: /取\s*消/ })
       .click();
     expect(pathOf(page)).toBe(LANDING.insurer);
+    await page.waitForFunction(() => document.querySelectorAll('.ant-modal-confirm').length === 0);
     await openUserMenuItem(page, '退出登录');
     await page
       .locator('.ant-modal-confirm')

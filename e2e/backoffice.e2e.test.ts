@@ -119,9 +119,12 @@ describe('settings drawer (spec 2.6, 4, 9)', () => {
     await login(page, 'gov');
     let drawer = await openSettings(page);
     // Spec 9 defaults.
-    expect(await drawer.getByRole('button', { name: '极光绿' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await drawer.getByLabel('暗色菜单风格').isChecked()).toBe(true);
-    expect(await drawer.getByLabel('侧边栏导航').isChecked()).toBe(true);
+    // The drawer animates in: poll rather than read once.
+    await expect
+      .poll(() => drawer.getByRole('button', { name: '极光绿' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => drawer.getByLabel('暗色菜单风格').isChecked()).toBe(true);
+    await expect.poll(() => drawer.getByLabel('侧边栏导航').isChecked()).toBe(true);
     for (const name of ['固定 Header', '下滑时隐藏 Header', '固定侧边菜单', '色弱模式', '多页签模式']) {
       expect(await drawer.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
     }
@@ -194,9 +197,22 @@ describe('settings drawer (spec 2.6, 4, 9)', () => {
 });
 
 describe('multi-tab bar (spec 2.6)', () => {
-  async function tabAction(page: Page, tabTitle: string, action: string): Promise<void> {
-    // The context menu animates in; retry the right-click if it was still moving or got re-rendered.
+  const tabTitles = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab').allTextContents();
+
+  /**
+   * Right-click a tab, choose `action`, and wait for its effect: a message or the remaining tabs. The
+   * context menu animates; a click that lands on a moving or closing menu is retried.
+   */
+  async function tabAction(
+    page: Page,
+    tabTitle: string,
+    action: string,
+    effect: { message: string } | { tabs: string[] },
+  ): Promise<void> {
     for (let attempt = 1; ; attempt++) {
+      await page.waitForFunction(
+        () => document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)').length === 0,
+      );
       await page.getByTestId('multi-tab').getByText(tabTitle, { exact: true }).click({ button: 'right' });
       const item = page
         .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
@@ -204,17 +220,22 @@ describe('multi-tab bar (spec 2.6)', () => {
         .filter({ hasText: action });
       try {
         await item.click({ timeout: 5_000 });
-        break;
+        if ('message' in effect) {
+          await page
+            .locator('.ant-message-notice')
+            .filter({ hasText: effect.message })
+            .first()
+            .waitFor({ timeout: 3_000 });
+        } else {
+          await expect.poll(() => tabTitles(page), { timeout: 3_000 }).toEqual(effect.tabs);
+        }
+        return;
       } catch (e) {
         if (attempt >= 3) throw e;
         await page.keyboard.press('Escape');
       }
     }
-    await page.waitForFunction(
-      () => document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)').length === 0,
-    );
   }
-  const tabTitles = (page: Page) => page.getByTestId('multi-tab').locator('.ant-tabs-tab').allTextContents();
 
   it('right-click menu closes tabs with the spec messages', async () => {
     const { page, context } = await openPage(browser);
@@ -230,25 +251,21 @@ describe('multi-tab bar (spec 2.6)', () => {
     await waitForPath(page, '/government/govAp/GovApManage/route');
     await expect.poll(() => tabTitles(page)).toEqual(['事故预防监管', '预防计划', '服务管理']);
 
-    await tabAction(page, '事故预防监管', '关闭左侧');
-    await expectMessage(page, '左侧没有标签页');
-    await tabAction(page, '服务管理', '关闭右侧');
-    await expectMessage(page, '右侧没有标签页');
+    await tabAction(page, '事故预防监管', '关闭左侧', { message: '左侧没有标签页' });
+    await tabAction(page, '服务管理', '关闭右侧', { message: '右侧没有标签页' });
 
-    await tabAction(page, '预防计划', '关闭全部');
+    await tabAction(page, '预防计划', '关闭全部', { tabs: ['预防计划'] });
     await waitForPath(page, '/government/govAp/GovApPlan/route');
-    await expect.poll(() => tabTitles(page)).toEqual(['预防计划']);
-    await tabAction(page, '预防计划', '关闭当前');
-    await expectMessage(page, '这是最后一个标签页，不能再关闭了');
+    await tabAction(page, '预防计划', '关闭当前', { message: '这是最后一个标签页，不能再关闭了' });
 
     await openMenuItem(page, '事故预防', '服务查询');
-    await tabAction(page, '预防计划', '关闭右侧');
+    await expect.poll(() => tabTitles(page)).toEqual(['预防计划', '服务查询']);
+    await tabAction(page, '预防计划', '关闭右侧', { tabs: ['预防计划'] });
     await waitForPath(page, '/government/govAp/GovApPlan/route');
     await openMenuItem(page, '事故预防', '培训记录');
-    await tabAction(page, '培训记录', '关闭左侧');
-    await expect.poll(() => tabTitles(page)).toEqual(['培训记录']);
-    await tabAction(page, '培训记录', '关闭当前');
-    await expectMessage(page, '这是最后一个标签页，不能再关闭了');
+    await expect.poll(() => tabTitles(page)).toEqual(['预防计划', '培训记录']);
+    await tabAction(page, '培训记录', '关闭左侧', { tabs: ['培训记录'] });
+    await tabAction(page, '培训记录', '关闭当前', { message: '这是最后一个标签页，不能再关闭了' });
     await context.close();
   });
 });

@@ -63,9 +63,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     project.provide('baseURL', external.replace(/\/$/, ''));
     return async () => undefined;
   }
+  // Test the production bundle: vitest sets NODE_ENV=test, which would make React/antd build in test mode
+  // (antd then names every radio group "test-id", so separate groups uncheck each other).
   const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/web/scripts/build-if-needed.mjs')], {
     cwd: repoRoot,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error('web build failed');
 

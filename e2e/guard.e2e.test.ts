@@ -127,6 +127,23 @@ describe('route guard with a token (spec 2.4)', () => {
     await context.close();
   });
 
+  it('error pages 403, 404 and 500 say what happened (spec 2.7)', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, 'ent');
+    const pages: Array<[string, string]> = [
+      ['/403', '抱歉，您无权访问此页面'],
+      ['/404', '页面不存在或正在开发中'],
+      ['/500', '服务器出错了'],
+    ];
+    for (const [url, text] of pages) {
+      await page.goto(url);
+      await page.locator('.ant-result-subtitle').filter({ hasText: text }).waitFor();
+    }
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await waitForPath(page, LANDING.ent);
+    await context.close();
+  });
+
   it('a page of the menu whose screen is not built yet shows the 404 text inside the layout', async () => {
     const { page, context } = await openPage(browser);
     await login(page, 'gov');

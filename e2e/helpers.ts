@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseURL: string = inject('baseURL');
@@ -72,7 +72,12 @@ export function pathOf(page: Page): string {
 
 /** Waits until the location path (without query) equals `pathname`. */
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
-  await page.waitForURL((u) => u.pathname === pathname, { timeout });
+  try {
+    await page.waitForURL((u) => u.pathname === pathname, { timeout });
+  } catch (e) {
+    await screenshot(page, `failed-path-${Date.now()}`);
+    throw new Error(`expected path ${pathname}, at ${pathOf(page)}: ${(e as Error).message}`);
+  }
 }
 
 /** Spec 2.4: page title = route title + ' - ' + platform name (set once the page has rendered). */
@@ -102,6 +107,34 @@ export async function expectMessage(page: Page, text: string): Promise<void> {
   } catch (e) {
     await screenshot(page, `failed-message-${Date.now()}`);
     throw e;
+  }
+}
+
+/**
+ * Opens a dropdown with `trigger`, clicks `item` and waits for `effect` (when given). The menu animates
+ * in; a click that lands while it is still moving can be swallowed, so the whole step is retried.
+ */
+export async function chooseFromDropdown(
+  page: Page,
+  trigger: Locator,
+  item: string,
+  effect?: () => Promise<unknown>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if ((await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()) === 0)
+        await trigger.click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+        .filter({ hasText: item })
+        .first()
+        .click({ timeout: 5_000 });
+      if (effect) await effect();
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseFromDropdown,
   expectMessage,
   LANDING,
   launchBrowser,
@@ -147,14 +148,15 @@ describe('portal header tabs (spec 2.5)', () => {
   it('the portal user menu offers 进入后台, 修改密码 and 退出登录', async () => {
     const { page, close } = await portalAs('service');
     await page.getByTestId('user-menu').click();
-    const menu = page.locator('.ant-dropdown-menu');
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
     for (const item of ['进入后台', '修改密码', '退出登录']) await menu.getByText(item).waitFor();
-    await menu.getByText('进入后台').click();
-    await waitForPath(page, LANDING.service);
+    await chooseFromDropdown(page, page.getByTestId('user-menu'), '进入后台', () =>
+      page.waitForURL((u) => u.pathname === LANDING.service, { timeout: 5_000 }),
+    );
     await page.goto('/portal/index');
-    await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown-menu').getByText('退出登录').click();
-    await page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor();
+    await chooseFromDropdown(page, page.getByTestId('user-menu'), '退出登录', () =>
+      page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor({ timeout: 5_000 }),
+    );
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })

@@ -67,6 +67,7 @@ export function SettingDrawer() {
         <section className="aq-setting-section">
           <h3>整体风格设置</h3>
           <Radio.Group
+            name="aq-nav-theme"
             optionType="button"
             value={s.navTheme}
             onChange={(e) => set('navTheme')(e.target.value)}
@@ -99,6 +100,7 @@ export function SettingDrawer() {
         <section className="aq-setting-section">
           <h3>导航模式</h3>
           <Radio.Group
+            name="aq-nav-layout"
             optionType="button"
             value={s.layout}
             onChange={(e) => set('layout')(e.target.value)}

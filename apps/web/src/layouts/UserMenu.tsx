@@ -29,7 +29,7 @@ export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps
     else if (key === 'logout') confirmLogout();
   };
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
       <button
         type="button"
         data-testid="user-menu"

@@ -1,5 +1,5 @@
 import type { IndustryNode, LoginBody, LoginData, ResourceNode, UserInfo } from '@aqzrx/contracts';
-import { fetchData, request } from './request.ts';
+import { fetchData, isApiError, request } from './request.ts';
 import { clearToken, getToken, setToken } from './storage.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -110,6 +110,9 @@ export function clearSession(): void {
 export async function logout(): Promise<void> {
   try {
     if (getToken()) await request('/logout', { skipErrorHandler: true });
+  } catch (e) {
+    // 401: the server already ended the session (e.g. after a password change); nothing failed.
+    if (!(isApiError(e) && e.status === 401)) throw e;
   } finally {
     clearSession();
   }

@@ -82,7 +82,7 @@ export function PasswordLoginForm() {
         />
       </Form.Item>
       {captchaOn && (
-        <Form.Item>
+        <Form.Item style={{ display: 'flex', justifyContent: 'center' }}>
           <SlidePuzzle
             ref={puzzle}
             load={loadCaptcha}
