@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 export const baseURL: string = inject('baseURL');
 export const DEMO_PASSWORD = 'Safe2026';
@@ -62,6 +62,10 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Keep the evidence: a screenshot of the page as it was when the test failed.
+  onTestFailed(async ({ task }) => {
+    if (!page.isClosed()) await screenshot(page, `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+  });
   return { context, page, errors };
 }
 
