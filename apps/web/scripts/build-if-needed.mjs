@@ -67,6 +67,9 @@ function main() {
     {
       cwd: webDir,
       stdio: 'inherit',
+      // Always a production bundle, whoever calls: under NODE_ENV=test (vitest) React and antd build in
+      // test mode, where antd names every radio group alike and separate groups uncheck each other.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (res.error) {
