@@ -201,9 +201,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 /** Serves the built single-page app; every unknown non-API GET gets index.html (client routing). */
 function registerWeb(app: FastifyInstance, config: Config): void {
   const indexFile = path.join(config.webDist, 'index.html');
+  // Cached, but re-read when the file changes, so a rebuild is served without a restart.
   let indexHtml: string | undefined;
+  let indexMtime = 0;
   app.decorate('sendIndexHtml', (reply: FastifyReply) => {
-    if (indexHtml === undefined && fs.existsSync(indexFile)) indexHtml = fs.readFileSync(indexFile, 'utf8');
+    const mtime = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
+    if (mtime !== indexMtime) {
+      indexHtml = mtime ? fs.readFileSync(indexFile, 'utf8') : undefined;
+      indexMtime = mtime;
+    }
     if (indexHtml === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
       return;

@@ -35,6 +35,14 @@ describe('the built web app on the same port', () => {
     }
   });
 
+  it('a rebuilt index.html is served without a restart', async () => {
+    const file = path.join(dist, 'index.html');
+    fs.writeFileSync(file, '<!doctype html><div id="root" data-build="2"></div>');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const res = await t.call({ method: 'GET', url: '/portal/index' });
+    expect(res.body).toContain('data-build="2"');
+  });
+
   it('hashed assets are served immutable; missing assets and files are 404, not index.html', async () => {
     const js = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(js.statusCode).toBe(200);
