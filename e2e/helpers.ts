@@ -64,7 +64,8 @@ export async function openPage(
   page.on('pageerror', (e) => errors.push(e.message));
   // Keep the evidence: a screenshot of the page as it was when the test failed.
   onTestFailed(async ({ task }) => {
-    if (!page.isClosed()) await screenshot(page, `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+    if (!page.isClosed())
+      await screenshot(page, `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
   });
   return { context, page, errors };
 }
