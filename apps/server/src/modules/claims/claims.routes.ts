@@ -12,8 +12,8 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
+import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprises/index.ts';
-import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../insurance-data/xlsx.ts';
 import { currentApp, invalidateCounts, trackApp } from '../policies/index.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
 import {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../insurance-data/xlsx.ts';
+import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
 import { resolveActor } from './actor.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprises.import.ts';
 import {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { buildXlsx, sendXlsx } from '../../platform/xlsx.ts';
 import { resolveActor } from '../enterprises/index.ts';
 import {
   apData,
@@ -13,7 +14,6 @@ import {
   premiumData,
   summaryData,
 } from './insurance-data.service.ts';
-import { buildXlsx, sendXlsx } from './xlsx.ts';
 
 const yearField = z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional();
 const groupField = z

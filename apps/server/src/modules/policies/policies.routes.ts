@@ -6,8 +6,8 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
+import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprises/index.ts';
-import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../insurance-data/xlsx.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
 import { invalidateCounts } from './count-cache.ts';
 import {

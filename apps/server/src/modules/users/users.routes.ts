@@ -24,6 +24,7 @@ import type { AuditKind, AuthContext, Tx } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { sendXlsx } from '../../platform/xlsx.ts';
 import { buildUserWorkbook } from './users.export.ts';
 import {
   addUser,
@@ -43,7 +44,6 @@ import {
 } from './users.service.ts';
 
 const MODULE = '用户管理';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function permissionsOf(app: FastifyInstance, auth: AuthContext) {
   auth.permissions ??= await loadPermissions(app.db, auth.roleId);
@@ -262,14 +262,12 @@ export function usersRoutes(app: FastifyInstance): void {
         targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
       });
       const buf = await buildUserWorkbook(rows, unmasked);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent(USER_EXPORT_FILENAME)}`,
-        )
-        .header('x-export-rows', String(rows.length))
-        .send(buf);
+      return sendXlsx(
+        reply.header('x-export-rows', String(rows.length)),
+        USER_EXPORT_FILENAME,
+        buf,
+        'users.xlsx',
+      );
     },
   );
 

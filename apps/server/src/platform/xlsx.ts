@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from './errors.ts';
 
 export interface XlsxColumn<R> {
   header: string;
@@ -22,6 +22,7 @@ export async function buildXlsx<R>(sheet: string, columns: XlsxColumn<R>[], rows
   const ws = wb.addWorksheet(sheet);
   ws.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 16 }));
   ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
   for (const r of rows) {
     ws.addRow(
       columns.map((c) => {
@@ -33,10 +34,19 @@ export async function buildXlsx<R>(sheet: string, columns: XlsxColumn<R>[], rows
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function sendXlsx(reply: FastifyReply, fileName: string, buf: Buffer): FastifyReply {
+/** Sends a workbook as a download: the Chinese name for modern clients, an ASCII fallback for old ones. */
+export function sendXlsx(
+  reply: FastifyReply,
+  fileName: string,
+  buf: Buffer,
+  asciiName = 'export.xlsx',
+): FastifyReply {
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .send(buf);
 }
