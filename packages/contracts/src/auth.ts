@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+export { PASSWORD_CHANGE_MESSAGES, type PasswordChangeReason } from './sys-options.ts';
+
+/** Why the password must be changed now (see PASSWORD_CHANGE_MESSAGES); null when it need not be. */
+export const passwordChangeReason = z.enum(['initial', 'reset', 'expired']).nullable();
+
 export const loginBody = z
   .object({
     username: z.string().trim().min(1, '请输入用户名').max(64, '用户名过长'),
@@ -19,6 +24,7 @@ export const loginData = z.object({
   status: z.number().int(),
   isOrg: z.boolean(),
   mustChangePassword: z.boolean(),
+  passwordChangeReason: passwordChangeReason.optional(),
 });
 export type LoginData = z.infer<typeof loginData>;
 
@@ -33,7 +39,10 @@ export const userInfo = z.object({
   isOrg: z.boolean(),
   orgId: z.number().int().nullable(),
   orgName: z.string().nullable(),
+  /** The districts the account is limited to (government users); [] = no limit. */
+  districtCodes: z.array(z.string()),
   mustChangePassword: z.boolean(),
+  passwordChangeReason: passwordChangeReason.optional(),
   userRole: z.object({
     roleKey: z.string(),
     roleName: z.string(),
@@ -132,3 +141,5 @@ export type PublicSettings = z.infer<typeof publicSettings>;
 export const portalStats = z.object({
   items: z.array(z.object({ name: z.string(), label: z.string(), value: z.number(), unit: z.string() })),
 });
+/** One figure of /api/public/portalStats. */
+export type PortalStat = z.infer<typeof portalStats>['items'][number];

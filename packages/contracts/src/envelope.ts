@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_CHANGE_MESSAGES } from './sys-options.ts';
 
 /**
  * Every API response has this one shape. `error` and `apiError` carry the same code:
@@ -88,8 +89,9 @@ export const Messages = {
   internal: '系统内部错误，请联系管理员',
   badCredentials: '用户不存在/密码错误',
   accountDisabled: '用户已封禁，请联系管理员',
-  passwordExpired: '密码已超过有效期，请修改密码后继续使用',
-  passwordChangeRequired: '首次登录请先修改初始密码',
+  passwordExpired: PASSWORD_CHANGE_MESSAGES.expired,
+  passwordChangeRequired: PASSWORD_CHANGE_MESSAGES.initial,
+  passwordResetByAdmin: PASSWORD_CHANGE_MESSAGES.reset,
   captchaRequired: '请先完成滑块验证',
   captchaInvalid: '验证码已失效',
 } as const;

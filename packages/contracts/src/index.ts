@@ -1,11 +1,17 @@
 import './zod-locale.ts';
 
+export * from './accident-grade.ts';
 export * from './auth.ts';
+export * from './china-time.ts';
 export * from './content.ts';
+export * from './data-exchange.ts';
 export * from './dicts.ts';
+export * from './endorsement-rules.ts';
 export * from './envelope.ts';
+export * from './files.ts';
 export * from './industries.ts';
 export * from './insurance.ts';
+export * from './insurance-data-combined.ts';
 export * from './logs.ts';
 export * from './options.ts';
 export * from './orgs.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_MAX, DICT_CODE_PATTERN, INDUSTRY_CODE_MESSAGE } from './sys-config-options.ts';
 
 /**
  * Industry classification (sys_industry): one tree under the root id 1 with two branches, the national
@@ -6,13 +7,7 @@ import { z } from 'zod';
  * fields (安全生产行业领域, codes AQ..) whose high-risk nodes must insure (domain 1.2, 2.1).
  */
 
-/** Root of the tree: findByPid?pid=1 answers industryList with everything below it (spec 7). */
-export const INDUSTRY_ROOT_ID = 1;
-/** Branch codes directly under the root. */
-export const IndustryBranch = {
-  NATIONAL: 'GB4754',
-  SAFETY: 'AQ',
-} as const;
+export { INDUSTRY_ROOT_ID, IndustryBranch } from './sys-config-options.ts';
 
 export interface IndustryNode {
   id: number;
@@ -51,8 +46,8 @@ const industryCode = z
   .string()
   .trim()
   .min(1, '请输入行业代码')
-  .max(32, '行业代码最多32个字符')
-  .regex(/^[A-Za-z0-9_.-]+$/, '行业代码只能包含字母、数字、点、下划线和短横线');
+  .max(CODE_MAX, '行业代码最多32个字符')
+  .regex(DICT_CODE_PATTERN, INDUSTRY_CODE_MESSAGE);
 
 export const industryFindByPidQuery = z
   .object({

@@ -1,10 +1,8 @@
+export { LOG_KIND_OPTIONS, LOG_OUTCOMES, LOG_RETENTION_DAYS, PUSH_STATUS } from './sys-options.ts';
+
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import type { Option } from './options.ts';
 import { dateOrDateTime } from './users.ts';
-
-/** Request logs are kept at least this long (security.md L04, CSL art. 21). */
-export const LOG_RETENTION_DAYS = 180;
 
 export const requestLogQuery = pageQuery
   .extend({
@@ -18,6 +16,28 @@ export const requestLogQuery = pageQuery
   })
   .strict();
 
+/** One operation-log row (/api/log/sysLogs/searchLogList.json). */
+export const opLogRow = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  roleKey: z.string(),
+  orgName: z.string(),
+  module: z.string(),
+  kind: z.string(),
+  method: z.string(),
+  path: z.string(),
+  params: z.string(),
+  targetId: z.string(),
+  ip: z.string(),
+  durationMs: z.number(),
+  outcome: z.string(),
+  errorMsg: z.string(),
+  requestId: z.string(),
+});
+export type OpLogRow = z.infer<typeof opLogRow>;
+
 export const requestLogRow = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -30,12 +50,7 @@ export const requestLogRow = z.object({
   ip: z.string(),
   requestId: z.string(),
 });
-
-export const PUSH_STATUS: Option<string>[] = [
-  { value: 'pending', label: '待推送', color: 'default' },
-  { value: 'success', label: '成功', color: 'success' },
-  { value: 'fail', label: '失败', color: 'error' },
-];
+export type RequestLogRow = z.infer<typeof requestLogRow>;
 
 export const pushLogQuery = pageQuery
   .extend({
@@ -62,3 +77,4 @@ export const pushLogRow = z.object({
   errorMsg: z.string(),
   updatedAt: z.string(),
 });
+export type PushLogRow = z.infer<typeof pushLogRow>;

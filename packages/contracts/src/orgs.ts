@@ -1,19 +1,9 @@
+export { ORG_TYPES, type OrgType } from './sys-options.ts';
+
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import type { Option } from './options.ts';
+import { ORG_TYPES, type OrgType } from './sys-options.ts';
 
-/** Organisation kinds (sys_org.org_type) with their Chinese labels. */
-export const ORG_TYPES: Option<
-  'platform' | 'government' | 'enterprise' | 'insurer' | 'service' | 'expert'
->[] = [
-  { value: 'platform', label: '平台运营' },
-  { value: 'government', label: '政府监管部门' },
-  { value: 'enterprise', label: '企业' },
-  { value: 'insurer', label: '保险机构' },
-  { value: 'service', label: '服务机构' },
-  { value: 'expert', label: '专家机构' },
-];
-export type OrgType = (typeof ORG_TYPES)[number]['value'];
 export const ORG_TYPE_VALUES = ORG_TYPES.map((o) => o.value) as [OrgType, ...OrgType[]];
 
 export const orgListQuery = pageQuery

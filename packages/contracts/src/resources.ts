@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { ACTIONS } from './permissions.ts';
+import {
+  RESOURCE_AUTH_KEY_MESSAGE,
+  RESOURCE_AUTH_KEY_PATTERN,
+  RESOURCE_COMPONENT_MESSAGE,
+  RESOURCE_COMPONENT_PATTERN,
+  RESOURCE_ICON_MESSAGE,
+  RESOURCE_ICON_PATTERN,
+  RESOURCE_PATH_MESSAGE,
+  RESOURCE_PATH_PATTERN,
+} from './sys-config-options.ts';
 
 /** Resource (menu/route) management: the fields an administrator may set. */
 const action = z.enum(ACTIONS, '操作只能是 add、delete、edit、query、get、enable、disable、import、export');
@@ -8,17 +18,9 @@ const componentField = z
   .string()
   .trim()
   .max(100)
-  .regex(/^([A-Z][A-Za-z0-9]*)?$/, '组件名须以大写字母开头，只含字母和数字');
-const iconField = z
-  .string()
-  .trim()
-  .max(64)
-  .regex(/^([A-Za-z][A-Za-z0-9]*)?$/, '图标名只含字母和数字');
-const pathPart = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^[A-Za-z0-9_\-/]*$/, '路径只能包含字母、数字、-、_ 和 /');
+  .regex(RESOURCE_COMPONENT_PATTERN, RESOURCE_COMPONENT_MESSAGE);
+const iconField = z.string().trim().max(64).regex(RESOURCE_ICON_PATTERN, RESOURCE_ICON_MESSAGE);
+const pathPart = z.string().trim().max(200).regex(RESOURCE_PATH_PATTERN, RESOURCE_PATH_MESSAGE);
 
 const editable = {
   name: z.string().trim().min(1, '请输入菜单名称').max(64, '菜单名称不能超过64个字符'),
@@ -39,9 +41,9 @@ export const addResourceBody = z
     authKey: z
       .string()
       .trim()
-      .min(1, '请输入路由标识 authKey')
+      .min(1, '请输入路由标识')
       .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/, 'authKey 只能包含字母、数字、- 和 _'),
+      .regex(RESOURCE_AUTH_KEY_PATTERN, RESOURCE_AUTH_KEY_MESSAGE),
     /** A permissionId of the catalogue, or empty for a pure grouping node. */
     permission: z.string().trim().max(64).default(''),
     ...editable,

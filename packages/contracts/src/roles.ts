@@ -25,6 +25,17 @@ export function roleDisplayName(roleKey: string | null | undefined): string {
   return (roleKey && NAMED_ROLE_NAMES[roleKey]) || CUSTOM_ROLE_NAME;
 }
 
+/**
+ * How a role is named where an administrator picks or manages roles (role selects, role editor): a
+ * named role under its usual name by that name, any other by its own name and key, e.g.
+ * 普通用户（ROLE_USER）. Every custom role *displays* as 自定义角色 (roleDisplayName), so that alone
+ * cannot tell two of them apart.
+ */
+export function roleAdminLabel(role: { roleKey: string; roleName: string }): string {
+  const name = role.roleName.trim() || role.roleKey;
+  return NAMED_ROLE_NAMES[role.roleKey] === name ? name : `${name}（${role.roleKey}）`;
+}
+
 /** Landing page per role after login (spec 2.3). */
 export const ROLE_LANDING: Record<string, string> = {
   ROLE_GOVERNMENT: '/government/govAp/GovernmentAp/route',
@@ -39,3 +50,24 @@ export function landingPath(roleKey: string | null | undefined): string {
 
 /** User status values. 3 = enterprise information incomplete (spec 4). */
 export const UserStatus = { ACTIVE: 1, DISABLED: 2, ENT_INFO_INCOMPLETE: 3 } as const;
+
+/** One row of getAllRole / getSystemRole / search (role administration). */
+export interface RoleRow {
+  id: number;
+  roleKey: string;
+  roleName: string;
+  /** The six named roles by name, any other as 自定义角色. */
+  displayName: string;
+  description: string;
+  isSystem: boolean;
+  /** Users holding the role; null for callers without role.query. */
+  userCount: number | null;
+  version: number;
+  createdAt: string;
+}
+
+/** The actions one role holds on one resource (getResListByRoleId grants, role save body). */
+export interface RoleGrant {
+  resourceId: number;
+  actions: string[];
+}

@@ -1,53 +1,19 @@
 import { z } from 'zod';
+import {
+  IP_ALLOWLIST_MAX,
+  IP_ENTRY_MESSAGE,
+  isIpOrCidr,
+  ORDER_NO_MESSAGE,
+  ORDER_NO_PATTERN,
+  RATE_PER_MINUTE,
+} from './sys-config-options.ts';
 
 /**
  * Safety mechanisms (安全机制): an access policy for an external system (subsystem) over a set of the
  * platform's API entries: which registered routes it may call, from which addresses, how often.
  */
 
-export const MechanismStatus = { DISABLED: 0, ENABLED: 1 } as const;
-
-function isIpv4(s: string): boolean {
-  const parts = s.split('.');
-  return parts.length === 4 && parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
-}
-
-function isIpv6(s: string): boolean {
-  if (!/^[0-9A-Fa-f:.]+$/.test(s)) return false;
-  const halves = s.split('::');
-  if (halves.length > 2) return false;
-  const groups = (h: string) => (h === '' ? [] : h.split(':'));
-  const head = groups(halves[0] ?? '');
-  const tail = halves.length === 2 ? groups(halves[1] ?? '') : [];
-  const all = [...head, ...tail];
-  let count = all.length;
-  const last = all[all.length - 1];
-  if (last?.includes('.')) {
-    if (!isIpv4(last)) return false;
-    all.pop();
-    count += 1; // an embedded IPv4 address takes two groups
-  }
-  if (!all.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
-  return halves.length === 2 ? count <= 7 : count === 8;
-}
-
-/** 4 or 6 for an IPv4/IPv6 address, else 0 (like node:net isIP, without node). */
-export function ipFamily(s: string): 0 | 4 | 6 {
-  if (isIpv4(s)) return 4;
-  if (isIpv6(s)) return 6;
-  return 0;
-}
-
-/** An IPv4/IPv6 address or a CIDR block. */
-export function isIpOrCidr(entry: string): boolean {
-  const [addr, bits, extra] = entry.split('/');
-  if (extra !== undefined || !addr) return false;
-  const family = ipFamily(addr);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
-}
+export { ipFamily, isIpOrCidr, MechanismStatus } from './sys-config-options.ts';
 
 export const mechanismApi = z
   .object({
@@ -79,7 +45,7 @@ const orderNo = z
   .trim()
   .min(1, '请输入编号')
   .max(32, '编号最多32个字符')
-  .regex(/^[A-Za-z0-9_-]+$/, '编号只能包含字母、数字、下划线和短横线');
+  .regex(ORDER_NO_PATTERN, ORDER_NO_MESSAGE);
 
 const mechanismFields = z.object({
   name: z.string().trim().min(1, '请输入机制名称').max(100, '机制名称最多100个字符'),
@@ -88,17 +54,15 @@ const mechanismFields = z.object({
   status: z.number().int().min(0).max(1).default(1),
   /** Addresses allowed to call (IPv4/IPv6 or CIDR); empty = any address. */
   ipAllowlist: z
-    .array(
-      z.string().trim().refine(isIpOrCidr, { message: '须为IP地址或CIDR网段，例如 10.1.2.3 或 10.1.0.0/16' }),
-    )
-    .max(100, '最多100个IP地址或网段')
+    .array(z.string().trim().refine(isIpOrCidr, { message: IP_ENTRY_MESSAGE }))
+    .max(IP_ALLOWLIST_MAX, '最多100个IP地址或网段')
     .default([]),
   ratePerMinute: z
     .number()
     .int('每分钟请求上限须为整数')
-    .min(1, '每分钟请求上限至少为1')
-    .max(100000, '每分钟请求上限最多100000')
-    .default(60),
+    .min(RATE_PER_MINUTE.min, '每分钟请求上限至少为1')
+    .max(RATE_PER_MINUTE.max, '每分钟请求上限最多100000')
+    .default(RATE_PER_MINUTE.default),
   remark: z.string().trim().max(500, '备注最多500个字符').default(''),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSURANCE_LIMITS, SECURITY_LIMITS, SECURITY_SETTING_MESSAGES } from './sys-config-options.ts';
 
 /**
  * The platform settings an administrator edits (`/api/setting/save`), with their ranges. The server's
@@ -34,15 +35,7 @@ export const footerLink = z
   })
   .strict();
 
-/** National floors and caps the bureau may tighten but not loosen. */
-export const INSURANCE_LIMITS = {
-  /** Yuan per person; the national floor is the default. */
-  minPerPersonLimit: { min: 0, max: 100_000_000, nationalFloor: 400_000 },
-  /** Percent of premium; 21 % is the national cap. */
-  preventionFeeCapPct: { min: 0, max: 21 },
-  reportDeadlineHours: { min: 1, max: 720 },
-  claimUnpaidFlagDays: { min: 1, max: 365 },
-} as const;
+export { INSURANCE_LIMITS } from './sys-config-options.ts';
 
 const L = INSURANCE_LIMITS;
 export const insuranceSettings = z
@@ -50,7 +43,7 @@ export const insuranceSettings = z
     minPerPersonLimit: z
       .number()
       .int('每人责任限额须为整数（元）')
-      .min(L.minPerPersonLimit.min, '每人责任限额不能为负数')
+      .min(L.minPerPersonLimit.min, '每人责任限额不能低于国家标准40万元')
       .max(L.minPerPersonLimit.max, '每人责任限额不能超过1亿元'),
     preventionFeeCapPct: z
       .number()
@@ -70,17 +63,39 @@ export const insuranceSettings = z
   })
   .strict();
 
+export { SECURITY_LIMITS } from './sys-config-options.ts';
+
+const S = SECURITY_LIMITS;
+const SM = SECURITY_SETTING_MESSAGES;
+/** Session and password policy, read by the server on every request (the environment gives the defaults). */
+export const securitySettings = z
+  .object({
+    idleTimeoutMinutes: z
+      .number()
+      .int(SM.idleTimeoutMinutes.integer)
+      .min(S.idleTimeoutMinutes.min, SM.idleTimeoutMinutes.range)
+      .max(S.idleTimeoutMinutes.max, SM.idleTimeoutMinutes.range),
+    passwordMaxAgeDays: z
+      .number()
+      .int(SM.passwordMaxAgeDays.integer)
+      .min(S.passwordMaxAgeDays.min, SM.passwordMaxAgeDays.range)
+      .max(S.passwordMaxAgeDays.max, SM.passwordMaxAgeDays.range),
+  })
+  .strict();
+export type SecuritySettings = z.infer<typeof securitySettings>;
+
 export const settingValues = z.object({
   platformName: z.string().trim().min(2, '平台名称为2-60个字符').max(60, '平台名称为2-60个字符'),
   footer: footerSettings,
   footerLinks: z.array(footerLink).max(20, '页脚链接最多20个'),
   insurance: insuranceSettings,
+  security: securitySettings,
 });
 export type SettingValuesInput = z.infer<typeof settingValues>;
 
 /**
- * A partial update: any subset of the keys; footer and insurance may themselves be partial and are
- * merged into the stored value. footerLinks replaces the whole list.
+ * A partial update: any subset of the keys; footer, insurance and security may themselves be partial
+ * and are merged into the stored value. footerLinks replaces the whole list.
  */
 export const settingsSaveBody = z
   .object({
@@ -88,7 +103,27 @@ export const settingsSaveBody = z
     footer: footerSettings.partial().optional(),
     footerLinks: settingValues.shape.footerLinks.optional(),
     insurance: insuranceSettings.partial().optional(),
+    security: securitySettings.partial().optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), '请至少提交一项设置');
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
+
+/** Server settings fixed by the deployment (environment), shown read-only on the settings screens. */
+export interface DeploymentSettings {
+  /** Slide-puzzle captcha on login and registration (CAPTCHA). */
+  captchaEnabled: boolean;
+  /** Hours after which a session ends regardless of activity (TOKEN_TTL_HOURS). */
+  tokenTtlHours: number;
+  /** Failed logins before an account is locked (LOCK_THRESHOLD) and for how long (LOCK_MINUTES). */
+  lockThreshold: number;
+  lockMinutes: number;
+  /**
+   * The security settings used until the administrator saves them (IDLE_TIMEOUT_MINUTES,
+   * PASSWORD_MAX_AGE_DAYS); the values in force are `security`.
+   */
+  securityDefaults: SecuritySettings;
+}
+
+/** What /api/setting/get answers: every editable setting plus the read-only deployment values. */
+export type SettingsView = SettingValuesInput & { deployment: DeploymentSettings };

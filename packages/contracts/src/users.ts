@@ -1,28 +1,16 @@
+export {
+  USER_EXPORT_FILENAME,
+  USER_EXPORT_HEADERS,
+  USER_EXPORT_ROW_CAP,
+  USER_STATUS,
+  USERNAME_PATTERN,
+  USERNAME_RULE_MESSAGE,
+} from './sys-options.ts';
+
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import type { Option } from './options.ts';
+import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './sys-options.ts';
 import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
-
-/** User status labels (spec 4; 3 = enterprise information incomplete). */
-export const USER_STATUS: Option[] = [
-  { value: 1, label: '正常', color: 'success' },
-  { value: 2, label: '停用', color: 'error' },
-  { value: 3, label: '企业信息待完善', color: 'warning' },
-];
-
-/** Chinese column headers of the user export, in order. */
-export const USER_EXPORT_HEADERS = [
-  '用户名',
-  '昵称',
-  '角色',
-  '所属机构',
-  '手机号',
-  '状态',
-  '创建时间',
-] as const;
-/** The export refuses more rows than this (security.md V07); narrow the filters instead. */
-export const USER_EXPORT_ROW_CAP = 50_000;
-export const USER_EXPORT_FILENAME = '用户列表.xlsx';
 
 /** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time, in the years 1900-2999. */
 export const dateOrDateTime = z
@@ -32,14 +20,12 @@ export const dateOrDateTime = z
     return year >= 1900 && year <= 2999 && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
   }, '日期须在1900年至2999年之间');
 
-const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{2,63}$/;
-
 export const usernameField = z
   .string()
   .trim()
   .min(3, '用户名至少3个字符')
   .max(64, '用户名不能超过64个字符')
-  .regex(USERNAME_RE, '用户名只能包含字母、数字和 _ . @ -，且以字母或数字开头');
+  .regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
 
 /** Mainland mobile number; +86 prefixes are removed. Empty string or null clears it. */
 export const userMobileField = z

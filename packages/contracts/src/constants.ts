@@ -1,0 +1,23 @@
+/**
+ * The zod-free part of the contracts: option lists, labels, validators and pure rules. The web app imports
+ * runtime values from here ('@aqzrx/contracts/constants') so that zod and the request schemas stay out of
+ * its bundle; types still come from '@aqzrx/contracts' (type-only imports are erased).
+ *
+ * Only files that do not import zod may be listed here (constants.test.ts checks this).
+ */
+export * from './accident-grade.ts';
+export * from './china-time.ts';
+export * from './claim-money.ts';
+export * from './content-options.ts';
+export * from './data-exchange-options.ts';
+export * from './endorsement-roster.ts';
+export * from './endorsement-rules.ts';
+export * from './insurance-data-combined.ts';
+export * from './insurance-options.ts';
+export * from './options.ts';
+export * from './permissions.ts';
+export * from './policy-rules.ts';
+export * from './roles.ts';
+export * from './sys-config-options.ts';
+export * from './sys-options.ts';
+export * from './validators.ts';

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** What /api/file/uploadFile answers as `data.fileMap` (spec 3): the stored file and where to read it. */
+export const uploadedFile = z.object({
+  fileName: z.string(),
+  fileUrl: z.string(),
+  fileSize: z.number(),
+  fileId: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
