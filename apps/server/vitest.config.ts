@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/postgres holds what only means something on a PostgreSQL server (outage proxy, prepared
+    // statements): part of the PostgreSQL pass, not of the PGlite one.
+    exclude: onPostgres ? [] : ['test/postgres/**'],
     environment: 'node',
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    isolate: false,
     globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,8 +12,9 @@ import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { claimsRoutes } from './modules/claims/index.ts';
 import { consultsRoutes } from './modules/consults/index.ts';
+import { dataExchangeRoutes } from './modules/data-exchange/index.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
-import { endorsementsRoutes } from './modules/endorsements/index.ts';
+import { endorsementsRoutes, registerDailyJobs } from './modules/endorsements/index.ts';
 import { enterprisesRoutes } from './modules/enterprises/index.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -37,7 +37,8 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
-import { createSettingsService } from './platform/settings.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
 
 export interface BuildOptions {
@@ -108,7 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     config,
     database,
     clock,
-    settings: createSettingsService(() => database.db, clock),
+    settings: createSettingsService(() => database.db, clock, settingDefaults(config)),
   };
   app.decorate('deps', deps);
   app.decorate('db', database.db);
@@ -116,26 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(rateLimit, {
     global: true,
@@ -156,8 +138,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     await app.register(swagger, {
       openapi: {
         info: { title: '宿迁市安全生产责任保险监管服务平台 API', version: '0.1.0' },
-        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-TOKEN' } } },
-        security: [{ token: [] }],
+        components: {
+          securitySchemes: {
+            token: { type: 'apiKey', in: 'header', name: 'X-TOKEN' },
+            appKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-APP-KEY',
+              description:
+                '外部子系统签名调用：同时携带 X-TIMESTAMP、X-NONCE、X-SIGNATURE（HMAC-SHA256），只能调用其安全机制所列接口。协议见 apps/server/src/modules/subsystems/README.md',
+            },
+          },
+        },
+        security: [{ token: [] }, { appKey: [] }],
       },
       transform: jsonSchemaTransform,
     });
@@ -192,6 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   endorsementsRoutes(app);
   claimsRoutes(app);
   insuranceDataRoutes(app);
+  dataExchangeRoutes(app);
+  // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
+  registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);

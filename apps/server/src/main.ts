@@ -23,6 +23,7 @@ async function open(config: Config): Promise<{ database: Database; lock?: DirLoc
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
       ssl: config.DB_SSL,
+      planCacheMode: config.DB_PLAN_CACHE_MODE,
       onPoolError: (err) => process.stderr.write(`数据库连接错误（将自动重连）: ${err.message}\n`),
     });
     return { database };
@@ -61,8 +62,8 @@ async function prepare(config: Config, database: Database): Promise<void> {
   if (added) log(`已同步菜单资源 ${added} 项`);
   if (!(await isSeeded(database.db))) {
     if (wantsDemo(config)) {
-      await seedDemo(database.db);
-      log('已创建演示账号（密码 Safe2026）: admin gov ent ent2 insurer service expert');
+      await seedDemo(database.db, new Date(), { uploadDir: config.uploadDir });
+      log('已创建演示账号（密码 Safe2026）: admin gov ent ent2 ent3 insurer service expert');
     } else {
       if (!config.ADMIN_PASSWORD) {
         throw new Error('生产环境首次启动需要设置 ADMIN_PASSWORD（管理员初始密码，首次登录须修改）');

@@ -43,6 +43,18 @@ describe('the built web app on the same port', () => {
     expect(res.body).toContain('data-build="2"');
   });
 
+  it('assets of a rebuild after the start are served too (the re-read index.html points at them)', async () => {
+    expect((await t.call({ method: 'GET', url: '/assets/app-new456.js' })).statusCode).toBe(404);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-new456.js'), 'console.log(2)');
+    const res = await t.call({ method: 'GET', url: '/assets/app-new456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/..%2Findex.html', '/assets/..%2F..%2Fpackage.json', '/assets/.hidden']) {
+      expect((await t.call({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('hashed assets are served immutable; missing assets and files are 404, not index.html', async () => {
     const js = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(js.statusCode).toBe(200);

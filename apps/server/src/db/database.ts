@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { AuthWriteWatcher } from '../platform/session-cache.ts';
 import type { DB } from './schema.ts';
 
 // int8 (count(*), bigserial) reads as a number on both drivers.
@@ -34,10 +36,13 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   ssl?: Config['DB_SSL'];
+  /** PostgreSQL plan_cache_mode of the server's connections (see preparedStatements). */
+  planCacheMode?: Config['DB_PLAN_CACHE_MODE'];
   onPoolError?: (err: Error) => void;
 }
 
-const plugins = [new CamelCasePlugin()];
+// The watcher sees every statement first (before identifiers are snake_cased) to keep the session cache honest.
+const plugins = [new AuthWriteWatcher(), new CamelCasePlugin()];
 
 export async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
@@ -60,6 +65,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A hung server (not a refused connection) must still become a 503 within about 5 s (R03).
       query_timeout: (opts.statementTimeoutMs ?? 4000) + 1000,
       application_name: 'aqzrx-server',
+      // Prepared statements reuse one generic plan instead of planning every execution (measured: bind 0.8 ms
+      // -> 0.1 ms on the policy and claim lists, execution unchanged). DB_PLAN_CACHE_MODE=auto lets PostgreSQL choose.
+      options: `-c plan_cache_mode=${opts.planCacheMode ?? 'force_generic_plan'}`,
       ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
     });
     // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
@@ -68,6 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // uncaught 'error' event and kill the process. The running query still fails through its callback.
     pool.on('connect', (client) => {
       client.on('error', (err) => opts.onPoolError?.(err));
+      preparedStatements(client);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
@@ -105,6 +114,44 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       closed = true;
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/** Statement names by SQL text, shared by all connections (bounded like the per-connection sets). */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < MAX_PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Named statements one connection keeps at most; further distinct texts run unnamed. */
+const MAX_PREPARED_PER_CONNECTION = 2000;
+
+/**
+ * Makes the connection run parameterised queries as named prepared statements (name = hash of the SQL text):
+ * PostgreSQL parses each distinct text once per connection and can reuse its plan, instead of parsing and
+ * planning every request (about 1 ms of server CPU for a list query, measured with log_min_duration_statement).
+ * The SQL texts come from the query builder with values bound as parameters, so there are few distinct texts;
+ * past MAX_PREPARED_PER_CONNECTION the rest run unnamed. Queries without parameters keep the simple protocol
+ * (migrations may hold several statements in one text).
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const names = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(text);
+      if (names.has(name) || names.size < MAX_PREPARED_PER_CONNECTION) {
+        names.add(name);
+        return query({ name, text, values });
+      }
+    }
+    return query(...args);
   };
 }
 

@@ -6,6 +6,16 @@ import * as m0003 from './migrations/0003_admin.ts';
 import * as m0004 from './migrations/0004_reference.ts';
 import * as m0005 from './migrations/0005_content.ts';
 import * as m0006 from './migrations/0006_insurance.ts';
+import * as m0007 from './migrations/0007_permission_version.ts';
+import * as m0008 from './migrations/0008_endorsement_roster.ts';
+import * as m0009 from './migrations/0009_subsystem_credentials.ts';
+import * as m0010 from './migrations/0010_data_exchange.ts';
+import * as m0011 from './migrations/0011_org_type_index.ts';
+import * as m0012 from './migrations/0012_regions.ts';
+import * as m0013 from './migrations/0013_content_search.ts';
+import * as m0014 from './migrations/0014_endorsement_awaiting.ts';
+import * as m0015 from './migrations/0015_request_log_brin.ts';
+import * as m0016 from './migrations/0016_policy_draft_withdraw.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -16,6 +26,16 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_reference': m0004,
   '0005_content': m0005,
   '0006_insurance': m0006,
+  '0007_permission_version': m0007,
+  '0008_endorsement_roster': m0008,
+  '0009_subsystem_credentials': m0009,
+  '0010_data_exchange': m0010,
+  '0011_org_type_index': m0011,
+  '0012_regions': m0012,
+  '0013_content_search': m0013,
+  '0014_endorsement_awaiting': m0014,
+  '0015_request_log_brin': m0015,
+  '0016_policy_draft_withdraw': m0016,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -168,6 +168,15 @@ export interface SysDictAreaTable {
   areaCode: string;
 }
 
+/** GB/T 2260 divisions (migration 0012): level 1 province, 2 city, 3 district. */
+export interface SysRegionTable {
+  code: string;
+  name: string;
+  level: number;
+  parentCode: string | null;
+  functionalZone: Generated<boolean>;
+}
+
 export interface SysIndustryTable extends Audit {
   id: Generated<number>;
   pid: number | null;
@@ -191,6 +200,34 @@ export interface SysSubsystemTable extends Audit {
   status: Generated<number>;
   helpContent: Generated<string>;
   sort: Generated<number>;
+  // 0009_subsystem_credentials: the platform user signed calls act as, and the signing credentials.
+  serviceUserId: ColumnType<number | null, number | null | undefined, number | null>;
+  appKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret, encrypted (encryptPii); never returned by the API after it was shown once. */
+  secretEnc: ColumnType<string | null, string | null | undefined, string | null>;
+  credentialIssuedAt: NullableTimestamp;
+  lastUsedAt: NullableTimestamp;
+}
+
+/** 0010_data_exchange: push settings of a subsystem (modules/data-exchange). */
+export interface SysSubsystemPushTable extends Audit {
+  subsystemId: number;
+  pushUrl: Generated<string>;
+  enabled: Generated<boolean>;
+  /** Comma-separated data kinds: policy,claim. */
+  dataKinds: Generated<string>;
+  lastPushAt: NullableTimestamp;
+  lastPushStatus: 'success' | 'fail' | 'idle' | 'skipped' | null;
+  lastPushMessage: Generated<string>;
+}
+
+/** Per subsystem and data kind: updated_at + id of the last record delivered (the push watermark). */
+export interface SysSubsystemPushCursorTable {
+  subsystemId: number;
+  dataKind: string;
+  cursorAt: Timestamp;
+  cursorId: number;
+  updatedAt: Timestamp;
 }
 
 export interface SafetyMechanismTable extends Audit {
@@ -352,6 +389,8 @@ export interface InsPolicyTable extends Audit {
   reviewRemark: Generated<string>;
   cancelledOn: NullableDateCol;
   cancelReason: Generated<string>;
+  /** Draft only: keys of the fields not filled in yet (their columns hold 0); empty when complete. */
+  draftMissing: InsJson<string[]>;
 }
 
 export interface InsPolicyCoinsurerTable {
@@ -395,13 +434,43 @@ export interface InsEndorsementTable extends Audit {
   after: InsJson<Record<string, unknown>>;
   premiumDelta: Numeric;
   attachments: InsJson<string[]>;
-  status: 'applied' | 'approved' | 'returned';
+  status: 'applied' | 'awaiting' | 'approved' | 'returned' | 'withdrawn';
   policyVersion: number;
   appliedBy: number | null;
   appliedAt: Timestamp;
   reviewedBy: number | null;
   reviewedAt: NullableTimestamp;
   reviewRemark: Generated<string>;
+}
+
+export interface InsEndorsementPersonTable {
+  id: Generated<number>;
+  endorsementId: number;
+  sort: number;
+  direction: 'in' | 'out';
+  name: string;
+  idType: Generated<string>;
+  idNoEnc: string;
+  idNoHash: string;
+  idNoMask: string;
+  position: Generated<string>;
+}
+
+export interface InsPolicyPersonTable {
+  id: Generated<number>;
+  policyId: number;
+  name: string;
+  idType: Generated<string>;
+  idNoEnc: string;
+  idNoHash: string;
+  idNoMask: string;
+  position: Generated<string>;
+  joinedOn: DateCol;
+  joinedEndorsementId: number | null;
+  leftOn: NullableDateCol;
+  leftEndorsementId: number | null;
+  createdAt: Timestamp;
+  createdBy: number | null;
 }
 
 export interface InsClaimTable extends Audit {
@@ -550,6 +619,8 @@ export interface CmsArticleTable extends Audit {
   summary: Generated<string>;
   body: Generated<string>;
   searchText: Generated<string>;
+  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  searchVec: Generated<string>;
   coverFileId: string | null;
   attachments: Json<StoredAttachment[]>;
   source: Generated<string>;
@@ -591,6 +662,8 @@ export interface CmsRuleTable extends Audit {
   summary: Generated<string>;
   body: Generated<string>;
   searchText: Generated<string>;
+  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  searchVec: Generated<string>;
   attachments: Json<StoredAttachment[]>;
   sourceUrl: Generated<string>;
   sort: Generated<number>;
@@ -614,6 +687,8 @@ export interface CmsConsultTable extends Audit {
   isPublic: Generated<boolean>;
   viewCount: Generated<number>;
   searchText: Generated<string>;
+  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  searchVec: Generated<string>;
   deletedAt: NullableTimestamp;
 }
 
@@ -646,10 +721,17 @@ export interface SysMessageTable {
   createdBy: number | null;
 }
 
+/** One row (id 1): bumped by triggers whenever role grants or resources change (migration 0007). */
+export interface SysPermissionVersionTable {
+  id: number;
+  version: Generated<number>;
+}
+
 export interface DB {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
   sysRoleResource: SysRoleResourceTable;
+  sysPermissionVersion: SysPermissionVersionTable;
   sysOrg: SysOrgTable;
   sysUser: SysUserTable;
   sysPasswordHistory: SysPasswordHistoryTable;
@@ -662,8 +744,11 @@ export interface DB {
   sysPushLog: SysPushLogTable;
   sysDict: SysDictTable;
   sysDictArea: SysDictAreaTable;
+  sysRegion: SysRegionTable;
   sysIndustry: SysIndustryTable;
   sysSubsystem: SysSubsystemTable;
+  sysSubsystemPush: SysSubsystemPushTable;
+  sysSubsystemPushCursor: SysSubsystemPushCursorTable;
   safetyMechanism: SafetyMechanismTable;
   safetyMechanismApi: SafetyMechanismApiTable;
   insEnterprise: InsEnterpriseTable;
@@ -677,6 +762,8 @@ export interface DB {
   insPolicyFactor: InsPolicyFactorTable;
   insPolicySnapshot: InsPolicySnapshotTable;
   insEndorsement: InsEndorsementTable;
+  insEndorsementPerson: InsEndorsementPersonTable;
+  insPolicyPerson: InsPolicyPersonTable;
   insClaim: InsClaimTable;
   insClaimStep: InsClaimStepTable;
   insClaimPayment: InsClaimPaymentTable;

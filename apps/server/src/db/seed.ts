@@ -5,8 +5,9 @@ import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
 import { seedContentDemo, syncContentReference } from './seeds/content.ts';
 import { seedInsuranceDemo } from './seeds/insurance-demo.ts';
+import { seedLicenceImages } from './seeds/licence-images.ts';
 import { syncReference } from './seeds/reference.ts';
-import { type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
+import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
 import { seedDemoSubsystems } from './seeds/subsystems.ts';
 
 export const DEMO_PASSWORD = 'Safe2026';
@@ -22,6 +23,18 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
         await trx.selectFrom('sysRole').select(['id', 'roleKey']).where('deletedAt', 'is', null).execute()
       ).map((r) => [r.roleKey, r.id]),
     );
+    for (const seed of ROLE_SEEDS) {
+      const legacy = LEGACY_ROLE_NAMES[seed.roleKey];
+      if (legacy === undefined || !roles.has(seed.roleKey)) continue;
+      // Data fix: a seeded role still named as an earlier seed named it gets its seed's name.
+      await trx
+        .updateTable('sysRole')
+        .set((eb) => ({ roleName: seed.roleName, updatedAt: now, version: eb('version', '+', 1) }))
+        .where('roleKey', '=', seed.roleKey)
+        .where('roleName', '=', legacy)
+        .where('deletedAt', 'is', null)
+        .execute();
+    }
     for (const [i, seed] of ROLE_SEEDS.entries()) {
       if (roles.has(seed.roleKey)) continue;
       const row = await trx
@@ -112,8 +125,16 @@ export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Demo organisations and one account per role, password Safe2026 (README). */
-export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
+/**
+ * Demo organisations and one account per role, password Safe2026 (README). With `uploadDir` (the server's
+ * upload directory), complete enterprise profiles also get a business-licence image file; without it
+ * (test templates, whose apps use directories of their own) no file is written.
+ */
+export async function seedDemo(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+  options: { uploadDir?: string } = {},
+): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const roleId = async (roleKey: string) =>
@@ -144,6 +165,9 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
     const gov = await org('government', '宿迁市应急管理局', uscc('11321300MB1234567'), '321300');
     const ent = await org('enterprise', '宿迁市恒安化工有限公司', uscc('91321302MA1XK2P3Q'), '321302');
     const ent2 = await org('enterprise', '泗洪县顺达建筑工程有限公司', uscc('91321324MA2YB7N4R'), '321324');
+    // A second enterprise whose information is incomplete, so that a walkthrough can complete one (which
+    // activates every user of that enterprise) while ent2 stays incomplete.
+    const ent3 = await org('enterprise', '沭阳县鑫源木业有限公司', uscc('91321322MA3BC5D6E'), '321322');
     const ins = await org(
       'insurer',
       '中国人民财产保险股份有限公司宿迁市分公司',
@@ -183,6 +207,14 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
         roleKey: 'ROLE_ENT',
         orgId: ent2,
         mobile: '13805270004',
+        status: UserStatus.ENT_INFO_INCOMPLETE,
+      },
+      {
+        username: 'ent3',
+        nickname: '鑫源木业',
+        roleKey: 'ROLE_ENT',
+        orgId: ent3,
+        mobile: '13805270008',
         status: UserStatus.ENT_INFO_INCOMPLETE,
       },
       {
@@ -250,6 +282,7 @@ export async function seedDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
       .execute();
   });
   await seedInsuranceDemo(db, now);
+  if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
 }
 
 /**

@@ -1,8 +1,15 @@
-import { ErrorReason, Messages, type PermissionGrant, UserStatus } from '@aqzrx/contracts';
+import {
+  ErrorReason,
+  Messages,
+  type PasswordChangeReason,
+  type PermissionGrant,
+  UserStatus,
+} from '@aqzrx/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AuthContext, Db } from './context.ts';
 import { unauthorized } from './errors.ts';
+import { authSeq, SessionCache } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;
@@ -22,13 +29,9 @@ export function tokenInUrl(req: FastifyRequest): boolean {
   return Object.keys(q).some((k) => /^(x-?token|token|access-?token)$/i.test(k));
 }
 
-/**
- * Resolves X-TOKEN to the session's user: absolute lifetime, idle timeout, revocation and user
- * status are all checked here, against the injected clock. Throws 401 with the reason.
- */
-export async function resolveSession(db: Db, token: string, now: Date, config: Config): Promise<AuthContext> {
-  if (!TOKEN_SHAPE.test(token)) throw unauthorized();
-  const row = await db
+/** The session with its user, role, organisation and the current permission version. */
+function selectSession(db: Db, tokenHash: string) {
+  return db
     .selectFrom('sysSession as s')
     .innerJoin('sysUser as u', 'u.id', 's.userId')
     .innerJoin('sysRole as r', 'r.id', 'u.roleId')
@@ -50,12 +53,83 @@ export async function resolveSession(db: Db, token: string, now: Date, config: C
       'r.id as roleId',
       'r.roleKey',
       'o.name as orgName',
+      (eb) =>
+        eb.selectFrom('sysPermissionVersion').select('version').where('id', '=', 1).as('permissionVersion'),
     ])
-    .where('s.tokenHash', '=', hashToken(token))
+    .where('s.tokenHash', '=', tokenHash)
     .executeTakeFirst();
+}
+type SessionRow = NonNullable<Awaited<ReturnType<typeof selectSession>>>;
+
+const sessionCaches = new WeakMap<Db, SessionCache<SessionRow>>();
+function sessionCacheFor(db: Db, config: Config): SessionCache<SessionRow> {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new SessionCache<SessionRow>(config.SESSION_CACHE_MS);
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The run-time session and password policy (the `security` setting, read per request). */
+export interface SessionPolicy {
+  idleTimeoutMinutes: number;
+  /** 0 = passwords never expire. */
+  passwordMaxAgeDays: number;
+}
+
+/** Whether a password changed at `changedAt` has outlived the policy at `now`. */
+export function passwordExpired(changedAt: Date, now: Date, passwordMaxAgeDays: number): boolean {
+  const maxAgeMs = passwordMaxAgeDays * 86_400_000;
+  return maxAgeMs > 0 && changedAt.getTime() + maxAgeMs <= now.getTime();
+}
+
+/**
+ * Why a user must change the password now, or null. An administrator sets the flag in two places only:
+ * creating the user (no password history yet: the initial password) and resetting the password (which
+ * files the replaced one in the history). Reads the database only when the flag is set.
+ */
+export async function passwordChangeReason(
+  db: Db,
+  user: { userId: number; mustChangePassword: boolean; passwordExpired: boolean },
+): Promise<PasswordChangeReason | null> {
+  if (user.mustChangePassword) {
+    const replaced = await db
+      .selectFrom('sysPasswordHistory')
+      .select('id')
+      .where('userId', '=', user.userId)
+      .limit(1)
+      .executeTakeFirst();
+    return replaced ? 'reset' : 'initial';
+  }
+  return user.passwordExpired ? 'expired' : null;
+}
+
+/**
+ * Resolves X-TOKEN to the session's user: absolute lifetime, idle timeout, revocation and user
+ * status are all checked here, against the injected clock and the policy in force, on every request
+ * (also for a cached row, see session-cache.ts: the cache keeps rows, never a verdict, so a changed
+ * policy applies to the next request). Throws 401 with the reason.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  config: Config,
+  policy: SessionPolicy,
+): Promise<AuthContext> {
+  if (!TOKEN_SHAPE.test(token)) throw unauthorized();
+  const key = hashToken(token);
+  const cache = sessionCacheFor(db, config);
+  let row = cache.get(key);
+  if (!row) {
+    const seq = authSeq();
+    row = await selectSession(db, key);
+    if (row) cache.set(key, row, seq);
+  }
   if (!row || row.revokedAt) throw unauthorized(Messages.tokenExpired, ErrorReason.TOKEN_EXPIRED);
   const t = now.getTime();
-  const idleMs = config.IDLE_TIMEOUT_MINUTES * 60_000;
+  const idleMs = policy.idleTimeoutMinutes * 60_000;
   if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + idleMs <= t) {
     await db
       .updateTable('sysSession')
@@ -70,8 +144,8 @@ export async function resolveSession(db: Db, token: string, now: Date, config: C
   }
   if (t - row.lastSeenAt.getTime() >= Math.min(TOUCH_INTERVAL_MAX_MS, idleMs / 10)) {
     await db.updateTable('sysSession').set({ lastSeenAt: now }).where('id', '=', row.sessionId).execute();
+    row.lastSeenAt = now; // the cached row follows the database
   }
-  const maxAgeMs = config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -84,7 +158,8 @@ export async function resolveSession(db: Db, token: string, now: Date, config: C
     status: row.status,
     districtCodes: row.districtCodes ? row.districtCodes.split(',').filter(Boolean) : [],
     mustChangePassword: row.mustChangePassword,
-    passwordExpired: maxAgeMs > 0 && row.passwordChangedAt.getTime() + maxAgeMs <= t,
+    passwordExpired: passwordExpired(row.passwordChangedAt, now, policy.passwordMaxAgeDays),
+    permissionVersion: Number(row.permissionVersion ?? -1),
   };
 }
 
@@ -106,6 +181,27 @@ export async function loadPermissions(db: Db, roleId: number): Promise<Permissio
   return [...map.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([permissionId, set]) => ({ permissionId, actionList: [...set].sort() }));
+}
+
+/** Per database: roleId → grants loaded at a permission version. */
+const grantCache = new WeakMap<Db, Map<number, { version: number; grants: PermissionGrant[] }>>();
+
+/**
+ * The role's permissions for the request hook, reused while sys_permission_version (read in the same query
+ * as the session) is unchanged: triggers bump it on every write to role grants or resources, so a change
+ * takes effect on the next request on every instance, and the common request saves one query.
+ */
+export async function permissionsAt(db: Db, roleId: number, version: number): Promise<PermissionGrant[]> {
+  let byRole = grantCache.get(db);
+  if (!byRole) {
+    byRole = new Map();
+    grantCache.set(db, byRole);
+  }
+  const hit = byRole.get(roleId);
+  if (hit && hit.version === version && version >= 0) return hit.grants;
+  const grants = await loadPermissions(db, roleId);
+  byRole.set(roleId, { version, grants });
+  return grants;
 }
 
 /** Revokes every live session of a user (password change/reset, disable, delete, role change). */

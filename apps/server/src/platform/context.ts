@@ -41,6 +41,8 @@ export interface AuthContext {
   districtCodes: string[];
   mustChangePassword: boolean;
   passwordExpired: boolean;
+  /** sys_permission_version read with the session: the role's cached grants are valid while it is unchanged. */
+  permissionVersion: number;
   /** Loaded lazily: only routes that check a permission pay for the query. */
   permissions?: PermissionGrant[];
 }

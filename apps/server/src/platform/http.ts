@@ -1,12 +1,16 @@
-import { ErrorReason, hasPermission, Messages } from '@aqzrx/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorReason, hasPermission, Messages, PASSWORD_CHANGE_MESSAGES } from '@aqzrx/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbUnavailableError } from '../db/database.ts';
+import { createSignedCallGate, readAppKey } from '../modules/subsystems/signed-calls.ts';
 import { writeAudit } from './audit.ts';
-import { loadPermissions, readToken, resolveSession, tokenInUrl } from './auth.ts';
+import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenInUrl } from './auth.ts';
 import type { AuthContext, Tx } from './context.ts';
 import { fail } from './envelope.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { authSeq, bumpAuthSeq } from './session-cache.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string; reason: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: Messages.badJson, reason: ErrorReason.BAD_REQUEST },
@@ -58,7 +62,7 @@ export interface ApiRoute {
 
 /** Every registered API route with its declared permission (tests and the safety-mechanism API list). */
 export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]): void {
-  const { config, clock } = app.deps;
+  const { config, clock, settings } = app.deps;
 
   app.decorateRequest('auth', null);
   app.decorateRequest('auditDone', false);
@@ -69,22 +73,30 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     T,
   >(this: FastifyRequest, fn: (trx: Tx) => Promise<T>, opts?: { targetId?: string | number | ((result: T) => string | number) }): Promise<T> {
     const audit = this.routeOptions.config.audit;
-    return app.db.transaction().execute(async (trx) => {
-      const result = await fn(trx);
-      const target = opts?.targetId;
-      if (target !== undefined)
-        this.auditTarget = String(typeof target === 'function' ? target(result) : target);
-      if (audit) {
-        await writeAudit(
-          trx,
-          this,
-          { kind: audit.kind, module: audit.module, outcome: 'success' },
-          clock.now(),
-        );
-        this.auditDone = true;
-      }
-      return result;
-    });
+    const seqAtStart = authSeq();
+    return app.db
+      .transaction()
+      .execute(async (trx) => {
+        const result = await fn(trx);
+        const target = opts?.targetId;
+        if (target !== undefined)
+          this.auditTarget = String(typeof target === 'function' ? target(result) : target);
+        if (audit) {
+          await writeAudit(
+            trx,
+            this,
+            { kind: audit.kind, module: audit.module, outcome: 'success' },
+            clock.now(),
+          );
+          this.auditDone = true;
+        }
+        return result;
+      })
+      .then((result) => {
+        // A session read while this transaction's auth-table writes were uncommitted must not be reused.
+        if (authSeq() !== seqAtStart) bumpAuthSeq();
+        return result;
+      });
   });
 
   // Every API route declares its permission; the OpenAPI viewer is the one declared-public plugin.
@@ -100,6 +112,10 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     }
   });
 
+  // Signed calls of external systems (X-APP-KEY): modules/subsystems/signed-calls.ts and its README.
+  const signedCalls = createSignedCallGate(app);
+  app.addHook('preParsing', async (req, _reply, payload) => signedCalls.replayBody(req, payload));
+
   app.addHook('onRequest', async (req) => {
     req.startedAt = process.hrtime.bigint();
     if (!req.url.startsWith('/api/')) return;
@@ -113,28 +129,38 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     }
     if (tokenInUrl(req)) throw unauthorized('令牌不能放在URL中，请使用X-TOKEN请求头');
     const token = readToken(req);
-    if (permission === 'public' || permission === undefined) {
+    const appKey = token ? undefined : readAppKey(req);
+    let auth: AuthContext;
+    if (appKey !== undefined && permission !== undefined) {
+      // A subsystem's signed call runs as its bound service user; the role's permissions apply below.
+      auth = await signedCalls.authenticate(req, appKey);
+      req.auth = auth;
+      if (permission === 'public') return;
+    } else if (permission === 'public' || permission === undefined) {
       // (undefined here only for the not-found handler, which has no route)
       // Public routes still learn who is calling when a valid token is sent (e.g. portal tabs).
       if (token) {
         try {
-          req.auth = await resolveSession(app.db, token, clock.now(), config);
+          req.auth = await resolveSession(app.db, token, clock.now(), config, await settings.get('security'));
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
         }
       }
       return;
+    } else {
+      if (!token) throw unauthorized();
+      auth = await resolveSession(app.db, token, clock.now(), config, await settings.get('security'));
+      req.auth = auth;
     }
-    if (!token) throw unauthorized();
-    const auth = await resolveSession(app.db, token, clock.now(), config);
-    req.auth = auth;
     if ((auth.mustChangePassword || auth.passwordExpired) && !req.routeOptions.config.allowStalePassword) {
-      throw auth.mustChangePassword
-        ? forbidden(Messages.passwordChangeRequired, ErrorReason.PASSWORD_CHANGE_REQUIRED)
-        : forbidden(Messages.passwordExpired, ErrorReason.PASSWORD_EXPIRED);
+      const why = (await passwordChangeReason(app.db, auth)) ?? 'expired';
+      throw forbidden(
+        PASSWORD_CHANGE_MESSAGES[why],
+        why === 'expired' ? ErrorReason.PASSWORD_EXPIRED : ErrorReason.PASSWORD_CHANGE_REQUIRED,
+      );
     }
     if (permission !== 'authenticated') {
-      auth.permissions = await loadPermissions(app.db, auth.roleId);
+      auth.permissions = await permissionsAt(app.db, auth.roleId, auth.permissionVersion);
       if (!hasPermission(auth.permissions, permission)) throw forbidden();
     }
   });
@@ -183,6 +209,16 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       return;
     }
     const pathname = req.url.split('?')[0] ?? '';
+    // A hashed asset built after the start (a rebuild under a running server: index.html is re-read, so its
+    // new assets must be found too). Plain names only, no traversal.
+    const asset = /^\/assets\/([A-Za-z0-9._-]+)$/.exec(pathname)?.[1];
+    if (asset && !asset.startsWith('.') && typeof reply.sendFile === 'function') {
+      const file = path.join(config.webDist, 'assets', asset);
+      if (fs.existsSync(file)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        return reply.sendFile(asset, path.join(config.webDist, 'assets'));
+      }
+    }
     if (pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(pathname)) {
       reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
       return;

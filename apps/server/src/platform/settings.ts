@@ -30,6 +30,13 @@ export interface SettingValues {
     /** Days after registration after which an unpaid claim is flagged. */
     claimUnpaidFlagDays: number;
   };
+  /** Session and password policy, read on every request (platform/auth.ts, login). */
+  security: {
+    /** Minutes without a request after which a session ends. */
+    idleTimeoutMinutes: number;
+    /** Days after which a password must be changed; 0 = never. */
+    passwordMaxAgeDays: number;
+  };
 }
 
 export const SETTING_DEFAULTS: SettingValues = {
@@ -48,10 +55,28 @@ export const SETTING_DEFAULTS: SettingValues = {
   insurance: {
     minPerPersonLimit: 400000,
     preventionFeeCapPct: 21,
-    reportDeadlineHours: 48,
+    // 30 days from the accident (or an occupational-disease diagnosis): domain brief 1.6.
+    reportDeadlineHours: 720,
     claimUnpaidFlagDays: 60,
   },
+  // Code defaults; a deployment's IDLE_TIMEOUT_MINUTES / PASSWORD_MAX_AGE_DAYS replace them
+  // (settingDefaults), and a value saved by the administrator replaces those.
+  security: {
+    idleTimeoutMinutes: 30,
+    passwordMaxAgeDays: 90,
+  },
 };
+
+/** The defaults of a deployment: the code defaults with the environment's security policy. */
+export function settingDefaults(env: {
+  IDLE_TIMEOUT_MINUTES: number;
+  PASSWORD_MAX_AGE_DAYS: number;
+}): SettingValues {
+  return {
+    ...structuredClone(SETTING_DEFAULTS),
+    security: { idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES, passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS },
+  };
+}
 
 export type SettingKey = keyof SettingValues;
 
@@ -69,18 +94,22 @@ export interface SettingsService {
 
 const TTL_MS = 5000;
 
-export function createSettingsService(getDb: () => Kysely<DB>, clock: Clock): SettingsService {
+export function createSettingsService(
+  getDb: () => Kysely<DB>,
+  clock: Clock,
+  defaults: SettingValues = SETTING_DEFAULTS,
+): SettingsService {
   let cache: { at: number; values: SettingValues } | undefined;
 
   async function load(): Promise<SettingValues> {
     const now = clock.now().getTime();
     if (cache && now - cache.at < TTL_MS && now >= cache.at) return cache.values;
     const rows = await getDb().selectFrom('sysSetting').select(['key', 'value']).execute();
-    const values: SettingValues = structuredClone(SETTING_DEFAULTS);
+    const values: SettingValues = structuredClone(defaults);
     for (const row of rows) {
       const key = row.key as SettingKey;
       if (!(key in values)) continue;
-      const def = SETTING_DEFAULTS[key];
+      const def = defaults[key];
       const stored = row.value;
       (values as unknown as Record<string, unknown>)[key] =
         def && typeof def === 'object' && !Array.isArray(def) && stored && typeof stored === 'object'

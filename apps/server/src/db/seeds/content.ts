@@ -1,6 +1,6 @@
 import { ArticleStatus, ConsultStatus } from '@aqzrx/contracts';
 import type { Kysely } from 'kysely';
-import { syncFooterLinks } from '../../modules/articles/index.ts';
+import { searchColumns, syncFooterLinks } from '../../modules/articles/index.ts';
 import { htmlToText } from '../../platform/sanitize.ts';
 import type { CmsRuleTable, DB } from '../schema.ts';
 
@@ -118,7 +118,8 @@ export const RULE_SEEDS: RuleSeed[] = [
   {
     refKey: 'bxf',
     name: '中华人民共和国保险法',
-    docNo: '',
+    // The 2015 amendment (计量法等五部法律的修改决定) was promulgated by this order.
+    docNo: '中华人民共和国主席令第二十六号',
     issuer: '全国人民代表大会常务委员会',
     level: 'law',
     publishDate: '2015-04-24',
@@ -298,7 +299,7 @@ export async function syncContentReference(db: Kysely<DB>, now: Date): Promise<v
         repealedDate: r.repealedDate ?? null,
         summary: r.summary,
         body: r.body,
-        searchText: [r.name, r.docNo, r.issuer, r.summary, htmlToText(r.body)].filter(Boolean).join(' '),
+        ...searchColumns(r.name, [r.docNo, r.issuer, r.summary, htmlToText(r.body)]),
         attachments: '[]',
         sourceUrl: r.sourceUrl,
         sort: r.sort,
@@ -331,7 +332,7 @@ export async function syncContentReference(db: Kysely<DB>, now: Date): Promise<v
         classId: null,
         title: p.title,
         body: p.body,
-        searchText: `${p.title} ${htmlToText(p.body)}`,
+        ...searchColumns(p.title, [htmlToText(p.body)]),
         coverFileId: null,
         attachments: '[]',
         publishAt: now,
@@ -347,6 +348,21 @@ export async function syncContentReference(db: Kysely<DB>, now: Date): Promise<v
       })
       .execute();
   }
+  // Demo text that described a feature the platform does not offer, where nobody has edited it.
+  await db
+    .updateTable('cmsArticle')
+    .set((eb) => ({
+      summary: REGISTER_HELP.summary,
+      body: REGISTER_HELP.body,
+      ...searchColumns(REGISTER_HELP.title, [REGISTER_HELP.summary, htmlToText(REGISTER_HELP.body)]),
+      updatedAt: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('kind', '=', 'help')
+    .where('title', '=', REGISTER_HELP.title)
+    .where('body', '=', REGISTER_HELP.oldBody)
+    .execute();
+
   // The footer links follow the pages; set them once, later page edits keep them in step.
   const footer = await db
     .selectFrom('sysSetting')
@@ -355,6 +371,26 @@ export async function syncContentReference(db: Kysely<DB>, now: Date): Promise<v
     .executeTakeFirst();
   if (!footer) await syncFooterLinks(db, now, null);
 }
+
+/**
+ * 如何注册企业账号: online registration is not open yet (/portal/reg says 功能尚未开放), so the article
+ * describes how accounts are opened now. `oldBody` is what earlier seeds wrote (clicking 注册 and an
+ * SMS code): syncContentReference replaces that text where nobody has edited it since.
+ */
+export const REGISTER_HELP = {
+  title: '如何注册企业账号',
+  summary: '企业账号目前由平台运营中心开通；首次登录修改初始密码并完善企业信息。',
+  body:
+    '<p>平台暂未开放企业在线注册，企业账号目前由平台运营中心统一开通。</p>' +
+    '<ol>' +
+    '<li>联系平台运营中心（联系电话、邮箱见门户页面底部），提供统一社会信用代码、企业名称、所属区县，以及账号使用人的姓名和手机号。</li>' +
+    '<li>运营中心核实企业信息后开通企业账号，并将用户名和初始密码告知账号使用人。</li>' +
+    '<li>使用该账号登录平台，首次登录须先修改初始密码，再按提示完善企业信息（基本信息、联系人、营业执照等）。信息完善后即可使用事故预防、企业投保、事故理赔等功能。</li>' +
+    '</ol>' +
+    '<p>在线注册开放后将另行通知，届时可在门户首页点击“注册”自助办理。</p>',
+  oldBody:
+    '<p>在门户首页点击“注册”，选择企业注册，填写统一社会信用代码、企业名称、联系人手机号并完成短信验证；登录后按提示完善企业信息。</p>',
+};
 
 interface DemoArticle {
   kind: 'notice' | 'policy' | 'news' | 'help';
@@ -421,9 +457,9 @@ const DEMO_ARTICLES: DemoArticle[] = [
   {
     kind: 'help',
     helpClass: '平台使用',
-    title: '如何注册企业账号',
-    summary: '企业用户注册与信息完善步骤。',
-    body: '<p>在门户首页点击“注册”，选择企业注册，填写统一社会信用代码、企业名称、联系人手机号并完成短信验证；登录后按提示完善企业信息。</p>',
+    title: REGISTER_HELP.title,
+    summary: REGISTER_HELP.summary,
+    body: REGISTER_HELP.body,
     status: ArticleStatus.PUBLISHED,
     daysAgo: 20,
   },
@@ -467,7 +503,7 @@ export async function seedContentDemo(db: Kysely<DB>, now: Date): Promise<void> 
         title: a.title,
         summary: a.summary,
         body: a.body,
-        searchText: [a.title, a.summary, htmlToText(a.body)].filter(Boolean).join(' '),
+        ...searchColumns(a.title, [a.summary, htmlToText(a.body)]),
         coverFileId: null,
         attachments: '[]',
         source: a.source ?? '',
@@ -522,7 +558,7 @@ export async function seedContentDemo(db: Kysely<DB>, now: Date): Promise<void> 
       answerUserId: service?.id ?? null,
       answeredAt: answered,
       isPublic: true,
-      searchText: `${q1.title} ${q1.content} ${q1.answer}`,
+      ...searchColumns(q1.title, [q1.content, q1.answer]),
       createdAt: asked,
       updatedAt: answered,
       createdBy: ent.id,
@@ -542,7 +578,7 @@ export async function seedContentDemo(db: Kysely<DB>, now: Date): Promise<void> 
       askerUserId: ent.id,
       askerOrgId: ent.orgId,
       askerDistrict: ent.districtCode,
-      searchText: `${q2.title} ${q2.content}`,
+      ...searchColumns(q2.title, [q2.content]),
       createdAt: now,
       updatedAt: now,
       createdBy: ent.id,

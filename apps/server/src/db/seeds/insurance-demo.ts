@@ -7,6 +7,7 @@ import {
   type EntParamValues,
   industryMustInsure,
   maskIdCard,
+  minAccidentLevel,
   oneYearEnd,
   riskLevelOfScore,
   usccCheckChar,
@@ -20,7 +21,9 @@ import type { DB } from '../schema.ts';
  * A believable city for the insurance screens (issue 5): 300 enterprises over the five districts and
  * the high-risk industries, 3 insurers (the demo insurer is one), two years of policies that respect the
  * rules (one-year periods, renewals back to back, full headcount, limits at or above the floor, fee ratio
- * under the cap, co-insurance shares summing to 100%), endorsements, and 60 claims at every step.
+ * under the cap, co-insurance shares summing to 100%), insured-person rosters (up to 30 named persons
+ * per issued policy, ID numbers encrypted like the endorsement service stores them), endorsements, and
+ * 60 claims at every step.
  * Deterministic (seeded PRNG, dates relative to `now`), batched inserts.
  */
 
@@ -220,6 +223,33 @@ const STREETS = [
   '工业园区',
 ];
 
+/** Insured-person rosters: Suqian county-level area codes (GB/T 2260) for the generated ID numbers. */
+const SUQIAN_AREAS = ['321302', '321311', '321322', '321323', '321324'];
+const ROSTER_SURNAMES = [...SURNAMES, ...'蔡仲沈顾葛许丁叶戴倪潘陆邵程袁夏蒋魏'];
+const MALE_GIVEN = [
+  ...['建国', '志强', '文军', '晓东', '明', '伟', '军', '磊', '洋', '超', '勇', '杰', '涛', '峰', '海波'],
+  ...['国庆', '春雷', '立新', '卫东', '宏伟', '俊杰', '浩然', '子豪', '宇航', '鹏', '强', '刚', '斌', '亮'],
+];
+const FEMALE_GIVEN = [
+  ...['海燕', '丽华', '静', '敏', '艳', '娟', '秀英', '桂兰', '玉梅', '春梅', '红霞', '晓丽', '婷婷'],
+  ...['雪', '芳', '丹', '慧', '萍', '琳', '佳怡'],
+];
+/** Positions on a roster: the common ones, then those of each high-risk industry (by top code). */
+const COMMON_POSITIONS = ['操作工', '操作工', '电工', '司机', '仓管员', '维修工'];
+const INDUSTRY_POSITIONS: Record<string, string[]> = {
+  AQ01: ['爆破工', '挖掘机司机', '破碎工', '运输司机'],
+  AQ02: ['化工操作工', '中控员', '巡检工', '化验员'],
+  AQ03: ['装药工', '包装工', '搬运工'],
+  AQ04: ['驾驶员', '押运员', '装卸工', '调度员'],
+  AQ05: ['施工员', '钢筋工', '架子工', '木工', '焊工', '塔吊司机'],
+  AQ06: ['爆破员', '保管员', '押运员'],
+  AQ07: ['炉前工', '行车工', '质检员'],
+  AQ08: ['船员', '轮机员', '养殖工'],
+  AQ09: ['焊工', '叉车司机', '质检员'],
+};
+/** At most this many persons are seeded per policy (seed speed); the rest of the headcount is unnamed. */
+const ROSTER_MAX = 30;
+
 const DISTRICT_NAMES: Record<string, string> = Object.fromEntries(DISTRICTS.map((d) => [d.value, d.label]));
 
 async function batchInsert<T>(rows: T[], size: number, fn: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -301,7 +331,8 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
             '中国太平洋财产保险股份有限公司',
           ][i]!,
           parentCode: ['000001', '000002', '000003'][i]!,
-          address: `宿迁市宿城区${STREETS[i]}${int(1, 200)}号`,
+          // The street part: city and district come from the organisation's district (机构信息 shows them).
+          address: `${STREETS[i]}${int(1, 200)}号`,
           headName: person(),
           headMobile: mobile(),
           ...audit,
@@ -646,6 +677,106 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         trx.insertInto('insPolicyFactor').values(chunk).execute(),
       );
 
+    // Insured-person rosters (domain 2.6 人员清单): every issued policy names its persons, as many as the
+    // headcount but at most ROSTER_MAX (the rules never need the list to be as long as the headcount: a
+    // person leaving must be on it, one joining must not). A renewal keeps last year's persons except one
+    // or two who left and were replaced. Persons join on the policy's start date. ID numbers are stored
+    // as the endorsement service stores them (security P03/P04): SM4 ciphertext, blind index, masked
+    // form. A PRNG of their own leaves every other demo value as it was.
+    const rr = mulberry32(20260611);
+    const rInt = (lo: number, hi: number) => lo + Math.floor(rr() * (hi - lo + 1));
+    const rPick = <T>(xs: readonly T[]): T => xs[Math.floor(rr() * xs.length)]!;
+    const usedIds = new Set<string>();
+    const rosterIdNo = (male: boolean) => {
+      for (;;) {
+        const y = rInt(1965, 2003);
+        const m = rInt(1, 12);
+        const d = rInt(1, new Date(Date.UTC(y, m, 0)).getUTCDate());
+        // The 17th digit is odd for men, even for women (GB 11643).
+        const order = rInt(0, 99) * 10 + 2 * rInt(0, 4) + (male ? 1 : 0);
+        const body = `${rPick(SUQIAN_AREAS)}${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}${String(order).padStart(3, '0')}`;
+        let sum = 0;
+        for (let i = 0; i < 17; i++) sum += Number(body[i]) * ID_WEIGHTS[i]!;
+        const id = body + ID_CHECK[sum % 11];
+        if (!usedIds.has(id)) {
+          usedIds.add(id);
+          return id;
+        }
+      }
+    };
+    interface RosterPerson {
+      name: string;
+      idNo: string;
+      idNoEnc: string;
+      idNoHash: string;
+      idNoMask: string;
+      position: string;
+    }
+    const rosterPerson = (top: string, position?: string): RosterPerson => {
+      const male = rr() < 0.78;
+      const idNo = rosterIdNo(male);
+      return {
+        name: rPick(ROSTER_SURNAMES) + rPick(male ? MALE_GIVEN : FEMALE_GIVEN),
+        idNo,
+        idNoEnc: encryptPii(idNo),
+        idNoHash: blindIndex(idNo),
+        idNoMask: maskIdCard(idNo),
+        position:
+          position ??
+          (rr() < 0.5 ? rPick(COMMON_POSITIONS) : rPick(INDUSTRY_POSITIONS[top] ?? COMMON_POSITIONS)),
+      };
+    };
+    /** The persons each issued policy covers now, in list order, with the day they joined. */
+    const rosterOf = new Map<number, Array<RosterPerson & { joinedOn: string }>>();
+    const issuedByEnt = new Map<Ent, Array<{ id: number; start: string }>>();
+    for (const [i, p] of policyRows.entries())
+      if (p.row.status === 'approved') {
+        const list = issuedByEnt.get(p.plan.ent) ?? [];
+        list.push({ id: policyIds[i]!, start: p.row.startDate });
+        issuedByEnt.set(p.plan.ent, list);
+      }
+    for (const [e, policies] of issuedByEnt) {
+      const n = Math.min(e.employees, ROSTER_MAX);
+      const turnover = n >= 10 ? rInt(1, 2) : 0;
+      const pool = Array.from({ length: n + turnover }, (_, k) =>
+        rosterPerson(e.ind.top, k === 0 ? '班组长' : k === 1 ? '安全员' : undefined),
+      );
+      // Oldest first: earlier policies list the leavers (pool[n..]) instead of the latest hires.
+      policies.sort((a, b) => a.start.localeCompare(b.start));
+      for (const [k, pol] of policies.entries()) {
+        const latest = k === policies.length - 1;
+        const persons = latest ? pool.slice(0, n) : [...pool.slice(0, n - turnover), ...pool.slice(n)];
+        rosterOf.set(
+          pol.id,
+          persons.map((x) => ({ ...x, joinedOn: pol.start })),
+        );
+      }
+    }
+    const personRows = [...rosterOf].flatMap(([policyId, persons]) =>
+      persons.map((x) => ({
+        policyId,
+        name: x.name,
+        idType: '01',
+        idNoEnc: x.idNoEnc,
+        idNoHash: x.idNoHash,
+        idNoMask: x.idNoMask,
+        position: x.position,
+        joinedOn: x.joinedOn,
+        joinedEndorsementId: null,
+        createdAt: now,
+        createdBy: null,
+      })),
+    );
+    await batchInsert(personRows, 1000, (chunk) => trx.insertInto('insPolicyPerson').values(chunk).execute());
+    const snapshotPersons = (persons: Array<RosterPerson & { joinedOn: string }>) =>
+      persons.map((x) => ({
+        name: x.name,
+        idType: '01',
+        idNo: x.idNoMask,
+        position: x.position,
+        joinedOn: x.joinedOn,
+      }));
+
     // Policies in force today, with their index.
     const inForce = policyRows
       .map((p, i) => ({ ...p, id: policyIds[i]! }))
@@ -671,6 +802,31 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
             : type === '04'
               ? { address: `${p.row.address}（新址）`.slice(0, 300) }
               : {};
+      // Add and replace endorsements name their persons, stored like the service stores them (the names
+      // drawn for `change` above only keep the main PRNG's sequence): the change keeps the names and the
+      // resulting headcount, ins_endorsement_person the ID numbers (encrypted, blind index, masked).
+      const current = rosterOf.get(p.id) ?? [];
+      const leaving = type === '03' && current.length ? rPick(current) : undefined;
+      const roster: Array<RosterPerson & { direction: 'in' | 'out' }> =
+        type === '01'
+          ? Array.from({ length: add }, () => ({
+              ...rosterPerson(p.plan.ent.ind.top),
+              direction: 'in' as const,
+            }))
+          : leaving
+            ? [
+                { ...leaving, direction: 'out' },
+                { ...rosterPerson(p.plan.ent.ind.top, leaving.position), direction: 'in' },
+              ]
+            : [];
+      const names = (d: 'in' | 'out') => roster.filter((r) => r.direction === d).map((r) => r.name);
+      const storedChange = roster.length
+        ? {
+            ...(type === '01' ? { headcount: p.row.headcount + add } : {}),
+            ...(names('in').length ? { personsIn: names('in') } : {}),
+            ...(names('out').length ? { personsOut: names('out') } : {}),
+          }
+        : change;
       const delta = type === '01' ? Math.round((Number(p.row.premium) / p.row.headcount) * add) : 0;
       const perAccident = p.row.perPersonLimit * (p.row.headcount + add);
       const before =
@@ -709,7 +865,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
                   ? '经营地址变更'
                   : '补充约定事项',
           effectiveDate: eff,
-          change: JSON.stringify(change),
+          change: JSON.stringify(storedChange),
           before: JSON.stringify(before),
           after: JSON.stringify(after),
           premiumDelta: delta,
@@ -724,13 +880,58 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (roster.length)
+        await trx
+          .insertInto('insEndorsementPerson')
+          .values(
+            roster.map((r, sort) => ({
+              endorsementId: en.id,
+              sort,
+              direction: r.direction,
+              name: r.name,
+              idType: '01',
+              idNoEnc: r.idNoEnc,
+              idNoHash: r.idNoHash,
+              idNoMask: r.idNoMask,
+              position: r.position,
+            })),
+          )
+          .execute();
       if (status === 'approved' && type === '01') {
+        // The persons it named join the policy's list on the effective date.
+        const joined = roster.map((r) => ({ ...r, joinedOn: eff }));
+        await trx
+          .insertInto('insPolicyPerson')
+          .values(
+            joined.map((r) => ({
+              policyId: p.id,
+              name: r.name,
+              idType: '01',
+              idNoEnc: r.idNoEnc,
+              idNoHash: r.idNoHash,
+              idNoMask: r.idNoMask,
+              position: r.position,
+              joinedOn: eff,
+              joinedEndorsementId: en.id,
+              createdAt: now,
+              createdBy: null,
+            })),
+          )
+          .execute();
+        const personsBefore = snapshotPersons(current);
+        const personsAfter = snapshotPersons([...current, ...joined]);
+        rosterOf.set(p.id, [...current, ...joined]);
         const snap = (version: number, row: Record<string, unknown>) => ({
           policyId: p.id,
           policyVersion: version,
           reason: version === 1 ? 'issue' : 'endorse',
           endorsementId: version === 1 ? null : en.id,
-          snapshot: JSON.stringify({ ...row, id: p.id, version }),
+          snapshot: JSON.stringify({
+            ...row,
+            id: p.id,
+            version,
+            persons: version === 1 ? personsBefore : personsAfter,
+          }),
           createdAt: now,
           createdBy: null,
         });
@@ -796,6 +997,10 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
     const others = claimPolicies.filter((p) => p.plan.ent !== ents[0]);
     let claimNo = 0;
     const dayMs = 86_400_000;
+    // A few claims reported after the 30-day deadline (720 h, the default report deadline), over several
+    // steps, insurers and districts (the demo enterprise's claim 41 among them), so the 逾期报案 flag, its
+    // filter and its count have cases for the enterprise, the insurers and the regulator.
+    const LATE_REPORTS = new Set([3, 14, 26, 41, 47]);
     for (const shape of shapes) {
       for (let k = 0; k < shape.n; k++) {
         claimNo++;
@@ -805,8 +1010,11 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
           : others[(claimNo * 7) % others.length]!;
         const steps = shape.steps;
         // Time budget: the chain ends before now and the accident lies within the policy period.
+        const late = LATE_REPORTS.has(claimNo);
         const gaps = steps.map((_s, i) =>
-          i === 0 ? (claimNo % 5 === 0 ? int(60, 120) : int(2, 30)) * 3600_000 : int(1, 9) * dayMs,
+          i === 0
+            ? (late ? int(730, 1000) : claimNo % 5 === 0 ? int(60, 120) : int(2, 30)) * 3600_000
+            : int(1, 9) * dayMs,
         );
         const chain = gaps.reduce((a, b) => a + b, 0);
         const periodStart = new Date(`${p.row.startDate}T00:00:00+08:00`).getTime();
@@ -823,6 +1031,12 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         const accidentAt = new Date(Math.floor(accidentMs / 60_000) * 60_000);
         const deaths = rnd() < 0.15 ? 1 : 0;
         const injuries = int(deaths ? 0 : 1, 4);
+        // Injury of each injured person (01 minor / 02 serious), known when the claim is registered: the
+        // payout lists them and the serious ones grade the accident (domain 1.7).
+        const injuryCodes = steps.includes('payout')
+          ? Array.from({ length: injuries }, () => pick(['01', '02']))
+          : Array.from({ length: injuries }, (_, j) => (j === 0 && claimNo % 3 === 0 ? '02' : '01'));
+        const seriousInjuries = injuryCodes.filter((x) => x === '02').length;
         const perPerson = p.row.perPersonLimit;
         const assessed = Math.min(
           Number(p.row.perAccidentLimit),
@@ -892,7 +1106,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
               Object.assign(claimRow, { phase: 'withdrawn', step: 2, closedAt: at, closeType: 'withdrawn' });
               break;
             case 'register': {
-              const level = deaths ? 2 : 1;
+              const level = minAccidentLevel({ deaths, seriousInjuries, directLoss: assessed }).level;
               const accidentType = pick(['02', '03', '04', '07', '09']);
               stepRows.push({
                 step: 3,
@@ -900,6 +1114,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
                 data: {
                   accidentType,
                   accidentLevel: level,
+                  seriousInjuries,
                   cause: '违章作业，安全防护措施不到位',
                   estimatedLoss: assessed,
                 },
@@ -979,7 +1194,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
                   idType: '01',
                   idNoEnc: encryptPii(id),
                   idNoMask: maskIdCard(id),
-                  injury: j < deaths ? '03' : pick(['01', '02']),
+                  injury: j < deaths ? '03' : injuryCodes[j - deaths]!,
                   amount: j === n - 1 ? personsTotal - each * (n - 1) : each,
                   proofs: JSON.stringify([]),
                 };

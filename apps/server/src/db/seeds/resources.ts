@@ -454,7 +454,11 @@ function serviceLike(prefix: 'service' | 'expert', who: string): ResourceSeed[] 
   ];
 }
 
-/** Role seeds: the eight roles of spec 1. */
+/**
+ * Role seeds: the eight roles of spec 1. ROLE_USER and ROLE_TECHNOLOGY *display* as 自定义角色 (spec 1,
+ * roleDisplayName), but each keeps a name of its own so administrators can tell them apart where they
+ * pick or manage roles.
+ */
 export const ROLE_SEEDS = [
   { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员', description: '平台运营管理' },
   { roleKey: 'ROLE_GOVERNMENT', roleName: '政府监管中心管理员', description: '应急管理部门监管' },
@@ -462,6 +466,16 @@ export const ROLE_SEEDS = [
   { roleKey: 'ROLE_INSURANCE', roleName: '保险机构中心用户', description: '承保保险机构' },
   { roleKey: 'ROLE_SERVICE', roleName: '服务机构用户', description: '安全生产技术服务机构' },
   { roleKey: 'ROLE_EXPERT', roleName: '专家平台用户', description: '专家' },
-  { roleKey: 'ROLE_USER', roleName: '自定义角色', description: '普通用户' },
-  { roleKey: 'ROLE_TECHNOLOGY', roleName: '自定义角色', description: '其他技术用户' },
+  { roleKey: 'ROLE_USER', roleName: '普通用户', description: '普通用户' },
+  { roleKey: 'ROLE_TECHNOLOGY', roleName: '其他技术用户', description: '其他技术用户' },
 ];
+
+/**
+ * Names earlier seeds gave roles, by roleKey: a role still carrying one is renamed to its seed's name on
+ * the next start (both roles were seeded as 自定义角色 and could not be told apart). A name an
+ * administrator chose is left alone.
+ */
+export const LEGACY_ROLE_NAMES: Record<string, string> = {
+  ROLE_USER: '自定义角色',
+  ROLE_TECHNOLOGY: '自定义角色',
+};

@@ -10,6 +10,7 @@ import {
   optionLabel,
   type PublicArticleDetail,
   type PublicArticleItem,
+  TARGETED_KINDS,
 } from '@aqzrx/contracts';
 import type { SqlBool } from 'kysely';
 import { type Expression, sql } from 'kysely';
@@ -17,7 +18,7 @@ import type { StoredAttachment } from '../../db/schema.ts';
 import { loadPermissions } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { audienceIncludes } from '../messages/index.ts';
+import { audienceIncludes, governedDistricts } from '../messages/index.ts';
 
 /** Columns every article read selects (the body only where a detail needs it). */
 export function articleBase(db: Db) {
@@ -187,9 +188,27 @@ export function visibleTo(reader: Reader | null): Expression<SqlBool> {
   });
 }
 
-/** LIKE pattern for a keyword, with the wildcard characters escaped. */
-export function likeAny(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Row scope of the management calls. A district-level government user (governedDistricts: not city
+ * level) manages only the notices and policy items addressed to districts that all lie within its own;
+ * an untargeted one is city-wide and not theirs. City-level users and other kinds have no district
+ * limit (the kind's permission decides). Out of scope answers like missing.
+ */
+export function inManageScope(
+  auth: Pick<AuthContext, 'districtCodes'>,
+  row: Pick<ArticleRow, 'kind' | 'targetDistricts'>,
+): boolean {
+  const own = governedDistricts(auth.districtCodes);
+  if (own === null || !TARGETED_KINDS.includes(row.kind)) return true;
+  const targets = split(row.targetDistricts);
+  return targets.length > 0 && targets.every((d) => own.includes(d));
+}
+
+/** inManageScope as a condition on `cmsArticle as a`; null when the caller has no district limit. */
+export function manageScopeFilter(auth: Pick<AuthContext, 'districtCodes'>): Expression<SqlBool> | null {
+  const own = governedDistricts(auth.districtCodes);
+  if (own === null) return null;
+  return sql<SqlBool>`(a.kind NOT IN (${sql.join([...TARGETED_KINDS])}) OR (a.target_districts <> '' AND string_to_array(a.target_districts, ',') <@ ARRAY[${sql.join(own)}]::text[]))`;
 }
 
 /**

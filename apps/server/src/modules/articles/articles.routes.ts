@@ -4,6 +4,7 @@ import {
   articleItem,
   articleListQuery,
   articleSaveBody,
+  articleSaveResult,
   bannerItem,
   classItem,
   classSaveQuery,
@@ -73,7 +74,6 @@ const readersQuery = z
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
   })
   .strict();
-const saveResult = z.object({ id: z.number(), status: z.number(), notified: z.number() });
 
 /**
  * Articles, help centre, notices, banners and single pages (one table, cms_article), the help/consult
@@ -160,7 +160,7 @@ export function articlesRoutes(app: FastifyInstance): void {
         tags: ['article'],
         summary: '新增或修改文章（正文服务端净化；status=1 同时发布）',
         body: articleSaveBody,
-        response: { 200: envelope(saveResult) },
+        response: { 200: envelope(articleSaveResult) },
       },
       config: { permission: 'authenticated', audit: { module: '文章管理', kind: 'edit' } },
     },
@@ -180,7 +180,7 @@ export function articlesRoutes(app: FastifyInstance): void {
         tags: ['article'],
         summary: '发布(1)、撤回(2)或改回草稿(0)',
         querystring: updateStatusQuery,
-        response: { 200: envelope(saveResult) },
+        response: { 200: envelope(articleSaveResult) },
       },
       config: { permission: 'authenticated', audit: { module: '文章管理', kind: 'edit' } },
     },
@@ -363,6 +363,6 @@ export function articlesRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'notice.get' },
     },
-    async (req) => ok(await noticeReaders(app.db, req.query.id, req.query)),
+    async (req) => ok(await noticeReaders(app.db, requireAuth(req), req.query.id, req.query)),
   );
 }

@@ -12,7 +12,7 @@ import type { StoredAttachment } from '../../db/schema.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { htmlToText, referencedFileIds, sanitizeRichText } from '../../platform/sanitize.ts';
-import { sendMessage } from '../messages/index.ts';
+import { sendMessage, targetsWithin } from '../messages/index.ts';
 import {
   type ArticleDetailRow,
   type ArticleRow,
@@ -20,12 +20,14 @@ import {
   canManageKind,
   DETAIL_COLUMNS,
   ITEM_COLUMNS,
-  likeAny,
+  inManageScope,
+  manageScopeFilter,
   requireAnyKind,
   toDetail,
   toItem,
 } from './articles.model.ts';
 import { syncFooterLinks } from './pages.service.ts';
+import { matchesKeyword, searchColumns } from './text-search.ts';
 
 /** Text of a body above which an article is refused (domain.md 2.13: 正文 2–60,000 characters). */
 const BODY_TEXT_MAX = 60_000;
@@ -39,7 +41,10 @@ export interface ManageListQuery {
   keyword?: string | undefined;
 }
 
-/** The management list: every status, only the kinds the caller may query. */
+/**
+ * The management list: every status, only the kinds the caller may query and, for a district-level
+ * government user, only notices addressed within its districts.
+ */
 export async function manageList(db: Db, auth: AuthContext, q: ManageListQuery): Promise<Paged<ArticleItem>> {
   const allowed = await requireAnyKind(db, auth, 'query');
   let kinds = allowed;
@@ -48,9 +53,11 @@ export async function manageList(db: Db, auth: AuthContext, q: ManageListQuery):
     kinds = [q.kind];
   }
   let base = articleBase(db).where('a.kind', 'in', kinds);
+  const scope = manageScopeFilter(auth);
+  if (scope) base = base.where(scope);
   if (q.classId !== undefined) base = base.where('a.classId', '=', q.classId);
   if (q.status !== undefined) base = base.where('a.status', '=', q.status);
-  if (q.keyword) base = base.where('a.searchText', 'ilike', likeAny(q.keyword));
+  if (q.keyword) base = base.where(matchesKeyword('a', q.keyword));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const rows = (await base
     .select(ITEM_COLUMNS)
@@ -72,7 +79,8 @@ async function findDetail(db: Db, id: number): Promise<ArticleDetailRow | undefi
 
 /**
  * An article the caller may act on: 403 when they hold the action on no article kind at all; a record
- * of a kind they do not manage answers exactly as a missing one (security.md Z02).
+ * of a kind they do not manage, or a notice outside a district government's districts, answers
+ * exactly as a missing one (security.md Z02).
  */
 async function requireManaged(
   db: Db,
@@ -82,7 +90,9 @@ async function requireManaged(
 ): Promise<ArticleDetailRow> {
   await requireAnyKind(db, auth, action);
   const row = await findDetail(db, id);
-  if (!row || !(await canManageKind(db, auth, row.kind, action))) throw notFound('文章不存在');
+  if (!row || !inManageScope(auth, row) || !(await canManageKind(db, auth, row.kind, action))) {
+    throw notFound('文章不存在');
+  }
   return row;
 }
 
@@ -205,6 +215,14 @@ export async function saveArticle(
       throw badRequest('文章类别不能在通知、帮助和其他文章之间变更，请新建');
   }
   if (!(await canManageKind(trx, auth, b.kind, b.id ? 'edit' : 'add'))) throw forbidden();
+  // Publishing is the kind's edit action, as in updateStatus, also when a new record is published at once.
+  if (b.status === ArticleStatus.PUBLISHED && !(await canManageKind(trx, auth, b.kind, 'edit')))
+    throw forbidden();
+  if (TARGETED_KINDS.includes(b.kind)) {
+    // A district government addresses its own districts only (its own when none are chosen).
+    const what = b.kind === 'notice' ? '发布通知公告' : '发布政策动态';
+    b = { ...b, targetDistricts: targetsWithin(auth, b.targetDistricts, what) };
+  }
 
   const body = sanitizeRichText(b.body);
   const bodyText = htmlToText(body);
@@ -246,7 +264,7 @@ export async function saveArticle(
     title: b.title,
     summary: b.summary,
     body: publicBody,
-    searchText: [b.title, b.summary, bodyText].filter(Boolean).join(' '),
+    ...searchColumns(b.title, [b.summary, bodyText]),
     coverFileId: b.coverFileId ? b.coverFileId.toLowerCase() : null,
     attachments: JSON.stringify(attachments),
     source: b.source,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { syncBase } from '../../db/seed.ts';
+import { REGISTER_HELP } from '../../db/seeds/content.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -465,11 +467,15 @@ describe('help and consult classes', () => {
   });
 
   it('only contentClass holders manage classes (403 for every other role)', async () => {
+    const classes = (await post(`${A}/getHelpClassList`)).json().data;
     for (const u of ['gov', 'ent', 'insurer', 'service', 'expert']) {
       expect((await post(`${A}/saveConsultClass?name=x`, tok[u])).statusCode, u).toBe(403);
       expect((await post(`${A}/delConsultClass?id=1`, tok[u])).statusCode, u).toBe(403);
       expect((await post(`${A}/saveHelpClass?name=x`, tok[u])).statusCode, u).toBe(403);
+      expect((await post(`${A}/delHelpClass?id=${await helpClassId()}`, tok[u])).statusCode, u).toBe(403);
     }
+    // No class was deleted.
+    expect((await post(`${A}/getHelpClassList`)).json().data).toEqual(classes);
   });
 });
 
@@ -514,5 +520,39 @@ describe('single pages and footer links', () => {
     const withdrawn = (await get('/api/public/settings')).json().data.footerLinks;
     expect(withdrawn.map((l: { title: string }) => l.title)).not.toContain('办事指南');
     expect((await get(`/api/public/page?aid=${added.json().data.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('seeded help: 如何注册企业账号', () => {
+  const article = () =>
+    t.database.db
+      .selectFrom('cmsArticle')
+      .select(['id', 'summary', 'body', 'searchText', 'version'])
+      .where('kind', '=', 'help')
+      .where('title', '=', REGISTER_HELP.title)
+      .executeTakeFirstOrThrow();
+
+  it('describes accounts opened by the operations centre, not a 注册 button and SMS codes', async () => {
+    const a = await article();
+    expect(a.body).toContain('运营中心');
+    expect(a.body).toContain('在线注册开放后');
+    expect(a.body).not.toContain('短信验证');
+  });
+
+  it('an older database gets the new text on start, unless someone edited the article', async () => {
+    const { id } = await article();
+    const db = t.database.db;
+    await db.updateTable('cmsArticle').set({ body: REGISTER_HELP.oldBody }).where('id', '=', id).execute();
+    await syncBase(db);
+    const fixed = await article();
+    expect(fixed.body).toBe(REGISTER_HELP.body);
+    expect(fixed.summary).toBe(REGISTER_HELP.summary);
+    expect(fixed.searchText).toContain('运营中心');
+
+    const edited = '<p>请联系运营中心。</p>';
+    await db.updateTable('cmsArticle').set({ body: edited }).where('id', '=', id).execute();
+    await syncBase(db);
+    expect((await article()).body).toBe(edited);
+    await db.updateTable('cmsArticle').set({ body: REGISTER_HELP.body }).where('id', '=', id).execute();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { makeUser } from '../policies/policies.testkit.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -177,5 +178,191 @@ describe('publishing a notice messages its audience', () => {
     });
     expect(district.statusCode).toBe(400);
     expect(district.json().result).toContain('targetDistricts');
+  });
+});
+
+describe('a district government manages notices of its own districts only', () => {
+  const CITY = '关于做好2026年度安全生产责任保险投保工作的通知'; // untargeted, by the admin
+  const SIHONG = '关于泗洪县建筑施工企业开展事故预防服务的通知'; // targeted at 泗洪县
+  let sucheng: string;
+  const idOf = async (title: string) =>
+    (
+      await t.database.db
+        .selectFrom('cmsArticle')
+        .select(['id', 'version'])
+        .where('title', '=', title)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const countTitled = async (title: string) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('cmsArticle')
+          .select((eb) => eb.fn.countAll<number>().as('c'))
+          .where('title', '=', title)
+          .executeTakeFirstOrThrow()
+      ).c,
+    );
+  beforeAll(async () => {
+    sucheng = await makeUser(t, 'gov', 'notice-gov-sucheng', { districtCodes: '321302' });
+  });
+
+  it('an untargeted notice goes to its own districts; other districts are refused and nothing is saved', async () => {
+    const saved = await post(`${A}/save`, sucheng, {
+      kind: 'notice',
+      title: '宿城区安责险投保提醒',
+      body: '<p>请宿城区企业按时投保。</p>',
+      status: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    const id = saved.json().data.id;
+    const detail = await post(`${A}/searchById?id=${id}`, sucheng);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.targetDistricts).toEqual(['321302']);
+    expect((await inbox('ent')).some((m) => m.title === '通知公告：宿城区安责险投保提醒')).toBe(true);
+    expect((await inbox('ent2')).some((m) => m.title.includes('宿城区安责险投保提醒'))).toBe(false);
+    // Not a city-wide notice: anonymous visitors do not see it.
+    expect(titles(await get('/api/public/notice/list?currentTab=1'))).not.toContain('宿城区安责险投保提醒');
+
+    for (const targetDistricts of [['321324'], ['321302', '321324'], ['321300']]) {
+      const before = (await inbox('ent2')).length;
+      const res = await post(`${A}/save`, sucheng, {
+        kind: 'policy',
+        title: '越权的政策动态',
+        body: '<p>正文内容</p>',
+        targetDistricts,
+        status: 1,
+      });
+      expect(res.statusCode, targetDistricts.join()).toBe(400);
+      expect(res.json().result).toContain('只能向本人管辖的区县发布政策动态');
+      expect(res.json().result).toContain(targetDistricts.at(-1));
+      expect(await countTitled('越权的政策动态')).toBe(0);
+      expect((await inbox('ent2')).length).toBe(before);
+    }
+    // Editing its own notice to reach another district is refused too.
+    const v = detail.json().data.version;
+    const widen = await post(`${A}/save`, sucheng, {
+      id,
+      version: v,
+      kind: 'notice',
+      title: '宿城区安责险投保提醒',
+      body: '<p>请宿城区企业按时投保。</p>',
+      targetDistricts: ['321324'],
+    });
+    expect(widen.statusCode).toBe(400);
+    expect(widen.json().result).toContain('泗洪县（321324）');
+    expect((await post(`${A}/searchById?id=${id}`, sucheng)).json().data.version).toBe(v);
+  });
+
+  it('notices of the city or of other districts answer 404 like missing ones, and are not listed', async () => {
+    const list = await post(`${A}/getArticleList?pageSize=100`, sucheng);
+    expect(list.statusCode).toBe(200);
+    expect(titles(list)).toContain('宿城区安责险投保提醒');
+    expect(titles(list)).not.toContain(CITY);
+    expect(titles(list)).not.toContain(SIHONG);
+    expect(list.json().data.total).toBe(list.json().data.list.length);
+    for (const title of [CITY, SIHONG]) {
+      const id = await idOf(title);
+      const before = await t.database.db
+        .selectFrom('cmsArticle')
+        .select(['version', 'status', 'deletedAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const calls = [
+        await post(`${A}/searchById?id=${id}`, sucheng),
+        await post(`${A}/updateStatus?id=${id}&status=2&version=${before.version}`, sucheng),
+        await post(`${A}/save`, sucheng, {
+          id,
+          version: before.version,
+          kind: 'notice',
+          title: '改掉别人的通知',
+          body: '<p>正文内容</p>',
+          targetDistricts: ['321302'],
+        }),
+        await post(`${A}/delete?id=${id}&version=${before.version}`, sucheng),
+        await post(`/api/notice/readers?id=${id}`, sucheng),
+      ];
+      for (const res of calls) expect(res.statusCode, `${title} ${res.body}`).toBe(404);
+      const { requestId: _a, ...outOfScope } = calls[0]!.json();
+      const { requestId: _b, ...missing } = (await post(`${A}/searchById?id=999999`, sucheng)).json();
+      expect(outOfScope).toEqual(missing);
+      const after = await t.database.db
+        .selectFrom('cmsArticle')
+        .select(['version', 'status', 'deletedAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+    }
+  });
+
+  it('its own notice: withdraw, read receipts and delete work', async () => {
+    const id = await idOf('宿城区安责险投保提醒');
+    const d = (await post(`${A}/searchById?id=${id}`, sucheng)).json().data;
+    expect((await post(`/api/notice/readers?id=${id}`, sucheng)).statusCode).toBe(200);
+    const w = await post(`${A}/updateStatus?id=${id}&status=2&version=${d.version}`, sucheng);
+    expect(w.statusCode).toBe(200);
+    expect((await post(`${A}/delete?id=${id}&version=${d.version + 1}`, sucheng)).statusCode).toBe(200);
+  });
+
+  it('city level (the admin, and gov covering all five districts) keeps untargeted notices and every notice', async () => {
+    const saved = await post(`${A}/save`, tok.gov, {
+      kind: 'notice',
+      title: '全市安责险工作通知',
+      body: '<p>全市通知正文</p>',
+    });
+    expect(saved.statusCode).toBe(200);
+    const detail = (await post(`${A}/searchById?id=${saved.json().data.id}`, tok.gov)).json().data;
+    expect(detail.targetDistricts).toEqual([]);
+    const list = titles(await post(`${A}/getArticleList?pageSize=100`, tok.gov));
+    expect(list).toEqual(expect.arrayContaining([CITY, SIHONG, '全市安责险工作通知']));
+    expect((await post(`${A}/searchById?id=${await idOf(SIHONG)}`, tok.gov)).statusCode).toBe(200);
+    // The district government does not manage the city-wide one.
+    expect((await post(`${A}/searchById?id=${saved.json().data.id}`, sucheng)).statusCode).toBe(404);
+  });
+
+  it("publishing needs the kind's edit action, also when a new notice is saved with status 1", async () => {
+    const db = t.database.db;
+    const grant = await db
+      .selectFrom('sysRoleResource as rr')
+      .innerJoin('sysResource as res', 'res.id', 'rr.resourceId')
+      .innerJoin('sysRole as r', 'r.id', 'rr.roleId')
+      .select(['rr.roleId', 'rr.resourceId', 'rr.actions'])
+      .where('r.roleKey', '=', 'ROLE_GOVERNMENT')
+      .where('res.permission', '=', 'notice')
+      .execute();
+    expect(grant.length).toBeGreaterThan(0);
+    const setActions = async (fn: (a: string) => string) => {
+      for (const g of grant) {
+        await db
+          .updateTable('sysRoleResource')
+          .set({ actions: fn(g.actions) })
+          .where('roleId', '=', g.roleId)
+          .where('resourceId', '=', g.resourceId)
+          .execute();
+      }
+    };
+    await setActions((a) =>
+      a
+        .split(',')
+        .filter((x) => x !== 'edit')
+        .join(','),
+    );
+    try {
+      const body = { kind: 'notice', title: '无编辑权限的发布', body: '<p>正文内容</p>' };
+      const pub = await post(`${A}/save`, tok.gov, { ...body, status: 1 });
+      expect(pub.statusCode).toBe(403);
+      expect(await countTitled('无编辑权限的发布')).toBe(0);
+      expect((await post(`${A}/save`, tok.gov, body)).statusCode).toBe(200);
+    } finally {
+      for (const g of grant) {
+        await db
+          .updateTable('sysRoleResource')
+          .set({ actions: g.actions })
+          .where('roleId', '=', g.roleId)
+          .where('resourceId', '=', g.resourceId)
+          .execute();
+      }
+    }
   });
 });

@@ -18,12 +18,13 @@ import {
   DETAIL_COLUMNS,
   fileUrl,
   ITEM_COLUMNS,
-  likeAny,
+  inManageScope,
   type Reader,
   toPublicDetail,
   toPublicItem,
   visibleTo,
 } from './articles.model.ts';
+import { matchesKeyword } from './text-search.ts';
 
 /** The portal reader behind an optional token (public routes learn the caller when a token is sent). */
 export async function readerOf(db: Db, auth: AuthContext | null): Promise<Reader | null> {
@@ -77,7 +78,7 @@ export async function publicList(
   const withRead = reader !== null && TARGETED_KINDS.includes(q.kind);
   let base = published(db, reader).where('a.kind', '=', q.kind);
   if (q.classId !== undefined) base = base.where('a.classId', '=', q.classId);
-  if (q.keyword) base = base.where('a.searchText', 'ilike', likeAny(q.keyword));
+  if (q.keyword) base = base.where(matchesKeyword('a', q.keyword));
   if (withRead && q.unread !== undefined) {
     const exists = sql<boolean>`EXISTS (SELECT 1 FROM notice_read nr WHERE nr.article_id = a.id AND nr.user_id = ${reader.userId})`;
     base = base.where(q.unread ? sql<boolean>`NOT ${exists}` : exists);
@@ -157,13 +158,18 @@ export async function markNoticeRead(db: Db, reader: Reader, id: number, now: Da
 }
 
 /** Who has read a notice (the read receipts an editor sees). */
-export async function noticeReaders(db: Db, id: number, q: { pageNo: number; pageSize: number }) {
+export async function noticeReaders(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  q: { pageNo: number; pageSize: number },
+) {
   const notice = await articleBase(db)
-    .select(['a.id'])
+    .select(['a.id', 'a.kind', 'a.targetDistricts'])
     .where('a.id', '=', id)
     .where('a.kind', 'in', [...TARGETED_KINDS])
     .executeTakeFirst();
-  if (!notice) throw notFound('通知不存在');
+  if (!notice || !inManageScope(auth, notice)) throw notFound('通知不存在');
   const base = db
     .selectFrom('noticeRead as nr')
     .innerJoin('sysUser as u', 'u.id', 'nr.userId')

@@ -16,12 +16,13 @@ import { createCaptchaService } from '../../platform/captcha/index.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { queryAsBody } from '../../platform/query-body.ts';
 import { resourceTreeForRole } from '../roles/roles.service.ts';
 import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config, clock } = app.deps;
+  const { config, clock, settings } = app.deps;
   const captcha = createCaptchaService({ now: () => clock.now().getTime() });
 
   r.post(
@@ -78,6 +79,7 @@ export function authRoutes(app: FastifyInstance): void {
           now: () => clock.now(),
           consumeCaptcha: (t) => captcha.consume(t),
           captchaEnabled: config.CAPTCHA,
+          passwordMaxAgeDays: (await settings.get('security')).passwordMaxAgeDays,
         },
         req,
         req.body,
@@ -129,7 +131,14 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/pwd/update',
     {
-      schema: { tags: ['auth'], summary: '修改密码', querystring: pwdUpdateQuery },
+      // Spec 7 puts oldPwd and newPwd in the query; the platform's web client sends them in a JSON body
+      // instead, so passwords never stand in a URL a proxy might log. Both are accepted.
+      schema: {
+        tags: ['auth'],
+        summary: '修改密码（oldPwd、newPwd：JSON 请求体，或按规范放在查询参数）',
+        body: pwdUpdateQuery,
+      },
+      preValidation: queryAsBody(pwdUpdateQuery),
       config: {
         permission: 'authenticated',
         allowStalePassword: true,
@@ -139,8 +148,8 @@ export function authRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
-      await checkOldPassword(app.db, config, auth, req.query.oldPwd, clock.now());
-      await req.tx((trx) => changePassword(trx, auth, req.query.newPwd, clock.now()), {
+      await checkOldPassword(app.db, config, auth, req.body.oldPwd, clock.now());
+      await req.tx((trx) => changePassword(trx, auth, req.body.newPwd, clock.now()), {
         targetId: auth.userId,
       });
       return done('密码修改成功，请使用新密码重新登录');

@@ -11,7 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { loadPermissions, revokeUserSessions } from '../../platform/auth.ts';
+import {
+  loadPermissions,
+  passwordChangeReason,
+  passwordExpired,
+  revokeUserSessions,
+} from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -25,6 +30,8 @@ export interface LoginDeps {
   now: () => Date;
   consumeCaptcha: (token: string) => boolean;
   captchaEnabled: boolean;
+  /** The run-time password age policy (`security.passwordMaxAgeDays`; 0 = never). */
+  passwordMaxAgeDays: number;
 }
 
 function lockedMessage(config: Config): string {
@@ -156,7 +163,11 @@ export async function login(
     );
   });
 
-  const maxAgeMs = config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
+  const changeReason = await passwordChangeReason(db, {
+    userId: user.id,
+    mustChangePassword: user.mustChangePassword,
+    passwordExpired: passwordExpired(user.passwordChangedAt, now, deps.passwordMaxAgeDays),
+  });
   return {
     token,
     userId: user.id,
@@ -166,9 +177,8 @@ export async function login(
     roleKey: user.roleKey,
     status: user.status,
     isOrg: user.orgId !== null,
-    mustChangePassword:
-      user.mustChangePassword ||
-      (maxAgeMs > 0 && user.passwordChangedAt.getTime() + maxAgeMs <= now.getTime()),
+    mustChangePassword: changeReason !== null,
+    passwordChangeReason: changeReason,
   };
 }
 
@@ -233,7 +243,9 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
     isOrg: user.orgId !== null,
     orgId: user.orgId,
     orgName: auth.orgName || null,
+    districtCodes: auth.districtCodes,
     mustChangePassword: auth.mustChangePassword || auth.passwordExpired,
+    passwordChangeReason: await passwordChangeReason(db, auth),
     userRole: {
       roleKey: user.roleKey,
       roleName:

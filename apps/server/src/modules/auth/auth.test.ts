@@ -153,6 +153,10 @@ describe('sessions', () => {
     });
     const user = info.userRole.permissions.find((p: { permissionId: string }) => p.permissionId === 'user');
     expect(user.actionList).toEqual(expect.arrayContaining(['add', 'delete', 'edit', 'query', 'export']));
+    expect(info.districtCodes).toEqual([]);
+    // A government account carries the districts it governs (the notice form offers only those).
+    const gov = (await post('/api/sys/user/getUserInfo.json', await t.login('gov'))).json().data;
+    expect([...gov.districtCodes].sort()).toEqual(['321302', '321311', '321322', '321323', '321324']);
   });
 
   it('refuses a token passed in the URL', async () => {
@@ -308,6 +312,25 @@ describe('POST /api/sys/user/pwd/update', () => {
     ).toBe(403);
     t.clock.advance(31 * 60_000);
     await t.login('service');
+  });
+
+  it('takes the passwords from a JSON body too (the web client keeps them out of the URL)', async () => {
+    const token = await t.login('expert');
+    const body = (o: string, n: string) =>
+      t.call({ method: 'POST', url: '/api/sys/user/pwd/update', token, payload: { oldPwd: o, newPwd: n } });
+    const wrong = await body('Nope-1234', 'Skyline-Body-2026');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().result).toBe('原密码错误');
+    const ok = await body(DEMO_PASSWORD, 'Skyline-Body-2026');
+    expect(ok.statusCode).toBe(200);
+    const again = await t.login('expert', 'Skyline-Body-2026');
+    const back = await t.call({
+      method: 'POST',
+      url: '/api/sys/user/pwd/update',
+      token: again,
+      payload: { oldPwd: 'Skyline-Body-2026', newPwd: 'Skyline-Back-2026' },
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('changes the password, revokes every session, and refuses the last five', async () => {

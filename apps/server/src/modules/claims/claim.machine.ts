@@ -1,21 +1,26 @@
-import type { ClaimPhase, CloseType } from '@aqzrx/contracts';
+import type { ClaimPhase, ClaimStep, CloseType } from '@aqzrx/contracts';
 
 /**
  * The claim state machine of domain 3.4 over the eight steps of spec 4, as pure functions.
  *
  * Main line: 1 report → 3 register → 5 survey (repeatable) → 6 loss assessment (repeatable until payout)
- * → 7 payout → 8 close (paid). Side steps: 4 advance / pay-on-behalf / fast pay, any time after
+ * → 7 payout (repeatable while the payouts fall short of the assessment: domain 3.4 keeps a payment
+ * list, and Insurance Law Art. 25 pays the determinable part first and the difference later) → 8 close
+ * (paid). Side steps: 4 advance / pay-on-behalf / fast pay, any time after
  * registration until the payout; 2 withdraw, terminal, only before any money was paid; 8 close with
  * type denied / zero (nothing paid, after registration), withdrawn (销案) or invalid (nothing paid, any
  * time before payout). A claim on which money was paid (advance or payout) ends only as "paid".
  */
-export type ClaimStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+/** The steps are declared in contracts, with the claim detail that lists the allowed ones. */
+export type { ClaimStep };
 export type ClaimActorKind = 'enterprise' | 'insurer' | 'government' | 'none';
 
 export interface ClaimMachineState {
   phase: ClaimPhase;
   /** Whether any payment (advance, pay-on-behalf, fast pay) has been recorded. */
   hasPayments: boolean;
+  /** Whether the payouts so far are below the assessed total (only a paid claim can have a shortfall). */
+  shortfall: boolean;
 }
 
 export type StepDecision = { ok: true; phase: ClaimPhase } | { ok: false; reason: string };
@@ -84,9 +89,10 @@ export function decideStep(
         ? { ok: true, phase: 'assessed' }
         : refuse(phase === 'reported' ? '立案后才能定损' : '已赔付的案件不能再定损');
     case 7:
-      return phase === 'assessed'
-        ? { ok: true, phase: 'paid' }
-        : refuse(phase === 'paid' ? '案件已赔付' : '定损后才能赔付');
+      if (phase === 'assessed') return { ok: true, phase: 'paid' };
+      if (phase === 'paid')
+        return state.shortfall ? { ok: true, phase: 'paid' } : refuse('案件已按定损总金额足额赔付');
+      return refuse('定损后才能赔付');
     case 8:
       return decideClose(phase, hasPayments, closeType);
   }

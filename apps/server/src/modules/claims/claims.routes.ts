@@ -1,8 +1,10 @@
 import {
+  type ClaimRow,
   claimReportInput,
   claimSatisfactionInput,
   claimStepInput,
   dateStr,
+  formatChinaTime,
   pageQuery,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,8 +19,8 @@ import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../ente
 import { currentApp, invalidateCounts, trackApp } from '../policies/index.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
 import {
-  type ClaimRow,
   claimAttachmentIds,
+  claimCounts,
   exportClaims,
   getClaim,
   listClaims,
@@ -102,6 +104,41 @@ export function claimsRoutes(app: FastifyInstance): void {
       config: { permission: 'claim.query' },
     },
     list,
+  );
+  r.post(
+    '/api/claim/counts',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔案件按状态计数（含逾期报案、超期未付），筛选条件同列表（不含状态和预警）',
+        querystring: claimListFilters.omit({ phase: true, flag: true, step: true }).strict(),
+      },
+      config: { permission: 'claim.query' },
+    },
+    async (req) =>
+      ok(
+        await claimCounts(
+          app.db,
+          await actorOf(req),
+          req.query,
+          await settings.get('insurance'),
+          clock.now(),
+        ),
+      ),
+  );
+  r.post(
+    '/api/claim/rules',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔规则（报案时限小时数、立案后超期未付提醒天数）',
+      },
+      config: { permission: 'claim.query' },
+    },
+    async () => {
+      const s = await settings.get('insurance');
+      return ok({ reportDeadlineHours: s.reportDeadlineHours, claimUnpaidFlagDays: s.claimUnpaidFlagDays });
+    },
   );
   r.post(
     '/api/claim/detail',
@@ -244,14 +281,16 @@ export function claimsRoutes(app: FastifyInstance): void {
   );
 }
 
+/** Times in China time, YYYY-MM-DD HH:mm (spec 9); money in yuan. */
 const CLAIM_COLUMNS = [
   { header: '报案号', width: 22, value: (r: ClaimRow) => r.reportNo },
   { header: '立案号', width: 22, value: (r: ClaimRow) => r.registerNo ?? '' },
   { header: '保单号', width: 22, value: (r: ClaimRow) => r.policyNo ?? '' },
   { header: '企业', width: 30, value: (r: ClaimRow) => r.enterpriseName },
   { header: '所属区县', value: (r: ClaimRow) => r.districtName },
-  { header: '出险时间', width: 20, value: (r: ClaimRow) => r.accidentAt },
-  { header: '报案时间', width: 20, value: (r: ClaimRow) => r.reportedAt },
+  { header: '出险时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.accidentAt) },
+  { header: '报案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.reportedAt) },
+  { header: '立案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.registeredAt) },
   { header: '当前环节', value: (r: ClaimRow) => r.stepLabel },
   { header: '案件状态', value: (r: ClaimRow) => r.phaseLabel },
   { header: '事故类型', value: (r: ClaimRow) => r.accidentTypeLabel },
@@ -262,6 +301,7 @@ const CLAIM_COLUMNS = [
   { header: '预付金额（元）', value: (r: ClaimRow) => r.advanceTotal },
   { header: '赔付金额（元）', value: (r: ClaimRow) => r.payoutTotal },
   { header: '结案类型', value: (r: ClaimRow) => r.closeTypeLabel },
+  { header: '结案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.closedAt) },
   { header: '逾期报案', value: (r: ClaimRow) => (r.lateReport ? '是' : '否') },
   { header: '超期未付', value: (r: ClaimRow) => (r.unpaidOverdue ? '是' : '否') },
 ];

@@ -1,26 +1,45 @@
 import {
   ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
+  accidentLevelProblem,
   CLAIM_PHASES,
   CLAIM_STEPS,
   CLOSE_TYPES,
+  type ClaimCounts,
+  type ClaimDetail,
   type ClaimPhase,
   type ClaimReportInput,
+  type ClaimRow,
   type ClaimStepInput,
   chinaDate,
+  closeShortfallText,
   fromCents,
+  lossAssessmentProblem,
   maskIdCard,
   optionLabel,
   type Paged,
+  type PayoutState,
+  partialPayoutText,
+  payoutAmountProblem,
+  payoutGap,
   toCents,
   wsIndustryTop,
+  yuanText,
 } from '@aqzrx/contracts';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { type Actor, dateText, districtName, escapeLike, rescoreEnterprise } from '../enterprises/index.ts';
-import { encryptPii } from '../insurers/index.ts';
+import {
+  type Actor,
+  assertInfoComplete,
+  dateText,
+  districtName,
+  escapeLike,
+  rescoreEnterprise,
+} from '../enterprises/index.ts';
+import { decryptPii, encryptPii } from '../insurers/index.ts';
 import { cachedCount, nextNumber, policyScope, scopeKey } from '../policies/index.ts';
 import {
   allowedCloseTypes,
@@ -41,18 +60,35 @@ export interface ClaimSettings {
 
 type ClaimQB = SelectQueryBuilder<DB & { c: DB['insClaim'] }, 'c', object>;
 
+/** The values a row scope compares with: an organisation id, or the districts of a government user. */
+type ScopeValues = { orgId?: unknown; districts?: unknown[] };
+
+function scopeValues(actor: Actor): ScopeValues {
+  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return { orgId: actor.orgId };
+  if (actor.kind === 'government') return { districts: actor.districts };
+  return {};
+}
+
 /**
  * Row scope of claims: the enterprise its own; an insurer claims on policies it underwrites (lead or
  * co-insurer); the government claims of its districts (read-only). Others none.
  */
 export function claimScope<QB extends ClaimQB>(qb: QB, actor: Actor): QB {
-  if (actor.kind === 'enterprise') return qb.where('c.enterpriseId', '=', actor.orgId) as QB;
-  if (actor.kind === 'insurer')
+  return scopeWith(qb, actor.kind, scopeValues(actor));
+}
+
+/** The scope's SQL from the actor's kind and its values (real values, or a query template's slots). */
+function scopeWith<QB extends ClaimQB>(qb: QB, kind: Actor['kind'], v: ScopeValues): QB {
+  if (kind === 'enterprise') return qb.where('c.enterpriseId', '=', v.orgId as number) as QB;
+  if (kind === 'insurer')
     return qb.where('c.policyId', 'in', (eb) =>
-      eb.selectFrom('insPolicyCoinsurer as pc').select('pc.policyId').where('pc.insurerId', '=', actor.orgId),
+      eb
+        .selectFrom('insPolicyCoinsurer as pc')
+        .select('pc.policyId')
+        .where('pc.insurerId', '=', v.orgId as number),
     ) as QB;
-  if (actor.kind === 'government' && actor.districts.length > 0)
-    return qb.where('c.districtCode', 'in', actor.districts) as QB;
+  if (kind === 'government' && v.districts && v.districts.length > 0)
+    return qb.where('c.districtCode', 'in', v.districts as string[]) as QB;
   return qb.where(sql<boolean>`false`) as QB;
 }
 
@@ -98,7 +134,7 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['executeTakeFirs
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function toRow(r: ListRow, s: ClaimSettings, now: Date) {
+function toRow(r: ListRow, s: ClaimSettings, now: Date): ClaimRow {
   const flags = claimFlags(r, s, now);
   const stepOpt = CLAIM_STEPS.find((x) => x.value === r.step);
   return {
@@ -142,7 +178,6 @@ function toRow(r: ListRow, s: ClaimSettings, now: Date) {
     version: r.version,
   };
 }
-export type ClaimRow = ReturnType<typeof toRow>;
 
 export interface ClaimListQuery {
   pageNo: number;
@@ -162,65 +197,97 @@ export interface ClaimListQuery {
 /** China-time day bounds as instants. */
 const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 
-/** The list filters, on any query over `ins_claim as c` (no joins needed, so totals count one table). */
-function applyFilters<QB extends ClaimQB>(
-  qb0: QB,
-  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
-  s: ClaimSettings,
-  now: Date,
-): QB {
-  let qb = qb0;
+type ListFilters = Omit<ClaimListQuery, 'pageNo' | 'pageSize'>;
+
+/**
+ * The values the list filters compare with, computed once from the query (present keys only, so the key
+ * set with the flag is the filters' shape).
+ */
+function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
   if (q.keyword) {
     const k = q.keyword.trim();
+    v.kwExact = k;
+    v.kwLike = `%${escapeLike(k)}%`;
+  }
+  if (q.districtCode) v.districtCode = q.districtCode;
+  if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
+  if (q.phase) v.phase = q.phase;
+  if (q.step) v.step = q.step;
+  if (q.policyId) v.policyId = q.policyId;
+  if (q.accidentFrom) v.accidentFrom = dayStart(q.accidentFrom);
+  if (q.accidentTo) v.accidentBefore = new Date(dayStart(q.accidentTo).getTime() + 86_400_000);
+  if (q.year) {
+    v.reportedFrom = dayStart(`${q.year}-01-01`);
+    v.reportedBefore = dayStart(`${q.year + 1}-01-01`);
+  }
+  if (q.flag === 'late') v.deadlineHours = s.reportDeadlineHours;
+  if (q.flag === 'unpaid') v.registeredBefore = new Date(now.getTime() - s.claimUnpaidFlagDays * 86_400_000);
+  return v;
+}
+
+/**
+ * The list filters, on any query over `ins_claim as c` (no joins needed, so totals count one table):
+ * which conditions apply follows the keys of `v`, the compared values are `v`'s (real values, or a query
+ * template's slots).
+ */
+function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): QB {
+  let qb = qb0;
+  const has = (k: string) => Object.hasOwn(v, k);
+  if (has('kwExact')) {
     qb = qb.where((eb) =>
       eb.or([
-        eb('c.reportNo', '=', k),
-        eb('c.registerNo', '=', k),
-        eb('c.policyId', 'in', eb.selectFrom('insPolicy as kp').select('kp.id').where('kp.policyNo', '=', k)),
+        eb('c.reportNo', '=', v.kwExact as string),
+        eb('c.registerNo', '=', v.kwExact as string),
+        eb(
+          'c.policyId',
+          'in',
+          eb
+            .selectFrom('insPolicy as kp')
+            .select('kp.id')
+            .where('kp.policyNo', '=', v.kwExact as string),
+        ),
         eb(
           'c.enterpriseId',
           'in',
           eb
             .selectFrom('sysOrg as ko')
             .select('ko.id')
-            .where('ko.orgType', '=', 'enterprise')
-            .where('ko.name', 'like', `%${escapeLike(k)}%`),
+            .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+            .where('ko.name', 'like', v.kwLike as string),
         ),
       ]),
     ) as QB;
   }
-  if (q.districtCode) qb = qb.where('c.districtCode', '=', q.districtCode) as QB;
-  if (q.wsIndustryCode) qb = qb.where('c.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`) as QB;
-  if (q.phase) qb = qb.where('c.phase', '=', q.phase) as QB;
-  if (q.step) qb = qb.where('c.step', '=', q.step) as QB;
-  if (q.policyId) qb = qb.where('c.policyId', '=', q.policyId) as QB;
-  if (q.accidentFrom) qb = qb.where('c.accidentAt', '>=', dayStart(q.accidentFrom)) as QB;
-  if (q.accidentTo)
-    qb = qb.where('c.accidentAt', '<', new Date(dayStart(q.accidentTo).getTime() + 86_400_000)) as QB;
-  if (q.year)
+  if (has('districtCode')) qb = qb.where('c.districtCode', '=', v.districtCode as string) as QB;
+  if (has('wsIndustryLike')) qb = qb.where('c.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
+  if (has('phase')) qb = qb.where('c.phase', '=', v.phase as ClaimPhase) as QB;
+  if (has('step')) qb = qb.where('c.step', '=', v.step as number) as QB;
+  if (has('policyId')) qb = qb.where('c.policyId', '=', v.policyId as number) as QB;
+  if (has('accidentFrom')) qb = qb.where('c.accidentAt', '>=', v.accidentFrom as Date) as QB;
+  if (has('accidentBefore')) qb = qb.where('c.accidentAt', '<', v.accidentBefore as Date) as QB;
+  if (has('reportedFrom'))
     qb = qb
-      .where('c.reportedAt', '>=', dayStart(`${q.year}-01-01`))
-      .where('c.reportedAt', '<', dayStart(`${q.year + 1}-01-01`)) as QB;
-  if (q.flag === 'late')
+      .where('c.reportedAt', '>=', v.reportedFrom as Date)
+      .where('c.reportedAt', '<', v.reportedBefore as Date) as QB;
+  if (has('deadlineHours'))
     qb = qb.where(
-      sql<boolean>`c.reported_at - c.accident_at > make_interval(hours => ${s.reportDeadlineHours})`,
+      sql<boolean>`c.reported_at - c.accident_at > make_interval(hours => ${v.deadlineHours})`,
     ) as QB;
-  if (q.flag === 'unpaid')
+  if (has('registeredBefore'))
     qb = qb
-      .where('c.phase', 'in', ['registered', 'surveyed', 'assessed'])
+      .where('c.phase', 'in', [
+        sql.lit<ClaimPhase>('registered'),
+        sql.lit<ClaimPhase>('surveyed'),
+        sql.lit<ClaimPhase>('assessed'),
+      ])
       .where('c.firstPaidAt', 'is', null)
-      .where('c.registeredAt', '<', new Date(now.getTime() - s.claimUnpaidFlagDays * 86_400_000)) as QB;
+      .where('c.registeredAt', '<', v.registeredBefore as Date) as QB;
   return qb;
 }
 
-function filtered(
-  db: Db,
-  actor: Actor,
-  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
-  s: ClaimSettings,
-  now: Date,
-) {
-  return applyFilters(claimScope(listSelect(db), actor), q, s, now);
+function filtered(db: Db, actor: Actor, q: ListFilters, s: ClaimSettings, now: Date) {
+  return applyFilters(claimScope(listSelect(db), actor), filterValues(q, s, now));
 }
 
 export async function listClaims(
@@ -231,22 +298,62 @@ export async function listClaims(
   now: Date,
 ): Promise<Paged<ClaimRow>> {
   const { pageNo, pageSize, ...filters } = q;
+  const fv = filterValues(filters, s, now);
   // The unpaid flag moves with time: its totals are keyed by the hour.
   const key = `claim|${scopeKey(actor)}|${JSON.stringify(filters)}|${JSON.stringify(s)}|${Math.floor(now.getTime() / 3600_000)}`;
+  const values = { ...scopeValues(actor), ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
+  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
+  const shape = `claim-list|${actor.kind === 'government' ? `government:${actor.districts.length}` : actor.kind}|${Object.keys(fv).join(',')}`;
   const [total, rows] = await Promise.all([
     cachedCount(db, key, async () => {
-      const r = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), filters, s, now)
+      const r = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv)
         .select((eb) => eb.fn.countAll<number>().as('c'))
         .executeTakeFirstOrThrow();
       return Number(r.c);
     }),
-    filtered(db, actor, filters, s, now)
-      .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .execute(),
+    runTemplate(db, shape, values, (v) =>
+      applyFilters(scopeWith(listSelect(db), actor.kind, v), v)
+        .orderBy('c.id', 'desc')
+        .limit(v.limit as number)
+        .offset(v.offset as number),
+    ),
   ]);
   return { list: rows.map((r) => toRow(r, s, now)), total, pageNum: pageNo, pageSize };
+}
+
+/**
+ * Claims in scope per phase, plus the two flags (late report, unpaid after registration), under the
+ * list filters other than phase/flag: the counts above the claim manage list.
+ */
+export async function claimCounts(
+  db: Db,
+  actor: Actor,
+  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize' | 'phase' | 'flag'>,
+  s: ClaimSettings,
+  now: Date,
+): Promise<ClaimCounts> {
+  const base = () => applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), filterValues(q, s, now));
+  const count = async (flag: 'late' | 'unpaid') => {
+    const r = await applyFilters(
+      claimScope(db.selectFrom('insClaim as c'), actor),
+      filterValues({ ...q, flag }, s, now),
+    )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  };
+  const [rows, late, unpaid] = await Promise.all([
+    base()
+      .select(['c.phase', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('c.phase')
+      .execute(),
+    count('late'),
+    count('unpaid'),
+  ]);
+  const phases = Object.fromEntries(CLAIM_PHASES.map((p) => [p.value, 0])) as Record<ClaimPhase, number>;
+  for (const r of rows) phases[r.phase] = Number(r.n);
+  const total = Object.values(phases).reduce((a, b) => a + b, 0);
+  return { total, phases, late, unpaid };
 }
 
 export async function exportClaims(
@@ -262,6 +369,63 @@ export async function exportClaims(
     .limit(cap + 1)
     .execute();
   return rows.map((r) => toRow(r, s, now));
+}
+
+/** What a claim's payouts are checked against (the assessment, earlier payouts, advances), in yuan. */
+function payoutState(c: {
+  assessedTotal: string | null;
+  payoutTotal: string | null;
+  advanceTotal: string;
+}): PayoutState {
+  return {
+    assessedTotal: Number(c.assessedTotal ?? 0),
+    payoutTotal: num(c.payoutTotal),
+    advanceTotal: Number(c.advanceTotal),
+  };
+}
+
+/** A paid claim whose payouts are still below its assessed total (a further payout may follow). */
+function hasShortfall(c: {
+  phase: ClaimPhase;
+  assessedTotal: string | null;
+  payoutTotal: string | null;
+  advanceTotal: string;
+}): boolean {
+  return c.phase === 'paid' && payoutGap(payoutState(c), 0) > 0;
+}
+
+/**
+ * A person paid more than the per-person limit over all payouts of the claim (earlier payouts are
+ * matched on the decrypted ID), or null.
+ */
+async function personLimitProblem(
+  trx: Tx,
+  claimId: number,
+  persons: Array<{ name: string; idType: string; idNo: string; amount: number }>,
+  perPersonCents: number,
+): Promise<string | null> {
+  const key = (idType: string, idNo: string) => `${idType}:${idNo.toUpperCase()}`;
+  const earlier = await trx
+    .selectFrom('insClaimPerson')
+    .select(['idType', 'idNoEnc', 'amount'])
+    .where('claimId', '=', claimId)
+    .execute();
+  const paid = new Map<string, number>();
+  for (const e of earlier) {
+    const k = key(e.idType, decryptPii(e.idNoEnc));
+    paid.set(k, (paid.get(k) ?? 0) + toCents(Number(e.amount)));
+  }
+  const before = new Map(paid);
+  for (const p of persons) {
+    const k = key(p.idType, p.idNo);
+    const sum = (paid.get(k) ?? 0) + toCents(p.amount);
+    paid.set(k, sum);
+    if (sum > perPersonCents)
+      return before.has(k)
+        ? `${p.name}累计赔付金额（${yuanText(fromCents(sum))}元，含此前已赔付${yuanText(fromCents(before.get(k) ?? 0))}元）超过每人死亡伤残责任限额（${yuanText(fromCents(perPersonCents))}元）`
+        : `${p.name}的赔付金额（${yuanText(fromCents(sum))}元）超过每人死亡伤残责任限额（${yuanText(fromCents(perPersonCents))}元）`;
+  }
+  return null;
 }
 
 function actorKind(actor: Actor): ClaimActorKind {
@@ -294,7 +458,13 @@ async function claimInScope(db: Db, actor: Actor, id: number) {
   return row;
 }
 
-export async function getClaim(db: Db, actor: Actor, id: number, s: ClaimSettings, now: Date) {
+export async function getClaim(
+  db: Db,
+  actor: Actor,
+  id: number,
+  s: ClaimSettings,
+  now: Date,
+): Promise<ClaimDetail> {
   const r = await claimInScope(db, actor, id);
   const [steps, payments, losses, persons] = await Promise.all([
     db
@@ -322,7 +492,7 @@ export async function getClaim(db: Db, actor: Actor, id: number, s: ClaimSetting
       .orderBy('id')
       .execute(),
   ]);
-  const state = { phase: r.phase, hasPayments: payments.length > 0 };
+  const state = { phase: r.phase, hasPayments: payments.length > 0, shortfall: hasShortfall(r) };
   const kind = actorKind(actor);
   const lead = actor.kind === 'insurer' && actor.orgId === r.insurerId;
   const own = actor.kind === 'enterprise' && actor.orgId === r.enterpriseId;
@@ -418,6 +588,7 @@ export async function reportClaim(
     .where('p.id', '=', input.policyId)
     .executeTakeFirst();
   if (!p) throw notFound('保单不存在');
+  if (actor.kind === 'enterprise') await assertInfoComplete(trx, actor, p.enterpriseId, '报案');
   if (p.status !== 'approved' && p.status !== 'cancelled') throw conflict('只能对已出单的保单报案');
   const reportedAt = input.reportedAt ?? now;
   const problem = reportTimeProblem(input.accidentAt, reportedAt, now);
@@ -497,9 +668,12 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
         'c.insurerId',
         'c.reportedAt',
         'c.registeredAt',
+        'c.deaths',
+        'c.injuries',
         'c.estimatedLoss',
         'c.assessedTotal',
         'c.advanceTotal',
+        'c.payoutTotal',
         'c.firstPaidAt',
         'p.perPersonLimit',
         'p.perAccidentLimit',
@@ -523,7 +697,7 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
   if (!STEP_ACTORS[step].includes(actorKind(actor)))
     throw forbidden('企业只能报案和撤案，其他理赔环节由保险机构办理');
   const decision = decideStep(
-    { phase: c.phase, hasPayments: Number(payments.n) > 0 },
+    { phase: c.phase, hasPayments: Number(payments.n) > 0, shortfall: hasShortfall(c) },
     step,
     actorKind(actor),
     input.step === 8 ? input.closeType : undefined,
@@ -549,9 +723,24 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
       Object.assign(patch, { closedAt: at, closeType: 'withdrawn' });
       break;
     case 3: {
+      if (input.seriousInjuries > c.injuries)
+        throw badRequest(
+          `重伤人数（${input.seriousInjuries}人）不能超过报案时的受伤人数（${c.injuries}人），请核对重伤人数`,
+        );
+      // The level may not be lower than the casualties and the loss imply (domain 1.7).
+      const levelProblem = accidentLevelProblem(input.accidentLevel, {
+        deaths: c.deaths,
+        seriousInjuries: input.seriousInjuries,
+        directLoss: input.estimatedLoss,
+      });
+      if (levelProblem)
+        throw badRequest(
+          `${levelProblem}（本案死亡${c.deaths}人、重伤${input.seriousInjuries}人，估损${input.estimatedLoss}元）`,
+        );
       data = {
         accidentType: input.accidentType,
         accidentLevel: input.accidentLevel,
+        seriousInjuries: input.seriousInjuries,
         cause: input.cause,
         estimatedLoss: input.estimatedLoss,
       };
@@ -584,16 +773,20 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
       };
       break;
     case 6: {
-      const cats = input.items.map((i) => i.category);
-      if (new Set(cats).size !== cats.length) throw badRequest('定损类别不能重复');
-      const total = toCents(input.total);
-      if (sumCents(input.items) !== total)
+      // Lines above 0, no category twice, casualties within the per-person limit × the reported
+      // deaths and injuries, the total between the advances paid and the per-accident limit.
+      const problem = lossAssessmentProblem(input.items, {
+        perPersonLimit: fromCents(perPerson),
+        perAccidentLimit: fromCents(perAccident),
+        deaths: c.deaths,
+        injuries: c.injuries,
+        advanceTotal: fromCents(advance),
+      });
+      if (problem) throw badRequest(problem);
+      if (sumCents(input.items) !== toCents(input.total))
         throw badRequest(
-          `定损总金额（${input.total}元）须等于各项之和（${fromCents(sumCents(input.items))}元）`,
+          `定损总金额（${yuanText(input.total)}元）须等于各项之和（${yuanText(fromCents(sumCents(input.items)))}元）`,
         );
-      if (total < advance) throw badRequest(`定损总金额不能低于已预付金额（${fromCents(advance)}元）`);
-      if (total > perAccident)
-        throw badRequest(`定损总金额不能超过每次事故责任限额（${fromCents(perAccident)}元）`);
       data = { items: input.items, total: input.total };
       Object.assign(patch, { assessedTotal: input.total });
       await trx.deleteFrom('insClaimLoss').where('claimId', '=', c.id).execute();
@@ -608,22 +801,36 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
       const parts = sumCents(input.persons) + sumCents(input.properties) + sumCents(input.fees);
       if (parts !== total)
         throw badRequest(
-          `赔付总金额（${input.total}元）须等于人身伤亡、财产损失和各项费用之和（${fromCents(parts)}元）`,
+          `赔付总金额（${yuanText(input.total)}元）须等于人身伤亡、财产损失和各项费用之和（${yuanText(fromCents(parts))}元）`,
         );
-      const assessed = toCents(Number(c.assessedTotal ?? 0));
-      if (total > assessed) throw badRequest(`赔付总金额不能超过定损总金额（${fromCents(assessed)}元）`);
-      if (total < advance) throw badRequest(`赔付总金额不能低于已预付金额（${fromCents(advance)}元）`);
-      const over = input.persons.find((p) => toCents(p.amount) > perPerson);
-      if (over)
-        throw badRequest(`${over.name}的赔付金额超过每人死亡伤残责任限额（${fromCents(perPerson)}元）`);
+      const pay = payoutState(c);
+      const amountProblem = payoutAmountProblem(pay, input.total);
+      if (amountProblem) throw badRequest(amountProblem);
+      // A payout short of the assessment is made on purpose only (a forgotten line is not paid short).
+      const gap = payoutGap(pay, input.total);
+      if (gap > 0 && !input.partial)
+        throw badRequest(
+          `${partialPayoutText(pay, input.total)}：请补全赔付明细，或确认部分赔付后再提交（差额可在结案前继续赔付）`,
+        );
+      const personProblem = await personLimitProblem(trx, c.id, input.persons, perPerson);
+      if (personProblem) throw badRequest(personProblem);
+      const before = toCents(pay.payoutTotal ?? 0);
+      // The advances count toward the first payout (it covers them); later payouts are paid in full.
+      const credited = Math.max(0, advance - before);
       data = {
         persons: input.persons.map((p) => ({ ...p, idNo: maskIdCard(p.idNo) })),
         properties: input.properties,
         fees: input.fees,
         total: input.total,
-        balance: fromCents(total - advance),
+        balance: fromCents(total - credited),
+        payoutTotal: fromCents(before + total),
+        unpaid: gap,
       };
-      Object.assign(patch, { payoutTotal: input.total, paidAt: at, firstPaidAt: c.firstPaidAt ?? at });
+      Object.assign(patch, {
+        payoutTotal: fromCents(before + total),
+        paidAt: at,
+        firstPaidAt: c.firstPaidAt ?? at,
+      });
       if (input.persons.length)
         await trx
           .insertInto('insClaimPerson')
@@ -643,11 +850,20 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
           .execute();
       break;
     }
-    case 8:
+    case 8: {
       if (input.closeType === 'denied' && !input.deniedReason) throw badRequest('拒赔须填写拒赔原因');
-      data = { closeType: input.closeType, deniedReason: input.deniedReason };
+      // Closing with part of the assessment unpaid says why (the payer may also pay the rest first).
+      const shortfall = input.closeType === 'paid' ? closeShortfallText(payoutState(c)) : null;
+      if (shortfall && input.note.length < 2)
+        throw badRequest(`${shortfall}：请继续赔付，或在备注中说明未赔付差额的原因后再结案`);
+      data = {
+        closeType: input.closeType,
+        deniedReason: input.deniedReason,
+        ...(shortfall ? { unpaid: payoutGap(payoutState(c), 0) } : {}),
+      };
       Object.assign(patch, { closedAt: at, closeType: input.closeType, deniedReason: input.deniedReason });
       break;
+    }
   }
   const stepRow = await trx
     .insertInto('insClaimStep')

@@ -1,12 +1,17 @@
+import { addDays, type ClaimDetail, chinaDate, minAccidentLevel } from '@aqzrx/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import {
+  download,
   idem,
   issueEnt2Policy,
   makeUser,
   orgIdOf,
   post,
   secondInsurerId,
+  TEST_PDF,
+  uploadPdf,
   waitForLog,
 } from '../policies/policies.testkit.ts';
 
@@ -104,12 +109,53 @@ describe('report (step 1)', () => {
   });
 
   it('a report later than the configured deadline is flagged', async () => {
-    const r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour) });
-    const d = await detail(insurer, r.body.data.id as number);
-    expect(d.body.data.lateReport).toBe(true);
-    const late = await post(t, '/api/claim/list?flag=late&pageSize=100', insurer);
-    expect(late.body.data.page.list.map((c) => c.id)).toContain(r.body.data.id);
-    expect(late.body.data.page.list.every((c) => c.lateReport === true)).toBe(true);
+    // The default deadline is 30 days (720 h): a report 3 days after the accident is in time.
+    const settings = t.app.deps.settings;
+    const insurance = await settings.get('insurance');
+    expect(insurance.reportDeadlineHours).toBe(720);
+    const inTime = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour) });
+    expect((await detail(insurer, inTime.body.data.id as number)).body.data.lateReport).toBe(false);
+    // With a 48-hour deadline configured, the same delay is late.
+    await settings.set(t.database.db, 'insurance', { ...insurance, reportDeadlineHours: 48 }, null);
+    try {
+      const r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour) });
+      const d = await detail(insurer, r.body.data.id as number);
+      expect(d.body.data.lateReport).toBe(true);
+      const late = await post(t, '/api/claim/list?flag=late&pageSize=100', insurer);
+      expect(late.body.data.page.list.map((c) => c.id)).toContain(r.body.data.id);
+      expect(late.body.data.page.list.every((c) => c.lateReport === true)).toBe(true);
+    } finally {
+      await settings.set(t.database.db, 'insurance', insurance, null);
+    }
+  });
+});
+
+describe('enterprise status 3 (information incomplete)', () => {
+  it('an enterprise whose information is incomplete cannot report; nothing is created', async () => {
+    const ent2Id = await orgIdOf(t, 'ent2');
+    const claims = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('insClaim')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('enterpriseId', '=', ent2Id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await claims();
+    const flag = (infoComplete: boolean) =>
+      t.database.db.updateTable('insEnterprise').set({ infoComplete }).where('id', '=', ent2Id).execute();
+    await flag(false);
+    try {
+      const r = await report(ent2);
+      expect(r.status).toBe(409);
+      expect(r.body.result).toBe('请先完善企业信息后再报案');
+      expect(await claims()).toBe(before);
+    } finally {
+      await flag(true);
+    }
+    expect((await report(ent2)).status).toBe(200);
   });
 });
 
@@ -341,6 +387,180 @@ describe('the eight steps from report to close', () => {
     ).toBe(200);
   });
 
+  it('assessment: casualties within the per-person limit × the reported casualties; no line of 0 or below', async () => {
+    // Two injured, 400,000 per person (the test policy): at most 800,000 for casualties.
+    const cid = (await report(ent2, { injuries: 2 })).body.data.id as number;
+    await step(insurer, cid, {
+      step: 3,
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: '坠落',
+      estimatedLoss: 9000,
+    });
+    const over = await step(insurer, cid, {
+      step: 6,
+      items: [{ category: '01', amount: 1_500_000 }],
+      total: 1_500_000,
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.result).toContain(
+      '从业人员人身伤亡定损金额（1,500,000.00元）超过每人死亡伤残责任限额400,000.00元 × 伤亡2人（死亡0人、受伤2人）= 800,000.00元',
+    );
+    const both = await step(insurer, cid, {
+      step: 6,
+      items: [
+        { category: '01', amount: 500_000 },
+        { category: '02', amount: 300_000.01 },
+      ],
+      total: 800_000.01,
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.result).toContain('合计（800,000.01元）');
+    for (const amount of [-100, 0]) {
+      const bad = await step(insurer, cid, {
+        step: 6,
+        items: [
+          { category: '01', amount: 80_000 },
+          { category: '05', amount },
+        ],
+        total: 80_000 + amount,
+      });
+      expect(bad.status, String(amount)).toBe(400);
+      expect(bad.body.result).toContain('医疗救护费的定损金额须大于0');
+    }
+    expect((await detail(insurer, cid)).body.data).toMatchObject({ phase: 'registered', losses: [] });
+    const ok = await step(insurer, cid, {
+      step: 6,
+      items: [{ category: '01', amount: 800_000 }],
+      total: 800_000,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a payout short of the assessment needs confirming; more payouts follow; closing short names the gap', async () => {
+    const cid = (await report(ent2, { injuries: 2 })).body.data.id as number;
+    await step(insurer, cid, {
+      step: 3,
+      accidentType: '10',
+      accidentLevel: 1,
+      cause: '法兰垫片老化',
+      estimatedLoss: 60000,
+    });
+    expect(
+      (
+        await step(insurer, cid, {
+          step: 6,
+          items: [
+            { category: '01', amount: 80_000 },
+            { category: '05', amount: 5_000 },
+          ],
+          total: 85_000,
+        })
+      ).status,
+    ).toBe(200);
+    // Only the medical fee, without confirming: refused, naming what would stay unpaid.
+    const feeOnly = { step: 7, total: 5_000, fees: [{ category: '05', amount: 5_000 }] };
+    const unconfirmed = await step(insurer, cid, feeOnly);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.result).toContain(
+      '本次赔付后累计赔付5,000.00元，比定损总金额85,000.00元少80,000.00元',
+    );
+    expect((await step(insurer, cid, { ...feeOnly, partial: true })).status).toBe(200);
+    let d = (await detail(insurer, cid)).body.data as unknown as ClaimDetail;
+    expect(d).toMatchObject({ phase: 'paid', payoutTotal: 5_000 });
+    expect(d.actions).toMatchObject({ steps: [7, 8], closeTypes: ['paid'] });
+    // Closing with 80,000 unpaid asks for the reason.
+    const close = await step(insurer, cid, { step: 8, closeType: 'paid' });
+    expect(close.status).toBe(400);
+    expect(close.body.result).toContain('累计赔付5,000.00元，比定损总金额85,000.00元少80,000.00元未赔付');
+    // A further payout may not exceed what is unpaid; the per-person limit counts earlier payouts.
+    const tooMuch = await step(insurer, cid, {
+      step: 7,
+      total: 80_000.01,
+      fees: [{ category: '08', amount: 80_000.01 }],
+    });
+    expect(tooMuch.body.result).toContain('超过尚未赔付的定损金额（80,000.00元');
+    const first = {
+      personType: 1,
+      name: '周工人',
+      idNo: '321302198506123018',
+      injury: '02',
+    };
+    expect(
+      (
+        await step(insurer, cid, {
+          step: 7,
+          total: 30_000,
+          persons: [{ ...first, amount: 30_000 }],
+          partial: true,
+        })
+      ).status,
+    ).toBe(200);
+    await t.database.db
+      .updateTable('insPolicy')
+      .set({ perPersonLimit: '50000' })
+      .where('id', '=', policyId)
+      .execute();
+    try {
+      const again = await step(insurer, cid, {
+        step: 7,
+        total: 30_000,
+        persons: [{ ...first, amount: 30_000 }],
+        partial: true,
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.result).toContain(
+        '周工人累计赔付金额（60,000.00元，含此前已赔付30,000.00元）超过每人死亡伤残责任限额',
+      );
+    } finally {
+      await t.database.db
+        .updateTable('insPolicy')
+        .set({ perPersonLimit: '400000' })
+        .where('id', '=', policyId)
+        .execute();
+    }
+    const rest = await step(insurer, cid, {
+      step: 7,
+      total: 50_000,
+      persons: [{ ...first, name: '吴工人', idNo: '11010519491231002X', amount: 50_000 }],
+    });
+    expect(rest.status).toBe(200);
+    d = (await detail(insurer, cid)).body.data as unknown as ClaimDetail;
+    expect(d).toMatchObject({ phase: 'paid', payoutTotal: 85_000 });
+    expect(d.actions.steps).toEqual([8]);
+    expect(d.timeline.filter((e) => e.step === 7).map((e) => e.data.unpaid)).toEqual([80_000, 50_000, 0]);
+    expect(
+      (await step(insurer, cid, { step: 7, total: 1, fees: [{ category: '08', amount: 1 }] })).status,
+    ).toBe(409);
+    expect((await step(insurer, cid, { step: 8, closeType: 'paid' })).status).toBe(200);
+  });
+
+  it('closing a claim paid in part is allowed with the reason in the note', async () => {
+    const cid = (await report(ent2)).body.data.id as number;
+    await step(insurer, cid, {
+      step: 3,
+      accidentType: '01',
+      accidentLevel: 1,
+      cause: '物体打击',
+      estimatedLoss: 9000,
+    });
+    await step(insurer, cid, { step: 6, items: [{ category: '05', amount: 9_000 }], total: 9_000 });
+    await step(insurer, cid, {
+      step: 7,
+      total: 8_000,
+      fees: [{ category: '05', amount: 8_000 }],
+      partial: true,
+    });
+    const close = await step(insurer, cid, {
+      step: 8,
+      closeType: 'paid',
+      note: '经协商，医疗费按实际票据8,000元赔付',
+    });
+    expect(close.status).toBe(200);
+    const d = (await detail(insurer, cid)).body.data as unknown as ClaimDetail;
+    expect(d.timeline.at(-1)?.data).toMatchObject({ closeType: 'paid', unpaid: 1_000 });
+  });
+
   it('flags a registered claim unpaid after the configured days', async () => {
     const cid = (await report(ent2)).body.data.id as number;
     await step(insurer, cid, {
@@ -379,6 +599,96 @@ describe('the eight steps from report to close', () => {
   });
 });
 
+describe('accident level against casualties and loss (domain 1.7)', () => {
+  const register = (id: number, over: Record<string, unknown>) =>
+    step(insurer, id, {
+      step: 3,
+      accidentType: '09',
+      cause: '临边防护缺失',
+      estimatedLoss: 300000,
+      ...over,
+    });
+
+  it('refuses a level lower than the deaths, serious injuries or estimated loss imply, naming both', async () => {
+    const id = (await report(ent2, { deaths: 3, injuries: 12 })).body.data.id as number;
+    let r = await register(id, { accidentLevel: 2 });
+    expect(r.status).toBe(400);
+    expect(r.body.result).toContain('死亡3人及以上应为较大及以上事故等级');
+    expect(r.body.result).toContain('一般事故');
+    r = await register(id, { accidentLevel: 3, seriousInjuries: 13 });
+    expect(r.status).toBe(400);
+    expect(r.body.result).toContain('不能超过报案时的受伤人数（12人）');
+    r = await register(id, { accidentLevel: 3, estimatedLoss: 50_000_000 });
+    expect(r.body.result).toContain('直接经济损失5000万元及以上应为重大及以上事故等级');
+    r = await register(id, { accidentLevel: 3, seriousInjuries: 10 });
+    expect(r.status).toBe(200);
+    const d = await detail(insurer, id);
+    expect(d.body.data).toMatchObject({ accidentLevel: 3, accidentLevelLabel: '较大事故' });
+    const reg = (d.body.data.timeline as Array<{ step: number; data: Record<string, unknown> }>).find(
+      (e) => e.step === 3,
+    );
+    expect(reg?.data).toMatchObject({ accidentLevel: 3, seriousInjuries: 10 });
+  });
+
+  it('a serious injury makes at least a general accident; none lets level 1 stand', async () => {
+    const a = (await report(ent2, { deaths: 0, injuries: 2 })).body.data.id as number;
+    const r = await register(a, { accidentLevel: 1, seriousInjuries: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body.result).toContain('重伤1人及以上应为一般及以上事故等级');
+    expect((await register(a, { accidentLevel: 1 })).status).toBe(200);
+  });
+
+  it('every registered demo claim has a level at or above what its casualties and loss imply', async () => {
+    const rows = await t.database.db
+      .selectFrom('insClaim as c')
+      .innerJoin('insClaimStep as s', (j) => j.onRef('s.claimId', '=', 'c.id').on('s.step', '=', 3))
+      .select(['c.id', 'c.deaths', 'c.accidentLevel', 'c.estimatedLoss', 's.data'])
+      .where('c.accidentLevel', 'is not', null)
+      .execute();
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      const seriousInjuries = Number((r.data as { seriousInjuries?: number }).seriousInjuries ?? 0);
+      const min = minAccidentLevel({
+        deaths: r.deaths,
+        seriousInjuries,
+        directLoss: Number(r.estimatedLoss),
+      }).level;
+      expect(r.accidentLevel, `claim ${r.id}`).toBeGreaterThanOrEqual(min);
+    }
+  });
+});
+
+describe('.xlsx export times', () => {
+  it('writes China time (UTC+8) as YYYY-MM-DD HH:mm, not UTC ISO text', async () => {
+    // 23:30 China time is 15:30 UTC, and 00:15 the next day is 16:15 UTC of the same UTC day.
+    const day = chinaDate(new Date(t.clock.now().getTime() - 3 * 86_400_000));
+    const next = addDays(day, 1);
+    const r = await report(ent2, {
+      accidentAt: `${day}T23:30:00+08:00`,
+      reportedAt: `${next}T00:15:00+08:00`,
+    });
+    expect(r.status).toBe(200);
+    const d = await detail(insurer, r.body.data.id as number);
+    const x = await t.call({
+      method: 'POST',
+      url: `/api/claim/export?keyword=${d.body.data.reportNo}`,
+      token: insurer,
+    });
+    expect(x.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const row = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(ws.rowCount).toBe(2);
+    const cell = (h: string) => row[header.indexOf(h)];
+    expect(cell('报案号')).toBe(d.body.data.reportNo);
+    expect(cell('出险时间')).toBe(`${day} 23:30`);
+    expect(cell('报案时间')).toBe(`${next} 00:15`);
+    expect(cell('立案时间') ?? '').toBe('');
+  });
+});
+
 describe('scope', () => {
   it('an enterprise reading another enterprise claim gets 404, the same as a missing one', async () => {
     const mine = await post(t, '/api/claim/list?pageSize=50', ent);
@@ -414,6 +724,40 @@ describe('scope', () => {
     ).toBe(403);
   });
 
+  it('/api/claim/file: the parties get the bytes; another enterprise or insurer gets 404 like a missing claim', async () => {
+    const photo = await uploadPdf(t, ent2, '现场照片.pdf');
+    const cid = (await report(ent2, { attachments: [photo] })).body.data.id as number;
+    const survey = await uploadPdf(t, insurer, '立案材料.pdf');
+    const reg = await step(insurer, cid, {
+      step: 3,
+      accidentType: '09',
+      accidentLevel: 1,
+      cause: '未系安全带',
+      estimatedLoss: 50000,
+      attachments: [survey],
+    });
+    expect(reg.status).toBe(200);
+    for (const fileId of [photo, survey])
+      for (const party of [ent2, insurer]) {
+        const got = await download(t, `/api/claim/file?id=${cid}&fileId=${fileId}`, party);
+        expect(got.status).toBe(200);
+        expect(got.bytes.equals(TEST_PDF)).toBe(true);
+      }
+    const missing = await download(t, `/api/claim/file?id=987654&fileId=${photo}`, ent2);
+    expect(missing.status).toBe(404);
+    const insurer2 = await makeUser(t, 'insurer', 'claims-file-insurer2', {
+      orgId: await secondInsurerId(t),
+    });
+    for (const stranger of [ent, insurer2]) {
+      const res = await download(t, `/api/claim/file?id=${cid}&fileId=${photo}`, stranger);
+      expect(res.status).toBe(404);
+      expect(res.result).toBe(missing.result);
+    }
+    // The claim serves only its own attachments, not other files of the same owner.
+    const loose = await uploadPdf(t, ent2, '其他.pdf');
+    expect((await download(t, `/api/claim/file?id=${cid}&fileId=${loose}`, ent2)).status).toBe(404);
+  });
+
   it('lists filter by phase and step and export to .xlsx', async () => {
     const reg = await post(t, '/api/claim/list?phase=registered&pageSize=100', insurer);
     expect(reg.body.data.page.list.every((c) => c.phase === 'registered')).toBe(true);
@@ -427,5 +771,57 @@ describe('scope', () => {
     expect(x.headers['content-type']).toContain('spreadsheetml');
     const log = await waitForLog(t, '/api/claim/export');
     expect(log).toMatchObject({ kind: 'export', outcome: 'success' });
+  });
+});
+
+describe('counts and rules for the claim screens', () => {
+  it('counts per phase match the filtered list totals, in scope; flags counted alike', async () => {
+    const c = await post(t, '/api/claim/counts', insurer);
+    expect(c.status).toBe(200);
+    const { phases, total, late, unpaid } = c.body.data as unknown as {
+      phases: Record<string, number>;
+      total: number;
+      late: number;
+      unpaid: number;
+    };
+    expect(Object.keys(phases).sort()).toEqual(
+      ['assessed', 'closed', 'paid', 'registered', 'reported', 'surveyed', 'withdrawn'].sort(),
+    );
+    expect(total).toBe((await post(t, '/api/claim/list', insurer)).body.data.page.total);
+    for (const phase of ['reported', 'closed'])
+      expect(phases[phase]).toBe(
+        (await post(t, `/api/claim/list?phase=${phase}`, insurer)).body.data.page.total,
+      );
+    expect(late).toBe((await post(t, '/api/claim/list?flag=late', insurer)).body.data.page.total);
+    expect(unpaid).toBe((await post(t, '/api/claim/list?flag=unpaid', insurer)).body.data.page.total);
+    // The demo data has late reports (after the default 720 h) and claims unpaid 60 days after
+    // registration, for the insurer and for the regulator's list.
+    expect(late).toBeGreaterThan(0);
+    expect(unpaid).toBeGreaterThan(0);
+    for (const flag of ['late', 'unpaid']) {
+      const g = await post(t, `/api/govInsurance/claimList?flag=${flag}&pageSize=100`, gov);
+      expect(g.body.data.page.total).toBeGreaterThan(0);
+    }
+    // The enterprise counts only its own; a district filter narrows.
+    const mine = await post(t, '/api/claim/counts', ent);
+    expect(mine.body.data.total).toBe((await post(t, '/api/claim/list', ent)).body.data.page.total);
+    expect(mine.body.data.total).toBeLessThan(total);
+    const d = await post(t, '/api/claim/counts?districtCode=321324', insurer);
+    expect(d.body.data.total).toBe(
+      (await post(t, '/api/claim/list?districtCode=321324', insurer)).body.data.page.total,
+    );
+    expect((await post(t, '/api/claim/counts?phase=closed', insurer)).status).toBe(400);
+    expect((await post(t, '/api/claim/counts', gov)).status).toBe(403);
+  });
+
+  it('rules give the report deadline and the unpaid flag days from the settings', async () => {
+    const r = await post(t, '/api/claim/rules', ent);
+    expect(r.status).toBe(200);
+    const s = await t.app.deps.settings.get('insurance');
+    expect(r.body.data).toEqual({
+      reportDeadlineHours: s.reportDeadlineHours,
+      claimUnpaidFlagDays: s.claimUnpaidFlagDays,
+    });
+    expect((await post(t, '/api/claim/rules', gov)).status).toBe(403);
   });
 });

@@ -13,8 +13,8 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { loadPermissions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, notFound, staleVersion } from '../../platform/errors.ts';
-import { likeAny } from '../articles/index.ts';
-import { isCityLevel, sendMessage } from '../messages/index.ts';
+import { matchesKeyword, searchColumns } from '../articles/index.ts';
+import { governedDistricts, sendMessage } from '../messages/index.ts';
 
 /**
  * Consultations (domain.md 3.7): 待回复 → 已回复 → 已关闭, optionally published as a public Q&A.
@@ -29,8 +29,8 @@ type Scope = { all: true } | { districts: string[] } | { orgId: number } | { use
 async function consultScope(db: Db, auth: AuthContext): Promise<Scope> {
   auth.permissions ??= await loadPermissions(db, auth.roleId);
   if (hasPermission(auth.permissions, 'consult.edit')) {
-    const d = auth.districtCodes;
-    return d.length === 0 || d.some(isCityLevel) ? { all: true } : { districts: d };
+    const districts = governedDistricts(auth.districtCodes);
+    return districts === null ? { all: true } : { districts };
   }
   return ownScope(auth);
 }
@@ -123,7 +123,7 @@ export async function listConsults(
   let base = consultBase(db).where(inScope(scope));
   if (q.classId !== undefined) base = base.where('q.classId', '=', q.classId);
   if (q.status !== undefined) base = base.where('q.status', '=', q.status);
-  if (q.keyword) base = base.where('q.searchText', 'ilike', likeAny(q.keyword));
+  if (q.keyword) base = base.where(matchesKeyword('q', q.keyword));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const rows = (await base
     .select(COLUMNS)
@@ -162,8 +162,9 @@ async function requireConsultClass(db: Db, classId: number): Promise<void> {
   if (!cls) throw badRequest('咨询分类不存在，请重新选择 classId');
 }
 
-const searchText = (title: string, content: string, answer: string) =>
-  [title, content, answer].filter(Boolean).join(' ');
+/** search_text and search_vec of a consultation: the title weighs most, then question and answer. */
+const searchFields = (title: string, content: string, answer: string) =>
+  searchColumns(title, [content, answer]);
 
 /** An enterprise asks (no id), or edits its own question while it awaits an answer (id + version). */
 export async function askConsult(trx: Tx, auth: AuthContext, b: ConsultAskBody, now: Date): Promise<number> {
@@ -179,7 +180,7 @@ export async function askConsult(trx: Tx, auth: AuthContext, b: ConsultAskBody, 
         classId: b.classId,
         title: b.title,
         content: b.content,
-        searchText: searchText(b.title, b.content, ''),
+        ...searchFields(b.title, b.content, ''),
         updatedAt: now,
         updatedBy: auth.userId,
         version: eb('version', '+', 1),
@@ -204,7 +205,7 @@ export async function askConsult(trx: Tx, auth: AuthContext, b: ConsultAskBody, 
       askerUserId: auth.userId,
       askerOrgId: auth.orgId,
       askerDistrict: org?.districtCode ?? auth.districtCodes[0] ?? null,
-      searchText: searchText(b.title, b.content, ''),
+      ...searchFields(b.title, b.content, ''),
       createdAt: now,
       updatedAt: now,
       createdBy: auth.userId,
@@ -234,7 +235,7 @@ export async function answerConsult(
       answeredAt: now,
       status: ConsultStatus.ANSWERED,
       isPublic: b.isPublic ?? row.isPublic,
-      searchText: searchText(row.title, row.content, b.answer),
+      ...searchFields(row.title, row.content, b.answer),
       updatedAt: now,
       updatedBy: auth.userId,
       version: eb('version', '+', 1),
@@ -372,7 +373,7 @@ export async function listQa(
 ): Promise<Paged<QaItem>> {
   let base = qaBase(db);
   if (q.classId !== undefined) base = base.where('q.classId', '=', q.classId);
-  if (q.keyword) base = base.where('q.searchText', 'ilike', likeAny(q.keyword));
+  if (q.keyword) base = base.where(matchesKeyword('q', q.keyword));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const rows = await base
     .select(QA_COLUMNS)

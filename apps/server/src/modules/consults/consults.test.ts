@@ -93,6 +93,47 @@ describe('asking (saveConsult, consult.add)', () => {
   });
 });
 
+describe('keyword search (search_vec, text-search.ts)', () => {
+  it('two- and one-character keywords, numbers; characters that appear apart do not match', async () => {
+    const id = (
+      await ask(tok.ent, {
+        title: '叉车司机受伤怎么报案？',
+        content: '仓库叉车倒车时碰伤司机，医疗费用约3500元，批改后的保单是否覆盖？',
+      })
+    ).json().data.id as number;
+    const ids = async (keyword: string, user = 'ent') =>
+      (await post(`${A}/getConsultList?pageSize=100&keyword=${encodeURIComponent(keyword)}`, tok[user]))
+        .json()
+        .data.list.map((c: { id: number }) => c.id) as number[];
+    for (const k of ['叉车', '报案', '3500', '3500元', '叉', '伤']) {
+      expect(await ids(k), k).toContain(id);
+      expect(await ids(k, 'service'), k).toContain(id);
+    }
+    // 叉 and 司 (or 车司…机受) are in the text, never as 叉司 / 机叉.
+    expect(await ids('叉司')).not.toContain(id);
+    expect(await ids('机叉')).not.toContain(id);
+    // Latin words and numbers match whole or by their start, not from the middle (text-search.ts).
+    expect(await ids('350')).toContain(id);
+    expect(await ids('500')).not.toContain(id);
+    // Another enterprise's keyword search stays within its own scope.
+    expect(await ids('叉车', 'ent2')).toEqual([]);
+
+    // Public Q&A: found once answered and published, by the answer's words too.
+    const v = (await detail(id, 'service')).version;
+    const answer = '属于保险责任，请在平台提交事故证明和医疗票据。';
+    expect(
+      (await post('/api/consult/answer', tok.service, { id, version: v, answer, isPublic: true })).statusCode,
+    ).toBe(200);
+    const qa = async (keyword: string) =>
+      (await get(`/api/public/qa/list?keyword=${encodeURIComponent(keyword)}`))
+        .json()
+        .data.list.map((x: { id: number }) => x.id) as number[];
+    expect(await qa('医疗票据')).toContain(id);
+    expect(await qa('叉')).toContain(id);
+    expect(await qa('票医')).not.toContain(id);
+  });
+});
+
 describe('answering, notification, closing, publishing as Q&A', () => {
   it('service answers → asker gets a message → published as Q&A → visible at /api/public/qa → closed', async () => {
     const id = (
@@ -223,6 +264,26 @@ describe('answering, notification, closing, publishing as Q&A', () => {
     const bad = await post(`${A}/getConsultList?status=9`, tok.ent);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().result).toContain('status');
+  });
+
+  it('a government account over every district answers at city level: it also sees questions without a district', async () => {
+    const id: number = (await ask(tok.ent, { title: '没有区县的咨询能看到吗' })).json().data.id;
+    await t.database.db.updateTable('cmsConsult').set({ askerDistrict: null }).where('id', '=', id).execute();
+    expect((await detail(id, 'gov'))?.id).toBe(id);
+    const listed = (await post(`${A}/getConsultList?pageSize=100&keyword=没有区县的咨询`, tok.gov)).json()
+      .data;
+    expect(listed.list.map((c: { id: number }) => c.id)).toContain(id);
+  });
+
+  it('detail and close: 401 without a token, 403 for a role without consult permissions (insurer)', async () => {
+    const id = (await ask(tok.ent, { title: '权限测试咨询' })).json().data.id as number;
+    const v = (await detail(id, 'ent')).version;
+    expect((await post(`/api/consult/detail?id=${id}`)).statusCode).toBe(401);
+    expect((await post(`/api/consult/close?id=${id}&version=${v}`)).statusCode).toBe(401);
+    expect((await post(`/api/consult/detail?id=${id}`, tok.insurer)).statusCode).toBe(403);
+    expect((await post(`/api/consult/close?id=${id}&version=${v}`, tok.insurer)).statusCode).toBe(403);
+    // Nothing changed: the asker still sees it open.
+    expect((await detail(id, 'ent')).status).toBe(0);
   });
 
   it('delete is the admin’s (consult.delete); 404 afterwards', async () => {

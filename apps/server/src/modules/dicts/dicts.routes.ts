@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { queryAsBody } from '../../platform/query-body.ts';
 import {
   accidentTypeChildren,
   addDict,
@@ -26,6 +27,8 @@ import {
 
 const AUDIT = '数据字典';
 const idQuery = z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict();
+/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
+const EITHER = '（参数可放在查询串或 JSON 请求体）';
 
 /**
  * Dictionaries (spec 7 /api/dict/* and the dictionary reads under /api/manage/parameter/). Reads that
@@ -51,7 +54,8 @@ export function dictsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/dict/add',
     {
-      schema: { tags: ['dict'], summary: '新增字典', body: dictAddBody },
+      schema: { tags: ['dict'], summary: `新增字典${EITHER}`, body: dictAddBody },
+      preValidation: queryAsBody(dictAddBody),
       config: { permission: 'dict.add', audit: { module: AUDIT, kind: 'add' } },
     },
     async (req) => {
@@ -65,7 +69,8 @@ export function dictsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/dict/update',
     {
-      schema: { tags: ['dict'], summary: '修改字典（需带 version）', body: dictUpdateBody },
+      schema: { tags: ['dict'], summary: `修改字典（需带 version）${EITHER}`, body: dictUpdateBody },
+      preValidation: queryAsBody(dictUpdateBody),
       config: { permission: 'dict.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {
@@ -93,10 +98,11 @@ export function dictsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['dict'],
-        summary: '设置字典适用的行政区划（空数组 = 全部地区）',
+        summary: `设置字典适用的行政区划（空数组 = 全部地区；查询串中 areaCodes 以逗号分隔）${EITHER}`,
         body: dictLinkAreaBody,
         response: { 200: envelope(z.object({ id: z.number(), areaCodes: z.array(z.string()) })) },
       },
+      preValidation: queryAsBody(dictLinkAreaBody),
       config: { permission: 'dict.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {

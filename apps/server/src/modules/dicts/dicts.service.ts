@@ -12,7 +12,6 @@ import {
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
-import { regionName } from '../regions/regions.service.ts';
 
 /**
  * Dictionaries are small reference tables (hundreds of rows): reads load the live rows once per request
@@ -311,7 +310,14 @@ export async function linkArea(
 ): Promise<string[]> {
   await requireRow(trx, input.id);
   const codes = [...new Set(input.areaCodes)].sort();
-  const unknown = codes.filter((c) => regionName(c) === undefined);
+  const known = codes.length
+    ? new Set(
+        (await trx.selectFrom('sysRegion').select('code').where('code', 'in', codes).execute()).map((r) =>
+          r.code.trim(),
+        ),
+      )
+    : new Set<string>();
+  const unknown = codes.filter((c) => !known.has(c));
   if (unknown.length) throw badRequest(`areaCodes 中的 ${unknown.join('、')} 不是有效的行政区划代码`);
   const res = await trx
     .updateTable('sysDict')

@@ -346,3 +346,91 @@ describe('seed sync', () => {
     expect(await byCode('05004')).toMatchObject({ name: '初级', pid: '050', isSystem: true });
   });
 });
+
+describe('query parameters (spec 7: params go in the query unless a JSON body is stated)', () => {
+  const qs = (params: Record<string, string | string[]>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) p.append(k, one);
+    return `?${p.toString()}`;
+  };
+
+  it('add, update and linkArea take their fields in the query, checked by the same schema', async () => {
+    const add = await post(
+      `/api/dict/add${qs({ pid: '046', code: '04698', name: '查询串新增', value: '98', sort: '980' })}`,
+      admin,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    const id = add.json().data.id as number;
+    expect(await byCode('04698')).toMatchObject({
+      id,
+      pid: '046',
+      name: '查询串新增',
+      value: '98',
+      version: 1,
+    });
+
+    const update = await post(
+      `/api/dict/update${qs({ id: String(id), version: '1', code: '04698', name: '查询串修改', status: '0' })}`,
+      admin,
+    );
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await byCode('04698')).toMatchObject({ name: '查询串修改', status: 0, version: 2 });
+    // The version check applies as with a JSON body.
+    expect(
+      (await post(`/api/dict/update${qs({ id: String(id), version: '1', code: '04698', name: 'x' })}`, admin))
+        .statusCode,
+    ).toBe(409);
+
+    // Lists: comma-separated, or the key repeated; empty clears.
+    const comma = await post(
+      `/api/dict/linkArea${qs({ id: String(id), version: '2', areaCodes: '321302,321311' })}`,
+      admin,
+    );
+    expect(comma.statusCode, comma.body).toBe(200);
+    expect([...comma.json().data.areaCodes].sort()).toEqual(['321302', '321311']);
+    const repeated = await post(
+      `/api/dict/linkArea${qs({ id: String(id), version: '3', areaCodes: ['321324', '321322'] })}`,
+      admin,
+    );
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect([...repeated.json().data.areaCodes].sort()).toEqual(['321322', '321324']);
+    const clear = await post(
+      `/api/dict/linkArea${qs({ id: String(id), version: '4', areaCodes: '' })}`,
+      admin,
+    );
+    expect(clear.statusCode, clear.body).toBe(200);
+    expect((await byCode('04698')).areaCodes).toEqual([]);
+
+    // Where both carry a field, the JSON body wins.
+    const both = await post(`/api/dict/update${qs({ name: '查询串' })}`, admin, {
+      id,
+      version: 5,
+      code: '04698',
+      name: '请求体',
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect((await byCode('04698')).name).toBe('请求体');
+  });
+
+  it('bad query input answers 400 naming the field, changes nothing; 403 and 401 as with a body', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['/api/dict/add', qs({ pid: '046', code: 'a b', name: 'x' }), 'code'],
+      ['/api/dict/add', qs({ pid: '046', code: '04697' }), 'name'],
+      ['/api/dict/add', qs({ pid: '046', code: '04697', name: 'x', sort: 'abc' }), 'sort'],
+      ['/api/dict/add', qs({ pid: '046', code: '04697', name: 'x', unknown: '1' }), 'unknown'],
+      ['/api/dict/update', qs({ id: 'x', version: '1', code: '04697', name: 'x' }), 'id'],
+      ['/api/dict/linkArea', qs({ id: '1', version: '1', areaCodes: '32' }), 'areaCodes'],
+    ];
+    for (const [url, query, field] of cases) {
+      const res = await post(`${url}${query}`, admin);
+      expect(res.statusCode, `${url}${query}`).toBe(400);
+      expect(res.json().result, `${url}${query}`).toContain(field);
+      expect(res.json().result, `${url}${query}`).toMatch(/^参数/);
+    }
+    expect(await list('?code=04697')).toHaveLength(0);
+    const add = `/api/dict/add${qs({ pid: '046', code: '04697', name: 'x' })}`;
+    expect((await post(add, ent)).statusCode).toBe(403);
+    expect((await post(add)).statusCode).toBe(401);
+    expect(await list('?code=04697')).toHaveLength(0);
+  });
+});

@@ -12,11 +12,14 @@ import {
   getEndorsement,
   listEndorsements,
   reviewEndorsement,
+  withdrawEndorsement,
 } from './endorsements.service.ts';
 
 /**
  * Endorsements (enterprise: manage, add, detail; insurer: endorsements). The enterprise applies; the
- * lead insurer approves (the policy changes through a versioned snapshot) or returns.
+ * lead insurer approves (the policy changes through a versioned snapshot on the effective date: at once
+ * when it has come, else by the daily job) or returns; the enterprise may withdraw its application while
+ * it waits for review.
  */
 export function endorsementsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +42,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
           .extend({
             keyword: z.string().trim().max(100).optional(),
             type: z.enum(['01', '02', '03', '04', '05', '06', '07', '08']).optional(),
-            status: z.enum(['applied', 'approved', 'returned']).optional(),
+            status: z.enum(['applied', 'awaiting', 'approved', 'returned', 'withdrawn']).optional(),
             policyId: z.coerce.number().int().positive().optional(),
           })
           .strict(),
@@ -90,7 +93,8 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
-        summary: '审核批改（出单机构）：通过即生效并生成保单新版本；退回须填写原因',
+        summary:
+          '审核批改（出单机构）：生效日期已到则通过即生效并生成保单新版本，生效日期在今后则审核通过待生效、到期由每日任务生效；退回须填写原因',
         body: z
           .object({
             id: z.number().int().positive(),
@@ -108,7 +112,37 @@ export function endorsementsRoutes(app: FastifyInstance): void {
       const res = await req.tx((trx) => reviewEndorsement(trx, actor, req.body, ins, clock.now()), {
         targetId: req.body.id,
       });
-      return ok({ id: req.body.id, ...res }, req.body.approve ? '批改已生效' : '已退回');
+      const msg =
+        res.status === 'awaiting'
+          ? `审核通过，批改将于 ${res.effectiveDate} 生效`
+          : req.body.approve
+            ? '批改已生效'
+            : '已退回';
+      return ok({ id: req.body.id, ...res }, msg);
+    },
+  );
+
+  r.post(
+    '/api/endorsement/withdraw',
+    {
+      schema: {
+        tags: ['endorsement'],
+        summary: '撤回批改申请（企业；仅待审核的申请，撤回后可重新申请）',
+        body: z
+          .object({
+            id: z.number().int().positive(),
+            version: z.number().int().positive('请提供数据版本号'),
+          })
+          .strict(),
+      },
+      config: { permission: 'endorsement.add', audit: { module: '批改管理', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const res = await req.tx((trx) => withdrawEndorsement(trx, actor, req.body, clock.now()), {
+        targetId: req.body.id,
+      });
+      return ok({ id: req.body.id, ...res }, '批改申请已撤回');
     },
   );
 

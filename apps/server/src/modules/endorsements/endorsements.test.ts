@@ -2,12 +2,16 @@ import { addDays } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import {
+  download,
   idem,
   issueEnt2Policy,
   makeUser,
+  orgIdOf,
   post,
   secondInsurerId,
+  TEST_PDF,
   today,
+  uploadPdf,
 } from '../policies/policies.testkit.ts';
 
 let t: TestContext;
@@ -51,7 +55,7 @@ describe('endorsements', () => {
       type: '01',
       typeLabel: '加人',
       status: 'applied',
-      before: { headcount: 25 },
+      before: { headcount: 25, perAccidentLimit: 10_000_000 },
       after: { headcount: 28, perAccidentLimit: 11_200_000 },
     });
     expect(d.body.data.actions).toMatchObject({ review: true });
@@ -166,6 +170,64 @@ describe('endorsements', () => {
     expect(r.body.result).toContain('保险期间内');
     r = await apply({ type: '07', change: { headcount: 30 } });
     expect(r.body.result).toContain('不能修改');
+  });
+
+  it('an enterprise whose information is incomplete cannot apply; nothing is created', async () => {
+    const ent2Id = await orgIdOf(t, 'ent2');
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('insEndorsement')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('policyId', '=', policyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const flag = (infoComplete: boolean) =>
+      t.database.db.updateTable('insEnterprise').set({ infoComplete }).where('id', '=', ent2Id).execute();
+    await flag(false);
+    try {
+      const r = await apply({ type: '07', change: {}, reason: '补充约定' });
+      expect(r.status).toBe(409);
+      expect(r.body.result).toBe('请先完善企业信息后再申请批改');
+      expect(await count()).toBe(before);
+    } finally {
+      await flag(true);
+    }
+  });
+
+  it('/api/endorsement/file: the parties get the bytes; another enterprise or insurer gets 404 like a missing one', async () => {
+    const fileId = await uploadPdf(t, ent2, '批改申请书.pdf');
+    const a = await apply({ type: '07', change: {}, reason: '补充约定', attachments: [fileId] });
+    expect(a.status).toBe(200);
+    const id = a.body.data.id as number;
+    const url = `/api/endorsement/file?id=${id}&fileId=${fileId}`;
+    for (const party of [ent2, insurer]) {
+      const got = await download(t, url, party);
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(TEST_PDF)).toBe(true);
+    }
+    const missing = await download(t, `/api/endorsement/file?id=999999&fileId=${fileId}`, ent2);
+    expect(missing.status).toBe(404);
+    const other = await makeUser(t, 'insurer', 'end-file-insurer2', { orgId: await secondInsurerId(t) });
+    for (const stranger of [ent, other]) {
+      const res = await download(t, url, stranger);
+      expect(res.status).toBe(404);
+      expect(res.result).toBe(missing.result);
+    }
+    const loose = await uploadPdf(t, ent2, '其他.pdf');
+    expect((await download(t, `/api/endorsement/file?id=${id}&fileId=${loose}`, ent2)).status).toBe(404);
+    // Return it, so that the next application of the policy is not blocked by an open one.
+    const d = await post(t, `/api/endorsement/detail?id=${id}`, insurer);
+    const back = await post(t, '/api/endorsement/review', insurer, {
+      id,
+      version: d.body.data.version,
+      approve: false,
+      remark: '测试退回',
+    });
+    expect(back.status).toBe(200);
   });
 
   it('cancellation of a closed business ends the policy (已注销) through the same approval', async () => {

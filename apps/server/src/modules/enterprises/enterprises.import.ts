@@ -1,6 +1,7 @@
 import {
   chinaDate,
   DISTRICTS,
+  type EnterpriseImportError,
   gbIndustryField,
   isValidMobile,
   normalizeMobile,
@@ -35,12 +36,6 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export const IMPORT_MAX_ROWS = 5000;
 
-export interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
-
 interface ParsedRow {
   rowNo: number;
   name: string;
@@ -65,8 +60,8 @@ export function parseRegisterRows(
   headers: string[],
   rows: Array<{ rowNo: number; cells: Record<string, string> }>,
   actor: Actor,
-): { parsed: ParsedRow[]; errors: ImportError[] } {
-  const errors: ImportError[] = [];
+): { parsed: ParsedRow[]; errors: EnterpriseImportError[] } {
+  const errors: EnterpriseImportError[] = [];
   for (const c of IMPORT_COLUMNS) {
     if (c.required && !headers.includes(c.header))
       errors.push({ row: 1, column: c.header, message: `缺少必填列“${c.header}”，请使用导入模板` });
@@ -145,10 +140,10 @@ export async function importRegister(
   actor: Actor,
   parsed: ParsedRow[],
   now: Date,
-): Promise<{ created: number; marked: number; errors: ImportError[] }> {
+): Promise<{ created: number; marked: number; errors: EnterpriseImportError[] }> {
   if (actor.kind !== 'government') throw forbidden('只有监管部门可以导入应保企业台账');
   const year = Number(chinaDate(now).slice(0, 4));
-  const errors: ImportError[] = [];
+  const errors: EnterpriseImportError[] = [];
   const existing = new Map(
     (
       await trx
@@ -241,7 +236,7 @@ export async function importRegister(
   return { created, marked, errors };
 }
 
-export function importFailed(errors: ImportError[]): never {
+export function importFailed(errors: EnterpriseImportError[]): never {
   throw badRequest(
     `导入失败：共${new Set(errors.map((e) => e.row)).size}行有误，未导入任何数据，请按错误报告修改后重新导入`,
     { errors },

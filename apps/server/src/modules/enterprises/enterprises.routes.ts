@@ -1,4 +1,5 @@
 import {
+  type EnterpriseRow,
   enterpriseEditInput,
   enterpriseMineInput,
   enterpriseParamsInput,
@@ -21,7 +22,6 @@ import { resolveActor } from './actor.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprises.import.ts';
 import {
   addEnterprise,
-  type EnterpriseRow,
   enterpriseContacts,
   exportEnterprises,
   getEnterprise,
@@ -72,7 +72,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
         summary: '企业列表（监管部门：本辖区；企业：本企业）',
         querystring: pageQuery.extend(listFilters.shape).strict(),
       },
-      config: { permission: 'enterprise.query' },
+      config: { permission: 'enterprise.query', audit: { module: '企业管理', kind: 'query' } },
     },
     async (req) => ok({ page: await listEnterprises(app.db, await actorOf(req), req.query, clock.now()) }),
   );

@@ -3,8 +3,13 @@ import {
   computeEnterpriseScore,
   DISTRICTS,
   ENT_PARAMS,
+  type EnterpriseDetail,
   type EnterpriseEditInput,
+  type EnterpriseListQuery,
+  type EnterpriseParamsState,
+  type EnterpriseParamView,
   type EnterpriseProfileInput,
+  type EnterpriseRow,
   type EntParamKey,
   type EntParamValues,
   industryMustInsure,
@@ -18,7 +23,7 @@ import {
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import type { Actor } from './actor.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
@@ -55,6 +60,40 @@ export const insuredNowExpr = (eb: ExpressionBuilder<DB & { o: DB['sysOrg'] }, '
       .where('ip.endDate', '>=', today),
   );
 
+/**
+ * Full cover (domain 3.2: 参保人数 = 从业人员总数) of a policy in force today against the enterprise's current
+ * staff: `'<'` finds 未全员投保 (fewer insured, e.g. after a profile edit raised the staff), `'>'` more
+ * insured than employed (e.g. after a remove-person change was not endorsed).
+ */
+const coverGapExpr =
+  (op: '<' | '>') =>
+  (eb: ExpressionBuilder<DB & { o: DB['sysOrg']; e: DB['insEnterprise'] }, 'o' | 'e'>, today: string) =>
+    eb.exists(
+      eb
+        .selectFrom('insPolicy as up')
+        .select(sql`1`.as('one'))
+        .whereRef('up.enterpriseId', '=', 'o.id')
+        .where('up.status', '=', 'approved')
+        .where('up.startDate', '<=', today)
+        .where('up.endDate', '>=', today)
+        .where('e.employees', '>', 0)
+        .whereRef('up.headcount', op, 'e.employees'),
+    );
+export const underCoveredExpr = coverGapExpr('<');
+export const overCoveredExpr = coverGapExpr('>');
+
+/** Whether an enterprise holds an issued policy that has not ended (in force, or starting later). */
+export async function hasIssuedPolicy(db: Db, enterpriseId: number, today: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('insPolicy')
+    .select('id')
+    .where('enterpriseId', '=', enterpriseId)
+    .where('status', '=', 'approved')
+    .where('endDate', '>=', today)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 function baseQuery(db: Db, today: string) {
   return db
     .selectFrom('sysOrg as o')
@@ -89,33 +128,6 @@ function baseQuery(db: Db, today: string) {
 }
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-export interface EnterpriseRow {
-  id: number;
-  name: string;
-  uscc: string;
-  districtCode: string;
-  districtName: string;
-  address: string;
-  wsIndustryCode: string;
-  wsIndustryName: string;
-  gbIndustryCode: string;
-  employees: number;
-  operatingStatus: number;
-  legalName: string;
-  legalMobile: string;
-  safetyName: string;
-  safetyMobile: string;
-  stdGrade: number;
-  mustInsure: boolean;
-  onRegister: boolean;
-  insuredNow: boolean;
-  blacklist: boolean;
-  score: number | null;
-  riskLevel: number | null;
-  infoComplete: boolean;
-  version: number;
-}
-
 function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
   return {
     id: r.id,
@@ -144,23 +156,6 @@ function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
     // A registered enterprise without a profile row yet edits from version 0.
     version: r.version ?? 0,
   };
-}
-
-export interface EnterpriseListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  districtCode?: string | undefined;
-  wsIndustryCode?: string | undefined;
-  mustInsure?: boolean | undefined;
-  insured?: boolean | undefined;
-  riskLevel?: number | undefined;
-  blacklist?: boolean | undefined;
-  stdGrade?: number | undefined;
-  onRegister?: boolean | undefined;
-  infoComplete?: boolean | undefined;
-  sortField?: string | undefined;
-  sortOrder?: string | undefined;
 }
 
 const SORTABLE = { score: 'e.score', employees: 'e.employees', name: 'o.name', id: 'o.id' } as const;
@@ -230,22 +225,6 @@ export async function exportEnterprises(
   return rows.map((r) => toRow(r, false));
 }
 
-export interface EnterpriseDetail extends EnterpriseRow {
-  annualTurnover: number | null;
-  businessScope: string;
-  legalDutyPhone: string;
-  legalEmail: string;
-  businessLicenceFileId: string | null;
-  licenceNo: string;
-  licenceFileId: string | null;
-  licenceStart: string | null;
-  licenceEnd: string | null;
-  registerYear: number | null;
-  scoredAt: string | null;
-  /** Whether the mobiles above are full numbers (the enterprise's own profile) or masked. */
-  mobilesMasked: boolean;
-}
-
 export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date): Promise<EnterpriseDetail> {
   const today = chinaDate(now);
   const row = await enterpriseScope(baseQuery(db, today), actor)
@@ -262,10 +241,13 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
       nullableDateText('e.licenceEnd').as('licenceEndText'),
       'e.registerYear',
       'e.scoredAt',
+      (eb) => underCoveredExpr(eb, today).as('underCovered'),
+      (eb) => overCoveredExpr(eb, today).as('overCovered'),
     ])
     .executeTakeFirst();
   if (!row) throw notFound('企业不存在');
   const own = actor.kind === 'enterprise' && actor.orgId === id;
+  const locked = await hasIssuedPolicy(db, id, today);
   return {
     ...toRow(row, own),
     annualTurnover: row.annualTurnover === null ? null : Number(row.annualTurnover),
@@ -280,6 +262,9 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
     registerYear: row.registerYear ?? null,
     scoredAt: row.scoredAt ? row.scoredAt.toISOString() : null,
     mobilesMasked: !own,
+    underCovered: Boolean(row.underCovered),
+    overCovered: Boolean(row.overCovered),
+    operatingStatusLocked: locked,
   };
 }
 
@@ -334,9 +319,13 @@ async function assertUsccFree(db: Db, uscc: string, exceptId?: number): Promise<
   if (await q.executeTakeFirst()) throw conflict('该统一社会信用代码已被其他机构使用，请核对');
 }
 
+/**
+ * The district of a saved profile must be one of the regulator's own. A wrong choice is a field
+ * problem (400 naming it), not a missing right: a 403 would make the web client end the session.
+ */
 function assertDistrict(actor: Actor, districtCode: string): void {
   if (actor.kind === 'government' && !actor.districts.includes(districtCode))
-    throw forbidden('只能维护本辖区的企业，请选择本辖区的区县');
+    throw badRequest('所属区县不在本辖区：只能维护本辖区的企业，请选择本辖区的区县');
 }
 
 /** Government adds an enterprise of its districts; the profile is complete from the start. */
@@ -406,12 +395,32 @@ export async function saveEnterprise(
     actor,
   )
     .where('o.id', '=', id)
-    .select(['o.id', 'e.id as profileId', 'e.version', 'e.legalMobile', 'e.safetyMobile', 'e.onRegister'])
+    .select([
+      'o.id',
+      'e.id as profileId',
+      'e.version',
+      'e.legalMobile',
+      'e.safetyMobile',
+      'e.legalDutyPhone',
+      'e.onRegister',
+      'e.operatingStatus',
+    ])
     .forUpdate(['o'])
     .executeTakeFirst();
   if (!current) throw notFound('企业不存在');
   assertDistrict(actor, input.districtCode);
   if ((current.version ?? 0) !== version) throw staleVersion();
+  // 经营状态 decides whether a policy may be cancelled (2025 办法 Art. 16): while the enterprise holds an
+  // issued policy, only the regulator changes it (its edit is audited), never the enterprise's own edit.
+  if (
+    actor.kind === 'enterprise' &&
+    current.profileId !== null &&
+    input.operatingStatus !== (current.operatingStatus ?? 1) &&
+    (await hasIssuedPolicy(trx, id, chinaDate(now)))
+  )
+    throw conflict(
+      '本企业有未到期的保单，经营状态须由属地监管部门核实后变更；如企业已关闭取缔或全面停产停业，请联系属地监管部门',
+    );
   const legalMobile = input.legalMobile ?? current.legalMobile ?? '';
   const safetyMobile = input.safetyMobile ?? current.safetyMobile ?? '';
   if (!legalMobile || !safetyMobile) throw conflict('请填写法定代表人和安全负责人的手机号后再保存');
@@ -432,6 +441,8 @@ export async function saveEnterprise(
     .execute();
   const values = {
     ...profileValues(input),
+    // Shown masked to the regulator like the mobiles: left out, the stored number stays.
+    legalDutyPhone: input.legalDutyPhone ?? current.legalDutyPhone ?? '',
     legalMobile,
     safetyMobile,
     mustInsure: industryMustInsure(input.wsIndustryCode) || (current.onRegister ?? false),
@@ -474,56 +485,94 @@ export async function saveEnterprise(
 
 /** What the system judges from platform data (claims, profile, policies). */
 export async function systemParams(db: Db, id: number, now: Date): Promise<Partial<EntParamValues>> {
-  const today = chinaDate(now);
-  const since = new Date(now.getTime() - 365 * 86_400_000);
-  const ent = await db
-    .selectFrom('sysOrg as o')
-    .leftJoin('insEnterprise as e', 'e.id', 'o.id')
-    .where('o.id', '=', id)
-    .select((eb) => [
-      'e.stdGrade',
-      'e.mustInsure',
-      nullableDateText('e.licenceEnd').as('licenceEnd'),
-      insuredNowExpr(eb, today).as('insuredNow'),
-    ])
-    .executeTakeFirst();
-  const acc = await db
-    .selectFrom('insClaim')
-    .where('enterpriseId', '=', id)
-    .where('accidentAt', '>=', since)
-    .where('phase', '!=', 'withdrawn')
-    .where((eb) => eb.or([eb('closeType', 'is', null), eb('closeType', 'not in', ['withdrawn', 'invalid'])]))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.max('accidentLevel'), sql<number>`0`).as('maxLevel'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    accidentCount: Number(acc.n),
-    maxAccidentLevel: Number(acc.maxLevel),
-    stdGrade: ent?.stdGrade ?? 0,
-    licenceValid: ent?.licenceEnd && ent.licenceEnd < today ? 0 : 1,
-    insured: !ent?.mustInsure || ent.insuredNow ? 1 : 0,
-  };
+  return (await systemParamsMany(db, [id], now)).get(id) ?? SYSTEM_DEFAULTS;
 }
 
-export interface ParamView {
-  key: EntParamKey;
-  label: string;
-  kind: string;
-  system: boolean;
-  source: 1 | 2;
-  value: number;
-  systemValue: number | null;
-  remark: string;
-  updatedAt: string | null;
+/** The system-judged parameters of an enterprise without a profile row. */
+const SYSTEM_DEFAULTS: Partial<EntParamValues> = {
+  accidentCount: 0,
+  maxAccidentLevel: 0,
+  stdGrade: 0,
+  licenceValid: 1,
+  insured: 1,
+};
+
+/**
+ * The system-judged parameters of several enterprises in two queries (the nightly rescoring reads a batch
+ * at once): accidents of the last 365 days (withdrawn and invalid claims left out) and their worst level,
+ * the standardisation grade, whether the safety licence is valid today, and whether a must-insure
+ * enterprise holds a policy in force today.
+ */
+async function systemParamsMany(
+  db: Db,
+  ids: number[],
+  now: Date,
+): Promise<Map<number, Partial<EntParamValues>>> {
+  const out = new Map<number, Partial<EntParamValues>>();
+  if (ids.length === 0) return out;
+  const today = chinaDate(now);
+  const since = new Date(now.getTime() - 365 * 86_400_000);
+  const [ents, accs] = await Promise.all([
+    db
+      .selectFrom('sysOrg as o')
+      .leftJoin('insEnterprise as e', 'e.id', 'o.id')
+      .where('o.id', 'in', ids)
+      .select((eb) => [
+        'o.id',
+        'e.stdGrade',
+        'e.mustInsure',
+        nullableDateText('e.licenceEnd').as('licenceEnd'),
+        insuredNowExpr(eb, today).as('insuredNow'),
+      ])
+      .execute(),
+    db
+      .selectFrom('insClaim')
+      .where('enterpriseId', 'in', ids)
+      .where('accidentAt', '>=', since)
+      .where('phase', '!=', 'withdrawn')
+      .where((eb) =>
+        eb.or([eb('closeType', 'is', null), eb('closeType', 'not in', ['withdrawn', 'invalid'])]),
+      )
+      .groupBy('enterpriseId')
+      .select((eb) => [
+        'enterpriseId',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.max('accidentLevel'), sql<number>`0`).as('maxLevel'),
+      ])
+      .execute(),
+  ]);
+  const accBy = new Map(accs.map((a) => [a.enterpriseId, a]));
+  for (const ent of ents) {
+    const acc = accBy.get(ent.id);
+    out.set(ent.id, {
+      accidentCount: Number(acc?.n ?? 0),
+      maxAccidentLevel: Number(acc?.maxLevel ?? 0),
+      stdGrade: ent.stdGrade ?? 0,
+      licenceValid: ent.licenceEnd && ent.licenceEnd < today ? 0 : 1,
+      insured: !ent.mustInsure || ent.insuredNow ? 1 : 0,
+    });
+  }
+  return out;
+}
+
+type StoredParam = { key: string; source: number; value: number; remark: string; updatedAt: Date };
+
+/** One parameter's effective value: a manual entry (source 2, or a manual-only parameter) or the system's. */
+function resolveParam(
+  def: (typeof ENT_PARAMS)[number],
+  s: StoredParam | undefined,
+  sys: Partial<EntParamValues>,
+) {
+  const systemValue = def.system ? (sys[def.key] ?? 0) : null;
+  const manual = s?.source === 2 || !def.system;
+  return { manual, systemValue, value: manual ? (s?.value ?? 0) : (systemValue ?? 0) };
 }
 
 async function paramState(
   db: Db,
   id: number,
   now: Date,
-): Promise<{ params: ParamView[]; values: EntParamValues }> {
+): Promise<{ params: EnterpriseParamView[]; values: EntParamValues }> {
   const stored = await db
     .selectFrom('insEntParam')
     .select(['key', 'source', 'value', 'remark', 'updatedAt'])
@@ -532,11 +581,9 @@ async function paramState(
   const byKey = new Map(stored.map((s) => [s.key, s]));
   const sys = await systemParams(db, id, now);
   const values = {} as EntParamValues;
-  const params = ENT_PARAMS.map((def): ParamView => {
+  const params = ENT_PARAMS.map((def): EnterpriseParamView => {
     const s = byKey.get(def.key);
-    const systemValue = def.system ? (sys[def.key] ?? 0) : null;
-    const manual = s?.source === 2 || !def.system;
-    const value = manual ? (s?.value ?? 0) : (systemValue ?? 0);
+    const { manual, systemValue, value } = resolveParam(def, s, sys);
     values[def.key] = value;
     return {
       key: def.key,
@@ -551,6 +598,34 @@ async function paramState(
     };
   });
   return { params, values };
+}
+
+/** The parameter values of several enterprises (the same resolution as paramState). */
+async function paramValuesMany(db: Db, ids: number[], now: Date): Promise<Map<number, EntParamValues>> {
+  const [stored, sys] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom('insEntParam')
+          .select(['enterpriseId', 'key', 'source', 'value', 'remark', 'updatedAt'])
+          .where('enterpriseId', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
+    systemParamsMany(db, ids, now),
+  ]);
+  const byEnt = new Map<number, Map<string, StoredParam>>();
+  for (const s of stored) {
+    const m = byEnt.get(s.enterpriseId) ?? new Map<string, StoredParam>();
+    byEnt.set(s.enterpriseId, m);
+    m.set(s.key, s);
+  }
+  const out = new Map<number, EntParamValues>();
+  for (const id of ids) {
+    const values = {} as EntParamValues;
+    for (const def of ENT_PARAMS)
+      values[def.key] = resolveParam(def, byEnt.get(id)?.get(def.key), sys.get(id) ?? SYSTEM_DEFAULTS).value;
+    out.set(id, values);
+  }
+  return out;
 }
 
 /** Recomputes and stores the score (history row when it changed or when asked by a person). */
@@ -569,15 +644,25 @@ export async function rescoreEnterprise(
     .executeTakeFirst();
   if (!profile) return { score: 0, riskLevel: 1 };
   const { values } = await paramState(trx, id, now);
+  return storeScore(trx, id, values, profile.score, { now, userId, reason, forceHistory });
+}
+
+async function storeScore(
+  trx: Tx,
+  id: number,
+  values: EntParamValues,
+  previous: string | number | null,
+  opts: { now: Date; userId: number | null; reason: string; forceHistory: boolean },
+): Promise<{ score: number; riskLevel: number }> {
   const { score, lines } = computeEnterpriseScore(values);
   const riskLevel = riskLevelOfScore(score);
-  const changed = profile.score === null || Number(profile.score) !== score;
+  const changed = previous === null || Number(previous) !== score;
   await trx
     .updateTable('insEnterprise')
-    .set({ score, riskLevel, blacklist: values.blacklist === 1, scoredAt: now })
+    .set({ score, riskLevel, blacklist: values.blacklist === 1, scoredAt: opts.now })
     .where('id', '=', id)
     .execute();
-  if (changed || forceHistory) {
+  if (changed || opts.forceHistory) {
     await trx
       .insertInto('insEntScore')
       .values({
@@ -585,13 +670,80 @@ export async function rescoreEnterprise(
         score,
         riskLevel,
         params: JSON.stringify({ values, lines }),
-        reason: reason.slice(0, 100),
-        createdAt: now,
-        createdBy: userId,
+        reason: opts.reason.slice(0, 100),
+        createdAt: opts.now,
+        createdBy: opts.userId,
       })
       .execute();
   }
   return { score, riskLevel };
+}
+
+export const NIGHTLY_RESCORE_REASON = '每日自动重新评分';
+
+/**
+ * Nightly rescoring (domain 3.1 "flags recomputed nightly"): as days pass a policy starts or ends, a
+ * safety licence lapses and an accident leaves the 365-day window, which no event reports. Every
+ * enterprise profile is read in batches of `batchSize` (id order); each batch is one transaction that
+ * locks its rows, computes the parameters of all of them in a few queries and writes only the
+ * enterprises whose stored score, risk level or blacklist flag differ from the result (a score history
+ * row only when the score changed). A second run on the same day finds nothing to write.
+ */
+export async function rescoreChangedEnterprises(
+  db: Db,
+  now: Date,
+  opts: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<{ checked: number; rescored: number }> {
+  const batchSize = opts.batchSize ?? 500;
+  let after = 0;
+  let checked = 0;
+  let rescored = 0;
+  for (;;) {
+    if (opts.signal?.aborted) break;
+    const res = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('insEnterprise as e')
+        .innerJoin('sysOrg as o', 'o.id', 'e.id')
+        .select(['e.id', 'e.score', 'e.riskLevel', 'e.blacklist'])
+        .where('e.id', '>', after)
+        .where('o.deletedAt', 'is', null)
+        .orderBy('e.id')
+        .limit(batchSize)
+        .forUpdate(['e'])
+        .execute();
+      if (rows.length === 0) return null;
+      const values = await paramValuesMany(
+        trx,
+        rows.map((r) => r.id),
+        now,
+      );
+      let written = 0;
+      for (const r of rows) {
+        const v = values.get(r.id)!;
+        const { score } = computeEnterpriseScore(v);
+        const same =
+          r.score !== null &&
+          Number(r.score) === score &&
+          r.riskLevel === riskLevelOfScore(score) &&
+          r.blacklist === (v.blacklist === 1);
+        if (same) continue;
+        await storeScore(trx, r.id, v, r.score, {
+          now,
+          userId: null,
+          reason: NIGHTLY_RESCORE_REASON,
+          forceHistory: false,
+        });
+        written++;
+      }
+      return { last: rows[rows.length - 1]!.id, n: rows.length, written };
+    });
+    if (!res) break;
+    after = res.last;
+    checked += res.n;
+    rescored += res.written;
+    if (res.n < batchSize) break;
+  }
+  return { checked, rescored };
 }
 
 async function requireInScope(db: Db, actor: Actor, id: number): Promise<{ version: number }> {
@@ -610,7 +762,7 @@ async function requireInScope(db: Db, actor: Actor, id: number): Promise<{ versi
   return { version: row.version ?? 0 };
 }
 
-export async function getParams(db: Db, actor: Actor, id: number, now: Date) {
+export async function getParams(db: Db, actor: Actor, id: number, now: Date): Promise<EnterpriseParamsState> {
   const { version } = await requireInScope(db, actor, id);
   const { params, values } = await paramState(db, id, now);
   const { score, lines } = computeEnterpriseScore(values);

@@ -70,7 +70,9 @@ describe('enterprise list and detail', () => {
         districtCode: '321302',
       }),
     );
-    expect(add.status).toBe(403);
+    // A district outside the user's own is a field problem (400), not a lost right (403 logs out).
+    expect(add.status).toBe(400);
+    expect(add.body.result).toContain('不在本辖区');
   });
 
   it('an enterprise sees itself only; insurers have no enterprise permission', async () => {
@@ -155,9 +157,15 @@ describe('add, edit, info completion', () => {
 
   it('edits need the current version (409 when stale) and keep masked mobiles when left out', async () => {
     const d = await post(t, `/api/enterprise/detail?id=${id}`, gov);
+    await t.database.db
+      .updateTable('insEnterprise')
+      .set({ legalDutyPhone: '0527-84361234' })
+      .where('id', '=', id)
+      .execute();
     const {
       legalMobile: _l,
       safetyMobile: _s,
+      legalDutyPhone: _d,
       ...rest
     } = profileBody({
       uscc: d.body.data.uscc,
@@ -173,10 +181,10 @@ describe('add, edit, info completion', () => {
     expect(stale.body.result).toBe('数据已被他人修改，请刷新后重试');
     const row = await t.database.db
       .selectFrom('insEnterprise')
-      .select(['employees', 'legalMobile'])
+      .select(['employees', 'legalMobile', 'legalDutyPhone'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ employees: 99, legalMobile: '13905271234' });
+    expect(row).toEqual({ employees: 99, legalMobile: '13905271234', legalDutyPhone: '0527-84361234' });
   });
 
   it('an enterprise with status 3 completes its information and leaves status 3', async () => {

@@ -7,5 +7,7 @@ export {
   escapeLike,
   insuredNowExpr,
   nullableDateText,
+  rescoreChangedEnterprises,
   rescoreEnterprise,
 } from './enterprises.service.ts';
+export { assertInfoComplete } from './info-complete.ts';

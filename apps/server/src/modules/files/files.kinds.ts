@@ -49,6 +49,22 @@ export interface DetectedContent {
   exts: readonly string[];
 }
 
+/** ISO base media major brands of MP4 video files. */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'dash',
+  'MSNV',
+  'M4V ',
+]);
+
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function startsWith(head: Buffer, bytes: Buffer | string, offset = 0): boolean {
@@ -67,8 +83,11 @@ export function detectContent(head: Buffer): DetectedContent | null {
   }
   if (startsWith(head, '%PDF-')) return { kind: 'pdf', mime: 'application/pdf', exts: ['pdf'] };
   if (startsWith(head, 'ftyp', 4) && head.length >= 12) {
-    if (startsWith(head, 'M4A ', 8)) return { kind: 'm4a', mime: 'audio/mp4', exts: ['m4a'] };
-    return { kind: 'mp4', mime: 'video/mp4', exts: ['mp4'] };
+    const brand = head.subarray(8, 12).toString('latin1');
+    if (brand === 'M4A ') return { kind: 'm4a', mime: 'audio/mp4', exts: ['m4a'] };
+    // Only MP4 major brands: HEIC images ('heic', 'mif1'), QuickTime ('qt  ') and 3GP are other formats.
+    if (MP4_BRANDS.has(brand)) return { kind: 'mp4', mime: 'video/mp4', exts: ['mp4'] };
+    return null;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { envelope } from '@aqzrx/contracts';
+import { envelope, uploadedFile } from '@aqzrx/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,13 +33,6 @@ const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
-const fileMap = z.object({
-  fileName: z.string(),
-  fileUrl: z.string(),
-  fileSize: z.number(),
-  fileId: z.string(),
-});
-
 // Any string: a malformed id answers 404 like a missing one.
 const idParams = z.object({ id: z.string() });
 
@@ -72,7 +65,7 @@ export function filesRoutes(app: FastifyInstance): void {
           tags: ['file'],
           summary: '上传文件（multipart/form-data，字段 file）',
           consumes: ['multipart/form-data'],
-          response: { 200: envelope(z.object({ fileMap })) },
+          response: { 200: envelope(z.object({ fileMap: uploadedFile })) },
         },
         config: {
           permission: 'authenticated',
@@ -85,7 +78,9 @@ export function filesRoutes(app: FastifyInstance): void {
         if (!req.isMultipart()) throw notMultipart();
         let received: ReceivedFile | undefined;
         try {
-          for await (const part of req.parts({ limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() } })) {
+          for await (const part of req.parts({
+            limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() },
+          })) {
             if (part.type !== 'file') continue;
             if (part.fieldname !== 'file') {
               part.file.destroy();

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, TransformCallback } from 'node:stream';
-import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorReason } from '@aqzrx/contracts';
 import type { Selectable } from 'kysely';
@@ -205,8 +205,11 @@ export async function removeQuietly(file: string): Promise<void> {
   await fsp.rm(file, { force: true }).catch(() => undefined);
 }
 
+/** Who a stored file belongs to (the uploader, or nobody for a file the server made). */
+export type FileOwner = { userId: number | null; orgId: number | null };
+
 /** Writes the row and moves the temp file to its final name, as one step: a failed rename rolls the row back. */
-export async function commitFile(trx: Tx, f: ReceivedFile, auth: AuthContext, now: Date): Promise<string> {
+export async function commitFile(trx: Tx, f: ReceivedFile, auth: FileOwner, now: Date): Promise<string> {
   await trx
     .insertInto('sysFile')
     .values({
@@ -225,6 +228,27 @@ export async function commitFile(trx: Tx, f: ReceivedFile, auth: AuthContext, no
     .execute();
   await fsp.rename(f.tempPath, f.finalPath);
   return f.id;
+}
+
+/**
+ * Stores bytes the server made (the demo seed's licence images) the way an upload is stored: the same
+ * checks (content against the name's extension, size limit, hash), storage layout and row.
+ */
+export async function storeFileBytes(
+  trx: Tx,
+  uploadDir: string,
+  bytes: Uint8Array,
+  fileName: string,
+  owner: FileOwner,
+  now: Date,
+): Promise<string> {
+  const received = await receiveFile(Readable.from([Buffer.from(bytes)]), fileName, uploadDir, now);
+  try {
+    return await commitFile(trx, received, owner, now);
+  } catch (err) {
+    await removeQuietly(received.tempPath);
+    throw err;
+  }
 }
 
 /** Roles that may read every file (operations and the supervising government). */

@@ -137,6 +137,13 @@ describe('magic bytes and names (unit)', () => {
     expect(detectContent(HEADS.pdf)?.kind).toBe('pdf');
     expect(detectContent(HEADS.m4a)?.kind).toBe('m4a');
     expect(detectContent(HEADS.mp4)?.kind).toBe('mp4');
+    // Other ISO base media files are not mp4 video: HEIC images, QuickTime, 3GP.
+    for (const brand of ['heic', 'mif1', 'qt  ', '3gp4']) {
+      expect(
+        detectContent(Buffer.from(`\x00\x00\x00\x18ftyp${brand}\x00\x00\x00\x00`, 'latin1')),
+        brand,
+      ).toBeNull();
+    }
     expect(detectContent(HEADS.exe)).toBeNull();
     expect(detectContent(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectContent(Buffer.from('GIF88a....'))).toBeNull();
@@ -230,7 +237,7 @@ describe('POST /api/file/uploadFile: accepted kinds', () => {
 });
 
 describe('POST /api/file/uploadFile: sizes', () => {
-  it('accepts an image of exactly 20 MB and refuses 20 MB + 1 byte with 413, leaving nothing behind', async () => {
+  it('accepts an image of exactly 20 MB and refuses 20 MB + 1 byte with 413 (security F01), leaving nothing behind', async () => {
     const limit = 20_971_520;
     const atLimit = await uploadFile('big.png', fileOf(HEADS.png, limit));
     expect(atLimit.statusCode, atLimit.body).toBe(200);

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { queryAsBody } from '../../platform/query-body.ts';
 import {
   addIndustry,
   deleteIndustry,
@@ -22,6 +23,8 @@ import {
 } from './industries.service.ts';
 
 const AUDIT = '行业分类';
+/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
+const EITHER = '（参数可放在查询串或 JSON 请求体）';
 const treeEnvelope = envelope(z.object({ industryList: z.array(industryNode) }));
 
 /** Industry classification (spec 7 /api/industry/* and getIndustry.json for the selects). */
@@ -65,7 +68,8 @@ export function industriesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/industry/add',
     {
-      schema: { tags: ['industry'], summary: '新增行业', body: industryAddBody },
+      schema: { tags: ['industry'], summary: `新增行业${EITHER}`, body: industryAddBody },
+      preValidation: queryAsBody(industryAddBody),
       config: { permission: 'industry.add', audit: { module: AUDIT, kind: 'add' } },
     },
     async (req) => {
@@ -79,7 +83,8 @@ export function industriesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/industry/update',
     {
-      schema: { tags: ['industry'], summary: '修改行业（需带 version）', body: industryUpdateBody },
+      schema: { tags: ['industry'], summary: `修改行业（需带 version）${EITHER}`, body: industryUpdateBody },
+      preValidation: queryAsBody(industryUpdateBody),
       config: { permission: 'industry.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {

@@ -239,3 +239,47 @@ describe('industry writes', () => {
     expect((await post('/api/industry/delete', admin)).statusCode).toBe(400);
   });
 });
+
+describe('query parameters (spec 7: params go in the query unless a JSON body is stated)', () => {
+  const qs = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
+
+  it('add and update take their fields in the query, checked by the same schema', async () => {
+    const parent = await node('AQ09');
+    const add = await post(
+      `/api/industry/add${qs({ pid: String(parent.id), code: 'AQ0997', name: '查询串行业', mustInsure: 'true', sort: '5' })}`,
+      admin,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    const id = add.json().data.id as number;
+    expect(await node('AQ0997')).toMatchObject({ id, pid: parent.id, name: '查询串行业', mustInsure: true });
+
+    const update = await post(
+      `/api/industry/update${qs({ id: String(id), version: '1', code: 'AQ0997', name: '查询串修改', mustInsure: 'false', isHighRisk: '1' })}`,
+      admin,
+    );
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await node('AQ0997')).toMatchObject({ name: '查询串修改', mustInsure: false, isHighRisk: true });
+
+    const bad = await post(
+      `/api/industry/add${qs({ pid: String(parent.id), code: 'AQ0996', name: 'x', mustInsure: 'yes' })}`,
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toContain('mustInsure');
+    const noPid = await post(`/api/industry/add${qs({ pid: 'abc', code: 'AQ0996', name: 'x' })}`, admin);
+    expect(noPid.statusCode).toBe(400);
+    expect(noPid.json().result).toContain('pid');
+    const stale = await post(
+      `/api/industry/update${qs({ id: String(id), version: '1', code: 'AQ0997', name: 'x' })}`,
+      admin,
+    );
+    expect(stale.statusCode).toBe(409);
+    const denied = await post(
+      `/api/industry/add${qs({ pid: String(parent.id), code: 'AQ0996', name: 'x' })}`,
+      ent,
+    );
+    expect(denied.statusCode).toBe(403);
+    expect(flatten(await tree('?pid=1&all=true')).some((n) => n.code === 'AQ0996')).toBe(false);
+    expect((await node('AQ0997')).name).toBe('查询串修改');
+  });
+});

@@ -1,17 +1,18 @@
-import { chinaDate } from '@aqzrx/contracts';
+import { chinaDate, type InsuranceDataset } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { buildXlsx, sendXlsx } from '../../platform/xlsx.ts';
+import { sendXlsx } from '../../platform/xlsx.ts';
 import { resolveActor } from '../enterprises/index.ts';
+import { buildDatasetWorkbook, buildQueryWorkbook, GROUP_TITLES } from './insurance-data.export.ts';
 import {
   apData,
   claimData,
-  type Dataset,
-  type GroupBy,
+  datasetTotals,
   premiumData,
+  queryData,
   summaryData,
 } from './insurance-data.service.ts';
 
@@ -26,7 +27,6 @@ const DATASETS = {
   claim: { fn: claimData, title: '理赔数据' },
   ap: { fn: apData, title: '预防数据' },
 } as const;
-const GROUP_TITLES: Record<GroupBy, string> = { month: '月份', district: '区县', industry: '行业' };
 
 /** Insurer data pages over its own policies and claims (lead or co-insurer), with .xlsx export. */
 export function insuranceDataRoutes(app: FastifyInstance): void {
@@ -35,7 +35,9 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
   const thisYear = () => Number(chinaDate(clock.now()).slice(0, 4));
 
-  for (const [dataset, def] of Object.entries(DATASETS) as Array<[Dataset, (typeof DATASETS)[Dataset]]>) {
+  for (const [dataset, def] of Object.entries(DATASETS) as Array<
+    [InsuranceDataset, (typeof DATASETS)[InsuranceDataset]]
+  >) {
     r.post(
       `/api/insuranceData/${dataset}`,
       {
@@ -70,10 +72,14 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insuranceData'],
-        summary: '导出统计数据 .xlsx',
+        summary:
+          '导出统计数据 .xlsx（premium 保费、claim 理赔、ap 预防；query 综合查询：汇总与综合数据两张工作表，含简单赔付率）',
         querystring: z
           .object({
-            dataset: z.enum(['premium', 'claim', 'ap'], '数据集为 premium、claim 或 ap'),
+            dataset: z.enum(
+              ['premium', 'claim', 'ap', 'query'],
+              '数据集为 premium、claim、ap 或 query（综合查询）',
+            ),
             year: yearField,
             groupBy: groupField,
           })
@@ -82,20 +88,22 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
       config: { permission: 'insuranceData.export', audit: { module: '数据统计', kind: 'export' } },
     },
     async (req, reply) => {
-      const def = DATASETS[req.query.dataset];
       const year = req.query.year ?? thisYear();
+      const group = GROUP_TITLES[req.query.groupBy];
+      if (req.query.dataset === 'query') {
+        const data = await queryData(app.db, await actorOf(req), year, req.query.groupBy, clock.now());
+        const title = `${year}年综合查询（按${group}）`;
+        return sendXlsx(reply, `${title}.xlsx`, await buildQueryWorkbook(data));
+      }
+      const dataset = req.query.dataset;
+      const def = DATASETS[dataset];
       const data = await def.fn(app.db, await actorOf(req), year, req.query.groupBy);
-      type R = (typeof data.rows)[number];
-      const columns = [
-        { header: GROUP_TITLES[req.query.groupBy], width: 18, value: (row: R) => row.name },
-        ...data.columns.map((c) => ({
-          header: `${c.label}（${c.unit}）`,
-          width: 18,
-          value: (row: R) => (row as unknown as Record<string, number>)[c.key] ?? 0,
-        })),
-      ];
-      const title = `${year}年${def.title}（按${GROUP_TITLES[req.query.groupBy]}）`;
-      return sendXlsx(reply, `${title}.xlsx`, await buildXlsx<R>(def.title, columns, data.rows));
+      const title = `${year}年${def.title}（按${group}）`;
+      return sendXlsx(
+        reply,
+        `${title}.xlsx`,
+        await buildDatasetWorkbook(def.title, data, datasetTotals(dataset, data)),
+      );
     },
   );
 }

@@ -89,7 +89,7 @@ export function insurersRoutes(app: FastifyInstance): void {
           })
           .strict(),
       },
-      config: { permission: 'technicist.query' },
+      config: { permission: 'technicist.query', audit: { module: '技术人员', kind: 'query' } },
     },
     async (req) => ok({ page: await listTechnicists(app.db, await actorOf(req), req.query) }),
   );

@@ -1,4 +1,16 @@
-import { DISTRICTS, isValidIdCard, maskIdCard, maskMobile, optionLabel, type Paged } from '@aqzrx/contracts';
+import {
+  DISTRICTS,
+  type InsurerDocFields,
+  type InsurerDocRow,
+  type InsurerProfile,
+  isValidIdCard,
+  maskIdCard,
+  maskMobile,
+  optionLabel,
+  type Paged,
+  type TechnicistFields,
+  type TechnicistRow,
+} from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
@@ -15,7 +27,7 @@ function ownInsurer(actor: Actor): number {
 // Profile
 // ---------------------------------------------------------------------------------------------------
 
-export async function getInsurer(db: Db, actor: Actor) {
+export async function getInsurer(db: Db, actor: Actor): Promise<InsurerProfile> {
   const id = ownInsurer(actor);
   const row = await db
     .selectFrom('sysOrg as o')
@@ -152,21 +164,6 @@ export async function insurerOptions(db: Db) {
 // Technicists
 // ---------------------------------------------------------------------------------------------------
 
-export interface TechnicistFields {
-  staffType: 1 | 2;
-  name: string;
-  idType: '01' | '02' | '03' | '04';
-  idNo: string;
-  mobile: string;
-  title: string;
-  education: string;
-  major: string;
-  employer: string;
-  years: number;
-  serviceItems: string[];
-  status: 0 | 1;
-}
-
 const TECH_COLUMNS = [
   'id',
   'staffType',
@@ -203,7 +200,7 @@ type TechRow = {
   updatedAt: Date;
 };
 /** ID numbers and mobiles are masked in every answer (security P04); the full ID needs revealIdNo. */
-function techOut(r: TechRow) {
+function techOut(r: TechRow): TechnicistRow {
   return {
     id: r.id,
     staffType: r.staffType,
@@ -233,7 +230,7 @@ export async function listTechnicists(
     staffType?: number | undefined;
     status?: number | undefined;
   },
-): Promise<Paged<ReturnType<typeof techOut>>> {
+): Promise<Paged<TechnicistRow>> {
   const insurerId = ownInsurer(actor);
   let qb = db.selectFrom('insTechnicist').where('insurerId', '=', insurerId).where('deletedAt', 'is', null);
   if (q.name) qb = qb.where('name', 'like', `%${escapeLike(q.name)}%`);
@@ -388,13 +385,6 @@ export async function deleteTechnicist(trx: Tx, actor: Actor, id: number, versio
 // Documents (policy wording, rate tables) for enterprises to read
 // ---------------------------------------------------------------------------------------------------
 
-export interface DocFields {
-  docType: number;
-  title: string;
-  fileId: string;
-  remark: string;
-}
-
 function docQuery(db: Db) {
   return db
     .selectFrom('insInsurerDoc as d')
@@ -413,7 +403,7 @@ function docQuery(db: Db) {
     .where('d.deletedAt', 'is', null);
 }
 type DocRow = Awaited<ReturnType<ReturnType<typeof docQuery>['executeTakeFirstOrThrow']>>;
-const docOut = (r: DocRow) => ({
+const docOut = (r: DocRow): InsurerDocRow => ({
   ...r,
   fileUrl: `/api/insurerDoc/file?id=${r.id}`,
   updatedAt: r.updatedAt.toISOString(),
@@ -459,7 +449,7 @@ export async function getDoc(db: Db, actor: Actor | 'published', id: number) {
   return docOut(row);
 }
 
-export async function addDoc(trx: Tx, actor: Actor, f: DocFields, now: Date): Promise<number> {
+export async function addDoc(trx: Tx, actor: Actor, f: InsurerDocFields, now: Date): Promise<number> {
   const insurerId = ownInsurer(actor);
   const row = await trx
     .insertInto('insInsurerDoc')
@@ -476,7 +466,14 @@ export async function addDoc(trx: Tx, actor: Actor, f: DocFields, now: Date): Pr
   return row.id;
 }
 
-export async function editDoc(trx: Tx, actor: Actor, id: number, version: number, f: DocFields, now: Date) {
+export async function editDoc(
+  trx: Tx,
+  actor: Actor,
+  id: number,
+  version: number,
+  f: InsurerDocFields,
+  now: Date,
+) {
   await getDoc(trx, actor, id);
   const res = await trx
     .updateTable('insInsurerDoc')

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { makeUser, post, secondInsurerId, waitForLog } from '../policies/policies.testkit.ts';
+import {
+  download,
+  makeUser,
+  post,
+  secondInsurerId,
+  TEST_PDF,
+  uploadPdf,
+  waitForLog,
+} from '../policies/policies.testkit.ts';
 
 let t: TestContext;
 let insurer: string;
@@ -175,5 +183,85 @@ describe('documents', () => {
     expect((await post(t, `/api/insurerDoc/delete?id=${d.id}&version=${d.version}`, insurer)).status).toBe(
       200,
     );
+  });
+
+  it('/api/insurerDoc/file serves published documents only; a deleted or missing one answers 404 alike', async () => {
+    const fileId = await uploadPdf(t, insurer, '保险条款.pdf');
+    const add = await post(t, '/api/insurerDoc/add', insurer, { docType: 1, title: '安责险条款', fileId });
+    expect(add.status).toBe(200);
+    const id = add.body.data.id as number;
+    const ent2 = await t.login('ent2');
+    for (const reader of [insurer, ent, ent2]) {
+      const got = await download(t, `/api/insurerDoc/file?id=${id}`, reader);
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(TEST_PDF)).toBe(true);
+    }
+    const missing = await download(t, '/api/insurerDoc/file?id=999999', ent);
+    expect(missing.status).toBe(404);
+    // Another insurer's upload that it has not published cannot be reached (no document names it).
+    const other = await makeUser(t, 'insurer', 'docfile-insurer2', { orgId: await secondInsurerId(t) });
+    const draft = await uploadPdf(t, other, '未发布.pdf');
+    expect((await t.call({ method: 'GET', url: `/api/file/${draft}`, token: ent })).statusCode).toBe(404);
+    // Only its owner deletes it; once deleted it answers exactly like a missing one.
+    const own = (await post(t, '/api/insurerDoc/list', insurer)).body.data.page.list.find(
+      (d) => d.id === id,
+    )!;
+    expect((await post(t, `/api/insurerDoc/delete?id=${id}&version=${own.version}`, other)).status).toBe(404);
+    expect((await post(t, `/api/insurerDoc/delete?id=${id}&version=${own.version}`, insurer)).status).toBe(
+      200,
+    );
+    for (const reader of [insurer, ent]) {
+      const gone = await download(t, `/api/insurerDoc/file?id=${id}`, reader);
+      expect(gone.status).toBe(404);
+      expect(gone.result).toBe(missing.result);
+    }
+    const admin = await t.login('admin');
+    expect((await download(t, '/api/insurerDoc/file?id=1', admin)).status).toBe(403);
+  });
+
+  it('/api/insurerDoc/edit with a stale version answers 409 and changes nothing; another insurer gets 404', async () => {
+    const fileId = await uploadPdf(t, insurer, '费率表.pdf');
+    const add = await post(t, '/api/insurerDoc/add', insurer, { docType: 2, title: '费率表 v1', fileId });
+    const id = add.body.data.id as number;
+    const row = async () =>
+      t.database.db
+        .selectFrom('insInsurerDoc')
+        .select(['title', 'docType', 'remark', 'version', 'updatedAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const v1 = await row();
+    const edit = await post(t, '/api/insurerDoc/edit', insurer, {
+      id,
+      version: v1.version,
+      docType: 2,
+      title: '费率表 v2',
+      fileId,
+      remark: '',
+    });
+    expect(edit.status).toBe(200);
+    const v2 = await row();
+    expect(v2).toMatchObject({ title: '费率表 v2', version: v1.version + 1 });
+    const stale = await post(t, '/api/insurerDoc/edit', insurer, {
+      id,
+      version: v1.version,
+      docType: 3,
+      title: '费率表 过期版本',
+      fileId,
+      remark: '不应保存',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('STALE_VERSION');
+    expect(await row()).toEqual(v2);
+    const other = await makeUser(t, 'insurer', 'docedit-insurer2', { orgId: await secondInsurerId(t) });
+    const theirs = await post(t, '/api/insurerDoc/edit', other, {
+      id,
+      version: v2.version,
+      docType: 2,
+      title: '别家改的',
+      fileId: await uploadPdf(t, other, 'x.pdf'),
+      remark: '',
+    });
+    expect(theirs.status).toBe(404);
+    expect(await row()).toEqual(v2);
   });
 });

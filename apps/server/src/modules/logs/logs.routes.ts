@@ -1,19 +1,33 @@
 import {
   dateOrDateTime,
   envelope,
+  formatChinaTime,
+  LOG_KIND_OPTIONS,
+  opLogRow,
   paged,
   pageQuery,
   pushLogQuery,
   pushLogRow,
   requestLogQuery,
   requestLogRow,
+  roleDisplayName,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/http.ts';
 import { registerRequestLog } from '../../platform/request-log.ts';
-import { searchLogs, searchPushLogs, searchRequestLogs } from './logs.service.ts';
+import { buildXlsx, sendXlsx } from '../../platform/xlsx.ts';
+import {
+  holdsScreen,
+  logScope,
+  logsForExport,
+  searchLogs,
+  searchPushLogs,
+  searchRequestLogs,
+} from './logs.service.ts';
 
 export const logQuery = pageQuery
   .extend({
@@ -42,26 +56,6 @@ export const logQuery = pageQuery
   })
   .strict();
 
-const logRow = z.object({
-  id: z.number(),
-  createdAt: z.string(),
-  userId: z.number().nullable(),
-  username: z.string(),
-  roleKey: z.string(),
-  orgName: z.string(),
-  module: z.string(),
-  kind: z.string(),
-  method: z.string(),
-  path: z.string(),
-  params: z.string(),
-  targetId: z.string(),
-  ip: z.string(),
-  durationMs: z.number(),
-  outcome: z.string(),
-  errorMsg: z.string(),
-  requestId: z.string(),
-});
-
 export function logsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -71,11 +65,54 @@ export function logsRoutes(app: FastifyInstance): void {
         tags: ['log'],
         summary: '操作日志分页查询（只读）',
         querystring: logQuery,
-        response: { 200: envelope(paged(logRow)) },
+        response: { 200: envelope(paged(opLogRow)) },
       },
-      config: { permission: 'log.query' },
+      config: { permission: 'log.query', audit: { module: '操作日志', kind: 'query' } },
     },
-    async (req) => ok(await searchLogs(app.db, req.query)),
+    async (req) => ok(await searchLogs(app.db, req.query, await logScope(app.db, requireAuth(req)))),
+  );
+
+  r.post(
+    '/api/log/sysLogs/searchLogListByExcl.json',
+    {
+      schema: {
+        tags: ['log'],
+        summary: '按查询条件导出操作日志（.xlsx，最多50000行，只读）',
+        querystring: logQuery.omit({ pageNo: true, pageSize: true }),
+      },
+      config: { permission: 'log.export', audit: { module: '操作日志', kind: 'export' } },
+    },
+    async (req, reply) => {
+      const scope = await logScope(app.db, requireAuth(req));
+      const rows = await req.tx((trx) => logsForExport(trx, req.query, scope), {
+        targetId: (list) => `rows=${list.length}`,
+      });
+      const kinds = new Map(LOG_KIND_OPTIONS.map((k) => [k.value, k.label]));
+      const buf = await buildXlsx<(typeof rows)[number]>(
+        '操作日志',
+        [
+          { header: '时间', width: 20, value: (l) => formatChinaTime(l.createdAt, 'second') },
+          { header: '用户', width: 16, value: (l) => l.username },
+          { header: '角色', width: 18, value: (l) => (l.roleKey ? roleDisplayName(l.roleKey) : '') },
+          { header: '所属机构', width: 30, value: (l) => l.orgName },
+          { header: '模块', width: 14, value: (l) => l.module },
+          { header: '操作类型', width: 10, value: (l) => kinds.get(l.kind) ?? l.kind },
+          { header: '请求', width: 40, value: (l) => `${l.method} ${l.path}` },
+          { header: '对象', width: 14, value: (l) => l.targetId },
+          { header: '结果', width: 8, value: (l) => (l.outcome === 'fail' ? '失败' : '成功') },
+          { header: '错误信息', width: 30, value: (l) => l.errorMsg },
+          { header: 'IP', width: 16, value: (l) => l.ip },
+          { header: '耗时(ms)', width: 10, value: (l) => l.durationMs },
+        ],
+        rows,
+      );
+      return sendXlsx(
+        reply.header('x-export-rows', String(rows.length)),
+        '操作日志.xlsx',
+        buf,
+        'operation-logs.xlsx',
+      );
+    },
   );
 
   // Every /api request is written to sys_request_log; the purge job keeps 180 days.
@@ -90,9 +127,13 @@ export function logsRoutes(app: FastifyInstance): void {
         querystring: requestLogQuery,
         response: { 200: envelope(paged(requestLogRow)) },
       },
-      config: { permission: 'log.query' },
+      config: { permission: 'log.query', audit: { module: '请求日志', kind: 'query' } },
     },
-    async (req) => ok(await searchRequestLogs(app.db, req.query)),
+    async (req) => {
+      // Platform-wide data: only roles holding the request-log screen (not every holder of log.query).
+      if (!(await holdsScreen(app.db, requireAuth(req).roleId, ['RequestLog']))) throw forbidden();
+      return ok(await searchRequestLogs(app.db, req.query));
+    },
   );
 
   r.post(
@@ -104,8 +145,11 @@ export function logsRoutes(app: FastifyInstance): void {
         querystring: pushLogQuery,
         response: { 200: envelope(paged(pushLogRow)) },
       },
-      config: { permission: 'log.query' },
+      config: { permission: 'log.query', audit: { module: '推送日志', kind: 'query' } },
     },
-    async (req) => ok(await searchPushLogs(app.db, req.query)),
+    async (req) => {
+      if (!(await holdsScreen(app.db, requireAuth(req).roleId, ['PushLog']))) throw forbidden();
+      return ok(await searchPushLogs(app.db, req.query));
+    },
   );
 }

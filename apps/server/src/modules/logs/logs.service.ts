@@ -1,5 +1,7 @@
 import { optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
-import type { Db } from '../../platform/context.ts';
+import type { AuthContext, Db } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { EXPORT_ROW_CAP } from '../../platform/xlsx.ts';
 import { escapeLike } from '../roles/roles.service.ts';
 
 export interface LogFilter {
@@ -22,14 +24,50 @@ export function startOfDay(v: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00+08:00`) : new Date(v);
 }
 
-export async function searchLogs(db: Db, f: LogFilter) {
+/** Whether the role holds one of these screens (a resource with that component name). */
+export async function holdsScreen(db: Db, roleId: number, components: string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('sysRoleResource as rr')
+    .innerJoin('sysResource as res', 'res.id', 'rr.resourceId')
+    .select('rr.resourceId')
+    .where('rr.roleId', '=', roleId)
+    .where('res.component', 'in', components)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Which operation-log rows a caller reads (security.md Z02: lists are scoped). The platform audit
+ * screen (AdminLog) reads every row; a government department or insurer reads the rows of its own
+ * organisation's users (GovLog, InsuranceLog); a user without an organisation only its own.
+ */
+export type LogScope = { all: true } | { all: false; orgId: number | null; userId: number };
+
+export async function logScope(db: Db, auth: AuthContext): Promise<LogScope> {
+  if (await holdsScreen(db, auth.roleId, ['AdminLog'])) return { all: true };
+  return { all: false, orgId: auth.orgId, userId: auth.userId };
+}
+
+function scopedLogs(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
   let q = db.selectFrom('sysOperLog');
+  if (!scope.all) {
+    const { orgId, userId } = scope;
+    q =
+      orgId === null
+        ? q.where('userId', '=', userId)
+        : q.where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('orgId', '=', orgId));
+  }
   if (f.kind !== 'all') q = q.where('kind', '=', f.kind);
   if (f.username) q = q.where('username', 'ilike', `%${escapeLike(f.username)}%`);
   if (f.module) q = q.where('module', 'ilike', `%${escapeLike(f.module)}%`);
   if (f.outcome) q = q.where('outcome', '=', f.outcome);
   if (f.startTime) q = q.where('createdAt', '>=', startOfDay(f.startTime));
   if (f.endTime) q = q.where('createdAt', '<=', endOfDay(f.endTime));
+  return q;
+}
+
+export async function searchLogs(db: Db, f: LogFilter, scope: LogScope = { all: true }) {
+  const q = scopedLogs(db, f, scope);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
   const rows = await q
@@ -46,6 +84,17 @@ export async function searchLogs(db: Db, f: LogFilter) {
     pageSize: f.pageSize,
   };
   return page;
+}
+
+/** Every matching operation-log row, newest first, refused above the export cap (security.md V07). */
+export async function logsForExport(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
+  const q = scopedLogs(db, f, scope);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  if (Number(total.c) > EXPORT_ROW_CAP)
+    throw badRequest(
+      `符合条件的日志有 ${Number(total.c)} 条，超过单次导出上限 ${EXPORT_ROW_CAP} 条，请缩小时间范围后再导出`,
+    );
+  return q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
 }
 
 export interface RequestLogFilter {
@@ -85,7 +134,7 @@ export async function searchRequestLogs(db: Db, f: RequestLogFilter) {
       'l.ip',
       'l.requestId',
     ])
-    .orderBy('l.createdAt', asc ? 'asc' : 'desc')
+    // Insertion order is time order (rows are appended as requests finish); the id's B-tree serves it.
     .orderBy('l.id', asc ? 'asc' : 'desc')
     .limit(f.pageSize)
     .offset((f.pageNo - 1) * f.pageSize)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
@@ -21,6 +21,29 @@ const search = (query: string, token = admin) =>
   t.call({ method: 'POST', url: `/api/log/sysLogs/searchLogList.json?${query}`, token });
 
 describe('POST /api/log/sysLogs/searchLogList.json', () => {
+  it('records searches of personal and audit data as 查询 (kind query): who read which list', async () => {
+    await t.call({
+      method: 'POST',
+      url: '/api/sys/user/searchUserList.json?pageNo=1&pageSize=10',
+      token: admin,
+    });
+    await search('pageNo=1&pageSize=1');
+    type Row = { kind: string; module: string; path: string; username: string };
+    // A read's row is written once its response has gone out (onResponse): wait for it.
+    await vi.waitFor(async () => {
+      const queries = (await search('kind=query&pageSize=50')).json().data.list as Row[];
+      expect(queries.every((q) => q.kind === 'query')).toBe(true);
+      expect(queries).toContainEqual(
+        expect.objectContaining({
+          module: '用户管理',
+          path: '/api/sys/user/searchUserList.json',
+          username: 'admin',
+        }),
+      );
+      expect(queries).toContainEqual(expect.objectContaining({ module: '操作日志', username: 'admin' }));
+    });
+  });
+
   it('pages newest first', async () => {
     const res = await search('pageNo=1&pageSize=2');
     expect(res.statusCode).toBe(200);

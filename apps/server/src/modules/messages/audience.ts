@@ -1,6 +1,10 @@
-import { CITY_CODE } from '@aqzrx/contracts';
+import { CITY_NAME, DISTRICTS, governedDistricts, isCityLevel, optionLabel } from '@aqzrx/contracts';
+
+export { governedDistricts, isCityLevel };
+
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AuthContext, Db } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
 
 /**
  * Audience rules shared by notices (who may read) and messages (who receives):
@@ -10,9 +14,34 @@ import type { AuthContext, Db } from '../../platform/context.ts';
  *    city-level code (321300) matches every district.
  */
 
-/** A city-level code covers all its districts (321300 → every 3213xx). */
-export function isCityLevel(code: string): boolean {
-  return code === CITY_CODE || /^\d{4}00$/.test(code);
+/** 宿城区（321302）: a district code as people read it. */
+export function districtName(code: string): string {
+  const name = isCityLevel(code) ? CITY_NAME : optionLabel(DISTRICTS, code);
+  return name ? `${name}（${code}）` : code;
+}
+
+/**
+ * The target districts of something a person sends or publishes, within what they govern: a city-level
+ * person keeps the list as given (empty = the whole city); a district-level one gets their own districts
+ * when none are given, and a 400 naming the others when they pick districts outside their own.
+ * `what` completes 只能向本人管辖的区县… (e.g. 发送消息, 发布通知).
+ */
+export function targetsWithin(
+  auth: Pick<AuthContext, 'districtCodes'>,
+  requested: readonly string[],
+  what: string,
+): string[] {
+  const targets = [...new Set(requested)];
+  const own = governedDistricts(auth.districtCodes);
+  if (own === null) return targets;
+  if (targets.length === 0) return [...own];
+  const outside = targets.filter((d) => !own.includes(d));
+  if (outside.length > 0) {
+    throw badRequest(
+      `只能向本人管辖的区县${what}（${own.map(districtName).join('、')}），请去掉：${outside.map(districtName).join('、')}`,
+    );
+  }
+  return targets;
 }
 
 /** The district codes a signed-in person belongs to: their own list plus their organisation's district. */

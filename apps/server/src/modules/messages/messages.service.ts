@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { isCityLevel, splitList, userInAudience } from './audience.ts';
+import { splitList, targetsWithin, userInAudience } from './audience.ts';
 
 /** Who receives a message: named users, or everyone of some roles in some districts (empty = all). */
 export type MessageAudience = { userIds: number[] } | { roleKeys: string[]; districts: string[] };
@@ -179,17 +179,12 @@ export async function markRead(trx: Db, userId: number, ids: number[] | 'all', n
 }
 
 /**
- * A broadcast by an administrator or a regulator. A sender whose account is limited to districts
- * (government users) may only reach those districts; with no districts given, their own are used.
+ * A broadcast by an administrator or a regulator. A district-level sender (a government user of some
+ * districts, governedDistricts) may only reach those districts; with no districts given, their own are
+ * used. City-level senders address any district or the whole city.
  */
 export async function sendBroadcast(trx: Tx, body: MessageSendBody, auth: AuthContext, now: Date) {
-  let districts = [...new Set(body.districts)];
-  const own = auth.districtCodes;
-  if (own.length > 0 && !own.some(isCityLevel)) {
-    if (districts.length === 0) districts = [...own];
-    const outside = districts.filter((d) => !own.includes(d));
-    if (outside.length > 0) throw badRequest(`只能向本人管辖的区县发送消息，请去掉：${outside.join('、')}`);
-  }
+  const districts = targetsWithin(auth, body.districts, '发送消息');
   const roleKeys = [...new Set(body.roleKeys)];
   if (roleKeys.length > 0) {
     const known = await trx

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { makeUser } from '../policies/policies.testkit.ts';
 import { sendMessage } from './index.ts';
 
 let t: TestContext;
@@ -149,8 +150,9 @@ describe('/api/message/send (message.add)', () => {
     expect((await post('/api/message/sentList', tok.gov)).json().data.total).toBe(0);
   });
 
-  it('the government sends within its districts; other districts are refused', async () => {
-    const ok = await post('/api/message/send', tok.gov, {
+  it('a district government sends within its districts (its own by default); others are refused', async () => {
+    const sucheng = await makeUser(t, 'gov', 'msg-gov-sucheng', { districtCodes: '321302' });
+    const ok = await post('/api/message/send', sucheng, {
       roleKeys: ['ROLE_ENT'],
       districts: ['321302'],
       title: '宿城区企业隐患排查提醒',
@@ -160,13 +162,34 @@ describe('/api/message/send (message.add)', () => {
     expect(ok.statusCode).toBe(200);
     expect(await titles('ent')).toContain('宿城区企业隐患排查提醒');
     expect(await titles('ent2')).not.toContain('宿城区企业隐患排查提醒');
-    const outside = await post('/api/message/send', tok.gov, {
-      districts: ['321300'],
-      title: 't',
-      content: 'c',
+    const byDefault = await post('/api/message/send', sucheng, {
+      roleKeys: ['ROLE_ENT'],
+      title: '宿城区企业复工提醒',
+      content: '请做好复工安全检查。',
     });
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().result).toContain('321300');
+    expect(byDefault.statusCode).toBe(200);
+    expect(await titles('ent')).toContain('宿城区企业复工提醒');
+    expect(await titles('ent2')).not.toContain('宿城区企业复工提醒');
+    for (const districts of [['321300'], ['321302', '321324']]) {
+      const before = await unread('ent2');
+      const outside = await post('/api/message/send', sucheng, { districts, title: 't', content: 'c' });
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json().result).toContain('只能向本人管辖的区县发送消息');
+      expect(outside.json().result).toContain(districts.at(-1));
+      expect(await unread('ent2')).toBe(before);
+    }
+  });
+
+  it('the government of all five districts is city level: it may address the whole city', async () => {
+    const res = await post('/api/message/send', tok.gov, {
+      roleKeys: ['ROLE_ENT'],
+      districts: ['321300'],
+      title: '全市企业安全生产月活动通知',
+      content: '请积极参加。',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await titles('ent')).toContain('全市企业安全生产月活动通知');
+    expect(await titles('ent2')).toContain('全市企业安全生产月活动通知');
   });
 
   it('400 names the field or the problem; 403 for roles without message.add', async () => {

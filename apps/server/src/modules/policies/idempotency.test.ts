@@ -72,7 +72,7 @@ describe('Idempotency-Key', () => {
 
   it('a failed attempt frees the key; keys expire after 24 hours', async () => {
     const h = { 'idempotency-key': 'idem-test-0003' };
-    const bad = await post(t, '/api/policy/add', ent2, { ...body(), preventionFeePct: 30 }, h);
+    const bad = await post(t, '/api/policy/add', ent2, { ...body(), preventionFeePct: 30, submit: true }, h);
     expect(bad.status).toBe(400);
     expect(
       await t.database.db

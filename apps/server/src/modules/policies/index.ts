@@ -1,6 +1,7 @@
 export { cachedCount, invalidateCounts } from './count-cache.ts';
 export { policiesRoutes, policyListFilters } from './policies.routes.ts';
 export {
+  attachmentFiles,
   nextNumber,
   overlapping,
   policyInScope,
@@ -8,7 +9,6 @@ export {
   policySnapshotData,
   scopeKey,
   snapshotPolicy,
-  stateFilter,
 } from './policies.service.ts';
 export {
   normaliseCoinsurers,
@@ -17,4 +17,11 @@ export {
   policyTermProblems,
   policyTransition,
 } from './policy.machine.ts';
+export {
+  applyRoster,
+  currentPersonHashes,
+  listPolicyPersons,
+  type PolicyPersonRow,
+  type RosterRow,
+} from './policy-persons.ts';
 export { currentApp, trackApp } from './portal-stats.ts';

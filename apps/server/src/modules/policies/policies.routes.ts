@@ -1,4 +1,4 @@
-import { dateStr, pageQuery, policyInput } from '@aqzrx/contracts';
+import { dateStr, type PolicyRow, pageQuery, policyDraftInput, policyInput } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,13 +18,14 @@ import {
   getPolicy,
   inForceTotals,
   listPolicies,
-  type PolicyRow,
   policyInScope,
+  policyRules,
   policyVersion,
   policyVersions,
   reviewPolicy,
   submitPolicy,
 } from './policies.service.ts';
+import { listPolicyPersons } from './policy-persons.ts';
 import { currentApp, trackApp } from './portal-stats.ts';
 
 export const POLICY_STATE_FILTERS = [
@@ -37,6 +38,7 @@ export const POLICY_STATE_FILTERS = [
   'expired',
   'cancelled',
   'valid',
+  'issued',
 ] as const;
 
 export const policyListFilters = z.object({
@@ -52,6 +54,19 @@ export const policyListFilters = z.object({
   startTo: dateStr.optional(),
   insurerId: z.coerce.number().int().positive().optional(),
   enterpriseId: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * The body of /api/policy/add: a draft needs only what identifies it (policyDraftInput); with submit=true
+ * every field of policyInput is required and checked, each refusal naming its field.
+ */
+const addBody = policyDraftInput.extend({ submit: z.boolean().default(false) }).superRefine((v, ctx) => {
+  if (!v.submit) return;
+  const { submit: _submit, ...rest } = v;
+  const full = policyInput.safeParse(rest);
+  if (!full.success)
+    for (const issue of full.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
 });
 
 const idVersion = z
@@ -100,6 +115,19 @@ export function policiesRoutes(app: FastifyInstance): void {
   );
 
   r.post(
+    '/api/policy/rules',
+    {
+      schema: {
+        tags: ['policy'],
+        summary: '投保规则（每人死亡伤残限额下限、事故预防费用比例上限；企业：新保单最早起期）',
+      },
+      config: { permission: 'policy.query' },
+    },
+    async (req) =>
+      ok(await policyRules(app.db, await actorOf(req), await settings.get('insurance'), clock.now())),
+  );
+
+  r.post(
     '/api/policy/detail',
     {
       schema: { tags: ['policy'], summary: '保单详情（含共保、费率浮动、可执行操作）', querystring: idQuery },
@@ -113,8 +141,9 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
-        summary: '新增保单/投保申请（须带 Idempotency-Key 请求头；submit=true 直接提交审核）',
-        body: policyInput.extend({ submit: z.boolean().default(false) }).strict(),
+        summary:
+          '新增保单/投保申请（须带 Idempotency-Key 请求头）：草稿只须保险期间和出单机构（或投保企业），其余可稍后补充；submit=true 直接提交审核，须填写完整并符合全部规则',
+        body: addBody,
       },
       config: { permission: 'policy.add', audit: { module: '保单管理', kind: 'add' } },
     },
@@ -141,8 +170,8 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
-        summary: '修改草稿或审核不通过的保单（需提供 version）',
-        body: policyInput
+        summary: '修改草稿或审核不通过的保单，保存为草稿（可不完整；需提供 version）',
+        body: policyDraftInput
           .extend({ id: z.number().int().positive(), version: z.number().int().positive('请提供数据版本号') })
           .strict(),
       },
@@ -153,8 +182,7 @@ export function policiesRoutes(app: FastifyInstance): void {
       const actor = await resolveActor(app.db, auth);
       const { id, version, ...input } = req.body;
       await assertAttachable(app.db, auth, input.attachments);
-      const ins = await settings.get('insurance');
-      const v = await req.tx((trx) => editPolicy(trx, actor, id, version, input, ins, clock.now()), {
+      const v = await req.tx((trx) => editPolicy(trx, actor, id, version, input, clock.now()), {
         targetId: id,
       });
       return ok({ id, version: v }, '保存成功');
@@ -164,13 +192,18 @@ export function policiesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/policy/submit',
     {
-      schema: { tags: ['policy'], summary: '提交审核', querystring: idVersion },
+      schema: {
+        tags: ['policy'],
+        summary: '提交审核（保单须填写完整并符合全部规则）',
+        querystring: idVersion,
+      },
       config: { permission: 'policy.edit', audit: { module: '保单管理', kind: 'edit' } },
     },
     async (req) => {
       const actor = await actorOf(req);
+      const ins = await settings.get('insurance');
       const v = await req.tx(
-        (trx) => submitPolicy(trx, actor, req.query.id, req.query.version, clock.now()),
+        (trx) => submitPolicy(trx, actor, req.query.id, req.query.version, ins, clock.now()),
         {
           targetId: req.query.id,
         },
@@ -207,6 +240,31 @@ export function policiesRoutes(app: FastifyInstance): void {
         targetId: req.body.id,
       });
       return ok({ id: req.body.id, version: v }, req.body.approve ? '审核通过，保单已出单' : '已退回');
+    },
+  );
+
+  r.post(
+    '/api/policy/persons',
+    {
+      schema: {
+        tags: ['policy'],
+        summary: '参保人员名单（证件号码脱敏；关键字为姓名或完整证件号码；all=true 含已减少人员）',
+        querystring: pageQuery
+          .extend({
+            id: z.coerce.number().int().positive('id 必须是正整数'),
+            keyword: z.string().trim().max(30).optional(),
+            all: z
+              .enum(['true', 'false'])
+              .transform((v) => v === 'true')
+              .optional(),
+          })
+          .strict(),
+      },
+      config: { permission: 'policy.get' },
+    },
+    async (req) => {
+      await policyInScope(app.db, await actorOf(req), req.query.id);
+      return ok({ page: await listPolicyPersons(app.db, req.query) });
     },
   );
 

@@ -1,23 +1,34 @@
 import {
+  type AttachmentFile,
   addDays,
   chinaDate,
+  type EnterpriseOption,
   fromCents,
   optionLabel,
   type Paged,
   POLICY_EXPIRING_DAYS,
   POLICY_STATES,
-  type PolicyInput,
-  type PolicyState,
+  type PolicyDetail,
+  type PolicyDraftField,
+  type PolicyDraftInput,
+  type PolicyListQuery,
+  type PolicyRow,
+  type PolicySide,
   type PolicyStatus,
+  type PolicyVersionRow,
+  policyDraftMissing,
+  policyIncompleteMessage,
   toCents,
   wsIndustryTop,
 } from '@aqzrx/contracts';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import {
   type Actor,
+  assertInfoComplete,
   dateText,
   districtName,
   escapeLike,
@@ -29,14 +40,30 @@ import {
   mayAct,
   normaliseCoinsurers,
   type PolicySettings,
-  type PolicySide,
+  type PolicyTerms,
+  periodProblems,
   policyFigures,
   policyState,
   policyTermProblems,
   policyTransition,
 } from './policy.machine.ts';
+import { countPersons, snapshotPersons } from './policy-persons.ts';
 
 type PolicyQB<O> = SelectQueryBuilder<DB & { p: DB['insPolicy'] }, 'p' | never, O>;
+
+/** The values a row scope compares with: an organisation id, or the districts of a government user. */
+type ScopeValues = { orgId?: unknown; districts?: unknown[] };
+
+function scopeValues(actor: Actor): ScopeValues {
+  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return { orgId: actor.orgId };
+  if (actor.kind === 'government') return { districts: actor.districts };
+  return {};
+}
+
+/** What the row scope's SQL text depends on: the actor's kind and how many districts it governs. */
+function scopeShape(actor: Actor): string {
+  return actor.kind === 'government' ? `government:${actor.districts.length}` : actor.kind;
+}
 
 /**
  * Row scope of policies. An enterprise: its own policies (drafts only those it entered). An insurer:
@@ -44,58 +71,76 @@ type PolicyQB<O> = SelectQueryBuilder<DB & { p: DB['insPolicy'] }, 'p' | never, 
  * policies (approved or cancelled) of its districts. Everyone else: none.
  */
 export function policyScope<QB extends PolicyQB<object>>(qb: QB, actor: Actor): QB {
-  if (actor.kind === 'enterprise')
+  return scopeWith(qb, actor.kind, scopeValues(actor));
+}
+
+/**
+ * The scope's SQL, from the actor's kind and its values (real values, or a query template's slots): only
+ * `v` varies between requests, constants are SQL literals.
+ */
+function scopeWith<QB extends PolicyQB<object>>(qb: QB, kind: Actor['kind'], v: ScopeValues): QB {
+  const draft = sql.lit<PolicyStatus>('draft');
+  if (kind === 'enterprise')
     return qb
-      .where('p.enterpriseId', '=', actor.orgId)
-      .where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.enteredBy', '=', 'enterprise')])) as QB;
-  if (actor.kind === 'insurer')
+      .where('p.enterpriseId', '=', v.orgId as number)
+      .where((eb) =>
+        eb.or([eb('p.status', '!=', draft), eb('p.enteredBy', '=', sql.lit('enterprise'))]),
+      ) as QB;
+  if (kind === 'insurer')
     return qb
       .where('p.id', 'in', (eb) =>
         eb
           .selectFrom('insPolicyCoinsurer as pc')
           .select('pc.policyId')
-          .where('pc.insurerId', '=', actor.orgId),
+          .where('pc.insurerId', '=', v.orgId as number),
       )
       .where((eb) =>
         eb.or([
-          eb('p.status', '!=', 'draft'),
-          eb.and([eb('p.enteredBy', '=', 'insurer'), eb('p.insurerId', '=', actor.orgId)]),
+          eb('p.status', '!=', draft),
+          eb.and([eb('p.enteredBy', '=', sql.lit('insurer')), eb('p.insurerId', '=', v.orgId as number)]),
         ]),
       ) as QB;
-  if (actor.kind === 'government' && actor.districts.length > 0)
+  if (kind === 'government' && v.districts && v.districts.length > 0)
     return qb
-      .where('p.districtCode', 'in', actor.districts)
-      .where('p.status', 'in', ['approved', 'cancelled']) as QB;
+      .where('p.districtCode', 'in', v.districts as string[])
+      .where('p.status', 'in', [sql.lit<PolicyStatus>('approved'), sql.lit<PolicyStatus>('cancelled')]) as QB;
   return qb.where(sql<boolean>`false`) as QB;
 }
 
-/** SQL condition for a derived state filter on `today`. */
-export function stateFilter<QB extends PolicyQB<object>>(qb: QB, state: string, today: string): QB {
-  const soon = addDays(today, POLICY_EXPIRING_DAYS);
+/** Values of a derived state filter: the day and the day the expiring window ends. */
+type StateValues = { state?: unknown; today?: unknown; soon?: unknown };
+
+/** SQL condition for a derived state filter on `today` (values real or template slots). */
+function stateFilter<QB extends PolicyQB<object>>(qb: QB, state: string, v: StateValues): QB {
+  const today = v.today as string;
+  const soon = v.soon as string;
+  const approved = sql.lit<PolicyStatus>('approved');
   switch (state) {
     case 'draft':
     case 'submitted':
     case 'rejected':
     case 'cancelled':
-      return qb.where('p.status', '=', state) as QB;
+      return qb.where('p.status', '=', v.state as PolicyStatus) as QB;
     case 'pending':
-      return qb.where('p.status', '=', 'approved').where('p.startDate', '>', today) as QB;
+      return qb.where('p.status', '=', approved).where('p.startDate', '>', today) as QB;
     case 'active':
       return qb
-        .where('p.status', '=', 'approved')
+        .where('p.status', '=', approved)
         .where('p.startDate', '<=', today)
         .where('p.endDate', '>=', soon) as QB;
     case 'expiring':
       return qb
-        .where('p.status', '=', 'approved')
+        .where('p.status', '=', approved)
         .where('p.startDate', '<=', today)
         .where('p.endDate', '>=', today)
         .where('p.endDate', '<', soon) as QB;
     case 'expired':
-      return qb.where('p.status', '=', 'approved').where('p.endDate', '<', today) as QB;
+      return qb.where('p.status', '=', approved).where('p.endDate', '<', today) as QB;
+    case 'issued':
+      return qb.where('p.status', 'in', [approved, sql.lit<PolicyStatus>('cancelled')]) as QB;
     case 'valid':
       return qb
-        .where('p.status', '=', 'approved')
+        .where('p.status', '=', approved)
         .where('p.startDate', '<=', today)
         .where('p.endDate', '>=', today) as QB;
     default:
@@ -107,7 +152,9 @@ function listSelect(db: Db) {
   return db
     .selectFrom('insPolicy as p')
     .innerJoin('sysOrg as io', 'io.id', 'p.insurerId')
+    .leftJoin('insEnterprise as pe', 'pe.id', 'p.enterpriseId')
     .select([
+      'pe.employees as enterpriseEmployees',
       'p.id',
       'p.applicationNo',
       'p.policyNo',
@@ -133,37 +180,6 @@ function listSelect(db: Db) {
     ]);
 }
 type ListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['executeTakeFirstOrThrow']>>;
-
-export interface PolicyRow {
-  id: number;
-  applicationNo: string;
-  policyNo: string | null;
-  enterpriseId: number;
-  holderName: string;
-  holderUscc: string;
-  districtCode: string;
-  districtName: string;
-  wsIndustryCode: string;
-  wsIndustryName: string;
-  insurerId: number;
-  insurerName: string;
-  status: PolicyStatus;
-  state: PolicyState;
-  stateLabel: string;
-  enteredBy: PolicySide;
-  isRenewal: boolean;
-  startDate: string;
-  endDate: string;
-  headcount: number;
-  perPersonLimit: number;
-  /** 保额: the per-accident limit, yuan, and in 万元 as spec 9 shows it. */
-  sumInsured: number;
-  sumInsuredWan: number;
-  premium: number;
-  preventionFee: number;
-  version: number;
-  createdAt: string;
-}
 
 function toRow(r: ListRow, today: string): PolicyRow {
   const state = policyState(r.status, r.startDate, r.endDate, today);
@@ -196,56 +212,109 @@ function toRow(r: ListRow, today: string): PolicyRow {
     preventionFee: Number(r.preventionFee),
     version: r.version,
     createdAt: r.createdAt.toISOString(),
+    enterpriseEmployees: r.enterpriseEmployees ?? null,
+    ...coverGap(r, today),
   };
 }
 
-export interface PolicyListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  districtCode?: string | undefined;
-  wsIndustryCode?: string | undefined;
-  state?: string | undefined;
-  year?: number | undefined;
-  startFrom?: string | undefined;
-  startTo?: string | undefined;
-  insurerId?: number | undefined;
-  enterpriseId?: number | undefined;
+/**
+ * Domain 3.2 asks 参保人数 = 从业人员总数 of a policy in force. Add/remove-person endorsements and the
+ * enterprise's own profile edits change either side after issue; this makes a difference visible instead
+ * of silent, by its direction: fewer insured than employed is 未全员投保 (`underCovered`, people without
+ * cover); more insured than employed (`overCovered`, 参保人数多于从业人员) leaves nobody uncovered and
+ * asks for a 减人 endorsement or a corrected 从业人员总数 instead.
+ */
+export function coverGap(
+  r: {
+    status: PolicyStatus;
+    startDate: string;
+    endDate: string;
+    headcount: number;
+    enterpriseEmployees: number | null;
+  },
+  today: string,
+): { underCovered: boolean; overCovered: boolean } {
+  const inForce = r.status === 'approved' && r.startDate <= today && r.endDate >= today;
+  const employees = r.enterpriseEmployees ?? 0;
+  const known = inForce && employees > 0;
+  return { underCovered: known && r.headcount < employees, overCovered: known && r.headcount > employees };
 }
 
-/** The list filters, on any query over `ins_policy as p`. */
-function applyFilters<QB extends PolicyQB<object>>(
-  qb0: QB,
-  q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>,
-  today: string,
-): QB {
-  let qb = qb0;
+/** The refusal of a headcount that is not the enterprise's whole staff (null when it is, or unknown). */
+export function fullCoverProblem(headcount: number, employees: number | null): string | null {
+  if (employees === null || employees <= 0 || headcount === employees) return null;
+  return `须全员投保：参保人数（${headcount}）应等于企业从业人员总数（${employees}）`;
+}
+
+type ListFilters = Omit<PolicyListQuery, 'pageNo' | 'pageSize'>;
+
+/**
+ * The values the list filters compare with, computed once from the query: present keys only, so the key
+ * set (with the state) is the filters' shape.
+ */
+function filterValues(q: ListFilters, today: string): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
   if (q.keyword) {
     const k = q.keyword.trim();
-    const like = `%${escapeLike(k)}%`;
+    v.kwExact = k;
+    v.kwUscc = k.toUpperCase();
+    v.kwLike = `%${escapeLike(k)}%`;
+  }
+  if (q.districtCode) v.districtCode = q.districtCode;
+  if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
+  if (q.state) {
+    v.state = q.state;
+    v.today = today;
+    v.soon = addDays(today, POLICY_EXPIRING_DAYS);
+  }
+  if (q.year) {
+    v.yearFrom = `${q.year}-01-01`;
+    v.yearTo = `${q.year}-12-31`;
+  }
+  if (q.startFrom) v.startFrom = q.startFrom;
+  if (q.startTo) v.startTo = q.startTo;
+  if (q.insurerId) v.insurerId = q.insurerId;
+  if (q.enterpriseId) v.enterpriseId = q.enterpriseId;
+  return v;
+}
+
+/**
+ * The list filters, on any query over `ins_policy as p`: which conditions apply follows the keys of `v`
+ * (and the state), the compared values are `v`'s (real values, or a query template's slots).
+ */
+function applyFilters<QB extends PolicyQB<object>>(
+  qb0: QB,
+  state: string | undefined,
+  v: Record<string, unknown>,
+): QB {
+  let qb = qb0;
+  const has = (k: string) => Object.hasOwn(v, k);
+  if (has('kwExact')) {
     qb = qb.where((eb) =>
       eb.or([
-        eb('p.policyNo', '=', k),
-        eb('p.applicationNo', '=', k),
-        eb('p.holderUscc', '=', k.toUpperCase()),
-        eb('p.holderName', 'like', like),
+        eb('p.policyNo', '=', v.kwExact as string),
+        eb('p.applicationNo', '=', v.kwExact as string),
+        eb('p.holderUscc', '=', v.kwUscc as string),
+        eb('p.holderName', 'like', v.kwLike as string),
       ]),
     ) as QB;
   }
-  if (q.districtCode) qb = qb.where('p.districtCode', '=', q.districtCode) as QB;
-  if (q.wsIndustryCode) qb = qb.where('p.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`) as QB;
-  if (q.state) qb = stateFilter(qb, q.state, today);
-  if (q.year)
-    qb = qb.where('p.startDate', '>=', `${q.year}-01-01`).where('p.startDate', '<=', `${q.year}-12-31`) as QB;
-  if (q.startFrom) qb = qb.where('p.startDate', '>=', q.startFrom) as QB;
-  if (q.startTo) qb = qb.where('p.startDate', '<=', q.startTo) as QB;
-  if (q.insurerId) qb = qb.where('p.insurerId', '=', q.insurerId) as QB;
-  if (q.enterpriseId) qb = qb.where('p.enterpriseId', '=', q.enterpriseId) as QB;
+  if (has('districtCode')) qb = qb.where('p.districtCode', '=', v.districtCode as string) as QB;
+  if (has('wsIndustryLike')) qb = qb.where('p.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
+  if (state) qb = stateFilter(qb, state, v);
+  if (has('yearFrom'))
+    qb = qb
+      .where('p.startDate', '>=', v.yearFrom as string)
+      .where('p.startDate', '<=', v.yearTo as string) as QB;
+  if (has('startFrom')) qb = qb.where('p.startDate', '>=', v.startFrom as string) as QB;
+  if (has('startTo')) qb = qb.where('p.startDate', '<=', v.startTo as string) as QB;
+  if (has('insurerId')) qb = qb.where('p.insurerId', '=', v.insurerId as number) as QB;
+  if (has('enterpriseId')) qb = qb.where('p.enterpriseId', '=', v.enterpriseId as number) as QB;
   return qb;
 }
 
-function filteredList(db: Db, actor: Actor, q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>, today: string) {
-  return applyFilters(policyScope(listSelect(db), actor), q, today);
+function filteredList(db: Db, actor: Actor, q: ListFilters, today: string) {
+  return applyFilters(policyScope(listSelect(db), actor), q.state, filterValues(q, today));
 }
 
 /** A key naming the actor's row scope (for cached totals). */
@@ -263,18 +332,28 @@ export async function listPolicies(
 ): Promise<Paged<PolicyRow>> {
   const today = chinaDate(now);
   const { pageNo, pageSize, ...filters } = q;
+  const fv = filterValues(filters, today);
+  const values = {
+    ...scopeValues(actor),
+    ...fv,
+    limit: pageSize,
+    offset: (pageNo - 1) * pageSize,
+  };
+  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
+  const shape = `policy-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}|${filters.state ?? ''}`;
   const [total, rows] = await Promise.all([
     cachedCount(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, async () => {
-      const r = await applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters, today)
+      const r = await applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters.state, fv)
         .select((eb) => eb.fn.countAll<number>().as('c'))
         .executeTakeFirstOrThrow();
       return Number(r.c);
     }),
-    filteredList(db, actor, filters, today)
-      .orderBy('p.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .execute(),
+    runTemplate(db, shape, values, (v) =>
+      applyFilters(scopeWith(listSelect(db), actor.kind, v), filters.state, v)
+        .orderBy('p.id', 'desc')
+        .limit(v.limit as number)
+        .offset(v.offset as number),
+    ),
   ]);
   return { list: rows.map((r) => toRow(r, today)), total, pageNum: pageNo, pageSize };
 }
@@ -319,6 +398,7 @@ function detailSelect(db: Db) {
     'p.reviewRemark',
     nullableDateText('p.cancelledOn').as('cancelledOn'),
     'p.cancelReason',
+    'p.draftMissing',
   ]);
 }
 
@@ -329,10 +409,11 @@ export async function policyInScope(db: Db, actor: Actor, id: number) {
   return row;
 }
 
-export async function getPolicy(db: Db, actor: Actor, id: number, now: Date) {
+export async function getPolicy(db: Db, actor: Actor, id: number, now: Date): Promise<PolicyDetail> {
   const today = chinaDate(now);
   const r = await policyInScope(db, actor, id);
-  const [coinsurers, factors, endorsements, claims] = await Promise.all([
+  const issued = r.status === 'approved' || r.status === 'cancelled';
+  const [coinsurers, factors, endorsements, claims, personCount, open, snapshots] = await Promise.all([
     db
       .selectFrom('insPolicyCoinsurer as pc')
       .innerJoin('sysOrg as o', 'o.id', 'pc.insurerId')
@@ -357,8 +438,24 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date) {
       .select((eb) => eb.fn.countAll<number>().as('c'))
       .where('policyId', '=', id)
       .executeTakeFirstOrThrow(),
+    countPersons(db, id),
+    db
+      .selectFrom('insEndorsement')
+      .select(['id', 'endorsementNo', 'status', dateText('effectiveDate').as('effectiveDate')])
+      .where('policyId', '=', id)
+      .where('status', 'in', ['applied', 'awaiting'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    issued
+      ? db
+          .selectFrom('insPolicySnapshot')
+          .select((eb) => eb.fn.countAll<number>().as('c'))
+          .where('policyId', '=', id)
+          .executeTakeFirstOrThrow()
+      : undefined,
   ]);
   const base = toRow(r, today);
+  const files = await attachmentFiles(db, r.attachments);
   const ref = {
     kind: actor.kind,
     ...(actor.kind === 'enterprise' || actor.kind === 'insurer' ? { orgId: actor.orgId } : {}),
@@ -382,6 +479,7 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date) {
     serviceItems: r.serviceItems,
     serviceItemOther: r.serviceItemOther,
     attachments: r.attachments,
+    attachmentFiles: files,
     remark: r.remark,
     submittedAt: r.submittedAt?.toISOString() ?? null,
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
@@ -392,6 +490,12 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date) {
     factors: factors.map((f) => ({ ...f, pct: Number(f.pct) })),
     endorsementCount: Number(endorsements.c),
     claimCount: Number(claims.c),
+    /** Persons on the insured-person list now (named by approved add/replace endorsements). */
+    personCount,
+    // A policy issued without a snapshot (demo data, older releases) is at its first version.
+    revision: snapshots ? Math.max(1, Number(snapshots.c)) : null,
+    openEndorsement: open ?? null,
+    missing: r.status === 'draft' || r.status === 'rejected' ? r.draftMissing : [],
     actions: {
       edit: may('edit'),
       submit: may('submit'),
@@ -429,7 +533,6 @@ interface EnterpriseSnapshot {
   gbIndustryCode: string | null;
   employees: number | null;
   operatingStatus: number | null;
-  infoComplete: boolean | null;
 }
 
 async function loadEnterprise(db: Db, id: number): Promise<EnterpriseSnapshot> {
@@ -446,7 +549,6 @@ async function loadEnterprise(db: Db, id: number): Promise<EnterpriseSnapshot> {
       'e.gbIndustryCode',
       'e.employees',
       'e.operatingStatus',
-      'e.infoComplete',
     ])
     .where('o.id', '=', id)
     .where('o.orgType', '=', 'enterprise')
@@ -467,30 +569,42 @@ async function assertInsurers(db: Db, ids: number[]): Promise<void> {
   if (found.length !== new Set(ids).size) throw badRequest('保险机构不存在，请重新选择主承或共保机构');
 }
 
-function termsOf(input: PolicyInput) {
+/** The terms of a form's values; a value a draft leaves empty counts as 0 (its stored placeholder). */
+function termsOf(input: PolicyDraftInput) {
   return {
     startDate: input.startDate,
     endDate: input.endDate,
-    headcount: input.headcount,
-    perPersonLimit: input.perPersonLimit,
+    headcount: input.headcount ?? 0,
+    perPersonLimit: input.perPersonLimit ?? 0,
     medicalLimit: input.medicalLimit,
-    benchmarkRate: input.benchmarkRate,
+    benchmarkRate: input.benchmarkRate ?? 0,
     factors: input.factors,
-    premium: input.premium,
+    premium: input.premium ?? 0,
     coinsurers: input.coinsurers,
-    preventionFeePct: input.preventionFeePct,
+    preventionFeePct: input.preventionFeePct ?? 0,
     serviceItems: input.serviceItems,
     serviceItemOther: input.serviceItemOther,
   };
 }
 
-function checkTerms(input: PolicyInput, leadId: number, settings: PolicySettings): void {
-  const problems = policyTermProblems(termsOf(input), leadId, settings);
+/** Every rule of a complete policy (the terms), 400 with all problems named. */
+function checkTerms(terms: PolicyTerms, leadId: number, settings: PolicySettings): void {
+  const problems = policyTermProblems(terms, leadId, settings);
   if (problems.length) throw badRequest(problems.join('；'), { problems });
 }
 
-function policyValues(input: PolicyInput, ent: EnterpriseSnapshot) {
-  const f = policyFigures(input);
+/**
+ * What a draft needs to be saved: what identifies it (the parties, checked by the caller, and a valid
+ * period, which the table requires); everything else is checked when it is submitted.
+ */
+function checkDraft(input: PolicyDraftInput): void {
+  const problems = periodProblems(input.startDate, input.endDate);
+  if (problems.length) throw badRequest(problems.join('；'), { problems });
+}
+
+function policyValues(input: PolicyDraftInput, ent: EnterpriseSnapshot) {
+  const t = termsOf(input);
+  const f = policyFigures(t);
   return {
     holderName: ent.name,
     holderUscc: ent.uscc ?? '',
@@ -502,25 +616,31 @@ function policyValues(input: PolicyInput, ent: EnterpriseSnapshot) {
     startDate: input.startDate,
     endDate: input.endDate,
     signDate: input.signDate ?? null,
-    headcount: input.headcount,
-    perPersonLimit: input.perPersonLimit,
-    medicalLimit: input.medicalLimit,
+    headcount: t.headcount,
+    perPersonLimit: t.perPersonLimit,
+    medicalLimit: t.medicalLimit,
     perAccidentLimit: f.perAccidentLimit,
-    benchmarkRate: input.benchmarkRate,
+    benchmarkRate: t.benchmarkRate,
     floatPct: f.floatPct,
     premiumCalc: f.premiumCalc,
-    premium: input.premium,
-    preventionFeePct: input.preventionFeePct,
+    premium: t.premium,
+    preventionFeePct: t.preventionFeePct,
     preventionFee: f.preventionFee,
-    preventionFrequency: input.preventionFrequency,
+    preventionFrequency: input.preventionFrequency ?? 0,
     serviceItems: JSON.stringify(input.serviceItems),
     serviceItemOther: input.serviceItemOther,
     attachments: JSON.stringify(input.attachments),
     remark: input.remark,
+    draftMissing: JSON.stringify(policyDraftMissing(input)),
   };
 }
 
-async function writeChildren(trx: Tx, policyId: number, leadId: number, input: PolicyInput): Promise<void> {
+async function writeChildren(
+  trx: Tx,
+  policyId: number,
+  leadId: number,
+  input: PolicyDraftInput,
+): Promise<void> {
   await trx.deleteFrom('insPolicyCoinsurer').where('policyId', '=', policyId).execute();
   await trx.deleteFrom('insPolicyFactor').where('policyId', '=', policyId).execute();
   const co = normaliseCoinsurers(leadId, input.coinsurers);
@@ -540,7 +660,7 @@ async function writeChildren(trx: Tx, policyId: number, leadId: number, input: P
 /** The parties of a new policy from the actor: an enterprise applies for itself, an insurer enters as lead. */
 function parties(
   actor: Actor,
-  input: PolicyInput,
+  input: PolicyDraftInput,
 ): { enterpriseId: number; insurerId: number; side: PolicySide } {
   if (actor.kind === 'enterprise') {
     if (!input.insurerId) throw badRequest('请选择出单（主承）保险机构 insurerId');
@@ -553,19 +673,25 @@ function parties(
   throw forbidden('只有企业或保险机构可以录入保单');
 }
 
+/**
+ * A new draft, or with `submit` a new application submitted at once. A draft needs only what identifies
+ * it (checkDraft); submitting checks every rule (the caller's schema has checked that nothing is missing,
+ * the terms are checked first here, and submitPolicy checks the stored policy again with the context).
+ */
 export async function createPolicy(
   trx: Tx,
   actor: Actor,
-  input: PolicyInput,
+  input: PolicyDraftInput,
   submit: boolean,
   settings: PolicySettings,
   now: Date,
 ): Promise<number> {
   const { enterpriseId, insurerId, side } = parties(actor, input);
-  checkTerms(input, insurerId, settings);
+  checkDraft(input);
+  if (submit) checkTerms(termsOf(input), insurerId, settings);
   await assertInsurers(trx, [insurerId, ...input.coinsurers.map((c) => c.insurerId)]);
   const ent = await loadEnterprise(trx, enterpriseId);
-  if (side === 'enterprise' && !ent.infoComplete) throw conflict('请先完善企业信息后再投保');
+  await assertInfoComplete(trx, actor, enterpriseId, applying(actor, '录入保单'));
   const applicationNo = await nextNumber(trx, 'TB', now);
   const row = await trx
     .insertInto('insPolicy')
@@ -585,17 +711,17 @@ export async function createPolicy(
     .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
   await writeChildren(trx, row.id, insurerId, input);
-  if (submit) await submitPolicy(trx, actor, row.id, row.version, now);
+  if (submit) await submitPolicy(trx, actor, row.id, row.version, settings, now);
   return row.id;
 }
 
+/** Saves a draft or rejected policy as a draft (incomplete allowed, checkDraft); submitting is separate. */
 export async function editPolicy(
   trx: Tx,
   actor: Actor,
   id: number,
   version: number,
-  input: PolicyInput,
-  settings: PolicySettings,
+  input: PolicyDraftInput,
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, id);
@@ -603,7 +729,8 @@ export async function editPolicy(
   const next = policyTransition(cur.status, 'edit');
   if (!next || !mayAct('edit', actorRef(actor), cur))
     throw conflict(`${stateName(cur.status)}的保单不能修改`);
-  checkTerms(input, cur.insurerId, settings);
+  await assertInfoComplete(trx, actor, cur.enterpriseId, applying(actor, '修改保单'));
+  checkDraft(input);
   await assertInsurers(trx, [cur.insurerId, ...input.coinsurers.map((c) => c.insurerId)]);
   const ent = await loadEnterprise(trx, cur.enterpriseId);
   const res = await trx
@@ -623,6 +750,10 @@ export async function editPolicy(
   await writeChildren(trx, id, cur.insurerId, input);
   return res.version;
 }
+
+/** What the status-3 refusal names: an enterprise applies (投保); an insurer enters, edits, submits. */
+const applying = (actor: Actor, insurerDoing: string) =>
+  actor.kind === 'enterprise' ? '投保' : insurerDoing;
 
 function actorRef(actor: Actor) {
   return actor.kind === 'enterprise' || actor.kind === 'insurer'
@@ -678,29 +809,34 @@ export async function overlapping(
 }
 
 /**
- * Submit for review. Context rules (domain 3.2): all employees insured (headcount = employees), no
- * overlapping submitted or issued policy of the enterprise, an operating enterprise, and for an
- * enterprise's own application a start date not before today.
+ * Submit for review. The stored policy must be complete (a draft may have been saved without some
+ * values) and pass every term (policyTermProblems), 400 naming what to fix; then the context rules
+ * (domain 3.2), 409: all employees insured (headcount = employees), no overlapping submitted or issued
+ * policy of the enterprise, an operating enterprise, and for an enterprise's own application a start date
+ * not before today.
  */
 export async function submitPolicy(
   trx: Tx,
   actor: Actor,
   id: number,
   version: number,
+  settings: PolicySettings,
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, id);
   if (cur.version !== version) throw staleVersion();
   if (!policyTransition(cur.status, 'submit') || !mayAct('submit', actorRef(actor), cur))
     throw conflict(`${stateName(cur.status)}的保单不能提交审核`);
+  await assertInfoComplete(trx, actor, cur.enterpriseId, applying(actor, '提交保单'));
+  await checkStoredTerms(trx, id, cur.insurerId, settings);
   // Serialise per enterprise so two submissions cannot both pass the overlap check.
   await trx.selectFrom('sysOrg').select('id').where('id', '=', cur.enterpriseId).forUpdate().execute();
   const ent = await loadEnterprise(trx, cur.enterpriseId);
   const problems: string[] = [];
   if (ent.operatingStatus !== null && ent.operatingStatus !== 1)
     problems.push('企业非正常经营状态，不能投保');
-  if (ent.employees !== null && ent.employees > 0 && cur.headcount !== ent.employees)
-    problems.push(`须全员投保：参保人数（${cur.headcount}）应等于企业从业人员总数（${ent.employees}）`);
+  const cover = fullCoverProblem(cur.headcount, ent.employees);
+  if (cover) problems.push(cover);
   if (cur.enteredBy === 'enterprise' && cur.startDate < chinaDate(now)) problems.push('保险起期不能早于今天');
   const clash = await overlapping(trx, cur.enterpriseId, id, cur.startDate, cur.endDate, [
     'submitted',
@@ -723,6 +859,58 @@ export async function submitPolicy(
     .executeTakeFirst();
   if (!res) throw staleVersion();
   return res.version;
+}
+
+/** Completeness and every term of a stored policy (its row, co-insurers and factors), 400 when not met. */
+async function checkStoredTerms(trx: Tx, id: number, leadId: number, settings: PolicySettings) {
+  const [p, coinsurers, factors] = await Promise.all([
+    trx
+      .selectFrom('insPolicy')
+      .select([
+        dateText('startDate').as('startDate'),
+        dateText('endDate').as('endDate'),
+        'headcount',
+        'perPersonLimit',
+        'medicalLimit',
+        'benchmarkRate',
+        'premium',
+        'preventionFeePct',
+        'serviceItems',
+        'serviceItemOther',
+        'draftMissing',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('insPolicyCoinsurer')
+      .select(['insurerId', 'role', 'share'])
+      .where('policyId', '=', id)
+      .execute(),
+    trx.selectFrom('insPolicyFactor').select(['code', 'pct', 'reason']).where('policyId', '=', id).execute(),
+  ]);
+  const missing = p.draftMissing as PolicyDraftField[];
+  if (missing.length) {
+    const message = policyIncompleteMessage(missing);
+    throw badRequest(message, { problems: [message], missing });
+  }
+  checkTerms(
+    {
+      startDate: p.startDate,
+      endDate: p.endDate,
+      headcount: p.headcount,
+      perPersonLimit: Number(p.perPersonLimit),
+      medicalLimit: Number(p.medicalLimit),
+      benchmarkRate: Number(p.benchmarkRate),
+      factors: factors.map((f) => ({ ...f, pct: Number(f.pct) })),
+      premium: Number(p.premium),
+      coinsurers: coinsurers.map((c) => ({ ...c, share: Number(c.share) })),
+      preventionFeePct: Number(p.preventionFeePct),
+      serviceItems: p.serviceItems,
+      serviceItemOther: p.serviceItemOther,
+    },
+    leadId,
+    settings,
+  );
 }
 
 /** The lead insurer issues (approve, with the policy number) or rejects a submitted policy. */
@@ -753,6 +941,13 @@ export async function reviewPolicy(
       'approved',
     ]);
     if (clash) throw conflict(`保险期间与该企业已生效的保单重叠：${clash}`);
+    // The enterprise may have edited its 从业人员总数 since submission: full cover is checked again.
+    const ent = await loadEnterprise(trx, cur.enterpriseId);
+    const cover = fullCoverProblem(cur.headcount, ent.employees);
+    if (cover)
+      throw conflict(
+        `${cover}。企业在提交后变更了从业人员总数，请审核不通过并由投保方按当前人数修改后重新提交`,
+      );
   } else if (!input.remark) {
     throw badRequest('审核不通过须填写原因');
   }
@@ -810,6 +1005,8 @@ export async function policySnapshotData(db: Db, id: number) {
     .where('policyId', '=', id)
     .orderBy('sort')
     .execute();
+  // Insured persons at this version, ID numbers masked (the snapshot is shown to browsers).
+  const persons = await snapshotPersons(db, id);
   return {
     ...rest,
     startDate: startDateText,
@@ -818,18 +1015,25 @@ export async function policySnapshotData(db: Db, id: number) {
     cancelledOn: cancelledOnText,
     coinsurers,
     factors,
+    persons,
   };
 }
 
+/**
+ * Keeps the policy's current state as a version. The 出单 version is dated the issue (the policy's review
+ * time, by its reviewer) also when it is taken later: a policy issued without a snapshot (demo data, older
+ * releases) gets it just before its first endorsement changes it.
+ */
 export async function snapshotPolicy(
   trx: Tx,
   id: number,
   reason: 'issue' | 'endorse',
   endorsementId: number | null,
-  userId: number,
+  userId: number | null,
   now: Date,
 ): Promise<number> {
   const data = await policySnapshotData(trx, id);
+  const issuedAt = reason === 'issue' ? data.reviewedAt : null;
   await trx
     .insertInto('insPolicySnapshot')
     .values({
@@ -838,16 +1042,21 @@ export async function snapshotPolicy(
       reason,
       endorsementId,
       snapshot: JSON.stringify(data),
-      createdAt: now,
-      createdBy: userId,
+      createdAt: issuedAt ?? now,
+      createdBy: issuedAt ? data.reviewedBy : userId,
     })
     .onConflict((oc) => oc.columns(['policyId', 'policyVersion']).doNothing())
     .execute();
   return data.version;
 }
 
-export async function policyVersions(db: Db, actor: Actor, id: number) {
-  await policyInScope(db, actor, id);
+/**
+ * The versions of a policy, newest first. The 出单 version is dated the issue. An issued policy that has
+ * no stored version yet (issued without a snapshot and never endorsed) shows its current state as its
+ * first version, so every issued policy has 第 1 版.
+ */
+export async function policyVersions(db: Db, actor: Actor, id: number): Promise<PolicyVersionRow[]> {
+  const p = await policyInScope(db, actor, id);
   const rows = await db
     .selectFrom('insPolicySnapshot as s')
     .leftJoin('insEndorsement as e', 'e.id', 's.endorsementId')
@@ -855,19 +1064,94 @@ export async function policyVersions(db: Db, actor: Actor, id: number) {
     .where('s.policyId', '=', id)
     .orderBy('s.policyVersion', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const issueTime = (r: { reason: string; createdAt: Date }) =>
+    (r.reason === 'issue' && p.reviewedAt ? p.reviewedAt : r.createdAt).toISOString();
+  const list = rows.map((r) => ({ ...r, createdAt: issueTime(r) }));
+  if (list.length === 0 && p.reviewedAt && (p.status === 'approved' || p.status === 'cancelled'))
+    return [
+      {
+        policyVersion: p.version,
+        reason: 'issue',
+        endorsementId: null,
+        endorsementNo: null,
+        type: null,
+        createdAt: p.reviewedAt.toISOString(),
+      },
+    ];
+  return list;
 }
 
 export async function policyVersion(db: Db, actor: Actor, id: number, version: number) {
-  await policyInScope(db, actor, id);
+  const p = await policyInScope(db, actor, id);
   const row = await db
     .selectFrom('insPolicySnapshot')
     .select(['policyVersion', 'reason', 'endorsementId', 'snapshot', 'createdAt'])
     .where('policyId', '=', id)
     .where('policyVersion', '=', version)
     .executeTakeFirst();
-  if (!row) throw notFound('该版本不存在');
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  const issued = p.status === 'approved' || p.status === 'cancelled';
+  if (!row) {
+    // The first version of a policy issued without a snapshot is its current state (policyVersions).
+    const stored = await db
+      .selectFrom('insPolicySnapshot')
+      .select('id')
+      .where('policyId', '=', id)
+      .executeTakeFirst();
+    if (stored || !issued || !p.reviewedAt || version !== p.version) throw notFound('该版本不存在');
+    return {
+      policyVersion: p.version,
+      reason: 'issue',
+      endorsementId: null,
+      snapshot: await policySnapshotData(db, id),
+      createdAt: p.reviewedAt.toISOString(),
+    };
+  }
+  const at = row.reason === 'issue' && p.reviewedAt ? p.reviewedAt : row.createdAt;
+  return { ...row, createdAt: at.toISOString() };
+}
+
+/** Names and sizes of a record's attachments (in their stored order; missing files left out). */
+export async function attachmentFiles(db: Db, ids: readonly string[]): Promise<AttachmentFile[]> {
+  const wanted = ids.map((i) => i.toLowerCase()).filter((i) => /^[0-9a-f-]{36}$/.test(i));
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysFile')
+    .select(['id', 'originalName', 'size', 'kind'])
+    .where('id', 'in', wanted)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return wanted.flatMap((id) => {
+    const f = rows.find((r) => r.id === id);
+    return f ? [{ id: f.id, name: f.originalName, size: Number(f.size), kind: f.kind }] : [];
+  });
+}
+
+/**
+ * What the policy forms need to check like the server: the configured per-person floor and prevention-fee
+ * cap, and for an enterprise the earliest start date of a new policy (today, or the day after its last
+ * submitted or issued policy that has not ended, so the new period does not overlap).
+ */
+export async function policyRules(db: Db, actor: Actor, settings: PolicySettings, now: Date) {
+  const today = chinaDate(now);
+  let nextStartDate: string | null = null;
+  if (actor.kind === 'enterprise') {
+    const last = await db
+      .selectFrom('insPolicy')
+      .select(sql<string | null>`to_char(max(${sql.ref('endDate')}), 'YYYY-MM-DD')`.as('end'))
+      .where('enterpriseId', '=', actor.orgId)
+      .where('status', 'in', ['submitted', 'approved'])
+      .where('endDate', '>=', today)
+      .executeTakeFirst();
+    const end = last?.end ? String(last.end) : null;
+    nextStartDate = end ? addDays(end, 1) : today;
+  }
+  return {
+    minPerPersonLimit: settings.minPerPersonLimit,
+    preventionFeeCapPct: settings.preventionFeeCapPct,
+    expiringDays: POLICY_EXPIRING_DAYS,
+    today,
+    nextStartDate,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -875,7 +1159,7 @@ export async function policyVersion(db: Db, actor: Actor, id: number, version: n
 // ---------------------------------------------------------------------------------------------------
 
 /** Enterprises an insurer may enter a policy for: by name or USCC, public identification only. */
-export async function enterpriseOptions(db: Db, keyword: string) {
+export async function enterpriseOptions(db: Db, keyword: string): Promise<EnterpriseOption[]> {
   const like = `%${escapeLike(keyword.trim())}%`;
   return db
     .selectFrom('sysOrg as o')

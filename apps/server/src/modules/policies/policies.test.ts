@@ -2,6 +2,7 @@ import { addDays, oneYearEnd } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import {
+  download,
   idem,
   issueEnt2Policy,
   makeUser,
@@ -10,7 +11,9 @@ import {
   post,
   profileBody,
   secondInsurerId,
+  TEST_PDF,
   today,
+  uploadPdf,
 } from './policies.testkit.ts';
 
 let t: TestContext;
@@ -180,7 +183,8 @@ describe('apply, submit, review', () => {
   it('refuses broken terms with Chinese reasons (period, floor from settings, fee cap, shares)', async () => {
     const start = addDays(today(t), 1200);
     const base = { ...policyBody(start, 25), insurerId };
-    const send = (b: object) => post(t, '/api/policy/add', ent2, b, idem());
+    // Submitting checks every rule (a draft is checked when it is submitted: see the draft test).
+    const send = (b: object) => post(t, '/api/policy/add', ent2, { ...b, submit: true }, idem());
     let r = await send({ ...base, endDate: addDays(oneYearEnd(start), 1) });
     expect(r.status).toBe(400);
     expect(r.body.result).toContain('最长一年');
@@ -220,7 +224,9 @@ describe('apply, submit, review', () => {
       },
       null,
     );
-    expect((await send(base)).status).toBe(200);
+    const ok = await send(base);
+    expect(ok.status).toBe(200);
+    expect(ok.body.result).toBe('已提交审核');
   });
 
   it('submit checks full headcount and overlaps; the lead insurer issues; a follower cannot', async () => {
@@ -397,5 +403,108 @@ describe('issued policy helper', () => {
     const id = await issueEnt2Policy(t, { ent2, insurer }, 3000, 'PICC-HELPER-1');
     const d = await post(t, `/api/policy/detail?id=${id}`, ent2);
     expect(d.body.data.status).toBe('approved');
+  });
+});
+
+describe('attachments', () => {
+  it('/api/policy/file: the parties get the bytes; another enterprise or insurer gets 404 like a missing policy', async () => {
+    const fileId = await uploadPdf(t, ent2, '投保单.pdf');
+    const add = await post(
+      t,
+      '/api/policy/add',
+      ent2,
+      { ...policyBody(addDays(today(t), 4200), 25), insurerId, attachments: [fileId], submit: true },
+      idem(),
+    );
+    expect(add.status).toBe(200);
+    const id = add.body.data.id as number;
+    const url = `/api/policy/file?id=${id}&fileId=${fileId}`;
+    for (const owner of [ent2, insurer]) {
+      const got = await download(t, url, owner);
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(TEST_PDF)).toBe(true);
+    }
+    const missing = await download(t, `/api/policy/file?id=999999&fileId=${fileId}`, ent2);
+    expect(missing.status).toBe(404);
+    for (const stranger of [ent, insurer2]) {
+      const res = await download(t, url, stranger);
+      expect(res.status).toBe(404);
+      expect(res.result).toBe(missing.result);
+      expect(res.bytes.includes(TEST_PDF)).toBe(false);
+    }
+    // A file of the owner that is not attached to the policy is not served through it.
+    const loose = await uploadPdf(t, ent2, '其他.pdf');
+    expect((await download(t, `/api/policy/file?id=${id}&fileId=${loose}`, ent2)).status).toBe(404);
+    expect((await download(t, `/api/policy/file?id=${id}&fileId=${fileId}`, gov)).status).toBe(404);
+  });
+});
+
+describe('enterprise status 3 (information incomplete)', () => {
+  const countOf = async (enterpriseId: number) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('insPolicy')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('enterpriseId', '=', enterpriseId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('an incomplete enterprise cannot apply, and no insurer can enter a policy for it', async () => {
+    const ent3 = await t.login('ent3');
+    const ent3Id = await orgIdOf(t, 'ent3');
+    const before = await countOf(ent3Id);
+    const own = await post(
+      t,
+      '/api/policy/add',
+      ent3,
+      { ...policyBody(addDays(today(t), 5000), 25), insurerId, submit: true },
+      idem(),
+    );
+    expect(own.status).toBe(409);
+    expect(own.body.result).toBe('请先完善企业信息后再投保');
+    const byIns = await post(
+      t,
+      '/api/policy/add',
+      insurer,
+      { ...policyBody(addDays(today(t), 5000), 25), enterpriseId: ent3Id },
+      idem(),
+    );
+    expect(byIns.status).toBe(409);
+    expect(byIns.body.result).toBe('该企业尚未完善企业信息，须由企业先完善企业信息后才能录入保单');
+    expect(await countOf(ent3Id)).toBe(before);
+  });
+
+  it('an enterprise whose information is incomplete can neither edit nor submit its application', async () => {
+    const start = addDays(today(t), 5400);
+    const add = await post(t, '/api/policy/add', ent2, { ...policyBody(start, 25), insurerId }, idem());
+    expect(add.status).toBe(200);
+    const id = add.body.data.id as number;
+    const d = await post(t, `/api/policy/detail?id=${id}`, ent2);
+    const ent2Id = await orgIdOf(t, 'ent2');
+    const flag = (infoComplete: boolean) =>
+      t.database.db.updateTable('insEnterprise').set({ infoComplete }).where('id', '=', ent2Id).execute();
+    await flag(false);
+    try {
+      const edit = await post(t, '/api/policy/edit', ent2, {
+        ...policyBody(start, 25),
+        insurerId,
+        remark: '改一下',
+        id,
+        version: d.body.data.version,
+      });
+      expect(edit.status).toBe(409);
+      expect(edit.body.result).toBe('请先完善企业信息后再投保');
+      const submit = await post(t, `/api/policy/submit?id=${id}&version=${d.body.data.version}`, ent2);
+      expect(submit.status).toBe(409);
+      expect(submit.body.result).toBe('请先完善企业信息后再投保');
+      const after = await post(t, `/api/policy/detail?id=${id}`, ent2);
+      expect(after.body.data).toMatchObject({ status: 'draft', version: d.body.data.version, remark: '' });
+    } finally {
+      await flag(true);
+    }
+    const submit = await post(t, `/api/policy/submit?id=${id}&version=${d.body.data.version}`, ent2);
+    expect(submit.status).toBe(200);
   });
 });

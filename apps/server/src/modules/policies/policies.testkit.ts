@@ -175,6 +175,40 @@ export async function issueEnt2Policy(
   return id;
 }
 
+/** A small valid PDF: its first bytes are what a download must give back. */
+export const TEST_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Uploads `TEST_PDF` as `token` (POST /api/file/uploadFile) and returns the new file id. */
+export async function uploadPdf(t: TestContext, token: string, name = '附件.pdf'): Promise<string> {
+  const boundary = '----aqzrxTestkit';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    TEST_PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/file/uploadFile',
+    token,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`upload ${res.statusCode} ${res.body}`);
+  return res.json().data.fileMap.fileId as string;
+}
+
+/** GET a download as `token`: status, the bytes, and the envelope's message when refused. */
+export async function download(t: TestContext, url: string, token: string) {
+  const res = await t.call({ method: 'GET', url, token });
+  return {
+    status: res.statusCode,
+    bytes: res.rawPayload,
+    result: res.statusCode === 200 ? '' : ((res.json() as { result?: string }).result ?? ''),
+  };
+}
+
 /** Operation-log rows of reads and failures are written after the response: poll briefly for one. */
 export async function waitForLog(t: TestContext, path: string, since = new Date(0)) {
   for (let i = 0; i < 50; i++) {

@@ -3,6 +3,7 @@ import {
   fromCents,
   oneYearEnd,
   POLICY_EXPIRING_DAYS,
+  type PolicySide,
   type PolicyState,
   type PolicyStatus,
   toCents,
@@ -16,8 +17,8 @@ import {
  * policy (pending effect, in force, expiring, expired) are derived from its dates at read time.
  */
 export type PolicyAction = 'edit' | 'submit' | 'approve' | 'reject' | 'cancel';
-/** Which side entered the policy: the enterprise applying, or the insurer entering it for one. */
-export type PolicySide = 'enterprise' | 'insurer';
+/** Which side entered the policy (declared in contracts, with the policy row that carries it). */
+export type { PolicySide };
 
 const TRANSITIONS: Record<PolicyStatus, Partial<Record<PolicyAction, PolicyStatus>>> = {
   draft: { edit: 'draft', submit: 'submitted' },
@@ -102,17 +103,22 @@ export function normaliseCoinsurers(
   return list.length === 0 ? [{ insurerId: leadId, role: '03', share: 100 }] : list;
 }
 
+/** A policy period: it does not end before it starts and lasts at most one year (domain 2.6, 3.2). */
+export function periodProblems(startDate: string, endDate: string): string[] {
+  if (endDate < startDate) return ['保险止期不能早于起期'];
+  if (endDate > oneYearEnd(startDate))
+    return [`保险期间最长一年：起期 ${startDate} 的止期最晚为 ${oneYearEnd(startDate)}`];
+  return [];
+}
+
 /**
- * Rules that hold for any saved policy (domain 1.3-1.5, 2.2, 3.2): period at most one year, per-person
+ * Rules that hold for any submitted policy (domain 1.3-1.5, 2.2, 3.2): period at most one year, per-person
  * limit at least the configured floor, medical limit within it, prevention fee within the configured cap,
  * item 07 described, floating factors keeping the rate positive, and co-insurers with one lead (the
  * issuing insurer) and shares summing to exactly 100%. Returns the problems in Chinese, empty when fine.
  */
 export function policyTermProblems(t: PolicyTerms, leadId: number, s: PolicySettings): string[] {
-  const out: string[] = [];
-  if (t.endDate < t.startDate) out.push('保险止期不能早于起期');
-  else if (t.endDate > oneYearEnd(t.startDate))
-    out.push(`保险期间最长一年：起期 ${t.startDate} 的止期最晚为 ${oneYearEnd(t.startDate)}`);
+  const out: string[] = periodProblems(t.startDate, t.endDate);
   if (t.perPersonLimit < s.minPerPersonLimit)
     out.push(`每人死亡伤残责任限额不得低于${s.minPerPersonLimit}元`);
   if (t.medicalLimit > t.perPersonLimit) out.push('每人医疗费用限额不能超过每人死亡伤残责任限额');

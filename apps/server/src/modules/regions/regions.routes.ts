@@ -25,7 +25,7 @@ export function regionsRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'public' },
     },
-    async () => ok({ dictList: listProvinces() }),
+    async () => ok({ dictList: await listProvinces(app.db) }),
   );
   r.post(
     '/api/manage/patient/getChildren.json',
@@ -38,7 +38,7 @@ export function regionsRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'public' },
     },
-    async (req) => ok({ cityList: listCities(req.query.provinceCode) }),
+    async (req) => ok({ cityList: await listCities(app.db, req.query.provinceCode) }),
   );
   r.post(
     '/api/manage/patient/getDistrictChildren.json',
@@ -51,6 +51,6 @@ export function regionsRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'public' },
     },
-    async (req) => ok({ districtList: listDistricts(req.query.cityCode) }),
+    async (req) => ok({ districtList: await listDistricts(app.db, req.query.cityCode) }),
   );
 }

@@ -89,21 +89,42 @@ describe('POST /api/manage/patient/getDistrictChildren.json', () => {
 });
 
 describe('regionName and the national lists', () => {
-  it('names provinces, cities and districts by 6-digit (or package 2/4-digit) code', () => {
-    expect(regionName('320000')).toBe('江苏省');
-    expect(regionName('321300')).toBe('宿迁市');
-    expect(regionName('3213')).toBe('宿迁市');
-    expect(regionName('321311')).toBe('宿豫区');
-    expect(regionName('321371')).toBe('宿迁经济技术开发区');
-    expect(regionName('999999')).toBeUndefined();
-    expect(regionName('abc')).toBeUndefined();
-    expect(regionName(null)).toBeUndefined();
+  it('names provinces, cities and districts by 6-digit (or package 2/4-digit) code', async () => {
+    const name = (code: string | null) => regionName(t.app.db, code);
+    expect(await name('320000')).toBe('江苏省');
+    expect(await name('321300')).toBe('宿迁市');
+    expect(await name('3213')).toBe('宿迁市');
+    expect(await name('321311')).toBe('宿豫区');
+    expect(await name('321371')).toBe('宿迁经济技术开发区');
+    expect(await name('999999')).toBeUndefined();
+    expect(await name('abc')).toBeUndefined();
+    expect(await name(null)).toBeUndefined();
   });
 
-  it('leaves the NBS functional zones out of the district lists', () => {
+  it('leaves the NBS functional zones out of the district lists', async () => {
     expect(isFunctionalZone('321371')).toBe(true);
     expect(isFunctionalZone('321324')).toBe(false);
-    expect(listDistricts('321300').some((d) => isFunctionalZone(d.code))).toBe(false);
+    expect((await listDistricts(t.app.db, '321300')).some((d) => isFunctionalZone(d.code))).toBe(false);
+  });
+
+  it('reads the lists from the sys_region table', async () => {
+    const rows = await t.app.db
+      .selectFrom('sysRegion')
+      .select(['code', 'name', 'parentCode'])
+      .where('parentCode', '=', '321300')
+      .orderBy('code')
+      .execute();
+    expect(rows.map((r) => r.code)).toEqual(
+      expect.arrayContaining(['321302', '321311', '321322', '321323', '321324']),
+    );
+    // A district renamed in the table (by a migration) is what the API answers.
+    const db = t.app.db;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('sysRegion').set({ name: '测试改名区' }).where('code', '=', '321302').execute();
+      const fresh = await listDistricts(trx, '321300');
+      expect(fresh.find((d) => d.code === '321302')?.name).toBe('测试改名区');
+      await trx.updateTable('sysRegion').set({ name: '宿城区' }).where('code', '=', '321302').execute();
+    });
   });
 
   it('has sane national counts', async () => {
@@ -117,7 +138,7 @@ describe('regionName and the national lists', () => {
       ).json().data.cityList;
       expect(cl.length, p.code).toBeGreaterThan(0);
       cities += cl.length;
-      for (const c of cl) districts += listDistricts(c.code).length;
+      for (const c of cl) districts += (await listDistricts(t.app.db, c.code)).length;
     }
     expect(cities).toBeGreaterThan(330);
     expect(districts).toBeGreaterThan(2800);

@@ -1,7 +1,17 @@
-import { envelope, paged, pageQuery, resourceNode, roleUserBody } from '@aqzrx/contracts';
+import {
+  envelope,
+  hasPermission,
+  paged,
+  pageQuery,
+  type RoleRow,
+  resourceNode,
+  roleUserBody,
+} from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loadPermissions } from '../../platform/auth.ts';
+import type { AuthContext } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { resourceRoutes } from './resources.routes.ts';
@@ -23,7 +33,8 @@ const roleRow = z.object({
   displayName: z.string(),
   description: z.string(),
   isSystem: z.boolean(),
-  userCount: z.number(),
+  /** null for callers without role.query (how many users hold a role is administration data). */
+  userCount: z.number().nullable(),
   version: z.number(),
   createdAt: z.string(),
 });
@@ -61,13 +72,21 @@ export function rolesRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config } = app.deps;
 
+  /** getAllRole/getSystemRole answer every signed-in user; user counts only to role administrators. */
+  const forCaller = async (auth: AuthContext, rows: RoleRow[]): Promise<RoleRow[]> => {
+    auth.permissions ??= await loadPermissions(app.db, auth.roleId);
+    return hasPermission(auth.permissions, 'role.query')
+      ? rows
+      : rows.map((row) => ({ ...row, userCount: null }));
+  };
+
   r.post(
     '/api/role/getAllRole',
     {
       schema: { tags: ['role'], summary: '全部角色', response: { 200: envelope(z.array(roleRow)) } },
       config: { permission: 'authenticated' },
     },
-    async () => ok(await listRoles(app.db)),
+    async (req) => ok(await forCaller(requireAuth(req), await listRoles(app.db))),
   );
   r.post(
     '/api/role/getSystemRole',
@@ -75,7 +94,7 @@ export function rolesRoutes(app: FastifyInstance): void {
       schema: { tags: ['role'], summary: '系统内置角色', response: { 200: envelope(z.array(roleRow)) } },
       config: { permission: 'authenticated' },
     },
-    async () => ok(await listRoles(app.db, true)),
+    async (req) => ok(await forCaller(requireAuth(req), await listRoles(app.db, true))),
   );
   r.post(
     '/api/role/search',
@@ -153,7 +172,7 @@ export function rolesRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       const id = await req.tx(
-        (trx) => saveRole(trx, req.body, auth.userId, clock.now(), config.TEST_WRITE_DELAY_MS),
+        (trx) => saveRole(trx, req.body, auth.userId, clock.now(), config.TEST_WRITE_DELAY_MS, auth.roleId),
         { targetId: req.body.id },
       );
       return ok({ id }, '保存成功');
@@ -167,6 +186,8 @@ export function rolesRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
+      // A refused delete (system role, still held) is logged against the role too.
+      req.auditTarget = String(req.query.id);
       await req.tx((trx) => deleteRole(trx, req.query.id, clock.now(), auth.userId), {
         targetId: req.query.id,
       });

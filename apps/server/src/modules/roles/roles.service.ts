@@ -1,19 +1,10 @@
-import type { Paged, ResourceNode } from '@aqzrx/contracts';
+import type { Paged, ResourceNode, RoleGrant, RoleRow } from '@aqzrx/contracts';
 import { roleDisplayName } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 
-export interface RoleRow {
-  id: number;
-  roleKey: string;
-  roleName: string;
-  displayName: string;
-  description: string;
-  isSystem: boolean;
-  userCount: number;
-  version: number;
-  createdAt: string;
-}
+/** The actions the holder of role management must keep on its own role (else nobody could undo it). */
+export const ROLE_ADMIN_ACTIONS = ['query', 'get', 'edit'] as const;
 
 function roleQuery(db: Db) {
   return db
@@ -174,11 +165,6 @@ export async function fullResourceTree(db: Db): Promise<ResourceNode[]> {
   return buildTree(rows, (r) => r.actions);
 }
 
-export interface RoleGrant {
-  resourceId: number;
-  actions: string[];
-}
-
 export async function roleGrants(db: Db, roleId: number): Promise<RoleGrant[]> {
   await requireRole(db, roleId);
   const rows = await db
@@ -201,6 +187,22 @@ async function requireRole(db: Db, id: number) {
   return role;
 }
 
+/**
+ * Self-lockout guard: a save of the caller's own role must keep a role-management page with query, get
+ * and edit, or the caller would lose the screen that could give them back.
+ */
+function keepsRoleManagement(
+  grants: readonly RoleGrant[],
+  resources: ReadonlyMap<number, { permission: string; component: string }>,
+): boolean {
+  return grants.some((g) => {
+    const r = resources.get(g.resourceId);
+    return (
+      r?.permission === 'role' && r.component !== '' && ROLE_ADMIN_ACTIONS.every((a) => g.actions.includes(a))
+    );
+  });
+}
+
 export interface SaveRoleInput {
   id?: number | undefined;
   version?: number | undefined;
@@ -221,8 +223,12 @@ export async function saveRole(
   userId: number,
   now: Date,
   stepDelayMs = 0,
+  actorRoleId?: number,
 ): Promise<number> {
-  const resources = await trx.selectFrom('sysResource').select(['id', 'actions']).execute();
+  const resources = await trx
+    .selectFrom('sysResource')
+    .select(['id', 'actions', 'permission', 'component'])
+    .execute();
   const offered = new Map(resources.map((r) => [r.id, new Set(r.actions.split(',').filter(Boolean))]));
   for (const g of input.resources) {
     const set = offered.get(g.resourceId);
@@ -230,6 +236,14 @@ export async function saveRole(
     const bad = g.actions.filter((a) => !set.has(a));
     if (bad.length) throw badRequest(`资源 ${g.resourceId} 不支持操作：${bad.join(',')}`);
   }
+  if (
+    input.id !== undefined &&
+    input.id === actorRoleId &&
+    !keepsRoleManagement(input.resources, new Map(resources.map((r) => [r.id, r])))
+  )
+    throw badRequest(
+      '不能移除您自己所在角色的“角色权限”管理（查询、详情、编辑），否则将无法再修改角色；如需调整，请由其他管理员操作',
+    );
   const dup = await trx
     .selectFrom('sysRole')
     .select('id')

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { syncBase } from '../../db/seed.ts';
+import { createRole, createUser, lastLog, roleIdOf } from '../users/fixtures.ts';
 
 let t: TestContext;
 let admin: string;
@@ -40,6 +42,41 @@ describe('role lists', () => {
     ]);
     expect(roles.find((r) => r.roleKey === 'ROLE_USER')!.displayName).toBe('自定义角色');
     expect(roles.find((r) => r.roleKey === 'ROLE_ENT')!.displayName).toBe('企业用户');
+  });
+
+  it('the two seeded custom roles have names of their own, and an old database gets them on start', async () => {
+    const names = async () =>
+      Object.fromEntries(
+        (
+          (await post('/api/role/getAllRole', admin)).json().data as Array<{
+            roleKey: string;
+            roleName: string;
+          }>
+        )
+          .filter((r) => r.roleKey === 'ROLE_USER' || r.roleKey === 'ROLE_TECHNOLOGY')
+          .map((r) => [r.roleKey, r.roleName]),
+      );
+    expect(await names()).toEqual({ ROLE_USER: '普通用户', ROLE_TECHNOLOGY: '其他技术用户' });
+
+    // A database seeded before: both named 自定义角色. An administrator's own name is kept.
+    const db = t.database.db;
+    await db
+      .updateTable('sysRole')
+      .set({ roleName: '自定义角色' })
+      .where('roleKey', '=', 'ROLE_USER')
+      .execute();
+    await db
+      .updateTable('sysRole')
+      .set({ roleName: '外包技术' })
+      .where('roleKey', '=', 'ROLE_TECHNOLOGY')
+      .execute();
+    await syncBase(db);
+    expect(await names()).toEqual({ ROLE_USER: '普通用户', ROLE_TECHNOLOGY: '外包技术' });
+    await db
+      .updateTable('sysRole')
+      .set({ roleName: '其他技术用户' })
+      .where('roleKey', '=', 'ROLE_TECHNOLOGY')
+      .execute();
   });
 
   it('getSystemRole needs a token', async () => {
@@ -199,5 +236,95 @@ describe('add, save, delete', () => {
     const tree = (await post('/api/sys/user/getSysResourceListByToken.json', gov)).json().data
       .resourceListByToken as Node[];
     expect(flatten(tree).some((n) => n.permission === 'log')).toBe(false);
+  });
+});
+
+describe('refusals: enterprise users, bad ids, roles still held', () => {
+  let ent: string;
+  beforeAll(async () => {
+    ent = await t.login('ent');
+  });
+
+  it('an enterprise user gets 403 on add, save, deleteById, getResList and getResListByRoleId, changing nothing', async () => {
+    const govRoleId = await roleIdOf(t, 'ROLE_GOVERNMENT');
+    const before = await t.database.db.selectFrom('sysRole').select(['id', 'roleName', 'version']).execute();
+    const calls: Array<[string, Record<string, unknown> | undefined]> = [
+      ['/api/role/add', { roleKey: 'ROLE_ENT_MADE', roleName: '企业自建', resources: [] }],
+      [
+        '/api/role/save',
+        { id: govRoleId, version: 1, roleKey: 'ROLE_GOVERNMENT', roleName: '被企业修改', resources: [] },
+      ],
+      [`/api/role/deleteById?id=${govRoleId}`, undefined],
+      ['/api/role/getResList', undefined],
+      [`/api/role/getResListByRoleId?roleId=${govRoleId}`, undefined],
+    ];
+    for (const [url, body] of calls) {
+      const res = await post(url, ent, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().result, url).toBe('没有权限，请联系管理员授权');
+    }
+    expect(await t.database.db.selectFrom('sysRole').select(['id', 'roleName', 'version']).execute()).toEqual(
+      before,
+    );
+  });
+
+  it('400 for a bad id, naming it', async () => {
+    const cases: Array<[string, Record<string, unknown> | undefined, string]> = [
+      ['/api/role/deleteById?id=abc', undefined, 'id'],
+      ['/api/role/deleteById?id=0', undefined, 'id'],
+      ['/api/role/deleteById', undefined, 'id'],
+      ['/api/role/getResListByRoleId?roleId=-1', undefined, 'roleId'],
+      ['/api/role/getResListByRoleId?roleId=x', undefined, 'roleId'],
+      ['/api/role/save', { id: 'x', version: 1, roleKey: 'ROLE_X', roleName: 'x', resources: [] }, 'id'],
+    ];
+    for (const [url, body, field] of cases) {
+      const res = await post(url, admin, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().result, url).toContain(field);
+    }
+    // A well-formed id of no role is a 404.
+    expect((await post('/api/role/deleteById?id=99999999', admin)).statusCode).toBe(404);
+  });
+
+  it('deleting a custom role that a user holds answers 409 and changes nothing; once released it deletes', async () => {
+    const roleId = await createRole(t, admin, 'ROLE_HELD', { log: ['query'] });
+    const userId = await createUser(t, admin, { username: 'roleholder', roleId });
+    const grantsBefore = (await post(`/api/role/getResListByRoleId?roleId=${roleId}`, admin)).json().data
+      .grants;
+    const roleBefore = await t.database.db
+      .selectFrom('sysRole')
+      .selectAll()
+      .where('id', '=', roleId)
+      .executeTakeFirstOrThrow();
+
+    const res = await post(`/api/role/deleteById?id=${roleId}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().result).toBe('仍有 1 个用户使用该角色，不能删除');
+    expect(await lastLog(t, '/api/role/deleteById', { outcome: 'fail' })).toMatchObject({
+      kind: 'delete',
+      targetId: String(roleId),
+    });
+
+    expect(
+      await t.database.db
+        .selectFrom('sysRole')
+        .selectAll()
+        .where('id', '=', roleId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(roleBefore);
+    expect((await post(`/api/role/getResListByRoleId?roleId=${roleId}`, admin)).json().data.grants).toEqual(
+      grantsBefore,
+    );
+    const holder = await t.database.db
+      .selectFrom('sysUser')
+      .select(['roleId', 'deletedAt'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(holder).toEqual({ roleId, deletedAt: null });
+
+    // Once nobody holds it (the user is deleted), the role may go.
+    expect((await post(`/api/sys/user/delete?id=${userId}`, admin)).statusCode).toBe(200);
+    expect((await post(`/api/role/deleteById?id=${roleId}`, admin)).statusCode).toBe(200);
+    expect((await post('/api/role/search?roleKey=ROLE_HELD', admin)).json().data.page.total).toBe(0);
   });
 });

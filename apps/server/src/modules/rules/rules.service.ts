@@ -14,7 +14,7 @@ import type { StoredAttachment } from '../../db/schema.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { htmlToText, referencedFileIds, sanitizeRichText } from '../../platform/sanitize.ts';
-import { claimFiles, likeAny } from '../articles/index.ts';
+import { claimFiles, matchesKeyword, searchColumns } from '../articles/index.ts';
 
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 
@@ -84,7 +84,7 @@ export async function listRules(
   },
 ): Promise<Paged<RuleItem>> {
   let base = ruleBase(db);
-  if (q.keyword) base = base.where('r.searchText', 'ilike', likeAny(q.keyword));
+  if (q.keyword) base = base.where(matchesKeyword('r', q.keyword));
   if (q.level) base = base.where('r.level', '=', q.level);
   if (q.status) base = base.where('r.status', '=', q.status);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
@@ -198,7 +198,7 @@ export async function saveRule(trx: Tx, auth: AuthContext, b: RuleSaveBody, now:
       /\/api\/file\/([0-9a-f-]{36})/gi,
       (_m, id: string) => `/api/public/file/${id.toLowerCase()}`,
     ),
-    searchText: [b.name, b.docNo, b.issuer, b.summary, bodyText].filter(Boolean).join(' '),
+    ...searchColumns(b.name, [b.docNo, b.issuer, b.summary, bodyText]),
     attachments: JSON.stringify(attachments),
     sourceUrl: b.sourceUrl,
     sort: b.sort,

@@ -108,6 +108,65 @@ describe('the seeded rules library (domain.md 1.1)', () => {
   });
 });
 
+describe('rule keyword search (search_vec, text-search.ts)', () => {
+  const names = async (keyword: string) =>
+    (
+      (await get(`/api/public/rule/list?pageSize=50&keyword=${encodeURIComponent(keyword)}`)).json().data
+        .list as Rule[]
+    ).map((r) => r.name);
+
+  it('finds document numbers: Chinese (主席令第二十六号), ASCII standards (AQ 9010), numbers by word prefix', async () => {
+    expect(await names('主席令第二十六号')).toEqual(['中华人民共和国保险法']);
+    expect(await names('国务院令第493号')).toEqual(['生产安全事故报告和调查处理条例']);
+    for (const k of ['AQ 9010-2019', 'aq 9010', 'AQ', '9010', '2019']) {
+      expect(await names(k), k).toContain('安全生产责任保险事故预防技术服务规范');
+    }
+    expect(await names('AQ 9011')).toEqual([]);
+  });
+
+  it('two-character and one-character keywords; characters that appear apart do not match', async () => {
+    expect(await names('保险')).toEqual(expect.arrayContaining(['中华人民共和国保险法']));
+    const one = await names('赔');
+    const scan = await t.database.db
+      .selectFrom('cmsRule')
+      .select('name')
+      .where('deletedAt', 'is', null)
+      .where('searchText', 'like', '%赔%')
+      .execute();
+    expect(one.length).toBeGreaterThan(0);
+    expect([...one].sort()).toEqual(scan.map((r) => r.name).sort());
+    // 保险法 holds 保 and 法 in many places but never 法保 (nor 险保) next to each other.
+    expect(await names('法保')).toEqual([]);
+    expect(await names('险保')).toEqual([]);
+  });
+
+  it('a saved rule is found by its name, number and body at once; an edit replaces the old words', async () => {
+    const add = await post('/api/rule/add', tok.admin, {
+      ...newRule,
+      name: '宿迁市危险化学品企业投保指引',
+      docNo: '宿应急〔2026〕9号',
+      body: '<p>适用于GB 30000.18所列危险化学品生产企业。</p>',
+    });
+    expect(add.statusCode).toBe(200);
+    const id = add.json().data.id as number;
+    for (const k of ['危险化学品企业投保', '〔2026〕9号', 'GB 30000', '30000.18']) {
+      expect(await names(k), k).toEqual(['宿迁市危险化学品企业投保指引']);
+    }
+    const d = (await post(`/api/rule/detail?id=${id}`, tok.admin)).json().data;
+    const edit = await post('/api/rule/save', tok.admin, {
+      ...newRule,
+      id,
+      version: d.version,
+      name: '宿迁市烟花爆竹企业投保指引',
+      docNo: '宿应急〔2026〕9号',
+      body: '<p>适用于烟花爆竹经营企业。</p>',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await names('危险化学品企业投保')).toEqual([]);
+    expect(await names('烟花爆竹')).toEqual(['宿迁市烟花爆竹企业投保指引']);
+  });
+});
+
 describe('rule administration (rule.*)', () => {
   it('add (sanitised) → save with a stale version 409 → mark revised → delete refused while referenced', async () => {
     const add = await post('/api/rule/add', tok.admin, newRule);

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { queryAsBody } from '../../platform/query-body.ts';
 import {
   addMechanism,
   attachApis,
@@ -33,6 +34,8 @@ import {
 } from './safety-mechanisms.service.ts';
 
 const AUDIT = '安全机制';
+/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
+const EITHER = '（参数可放在查询串或 JSON 请求体）';
 const apiList = envelope(z.object({ list: z.array(mechanismApiInfo) }));
 
 /**
@@ -72,7 +75,8 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
   r.post(
     '/api/safetymechanism/add',
     {
-      schema: { tags: ['safetymechanism'], summary: '新增安全机制', body: mechanismAddBody },
+      schema: { tags: ['safetymechanism'], summary: `新增安全机制${EITHER}`, body: mechanismAddBody },
+      preValidation: queryAsBody(mechanismAddBody),
       config: { permission: 'safetymechanism.add', audit: { module: AUDIT, kind: 'add' } },
     },
     async (req) => {
@@ -88,9 +92,10 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
     {
       schema: {
         tags: ['safetymechanism'],
-        summary: '修改安全机制（需带 version）',
+        summary: `修改安全机制（需带 version）${EITHER}`,
         body: mechanismUpdateBody,
       },
+      preValidation: queryAsBody(mechanismUpdateBody),
       config: { permission: 'safetymechanism.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {
@@ -133,10 +138,11 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
     {
       schema: {
         tags: ['safetymechanism'],
-        summary: '关联接口（须为平台已注册的接口）',
+        summary: `关联接口（须为平台已注册的接口；查询串中 apis 为 JSON 数组）${EITHER}`,
         body: mechanismApisBody,
         response: { 200: envelope(z.object({ added: z.number().int() })) },
       },
+      preValidation: queryAsBody(mechanismApisBody),
       config: { permission: 'safetymechanism.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {
@@ -152,10 +158,11 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
     {
       schema: {
         tags: ['safetymechanism'],
-        summary: '取消关联接口',
+        summary: `取消关联接口（查询串中 apis 为 JSON 数组）${EITHER}`,
         body: mechanismApisBody,
         response: { 200: envelope(z.object({ removed: z.number().int() })) },
       },
+      preValidation: queryAsBody(mechanismApisBody),
       config: { permission: 'safetymechanism.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {

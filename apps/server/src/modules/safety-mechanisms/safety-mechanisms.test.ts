@@ -369,3 +369,107 @@ describe('safety mechanisms', () => {
     expect(log).toEqual({ kind: 'delete', module: '安全机制', targetId: String(id), outcome: 'success' });
   });
 });
+
+describe('query parameters (spec 7: params go in the query unless a JSON body is stated)', () => {
+  const qs = (params: Record<string, string | string[]>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) p.append(k, one);
+    return `?${p.toString()}`;
+  };
+
+  it('add, update, addSysApiInfos and delSysApiInfos take their fields in the query', async () => {
+    const add = await post(
+      `/api/safetymechanism/add${qs({
+        name: '查询串机制',
+        orderNo: 'SM-Q01',
+        subsystemId: String(subsystemId),
+        ipAllowlist: '10.1.0.0/16,10.2.0.1',
+        ratePerMinute: '30',
+      })}`,
+      admin,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    const id = add.json().data.id as number;
+    const one = async () => (await post(`/api/safetymechanism/findOne?id=${id}`, admin)).json().data;
+    expect(await one()).toMatchObject({
+      name: '查询串机制',
+      orderNo: 'SM-Q01',
+      subsystemId,
+      ipAllowlist: ['10.1.0.0/16', '10.2.0.1'],
+      ratePerMinute: 30,
+      version: 1,
+    });
+
+    const update = await post(
+      `/api/safetymechanism/update${qs({
+        id: String(id),
+        version: '1',
+        name: '查询串机制（改）',
+        orderNo: 'SM-Q01',
+        subsystemId: '',
+        status: '0',
+        ipAllowlist: '',
+      })}`,
+      admin,
+    );
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await one()).toMatchObject({
+      name: '查询串机制（改）',
+      subsystemId: null,
+      status: 0,
+      ipAllowlist: [],
+    });
+
+    const apis = JSON.stringify([
+      { method: 'POST', url: '/api/dict/findAll' },
+      { method: 'GET', url: '/api/manage/parameter/getIndustry.json' },
+    ]);
+    const attach = await post(
+      `/api/safetymechanism/addSysApiInfos${qs({ mechanismId: String(id), apis })}`,
+      admin,
+    );
+    expect(attach.statusCode, attach.body).toBe(200);
+    expect(attach.json().data.added).toBe(2);
+    // One object per repeated key works too.
+    const detach = await post(
+      `/api/safetymechanism/delSysApiInfos${qs({
+        mechanismId: String(id),
+        apis: [JSON.stringify({ method: 'POST', url: '/api/dict/findAll' })],
+      })}`,
+      admin,
+    );
+    expect(detach.statusCode, detach.body).toBe(200);
+    expect(detach.json().data.removed).toBe(1);
+    expect((await one()).apis.map((a: MechanismApiInfo) => a.url)).toEqual([
+      '/api/manage/parameter/getIndustry.json',
+    ]);
+  });
+
+  it('bad query input answers 400 naming the field and changes nothing; 403 for an enterprise', async () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        '/api/safetymechanism/add',
+        qs({ name: 'x', orderNo: 'SM-Q02', ipAllowlist: '10.1.2' }),
+        'ipAllowlist',
+      ],
+      [
+        '/api/safetymechanism/add',
+        qs({ name: 'x', orderNo: 'SM-Q02', ratePerMinute: 'many' }),
+        'ratePerMinute',
+      ],
+      ['/api/safetymechanism/add', qs({ orderNo: 'SM-Q02' }), 'name'],
+      ['/api/safetymechanism/addSysApiInfos', qs({ mechanismId: '1', apis: 'not-json' }), 'apis'],
+      ['/api/safetymechanism/addSysApiInfos', qs({ mechanismId: '1', apis: '[]' }), 'apis'],
+      ['/api/safetymechanism/delSysApiInfos', qs({ mechanismId: 'x', apis: '[]' }), 'mechanismId'],
+    ];
+    for (const [url, query, field] of cases) {
+      const res = await post(`${url}${query}`, admin);
+      expect(res.statusCode, `${url}${query}`).toBe(400);
+      expect(res.json().result, `${url}${query}`).toContain(field);
+    }
+    const denied = await post(`/api/safetymechanism/add${qs({ name: 'x', orderNo: 'SM-Q02' })}`, ent);
+    expect(denied.statusCode).toBe(403);
+    const taken = await post(`/api/safetymechanism/checkOrderNo?orderNo=SM-Q02`, admin);
+    expect(taken.json().data.available).toBe(true);
+  });
+});

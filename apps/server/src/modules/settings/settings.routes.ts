@@ -1,4 +1,4 @@
-import { settingsSaveBody } from '@aqzrx/contracts';
+import { type DeploymentSettings, settingsSaveBody } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
@@ -7,15 +7,25 @@ import { saveSettings } from './settings.service.ts';
 
 export function settingsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { settings } = app.deps;
+  const { settings, config } = app.deps;
+  const deployment: DeploymentSettings = {
+    captchaEnabled: config.CAPTCHA,
+    tokenTtlHours: config.TOKEN_TTL_HOURS,
+    lockThreshold: config.LOCK_THRESHOLD,
+    lockMinutes: config.LOCK_MINUTES,
+    securityDefaults: {
+      idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+    },
+  };
 
   r.post(
     '/api/setting/get',
     {
-      schema: { tags: ['setting'], summary: '平台设置（全部）' },
+      schema: { tags: ['setting'], summary: '平台设置（全部，另附只读的部署参数 deployment）' },
       config: { permission: 'setting.query' },
     },
-    async () => ok(await settings.all()),
+    async () => ok({ ...(await settings.all()), deployment }),
   );
 
   r.post(
@@ -37,7 +47,7 @@ export function settingsRoutes(app: FastifyInstance): void {
       });
       // Dropped again after commit, so no request that ran during the write keeps the old values cached.
       settings.invalidate();
-      return ok({ saved: keys, settings: await settings.all() }, '设置已保存');
+      return ok({ saved: keys, settings: { ...(await settings.all()), deployment } }, '设置已保存');
     },
   );
 }

@@ -16,7 +16,7 @@ function known<T extends object>(defaults: T, value: T): T {
 }
 
 /**
- * Saves the keys present in the body. footer and insurance may be partial: they are merged into the
+ * Saves the keys present in the body. footer, insurance and security may be partial: they are merged into the
  * current value and the result is validated whole. Takes effect on the next request (the service's
  * cache is dropped on write), no restart.
  */
@@ -34,6 +34,8 @@ export async function saveSettings(
   if (body.footerLinks !== undefined) next.footerLinks = body.footerLinks;
   if (body.insurance !== undefined)
     next.insurance = known(SETTING_DEFAULTS.insurance, { ...current.insurance, ...body.insurance });
+  if (body.security !== undefined)
+    next.security = known(SETTING_DEFAULTS.security, { ...current.security, ...body.security });
   const keys = Object.keys(next) as SettingKey[];
   // Only the keys being saved are validated (merged with what is stored), so an old stored value of
   // another key never blocks a save.

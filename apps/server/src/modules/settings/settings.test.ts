@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
+import { loadConfig } from '../../config.ts';
 import { createRole, createUser, lastLog, STRONG } from '../users/fixtures.ts';
 
 let t: TestContext;
@@ -26,11 +27,24 @@ describe('/api/setting/get', () => {
     expect(s.insurance).toEqual({
       minPerPersonLimit: 400000,
       preventionFeeCapPct: 21,
-      reportDeadlineHours: 48,
+      reportDeadlineHours: 720, // 30 days (domain brief: the insured reports within 30 days)
       claimUnpaidFlagDays: 60,
     });
+    expect(s.security).toEqual({ idleTimeoutMinutes: 30, passwordMaxAgeDays: 90 });
     expect(s.footer.icp).toContain('苏ICP备');
     expect(Array.isArray(s.footerLinks)).toBe(true);
+  });
+
+  it('shows the deployment values read-only (captcha, token lifetime, lockout, security defaults)', async () => {
+    const s = await get();
+    expect(s.deployment).toEqual({
+      captchaEnabled: expect.any(Boolean),
+      tokenTtlHours: 168,
+      lockThreshold: 5,
+      lockMinutes: 30,
+      securityDefaults: { idleTimeoutMinutes: 30, passwordMaxAgeDays: 90 },
+    });
+    expect((await save({ deployment: { tokenTtlHours: 5 } })).statusCode).toBe(400);
   });
 
   it('401 without a token, 403 for an enterprise', async () => {
@@ -46,6 +60,7 @@ describe('/api/setting/save', () => {
     const res = await save({ platformName: '宿迁市安责险服务平台' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.saved).toEqual(['platformName']);
+    expect(res.json().data.settings).toEqual(await get()); // the same view as get, deployment included
     expect((await publicSettings()).platformName).toBe('宿迁市安责险服务平台');
     expect((await get()).platformName).toBe('宿迁市安责险服务平台');
     expect(await lastLog(t, '/api/setting/save')).toMatchObject({
@@ -90,7 +105,7 @@ describe('/api/setting/save', () => {
       [{ insurance: { preventionFeeCapPct: 21.5 } }, 'insurance.preventionFeeCapPct'],
       [{ insurance: { preventionFeeCapPct: -1 } }, 'insurance.preventionFeeCapPct'],
       [{ insurance: { reportDeadlineHours: 0 } }, 'insurance.reportDeadlineHours'],
-      [{ insurance: { reportDeadlineHours: 721 } }, 'insurance.reportDeadlineHours'],
+      [{ insurance: { reportDeadlineHours: 721 } }, '报案时限为1-720小时'],
       [{ insurance: { claimUnpaidFlagDays: 366 } }, 'insurance.claimUnpaidFlagDays'],
       [{ insurance: { minPerPersonLimit: -1 } }, 'insurance.minPerPersonLimit'],
       [{ insurance: { minPerPersonLimit: 1.5 } }, 'insurance.minPerPersonLimit'],
@@ -98,6 +113,13 @@ describe('/api/setting/save', () => {
       [{ footerLinks: [{ aid: 1, title: '' }] }, 'footerLinks.0.title'],
       [{ footer: { email: 'not-mail' } }, 'footer.email'],
       [{ footer: { unknown: 'x' } }, 'footer'],
+      [{ security: { idleTimeoutMinutes: 4 } }, '无操作自动退出时间为5-120分钟'],
+      [{ security: { idleTimeoutMinutes: 121 } }, 'security.idleTimeoutMinutes'],
+      [{ security: { idleTimeoutMinutes: 7.5 } }, '无操作自动退出时间须为整数（分钟）'],
+      [{ security: { passwordMaxAgeDays: -1 } }, '密码有效期为0-365天（0表示不限）'],
+      [{ security: { passwordMaxAgeDays: 366 } }, 'security.passwordMaxAgeDays'],
+      [{ security: { passwordMaxAgeDays: 1.5 } }, '密码有效期须为整数（天）'],
+      [{ security: { lockMinutes: 10 } }, 'security'],
       [{ captchaEnabled: false }, ''],
       [{}, ''],
     ];
@@ -109,10 +131,15 @@ describe('/api/setting/save', () => {
     expect(await get()).toEqual(before);
   });
 
-  it('the minimum per-person limit may be set from 0 (national floor 400000 is the default)', async () => {
-    expect((await save({ insurance: { minPerPersonLimit: 0 } })).statusCode).toBe(200);
+  it('the minimum per-person limit may be raised above the national floor of 400000, never below it', async () => {
+    const low = await save({ insurance: { minPerPersonLimit: 399999 } });
+    expect(low.statusCode).toBe(400);
+    expect(low.json().result).toContain('不能低于国家标准40万元');
+    expect((await save({ insurance: { minPerPersonLimit: 0 } })).statusCode).toBe(400);
+    expect((await save({ insurance: { minPerPersonLimit: 400000 } })).statusCode).toBe(200);
     expect((await save({ insurance: { minPerPersonLimit: 500000 } })).statusCode).toBe(200);
     expect((await get()).insurance.minPerPersonLimit).toBe(500000);
+    expect((await save({ insurance: { minPerPersonLimit: 400000 } })).statusCode).toBe(200);
   });
 
   it('setting.query does not allow saving (403); 401 without a token', async () => {
@@ -125,5 +152,98 @@ describe('/api/setting/save', () => {
       (await t.call({ method: 'POST', url: '/api/setting/save', payload: { platformName: 'xx' } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('security settings: idle timeout and password age, read per request', () => {
+  const info = (token: string) => t.call({ method: 'POST', url: '/api/sys/user/getUserInfo.json', token });
+  const logs = (token: string) =>
+    t.call({ method: 'POST', url: '/api/log/sysLogs/searchLogList.json', token });
+
+  it('a shorter idle timeout refuses, on the next request, a session idle longer than it; a longer one keeps it', async () => {
+    const user = await t.login('insurer');
+    expect((await info(user)).statusCode).toBe(200);
+    const res = await save({ security: { idleTimeoutMinutes: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.settings.security).toEqual({ idleTimeoutMinutes: 10, passwordMaxAgeDays: 90 });
+    expect(await lastLog(t, '/api/setting/save')).toMatchObject({ outcome: 'success', targetId: 'security' });
+
+    // Active within the new window: kept.
+    t.clock.advance(9 * 60_000);
+    expect((await info(user)).statusCode).toBe(200);
+    // 11 idle minutes: within the old 30, beyond the new 10: refused, and the session is ended.
+    t.clock.advance(11 * 60_000);
+    const refused = await info(user);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().result).toBe('登录状态已过期，请重新登录');
+    expect(refused.json().code).toBe('TOKEN_EXPIRED');
+    t.clock.advance(60_000);
+    expect((await info(user)).statusCode).toBe(401);
+
+    // Raised to 60 minutes: a session idle 20 minutes stays signed in.
+    admin = await t.login('admin');
+    const other = await t.login('insurer');
+    expect((await save({ security: { idleTimeoutMinutes: 60 } })).statusCode).toBe(200);
+    t.clock.advance(20 * 60_000);
+    expect((await info(other)).statusCode).toBe(200);
+    // The sessions list uses the same window.
+    const sessions = await t.call({ method: 'POST', url: '/api/sys/user/sessions', token: other });
+    expect(sessions.json().data.some((x: { current: boolean }) => x.current)).toBe(true);
+
+    expect((await save({ security: { idleTimeoutMinutes: 30 } })).statusCode).toBe(200);
+    expect((await get()).security.idleTimeoutMinutes).toBe(30);
+  });
+
+  it('a password age change applies to the next request and the next login; 0 means never', async () => {
+    const db = t.database.db;
+    const setChanged = (daysAgo: number) =>
+      db
+        .updateTable('sysUser')
+        .set({ passwordChangedAt: new Date(t.clock.now().getTime() - daysAgo * 86_400_000) })
+        .where('username', '=', 'gov')
+        .execute();
+    await setChanged(40);
+    const gov = await t.login('gov');
+    expect((await logs(gov)).statusCode).toBe(200); // 40 days < 90
+
+    expect((await save({ security: { passwordMaxAgeDays: 30 } })).statusCode).toBe(200);
+    // The same (possibly cached) session: the new policy applies at once.
+    const refused = await logs(gov);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PASSWORD_EXPIRED');
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gov', password: DEMO_PASSWORD },
+    });
+    expect(login.json().data.mustChangePassword).toBe(true);
+
+    expect((await save({ security: { passwordMaxAgeDays: 0 } })).statusCode).toBe(200);
+    await setChanged(3000);
+    expect((await logs(gov)).statusCode).toBe(200);
+
+    expect((await save({ security: { passwordMaxAgeDays: 90 } })).statusCode).toBe(200);
+    expect((await logs(gov)).statusCode).toBe(403);
+    await setChanged(0);
+    expect((await logs(gov)).statusCode).toBe(200);
+  });
+
+  it('IDLE_TIMEOUT_MINUTES / PASSWORD_MAX_AGE_DAYS are the defaults until a value is saved, within the same ranges', async () => {
+    const other = await createTestContext({ IDLE_TIMEOUT_MINUTES: '15', PASSWORD_MAX_AGE_DAYS: '0' });
+    try {
+      const token = await other.login('admin');
+      const view = (await other.call({ method: 'POST', url: '/api/setting/get', token })).json().data;
+      expect(view.security).toEqual({ idleTimeoutMinutes: 15, passwordMaxAgeDays: 0 });
+      expect(view.deployment.securityDefaults).toEqual({ idleTimeoutMinutes: 15, passwordMaxAgeDays: 0 });
+      other.clock.advance(16 * 60_000);
+      expect(
+        (await other.call({ method: 'POST', url: '/api/sys/user/getUserInfo.json', token })).statusCode,
+      ).toBe(401);
+    } finally {
+      await other.close();
+    }
+    expect(() => loadConfig({ IDLE_TIMEOUT_MINUTES: '4' })).toThrow();
+    expect(() => loadConfig({ IDLE_TIMEOUT_MINUTES: '121' })).toThrow();
+    expect(() => loadConfig({ PASSWORD_MAX_AGE_DAYS: '366' })).toThrow();
   });
 });

@@ -3,6 +3,7 @@ import {
   paged,
   subsystemAddBody,
   subsystemCodeQuery,
+  subsystemCredentials,
   subsystemIdQuery,
   subsystemInfo,
   subsystemListQuery,
@@ -17,8 +18,11 @@ import { requireAuth } from '../../platform/http.ts';
 import {
   addSubsystem,
   deleteSubsystem,
+  generateCredentials,
   listSubsystems,
   subsystemInfo as loadSubsystemInfo,
+  revokeCredentials,
+  rotateCredentials,
   updateSubsystem,
 } from './subsystems.service.ts';
 
@@ -82,6 +86,59 @@ export function subsystemsRoutes(app: FastifyInstance): void {
         targetId: req.body.id,
       });
       return done('保存成功');
+    },
+  );
+  // Credentials of signed calls (README.md in this folder). The secret is answered once and never again.
+  r.post(
+    '/api/subsystem/credentials/generate',
+    {
+      schema: {
+        tags: ['subsystem'],
+        summary: '生成接入凭据（App Key 与密钥；密钥仅此一次返回）',
+        querystring: subsystemIdQuery,
+        response: { 200: envelope(subsystemCredentials) },
+      },
+      config: { permission: 'subsystem.edit', audit: { module: AUDIT, kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const creds = await req.tx((trx) => generateCredentials(trx, req.query.id, auth.userId, clock.now()), {
+        targetId: req.query.id,
+      });
+      return ok(creds, '接入凭据已生成，请立即保存密钥');
+    },
+  );
+  r.post(
+    '/api/subsystem/credentials/rotate',
+    {
+      schema: {
+        tags: ['subsystem'],
+        summary: '重置密钥（App Key 不变，原密钥立即失效；新密钥仅此一次返回）',
+        querystring: subsystemIdQuery,
+        response: { 200: envelope(subsystemCredentials) },
+      },
+      config: { permission: 'subsystem.edit', audit: { module: AUDIT, kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const creds = await req.tx((trx) => rotateCredentials(trx, req.query.id, auth.userId, clock.now()), {
+        targetId: req.query.id,
+      });
+      return ok(creds, '密钥已重置，原密钥已失效，请立即保存新密钥');
+    },
+  );
+  r.post(
+    '/api/subsystem/credentials/revoke',
+    {
+      schema: { tags: ['subsystem'], summary: '吊销接入凭据', querystring: subsystemIdQuery },
+      config: { permission: 'subsystem.edit', audit: { module: AUDIT, kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      await req.tx((trx) => revokeCredentials(trx, req.query.id, auth.userId, clock.now()), {
+        targetId: req.query.id,
+      });
+      return done('接入凭据已吊销');
     },
   );
   r.post(

@@ -1,10 +1,5 @@
-import { maskMobile, USER_EXPORT_HEADERS, type UserRow } from '@aqzrx/contracts';
+import { formatChinaTime, maskMobile, USER_EXPORT_HEADERS, type UserRow } from '@aqzrx/contracts';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
-
-/** YYYY-MM-DD HH:mm:ss in China time (+08:00), whatever the server's zone. */
-export function formatChinaTime(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 /** The user list as an .xlsx workbook with Chinese headers; mobiles masked unless `unmasked`. */
 export function buildUserWorkbook(rows: UserRow[], unmasked: boolean): Promise<Buffer> {
@@ -15,7 +10,7 @@ export function buildUserWorkbook(rows: UserRow[], unmasked: boolean): Promise<B
     (u) => u.orgName,
     (u) => (unmasked ? u.mobile : maskMobile(u.mobile)),
     (u) => u.statusLabel,
-    (u) => formatChinaTime(u.createdAt),
+    (u) => formatChinaTime(u.createdAt, 'second'),
   ];
   const widths = [18, 18, 18, 36, 16, 14, 20];
   const columns: XlsxColumn<UserRow>[] = USER_EXPORT_HEADERS.map((header, i) => ({

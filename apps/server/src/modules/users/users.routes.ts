@@ -39,6 +39,7 @@ import {
   searchUsers,
   setUserStatus,
   unlockUser,
+  userScope,
   userSessions,
   usersForExport,
 } from './users.service.ts';
@@ -84,7 +85,7 @@ async function auditedWrite<T>(
 
 export function usersRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, settings } = app.deps;
 
   r.post(
     '/api/sys/user/searchUserList.json',
@@ -95,9 +96,9 @@ export function usersRoutes(app: FastifyInstance): void {
         querystring: userListQuery,
         response: { 200: envelope(paged(userRow)) },
       },
-      config: { permission: 'user.query' },
+      config: { permission: 'user.query', audit: { module: MODULE, kind: 'query' } },
     },
-    async (req) => ok(await searchUsers(app.db, req.query, clock.now())),
+    async (req) => ok(await searchUsers(app.db, req.query, clock.now(), userScope(requireAuth(req)))),
   );
 
   r.post(
@@ -114,7 +115,8 @@ export function usersRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       const reveal = req.query.reveal === true;
-      if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false));
+      const scope = userScope(auth);
+      if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false, scope));
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
       if (!hasPermission(await permissionsOf(app, auth), 'userSensitive.get')) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
@@ -123,7 +125,7 @@ export function usersRoutes(app: FastifyInstance): void {
       }
       // The view and its audit row go together: no row, no data (security.md P04, L03).
       const detail = await app.db.transaction().execute(async (trx) => {
-        const d = await getUser(trx, req.query.id, clock.now(), true);
+        const d = await getUser(trx, req.query.id, clock.now(), true, scope);
         await writeAudit(trx, req, { ...audit, outcome: 'success' }, clock.now());
         return d;
       });
@@ -204,8 +206,11 @@ export function usersRoutes(app: FastifyInstance): void {
       config: { permission: 'user.enable', audit: { module: MODULE, kind: 'security' } },
     },
     async (req) => {
+      const scope = userScope(requireAuth(req));
       req.auditTarget = String(req.query.id);
-      const wasLocked = await req.tx((trx) => unlockUser(trx, req.query.id), { targetId: req.query.id });
+      const wasLocked = await req.tx((trx) => unlockUser(trx, req.query.id, scope), {
+        targetId: req.query.id,
+      });
       return ok({ wasLocked }, wasLocked ? '已解除锁定' : '该用户未被锁定');
     },
   );
@@ -258,7 +263,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const unmasked = hasPermission(await permissionsOf(app, auth), 'userSensitive.export');
       // The rows and the audit row (with the row count) are read/written in one transaction.
-      const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now()), {
+      const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now(), userScope(auth)), {
         targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
       });
       const buf = await buildUserWorkbook(rows, unmasked);
@@ -284,7 +289,13 @@ export function usersRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       return ok(
-        await liveSessions(app.db, auth.userId, clock.now(), config.IDLE_TIMEOUT_MINUTES, auth.sessionId),
+        await liveSessions(
+          app.db,
+          auth.userId,
+          clock.now(),
+          (await settings.get('security')).idleTimeoutMinutes,
+          auth.sessionId,
+        ),
       );
     },
   );
@@ -314,7 +325,16 @@ export function usersRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'user.get' },
     },
-    async (req) => ok(await userSessions(app.db, req.query.id, clock.now(), config.IDLE_TIMEOUT_MINUTES)),
+    async (req) =>
+      ok(
+        await userSessions(
+          app.db,
+          req.query.id,
+          clock.now(),
+          (await settings.get('security')).idleTimeoutMinutes,
+          userScope(requireAuth(req)),
+        ),
+      ),
   );
 
   r.post(
@@ -333,10 +353,14 @@ export function usersRoutes(app: FastifyInstance): void {
       config: { permission: 'user.edit', audit: { module: '会话管理', kind: 'security' } },
     },
     async (req) => {
+      const scope = userScope(requireAuth(req));
       req.auditTarget = String(req.query.id);
-      const ended = await req.tx((trx) => forceLogout(trx, req.query.id, req.query.sessionId, clock.now()), {
-        targetId: req.query.id,
-      });
+      const ended = await req.tx(
+        (trx) => forceLogout(trx, req.query.id, req.query.sessionId, clock.now(), scope),
+        {
+          targetId: req.query.id,
+        },
+      );
       return ok({ ended }, ended > 0 ? `已结束 ${ended} 个会话` : '该用户当前没有登录会话');
     },
   );

@@ -1,9 +1,11 @@
 import {
   type AddUserBody,
+  DISTRICTS,
   maskMobile,
   optionLabel,
   type Paged,
   passwordProblem,
+  RoleKey,
   roleDisplayName,
   type SaveUserBody,
   type SessionRow,
@@ -35,9 +37,47 @@ export function maskEmail(email: string | null | undefined): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
-/** Users that exist: soft-deleted ones are out of scope and answer like missing ones (404). */
-function baseQuery(db: Db) {
-  return db
+/**
+ * Whose accounts a caller manages. The operations admin (and any role given user management) manages
+ * every account; a government administrator manages the accounts of its own department only — the
+ * regulator accounts — and cannot give a jurisdiction beyond its own (security.md Z02: lists are
+ * scoped, out-of-scope ids answer 404 like missing ones).
+ */
+export interface UserScope {
+  roleKeys: string[];
+  /** The caller's jurisdiction; empty (or every district) means the whole city. */
+  districts: string[];
+  /** The caller's organisation: accounts it creates belong to it. */
+  orgId: number | null;
+}
+
+export function userScope(auth: Pick<AuthContext, 'roleKey' | 'districtCodes' | 'orgId'>): UserScope | null {
+  if (auth.roleKey !== RoleKey.GOVERNMENT) return null;
+  const whole = DISTRICTS.every((d) => auth.districtCodes.includes(d.value));
+  return {
+    roleKeys: [RoleKey.GOVERNMENT],
+    districts: whole ? [] : [...auth.districtCodes],
+    orgId: auth.orgId,
+  };
+}
+
+function assertAssignable(
+  scope: UserScope | null,
+  roleKey: string,
+  districtCodes: string[] | undefined,
+): void {
+  if (!scope) return;
+  if (!scope.roleKeys.includes(roleKey)) throw fieldError('roleId', '只能为本部门的账号分配本部门的角色');
+  if (districtCodes && scope.districts.length > 0) {
+    const outside = districtCodes.filter((d) => !scope.districts.includes(d));
+    if (outside.length > 0 || districtCodes.length === 0)
+      throw fieldError('districtCodes', '管辖区县不能超出您本人的管辖范围');
+  }
+}
+
+/** Users that exist: soft-deleted and out-of-scope ones answer like missing ones (404). */
+function baseQuery(db: Db, scope: UserScope | null) {
+  let q = db
     .selectFrom('sysUser as u')
     .innerJoin('sysRole as r', 'r.id', 'u.roleId')
     .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
@@ -45,10 +85,12 @@ function baseQuery(db: Db) {
       join.on((eb) => eb(eb.fn('lower', ['u.username']), '=', eb.ref('la.usernameLower'))),
     )
     .where('u.deletedAt', 'is', null);
+  if (scope) q = q.where('r.roleKey', 'in', scope.roleKeys);
+  return q;
 }
 
-function filtered(db: Db, f: UserListQuery) {
-  let q = baseQuery(db);
+function filtered(db: Db, f: UserListQuery, scope: UserScope | null) {
+  let q = baseQuery(db, scope);
   if (f.username) q = q.where('u.username', 'ilike', `%${escapeLike(f.username)}%`);
   if (f.nickname) q = q.where('u.nickname', 'ilike', `%${escapeLike(f.nickname)}%`);
   if (f.roleKey) q = q.where((eb) => eb(eb.fn('upper', ['r.roleKey']), '=', f.roleKey!.toUpperCase()));
@@ -139,8 +181,13 @@ const SORTABLE: Record<string, 'u.createdAt' | 'u.username' | 'u.lastLoginAt' | 
   id: 'u.id',
 };
 
-export async function searchUsers(db: Db, f: UserListQuery, now: Date): Promise<Paged<UserRow>> {
-  const q = filtered(db, f);
+export async function searchUsers(
+  db: Db,
+  f: UserListQuery,
+  now: Date,
+  scope: UserScope | null = null,
+): Promise<Paged<UserRow>> {
+  const q = filtered(db, f, scope);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const col = SORTABLE[f.sortField ?? ''] ?? 'u.createdAt';
   const dir = f.sortOrder === 'asc' || f.sortOrder === 'ascend' ? 'asc' : 'desc';
@@ -160,8 +207,13 @@ export async function searchUsers(db: Db, f: UserListQuery, now: Date): Promise<
 }
 
 /** Every user matching the filters (newest first), refused above the export cap (security.md V07). */
-export async function usersForExport(db: Db, f: UserListQuery, now: Date): Promise<UserRow[]> {
-  const q = filtered(db, f);
+export async function usersForExport(
+  db: Db,
+  f: UserListQuery,
+  now: Date,
+  scope: UserScope | null = null,
+): Promise<UserRow[]> {
+  const q = filtered(db, f, scope);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   if (Number(total.c) > USER_EXPORT_ROW_CAP) {
     throw badRequest(
@@ -173,14 +225,20 @@ export async function usersForExport(db: Db, f: UserListQuery, now: Date): Promi
   return rows.map((r) => toRow(r, now, true));
 }
 
-async function loadUser(db: Db, id: number) {
-  const u = await baseQuery(db).select(ROW_COLUMNS).where('u.id', '=', id).executeTakeFirst();
+async function loadUser(db: Db, id: number, scope: UserScope | null) {
+  const u = await baseQuery(db, scope).select(ROW_COLUMNS).where('u.id', '=', id).executeTakeFirst();
   if (!u) throw notFound('用户不存在');
   return u;
 }
 
-export async function getUser(db: Db, id: number, now: Date, reveal: boolean): Promise<UserDetail> {
-  const u = await loadUser(db, id);
+export async function getUser(
+  db: Db,
+  id: number,
+  now: Date,
+  reveal: boolean,
+  scope: UserScope | null = null,
+): Promise<UserDetail> {
+  const u = await loadUser(db, id, scope);
   const sessions = await db
     .selectFrom('sysSession')
     .select((eb) => eb.fn.countAll<number>().as('c'))
@@ -203,14 +261,15 @@ export async function getUser(db: Db, id: number, now: Date, reveal: boolean): P
   };
 }
 
-async function requireRole(db: Db, roleId: number): Promise<void> {
+async function requireRole(db: Db, roleId: number): Promise<{ roleKey: string }> {
   const role = await db
     .selectFrom('sysRole')
-    .select('id')
+    .select(['id', 'roleKey'])
     .where('id', '=', roleId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (!role) throw fieldError('roleId', '角色不存在，请重新选择');
+  return role;
 }
 
 async function requireOrg(db: Db, orgId: number | null | undefined): Promise<void> {
@@ -240,13 +299,31 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
     .executeTakeFirst();
   if (dup) throw conflict(`用户名 ${input.username} 已被使用，请换一个`);
   await requireUniqueMobile(trx, input.mobile);
-  await requireRole(trx, input.roleId);
+  const role = await requireRole(trx, input.roleId);
+  const scope = userScope(actor);
+  assertAssignable(scope, role.roleKey, input.districtCodes);
+  if (scope) {
+    if (input.orgId !== null && input.orgId !== scope.orgId)
+      throw fieldError('orgId', '只能为本部门创建账号');
+    input = { ...input, orgId: scope.orgId };
+  }
   await requireOrg(trx, input.orgId);
   const problem = passwordProblem(input.password, {
     username: input.username,
     ...(input.mobile ? { mobile: input.mobile } : {}),
   });
   if (problem) throw fieldError('password', problem);
+  // An enterprise account of an enterprise whose information is not complete (e.g. created by a register
+  // import) starts in status 3: it sees only the complete-your-information page until someone completes it.
+  let status: number = UserStatus.ACTIVE;
+  if (role.roleKey === 'ROLE_ENT' && input.orgId !== null) {
+    const ent = await trx
+      .selectFrom('insEnterprise')
+      .select('infoComplete')
+      .where('id', '=', input.orgId)
+      .executeTakeFirst();
+    if (!ent?.infoComplete) status = UserStatus.ENT_INFO_INCOMPLETE;
+  }
   const row = await trx
     .insertInto('sysUser')
     .values({
@@ -258,7 +335,7 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
       passwordHash: await hashPassword(input.password),
       passwordChangedAt: now,
       mustChangePassword: input.mustChangePassword,
-      status: UserStatus.ACTIVE,
+      status,
       roleId: input.roleId,
       orgId: input.orgId,
       districtCodes: [...new Set(input.districtCodes)].join(','),
@@ -272,8 +349,8 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
   return row.id;
 }
 
-async function requireUserForUpdate(trx: Tx, id: number) {
-  const user = await trx
+async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null = null) {
+  let q = trx
     .selectFrom('sysUser')
     .select([
       'id',
@@ -286,9 +363,12 @@ async function requireUserForUpdate(trx: Tx, id: number) {
       'passwordHash',
     ])
     .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('deletedAt', 'is', null);
+  if (scope)
+    q = q.where('roleId', 'in', (eb) =>
+      eb.selectFrom('sysRole').select('id').where('roleKey', 'in', scope.roleKeys),
+    );
+  const user = await q.forUpdate().executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   return user;
 }
@@ -300,13 +380,21 @@ export async function saveUser(
   actor: AuthContext,
   now: Date,
 ): Promise<{ roleChanged: boolean; revoked: number }> {
-  const user = await requireUserForUpdate(trx, input.id);
+  const scope = userScope(actor);
+  const user = await requireUserForUpdate(trx, input.id, scope);
   if (user.version !== input.version) throw staleVersion();
   const roleChanged = input.roleId !== undefined && input.roleId !== user.roleId;
   if (roleChanged) {
     if (user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
-    await requireRole(trx, input.roleId!);
+    const role = await requireRole(trx, input.roleId!);
+    assertAssignable(scope, role.roleKey, undefined);
   }
+  if (scope && input.districtCodes !== undefined) {
+    const role = await requireRole(trx, input.roleId ?? user.roleId);
+    assertAssignable(scope, role.roleKey, input.districtCodes);
+  }
+  if (scope && input.orgId !== undefined && input.orgId !== scope.orgId)
+    throw fieldError('orgId', '不能把账号移出本部门');
   if (input.mobile !== undefined && input.mobile !== user.mobile)
     await requireUniqueMobile(trx, input.mobile, user.id);
   await requireOrg(trx, input.orgId);
@@ -337,7 +425,7 @@ export async function saveUser(
 /** Soft delete; the user's sessions end at once. */
 export async function deleteUser(trx: Tx, id: number, actor: AuthContext, now: Date): Promise<void> {
   if (id === actor.userId) throw badRequest('不能删除当前登录的用户');
-  const user = await requireUserForUpdate(trx, id);
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
   await trx
     .updateTable('sysUser')
     .set((eb) => ({
@@ -363,7 +451,7 @@ export async function resetPassword(
   now: Date,
 ): Promise<void> {
   if (id === actor.userId) throw badRequest('请通过“修改密码”修改自己的密码');
-  const user = await requireUserForUpdate(trx, id);
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
   const problem = passwordProblem(newPwd, {
     username: user.username,
     ...(user.mobile ? { mobile: user.mobile } : {}),
@@ -402,8 +490,8 @@ export async function resetPassword(
 }
 
 /** Clears the failed-login counter and lock of the user's username (security.md A02). */
-export async function unlockUser(trx: Tx, id: number): Promise<boolean> {
-  const user = await requireUserForUpdate(trx, id);
+export async function unlockUser(trx: Tx, id: number, scope: UserScope | null = null): Promise<boolean> {
+  const user = await requireUserForUpdate(trx, id, scope);
   const res = await trx
     .deleteFrom('sysLoginAttempt')
     .where('usernameLower', '=', user.username.toLowerCase())
@@ -423,7 +511,7 @@ export async function setUserStatus(
   now: Date,
 ): Promise<boolean> {
   if (status === UserStatus.DISABLED && id === actor.userId) throw badRequest('不能停用当前登录的用户');
-  const user = await requireUserForUpdate(trx, id);
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
   const disabled = user.status === UserStatus.DISABLED;
   if ((status === UserStatus.DISABLED) === disabled) return false;
   await trx
@@ -480,8 +568,14 @@ export async function liveSessions(
   }));
 }
 
-export async function userSessions(db: Db, userId: number, now: Date, idleMinutes: number) {
-  await loadUser(db, userId);
+export async function userSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  idleMinutes: number,
+  scope: UserScope | null = null,
+) {
+  await loadUser(db, userId, scope);
   return liveSessions(db, userId, now, idleMinutes);
 }
 
@@ -503,8 +597,9 @@ export async function forceLogout(
   userId: number,
   sessionId: number | undefined,
   now: Date,
+  scope: UserScope | null = null,
 ): Promise<number> {
-  await requireUserForUpdate(trx, userId);
+  await requireUserForUpdate(trx, userId, scope);
   if (sessionId === undefined) return revokeUserSessions(trx, userId, now, 'force-logout');
   const res = await trx
     .updateTable('sysSession')

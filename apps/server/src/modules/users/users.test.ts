@@ -179,10 +179,44 @@ describe('add', () => {
     expect((await lastLog(t, '/api/sys/user/add')).params).not.toContain(STRONG);
     const login = await post('/api/login', undefined, { username: 'newuser1', password: STRONG });
     expect(login.statusCode).toBe(200);
-    expect(login.json().data.mustChangePassword).toBe(true);
+    expect(login.json().data).toMatchObject({ mustChangePassword: true, passwordChangeReason: 'initial' });
     const token = login.json().data.token as string;
     const refused = await post('/api/sys/user/getSysResourceListByToken.json', token);
     expect(refused.statusCode).toBe(200);
+    const blocked = await post('/api/sys/user/sessions', token);
+    expect(blocked.json()).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      result: '首次登录请先修改初始密码',
+    });
+  });
+
+  it('an account of an enterprise whose information is incomplete starts in status 3 (gate)', async () => {
+    const ents = await t.database.db
+      .selectFrom('insEnterprise')
+      .select('id')
+      .where('infoComplete', '=', true)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    const [incomplete, complete] = [ents[0]!.id, ents[1]!.id];
+    await t.database.db
+      .updateTable('insEnterprise')
+      .set({ infoComplete: false })
+      .where('id', '=', incomplete)
+      .execute();
+    const statusOf = async (username: string, mobile: string, orgId: number) => {
+      const res = await post('/api/sys/user/add', admin, { ...base, username, mobile, orgId });
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        await t.database.db
+          .selectFrom('sysUser')
+          .select('status')
+          .where('id', '=', res.json().data.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    };
+    expect(await statusOf('gatecorpa', '13900000011', incomplete)).toBe(3);
+    expect(await statusOf('gatecorpb', '13900000012', complete)).toBe(1);
   });
 
   it('username is unique case-insensitively and mobiles are unique (409)', async () => {
@@ -360,13 +394,35 @@ describe('pwd/reset', () => {
     );
     const login = await post('/api/login', undefined, { username: 'resetme', password: 'Reset#Pass2026' });
     expect(login.statusCode).toBe(200);
-    expect(login.json().data.mustChangePassword).toBe(true);
+    // The user is told why: the administrator reset the password (not a first login).
+    expect(login.json().data).toMatchObject({ mustChangePassword: true, passwordChangeReason: 'reset' });
     const blocked = await post('/api/sys/user/sessions', login.json().data.token);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect(blocked.json()).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      result: '管理员已重置您的密码，请先修改密码',
+    });
+    const info = await post('/api/sys/user/getUserInfo.json', login.json().data.token);
+    expect(info.json().data).toMatchObject({ mustChangePassword: true, passwordChangeReason: 'reset' });
     const row = await lastLog(t, '/api/sys/user/pwd/reset');
     expect(row).toMatchObject({ kind: 'security', outcome: 'success', targetId: String(id) });
     expect(row.params).not.toContain('Reset#Pass2026');
+  });
+
+  it('a password past its age is reported as expired, not as a reset or first login', async () => {
+    await createUser(t, admin, { username: 'agedpwd', roleId: entRoleId });
+    await t.database.db
+      .updateTable('sysUser')
+      .set({ passwordChangedAt: new Date(t.clock.now().getTime() - 400 * 86_400_000) })
+      .where('username', '=', 'agedpwd')
+      .execute();
+    const login = await post('/api/login', undefined, { username: 'agedpwd', password: STRONG });
+    expect(login.json().data).toMatchObject({ mustChangePassword: true, passwordChangeReason: 'expired' });
+    const blocked = await post('/api/sys/user/sessions', login.json().data.token);
+    expect(blocked.json()).toMatchObject({
+      code: 'PASSWORD_EXPIRED',
+      result: '密码已超过有效期，请修改密码后继续使用',
+    });
   });
 
   it('also takes the spec query parameter, and enforces the rule and history (400 naming newPwd)', async () => {
@@ -549,6 +605,8 @@ describe('searchUserListByExcl.json', () => {
       roleId: entRoleId,
     });
     await createUser(t, admin, { username: 'formula2', nickname: '@SUM(1)', roleId: entRoleId });
+    await createUser(t, admin, { username: 'formula3', nickname: '+1+cmd|calc', roleId: entRoleId });
+    await createUser(t, admin, { username: 'formula4', nickname: '-2+3', roleId: entRoleId });
     const res = await exportUsers('roleKey=ROLE_ENT');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -574,6 +632,8 @@ describe('searchUserListByExcl.json', () => {
     ]);
     expect(rows.find((r) => r[0] === 'formula1')![1]).toBe(`'=HYPERLINK("http://x")`);
     expect(rows.find((r) => r[0] === 'formula2')![1]).toBe(`'@SUM(1)`);
+    expect(rows.find((r) => r[0] === 'formula3')![1]).toBe(`'+1+cmd|calc`);
+    expect(rows.find((r) => r[0] === 'formula4')![1]).toBe(`'-2+3`);
     expect(await lastLog(t, '/api/sys/user/searchUserListByExcl.json')).toMatchObject({
       kind: 'export',
       outcome: 'success',

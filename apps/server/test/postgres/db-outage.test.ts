@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/database.ts';
-import { pgUrl } from './global-setup.ts';
-import { DEMO_PASSWORD, onPostgres } from './helpers.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { pgUrl } from '../global-setup.ts';
+import { DEMO_PASSWORD } from '../helpers.ts';
 
 /** A TCP proxy in front of PostgreSQL that the test can cut and restore (security.md R03). */
 class CuttableProxy {
@@ -38,7 +38,7 @@ class CuttableProxy {
   }
 }
 
-describe.skipIf(!onPostgres)('PostgreSQL outage (runs in the PostgreSQL pass)', () => {
+describe('PostgreSQL outage (runs in the PostgreSQL pass only: test/postgres is excluded on PGlite)', () => {
   const base = process.env.TEST_DATABASE_URL ?? '';
   const name = `${inject('testDbPrefix')}${randomBytes(6).toString('hex')}`;
   let admin: pg.Client;

@@ -1,0 +1,1 @@
+export { sign, stringToSign } from './signed-calls.ts';
