@@ -9,5 +9,6 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20000,
+    isolate: false,
   },
 });

@@ -1,4 +1,13 @@
 import type { ComponentType } from 'react';
+import { adminHomeScreens } from './modules/admin-home/screens.ts';
+import { claimScreens } from './modules/claim/screens.ts';
+import { consultScreens } from './modules/consult/screens.ts';
+import { contentScreens } from './modules/content/screens.ts';
+import { enterpriseScreens } from './modules/enterprise/screens.ts';
+import { insurerScreens } from './modules/insurer/screens.ts';
+import { policyScreens } from './modules/policy/screens.ts';
+import { sysScreens } from './modules/sys/screens.ts';
+import { sysConfigScreens } from './modules/sys-config/screens.ts';
 
 /**
  * The ONLY map from a server resource's `component` name to its screen (architecture rule 8). Each
@@ -6,13 +15,29 @@ import type { ComponentType } from 'react';
  * with no entry renders the 404 page 页面不存在或正在开发中.
  *
  * Add a feature screen: create `modules/<feature>/<Screen>.tsx` with a named export and add one line
- * here with the exact component name the server seeds for the resource.
+ * to that feature's `modules/<feature>/screens.ts` with the exact component name the server seeds for
+ * the resource. The feature maps are merged here; a name defined twice fails the registry test.
  */
 export type ScreenLoader = () => Promise<ComponentType>;
 
-export const screens: Readonly<Record<string, ScreenLoader>> = {
-  EntInfoEdit: () => import('./modules/ent/EntInfoEdit.tsx').then((m) => m.EntInfoEdit),
-};
+const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
+  sysScreens,
+  sysConfigScreens,
+  contentScreens,
+  consultScreens,
+  enterpriseScreens,
+  policyScreens,
+  claimScreens,
+  insurerScreens,
+  adminHomeScreens,
+];
+
+/** Component names that more than one feature map defines (must stay empty). */
+export const duplicateScreenNames: readonly string[] = featureMaps
+  .flatMap((m) => Object.keys(m))
+  .filter((name, i, all) => all.indexOf(name) !== i);
+
+export const screens: Readonly<Record<string, ScreenLoader>> = Object.assign({}, ...featureMaps);
 
 const notFound: ScreenLoader = () => import('./modules/exception/ExceptionPage.tsx').then((m) => m.NotFound);
 

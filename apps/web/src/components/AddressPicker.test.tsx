@@ -351,8 +351,9 @@ describe('AddressPicker', () => {
     );
     await waitFor(() => expect(request).toHaveBeenCalledWith('/api/manage/patient/getProvince.json'));
     fireEvent.mouseDown(combo('地址所在省'));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('加载失败');
+    // (Scoped by text: a notice another test file left under <body> is an alert too.)
+    const alert = (await screen.findAllByRole('alert')).find((a) => a.textContent?.includes('加载失败'));
+    if (!alert) throw new Error('no 加载失败 alert');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
     await waitFor(() => expect(request).toHaveBeenCalledTimes(2));

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { HelpDrawer } from './HelpDrawer.tsx';
 import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
@@ -62,7 +62,12 @@ describe('HelpDrawer', () => {
     const load = vi.fn<(key: string) => Promise<string>>().mockRejectedValueOnce(new Error('网络异常'));
     load.mockResolvedValue('恢复后的帮助');
     render(<HelpDrawer open onClose={vi.fn()} helpKey="k" load={load} />);
-    expect((await screen.findByRole('alert')).textContent).toContain('帮助内容加载失败：网络异常');
+    // (Scoped by text: a notice another test file left under <body> is an alert too.)
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContainEqual(
+        expect.stringContaining('帮助内容加载失败：网络异常'),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('恢复后的帮助')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);

@@ -36,7 +36,7 @@ function HelpText({ text }: { text: string }) {
       {paragraphs.map((p, i) => (
         // Paragraph order is the identity here; the text has no other stable key.
         // biome-ignore lint/suspicious/noArrayIndexKey: static paragraphs of one text
-        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-wrap' }}>
+        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {p}
         </Typography.Paragraph>
       ))}

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Image, message, Upload, type UploadFile, type UploadProps } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { needsToken, useFileUrls } from './AuthImage.tsx';
 import { errorMessage } from './fetch-request.ts';
 import { acceptOf, checkImage, IMAGE_RULE } from './file-checks.ts';
 import { useRequestContext } from './request-context.ts';
@@ -33,7 +34,6 @@ function toUploadFile(item: FileMapItem): ImageFile {
     name: item.fileName || item.fileUrl.split('/').pop() || '图片',
     status: 'done',
     url: item.fileUrl,
-    thumbUrl: item.fileUrl,
     size: item.fileSize,
     response: item,
   };
@@ -44,6 +44,9 @@ function doneItems(list: ImageFile[]): FileMapItem[] {
   for (const f of list) if (f.status === 'done' && f.response) out.push(f.response);
   return out;
 }
+
+/** The preview antd drew from the picked file (a data: URL), kept while the stored file loads. */
+const localPreview = (f: ImageFile) => (f.thumbUrl?.startsWith('data:') ? f.thumbUrl : undefined);
 
 const keyOf = (items: FileMapItem[] | undefined) => (items ?? []).map((i) => i.fileUrl).join('\n');
 
@@ -102,11 +105,10 @@ export function ImageUpload({
   }, []);
 
   const commit = (next: ImageFile[]) => {
-    // A finished upload shows the stored file, not the local preview.
+    // A finished upload keeps the stored file's URL; what is shown for it is decided at render time
+    // (the list handed back by antd carries the display URLs).
     let list = next.map((f) =>
-      f.status === 'done' && f.response && !f.url
-        ? { ...f, url: f.response.fileUrl, thumbUrl: f.response.fileUrl }
-        : f,
+      f.status === 'done' && f.response ? { ...f, url: f.response.fileUrl, thumbUrl: localPreview(f) } : f,
     );
     if (list.length > size) {
       // Keep the last N; abort uploads that fell out.
@@ -165,6 +167,14 @@ export function ImageUpload({
   };
 
   const full = fileList.length >= size;
+  // Stored files need the token: they are shown through object URLs once fetched, never as a bare
+  // <img src> (that request carries no token and answers 401). Until then the card shows an icon.
+  const shown = useFileUrls(fileList.flatMap((f) => (f.status === 'done' && f.url ? [f.url] : [])));
+  const displayList = fileList.map((f): ImageFile => {
+    if (f.status !== 'done' || !f.url || !needsToken(f.url)) return f;
+    const src = shown[f.url];
+    return { ...f, url: src, thumbUrl: src ?? localPreview(f) ?? '' };
+  });
 
   return (
     <div className={className} style={style}>
@@ -175,11 +185,15 @@ export function ImageUpload({
         accept={acceptOf(IMAGE_RULE)}
         multiple={size > 1}
         disabled={disabled}
-        fileList={fileList}
+        fileList={displayList}
         beforeUpload={beforeUpload}
         customRequest={customRequest}
         onChange={({ fileList: next }) => commit(next)}
-        onPreview={(file) => setPreview(file.url ?? file.response?.fileUrl ?? file.thumbUrl ?? null)}
+        onPreview={(file) => {
+          const stored = file.response?.fileUrl ?? file.url;
+          const src = stored && needsToken(stored) ? shown[stored] : stored || file.thumbUrl;
+          if (src) setPreview(src);
+        }}
       >
         {full || disabled ? null : (
           <div>

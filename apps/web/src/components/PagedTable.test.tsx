@@ -7,6 +7,7 @@ import {
   type PageResult,
   pageToStepBackTo,
   toPageRequest,
+  withTextEllipsis,
 } from './PagedTable.tsx';
 import { failOnConsoleError, renderWithProviders } from './test-utils.tsx';
 
@@ -134,5 +135,36 @@ describe('PagedTable', () => {
       expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('1'),
     );
     expect(container.querySelector('.ant-pagination-item-2')).toBeNull();
+  });
+});
+
+describe('text ellipsis by display width (spec 5)', () => {
+  const long = '宿迁市安全生产责任保险监管服务平台演示企业有限公司';
+
+  it('cuts a width-140 text column at 17 units, counting Chinese as 2, with the whole text as tooltip', async () => {
+    const cols = withTextEllipsis<Row>([{ title: '名称', dataIndex: 'name', width: 140, ellipsis: true }]);
+    const request = vi.fn(async () => ({
+      list: [
+        { id: 1, name: long },
+        { id: 2, name: 'ABC公司' },
+      ],
+      total: 2,
+      pageNum: 1,
+    }));
+    renderWithProviders(<PagedTable<Row> columns={cols} search={false} options={false} request={request} />);
+    // (140 - 16) / 7 = 17 units: 8 Chinese characters (16 units) fit, then …
+    const cut = await screen.findByText('宿迁市安全生产责…');
+    expect(cut.getAttribute('title')).toBe(long);
+    expect(screen.getByText('ABC公司').getAttribute('title') ?? '').toBe('');
+  });
+
+  it('leaves columns with their own render, without a width or without ellipsis alone', () => {
+    const render = () => 'x';
+    const input: ProColumns<Row>[] = [
+      { dataIndex: 'name', ellipsis: true },
+      { dataIndex: 'name', width: 100 },
+      { dataIndex: 'name', width: 100, ellipsis: true, render },
+    ];
+    expect(withTextEllipsis(input)).toEqual(input);
   });
 });

@@ -1,6 +1,13 @@
-import { type ActionType, type ParamsType, ProTable, type ProTableProps } from '@ant-design/pro-components';
+import {
+  type ActionType,
+  type ParamsType,
+  type ProColumns,
+  ProTable,
+  type ProTableProps,
+} from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
-import { type Ref, useCallback, useRef } from 'react';
+import { type Ref, useCallback, useMemo, useRef } from 'react';
+import { ellipsis } from './text.ts';
 
 /** Spec 9: table defaults. */
 export const TABLE_DEFAULTS = { pageNo: 1, pageSize: 10 } as const;
@@ -66,6 +73,32 @@ export function pageToStepBackTo(pageNo: number, total: number, pageSize: number
   return Math.max(1, Math.min(pageNo - 1, lastPage));
 }
 
+/** Display units per pixel of column width: an ASCII character of the 14 px table font is about 7 px wide. */
+const PX_PER_UNIT = 7;
+
+/**
+ * Spec 5: text ellipsis counts non-ASCII characters as width 2. A plain text column (no render of its own)
+ * that asks for `ellipsis` and has a numeric width shows at most as many display units as fit in it, cut
+ * with … by `ellipsis()` (Chinese counting 2), and the whole text as its tooltip.
+ */
+export function withTextEllipsis<T>(columns: ProColumns<T>[] | undefined): ProColumns<T>[] | undefined {
+  return columns?.map((col) => {
+    if (!col.ellipsis || typeof col.width !== 'number' || col.render || col.renderText || col.valueType) {
+      return col;
+    }
+    const units = Math.max(4, Math.floor((col.width - 16) / PX_PER_UNIT));
+    return {
+      ...col,
+      ellipsis: { showTitle: false },
+      renderText: (value: unknown) => {
+        if (typeof value !== 'string' || value === '') return value;
+        const shown = ellipsis(value, units);
+        return shown === value ? value : <span title={value}>{shown}</span>;
+      },
+    };
+  });
+}
+
 function assignRef<V>(ref: Ref<V> | undefined, value: V): void {
   if (typeof ref === 'function') ref(value);
   else if (ref) ref.current = value;
@@ -73,7 +106,8 @@ function assignRef<V>(ref: Ref<V> | undefined, value: V): void {
 
 /**
  * ProTable for the server's paged lists (spec 2.8, 5, 9): page 1, 10 rows, size changer on, and when a
- * page after the first comes back empty it steps back a page and reloads. Errors are left to the
+ * page after the first comes back empty it steps back a page and reloads; text columns with `ellipsis`
+ * and a width are cut by display width (withTextEllipsis). Errors are left to the
  * request function (the app's API client already tells the person).
  */
 export function PagedTable<T extends object, F extends ParamsType = ParamsType>({
@@ -82,8 +116,10 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
   pagination,
   onRequestError,
   rowKey = 'id',
+  columns,
   ...rest
 }: PagedTableProps<T, F>) {
+  const shownColumns = useMemo(() => withTextEllipsis(columns), [columns]);
   const innerRef = useRef<ActionType | undefined>(undefined);
   const setActionRef = useCallback(
     (action: ActionType | undefined) => {
@@ -113,6 +149,7 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
     <ProTable<T, F>
       rowKey={rowKey}
       {...rest}
+      columns={shownColumns}
       actionRef={setActionRef}
       request={load}
       onRequestError={onRequestError ?? (() => undefined)}

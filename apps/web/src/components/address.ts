@@ -1,4 +1,4 @@
-import { CITY_CODE, CITY_NAME } from '@aqzrx/contracts';
+import { CITY_CODE, CITY_NAME } from '@aqzrx/contracts/constants';
 import type { FormRule } from 'antd';
 import { ApiError, type RequestFn, unwrap } from './fetch-request.ts';
 

@@ -2,6 +2,14 @@
 
 export { AddressPicker, type AddressPickerProps } from './AddressPicker.tsx';
 export {
+  AuthImage,
+  type AuthImageProps,
+  clearFileUrlCache,
+  loadFileUrl,
+  needsToken,
+  useFileUrls,
+} from './AuthImage.tsx';
+export {
   type AddressLoader,
   type AddressRuleOptions,
   type AddressValue,
@@ -54,8 +62,10 @@ export {
   MB,
   VIDEO_RULE,
 } from './file-checks.ts';
+export { dateText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
+export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
 export {
   PagedTable,
   type PagedTableProps,
@@ -79,6 +89,7 @@ export {
   type SlidePuzzleStatus,
   type TrailPoint,
 } from './SlidePuzzle.tsx';
+export { isNarrowScreen, LIST_WIDTH_AT_1440, tableWidth } from './table-layout.ts';
 export { ellipsis, textWidth, thousands, truncate20 } from './text.ts';
 export {
   createXhrUploader,

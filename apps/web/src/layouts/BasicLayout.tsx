@@ -30,6 +30,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { HelpButton } from './HelpButton.tsx';
 import { menuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
+import { MessageBell } from './MessageBell.tsx';
 import { MultiTab } from './MultiTab.tsx';
 import { SettingDrawer } from './SettingDrawer.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -125,7 +126,12 @@ export function BasicLayout() {
           } as CSSProperties
         }
         collapsed={collapsed}
-        onCollapse={toggle}
+        // ProLayout reports its own breakpoint on mount (collapsed = false at desktop width), which would
+        // undo the saved state: desktop and tablet follow the device and the header button only; on
+        // phones it opens and closes the menu drawer.
+        onCollapse={(next) => {
+          if (device === 'mobile') setCollapsed(next);
+        }}
         collapsedButtonRender={false}
         disableMobile={device !== 'mobile'}
         token={layoutToken(s)}
@@ -158,6 +164,8 @@ export function BasicLayout() {
                 onClick={() => navigate(PORTAL_INDEX_PATH)}
               />
             </Tooltip>
+            {/* An enterprise with incomplete information may call nothing but its information page. */}
+            {auth.user?.status !== UserStatus.ENT_INFO_INCOMPLETE && <MessageBell tree={tree} />}
             <HelpButton />
             <UserMenu dark={darkHeader} />
           </div>,

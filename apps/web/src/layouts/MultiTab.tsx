@@ -1,13 +1,28 @@
 import { Dropdown, type MenuProps, Tabs } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../platform/auth.ts';
 import { feedback } from '../platform/feedback.ts';
+import { flattenRoutes, toResourceRoutes } from '../platform/resources.ts';
 import { useRouteTitle } from '../platform/route-handle.ts';
 import { createStore, useStore } from '../platform/store.ts';
-import { closeAll, closeLeft, closeRight, closeTab, openTab, type PageTab, type TabOutcome } from './tabs.ts';
+import { loadSavedTabs, saveTabs } from './tab-session.ts';
+import {
+  closeAll,
+  closeLeft,
+  closeRight,
+  closeTab,
+  openTab,
+  type PageTab,
+  restoreTabs,
+  type TabOutcome,
+} from './tabs.ts';
 
-/** Tabs survive turning the bar off and on within a page session. */
-const tabsStore = createStore<PageTab[]>([]);
+/**
+ * The open tabs of the signed-in user. They survive turning the bar off and on, and (through
+ * sessionStorage) a reload or a URL opened in the same browser tab; another user starts afresh.
+ */
+const tabsStore = createStore<{ uid: number | null; tabs: PageTab[] }>({ uid: null, tabs: [] });
 
 type CloseKind = 'closeThat' | 'closeRight' | 'closeLeft' | 'closeAll';
 const MENU_ITEMS: MenuProps['items'] = [
@@ -21,24 +36,46 @@ export function MultiTab() {
   const location = useLocation();
   const navigate = useNavigate();
   const title = useRouteTitle() ?? '未命名页面';
-  const tabs = useStore(tabsStore);
+  const { user, resources } = useAuth();
+  const uid = user?.uid ?? null;
+  const state = useStore(tabsStore);
+  const { tabs } = state;
   const active = `${location.pathname}${location.search}`;
+  // The pages the user may open now (path -> title): only those are reopened after a reload.
+  const routes = useMemo(
+    () =>
+      new Map(
+        flattenRoutes(toResourceRoutes(resources))
+          .filter((r) => r.component !== '' && r.isMenu)
+          .map((r) => [r.path, r.title]),
+      ),
+    [resources],
+  );
 
   useEffect(() => {
-    tabsStore.set((prev) => openTab(prev, { key: active, title }));
-  }, [active, title]);
+    tabsStore.set((prev) => {
+      const base =
+        prev.uid === uid ? prev.tabs : uid === null ? [] : restoreTabs(loadSavedTabs(), uid, routes);
+      return { uid, tabs: openTab(base, { key: active, title }) };
+    });
+  }, [active, title, uid, routes]);
+
+  // Saved once the tabs are this user's (restored or opened), never the empty start.
+  useEffect(() => {
+    if (state.uid !== null) saveTabs(state.uid, state.tabs);
+  }, [state]);
 
   const apply = (outcome: TabOutcome) => {
     if (outcome.message) {
       feedback.message.info(outcome.message);
       return;
     }
-    tabsStore.set(outcome.tabs);
+    tabsStore.set((prev) => ({ ...prev, tabs: outcome.tabs }));
     if (outcome.navigateTo) navigate(outcome.navigateTo);
   };
 
   const run = (kind: CloseKind, key: string) => {
-    const current = tabsStore.get();
+    const current = tabsStore.get().tabs;
     if (kind === 'closeThat') apply(closeTab(current, key, active));
     else if (kind === 'closeRight') apply(closeRight(current, key, active));
     else if (kind === 'closeLeft') apply(closeLeft(current, key, active));

@@ -64,3 +64,34 @@ export function closeAll(tabs: readonly PageTab[], key: string, active: string):
   if (keep.length === 0 || tabs.length <= 1) return { tabs: [...tabs], message: TAB_MESSAGES.last };
   return key === active ? { tabs: keep } : { tabs: keep, navigateTo: key };
 }
+
+/** At most this many tabs are kept for a reload (older ones are dropped first). */
+export const SAVED_TABS_MAX = 30;
+
+/** What is kept in sessionStorage: the tabs of one signed-in user. */
+export interface SavedTabs {
+  uid: number;
+  tabs: PageTab[];
+}
+
+/**
+ * The tabs to reopen after a reload (F5) or a URL opened in the same browser tab: those saved for
+ * this user whose page the user may still open (`routes`: path -> current title), deduplicated and
+ * titled as the route is titled now. Anything malformed is ignored.
+ */
+export function restoreTabs(saved: unknown, uid: number, routes: ReadonlyMap<string, string>): PageTab[] {
+  if (typeof saved !== 'object' || saved === null) return [];
+  const { uid: owner, tabs } = saved as Partial<SavedTabs>;
+  if (owner !== uid || !Array.isArray(tabs)) return [];
+  const out: PageTab[] = [];
+  for (const t of tabs.slice(-SAVED_TABS_MAX)) {
+    if (typeof t !== 'object' || t === null) continue;
+    const { key, title } = t as Partial<PageTab>;
+    if (typeof key !== 'string' || !key.startsWith('/') || key.startsWith('//')) continue;
+    const path = key.split(/[?#]/, 1)[0]!;
+    const current = routes.get(path);
+    if (current === undefined || out.some((o) => o.key === key)) continue;
+    out.push({ key, title: current || (typeof title === 'string' ? title : '') || '未命名页面' });
+  }
+  return out;
+}

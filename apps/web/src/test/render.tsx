@@ -6,19 +6,25 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FALLBACK_SETTINGS, publicSettingsQuery } from '../platform/public-settings.ts';
+import { toResourceRoutes } from '../platform/resources.ts';
 
-/** Renders `ui` at `path` inside the app's providers, with the public settings already known. */
+/**
+ * Renders `ui` at `path` inside the app's providers, with the public settings already known. With
+ * `actions`, the route carries a resource offering them (what <Action name=…> checks, spec 6).
+ */
 export function renderWithApp(
   ui: ReactNode,
   opts: {
     path?: string;
     settings?: Partial<PublicSettings>;
     extraRoutes?: { path: string; element: ReactNode }[];
+    actions?: string[];
   } = {},
 ) {
+  const handle = opts.actions ? { resource: routeResource(opts.actions) } : undefined;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(publicSettingsQuery.queryKey, { ...FALLBACK_SETTINGS, ...opts.settings });
-  const router = createMemoryRouter([{ path: '*', element: ui }, ...(opts.extraRoutes ?? [])], {
+  const router = createMemoryRouter([{ path: '*', element: ui, handle }, ...(opts.extraRoutes ?? [])], {
     initialEntries: [opts.path ?? '/'],
   });
   const result = render(
@@ -31,4 +37,30 @@ export function renderWithApp(
     </ConfigProvider>,
   );
   return { ...result, router };
+}
+
+/**
+ * A route resource offering `actions` under `permission` (what <Action> and useAccess read from the
+ * matched route, spec 6), for screens rendered outside the app's router.
+ */
+export function routeResource(actions: string[], permission = '') {
+  const [resource] = toResourceRoutes([
+    {
+      id: 1,
+      resUrl: 'test/Screen',
+      authKey: 'route',
+      name: '测试',
+      resName: '',
+      icon: '',
+      permission,
+      level: 1,
+      action: actions.join(','),
+      isMenu: true,
+      hide: false,
+      redirect: '',
+      component: 'Test',
+      children: [],
+    },
+  ]);
+  return resource;
 }

@@ -88,8 +88,13 @@ describe('change password (spec 5)', () => {
     fill('确认新密码', 'Better2027x');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(shown).toEqual([{ kind: 'error', text: '原密码错误' }]));
-    const [url] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/sys/user/pwd/update?oldPwd=Wrong2026&newPwd=Better2027x');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    // The passwords travel in the body, never in the URL.
+    expect(url).toBe('/api/sys/user/pwd/update');
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      oldPwd: 'Wrong2026',
+      newPwd: 'Better2027x',
+    });
     expect(logoutAndLeave).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
+import { closePasswordDialog, passwordPrompt } from '../../platform/password-prompt.ts';
 import { getToken } from '../../platform/storage.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { LoginPanel } from './LoginPanel.tsx';
@@ -92,7 +93,7 @@ describe('login page', () => {
     renderWithApp(<LoginPanel />);
     await submit('ent', 'wrong');
     expect(await screen.findByText('用户不存在/密码错误')).toBeTruthy();
-    expect(screen.queryByText('Unauthorized')).toBeNull();
+    expect(screen.queryByText('未授权')).toBeNull();
     expect(getToken()).toBeNull();
   });
 
@@ -114,5 +115,22 @@ describe('login page', () => {
     await submit('ent', 'Safe2026');
     await waitFor(() => expect(router.state.location.pathname).toBe('/ent/Entazx/EntClaimManage/route'));
     expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('tells why the password must be changed: a reset by an administrator is no first login', async () => {
+    for (const [reason, text] of [
+      ['reset', '管理员已重置您的密码，请先修改密码'],
+      ['initial', '首次登录请先修改初始密码'],
+      ['expired', '密码已超过有效期，请修改密码后继续使用'],
+    ] as const) {
+      closePasswordDialog();
+      const data = { ...loginData, mustChangePassword: true, passwordChangeReason: reason };
+      fetchMock.mockResolvedValue(json(200, { error: 0, apiError: 0, result: '登录成功', data }));
+      const view = renderWithApp(<LoginPanel />, { path: '/user/login' });
+      await submit('ent', 'Safe2026');
+      await waitFor(() => expect(passwordPrompt.get()).toEqual({ open: true, forced: true, reason: text }));
+      view.unmount();
+    }
+    closePasswordDialog();
   });
 });

@@ -6,7 +6,7 @@ import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
 import { landingPath } from '../../platform/contracts.ts';
-import { PASSWORD_CHANGE_PROMPT, requirePasswordChange } from '../../platform/password-prompt.ts';
+import { passwordChangePrompt, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -52,7 +52,7 @@ export function PasswordLoginForm() {
         password: values.password,
         ...(captchaOn && captchaToken ? { captchaToken } : {}),
       });
-      if (data.mustChangePassword) requirePasswordChange(PASSWORD_CHANGE_PROMPT);
+      if (data.mustChangePassword) requirePasswordChange(passwordChangePrompt(data.passwordChangeReason));
       navigate(safeRedirect(params.get('redirect')) ?? landingPath(data.roleKey), { replace: true });
     } catch (e) {
       setError(loginErrorText(e));

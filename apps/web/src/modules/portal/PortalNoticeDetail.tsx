@@ -1,14 +1,17 @@
 import { PaperClipOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Card, Empty, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
+import { useAuth } from '../../platform/auth.ts';
 import { DATETIME_MIN_FORMAT } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { idParam, usePortalArticle } from './portal-api.ts';
+import { markNoticeRead } from '../content/api.ts';
+import { idParam, idProblem, usePortalArticle } from './portal-api.ts';
 import { RichText } from './RichText.tsx';
 import './portal.css';
 
@@ -29,6 +32,16 @@ export function PortalNoticeDetail() {
   useEffect(() => {
     if (data) document.title = pageTitle(data.title, settings.platformName);
   }, [data, settings.platformName]);
+  // Read receipt: a signed-in reader who opens an unread notice is recorded as having read it.
+  const signedIn = useAuth().token !== null;
+  const qc = useQueryClient();
+  const unreadNotice = data !== undefined && data.read === false && signedIn;
+  useEffect(() => {
+    if (!unreadNotice || id === null) return;
+    markNoticeRead(id)
+      .then(() => qc.invalidateQueries({ queryKey: ['public', 'noticeList'] }))
+      .catch(() => undefined);
+  }, [unreadNotice, id, qc]);
   const tab = data?.kind === 'policy' ? 2 : 1;
   return (
     <div className="aq-portal-page">
@@ -44,7 +57,7 @@ export function PortalNoticeDetail() {
       />
       <Card variant="borderless">
         {id === null ? (
-          <Empty description="缺少公告编号（id）" />
+          <Empty description={idProblem(params.get('id'), '公告')} />
         ) : isLoading ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : error ? (

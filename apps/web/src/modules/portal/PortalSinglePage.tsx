@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { idParam, usePortalPage } from './portal-api.ts';
+import { idParam, idProblem, usePortalPage } from './portal-api.ts';
 import { RichText } from './RichText.tsx';
 import './portal.css';
 
@@ -22,7 +22,7 @@ export function PortalSinglePage() {
     <div className="aq-portal-page">
       <Card variant="borderless" title={title}>
         {aid === null ? (
-          <Empty description="缺少页面编号（aid）" />
+          <Empty description={idProblem(params.get('aid'), '页面')} />
         ) : isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : error ? (

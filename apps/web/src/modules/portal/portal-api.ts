@@ -1,13 +1,13 @@
-import type { BannerItem, Paged, PublicArticleDetail, PublicArticleItem, PublicPage } from '@aqzrx/contracts';
+import type {
+  BannerItem,
+  Paged,
+  PortalStat,
+  PublicArticleDetail,
+  PublicArticleItem,
+  PublicPage,
+} from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../platform/request.ts';
-
-export interface PortalStat {
-  name: string;
-  label: string;
-  value: number;
-  unit: string;
-}
 
 /** GET /api/public/portalStats: the six statistics of spec 9 (zero until the feature has data). */
 export function usePortalStats() {
@@ -60,6 +60,17 @@ export function usePortalPage(aid: number | null) {
   });
 }
 
+/** A single page by its stable name (portal-ap, portal-claim, ... written by the admin). */
+export function usePortalPageBySlug(slug: string) {
+  return useQuery({
+    queryKey: ['public', 'pageSlug', slug],
+    queryFn: () =>
+      fetchData<PublicPage>('/public/page', { method: 'GET', params: { slug }, skipErrorHandler: true }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
 /** A notice (or, from a banner, any portal article) with its body and attachments. */
 export function usePortalArticle(id: number | null, source: 'notice' | 'article') {
   return useQuery({
@@ -81,4 +92,12 @@ export function usePortalArticle(id: number | null, source: 'notice' | 'article'
 export function idParam(raw: string | null): number | null {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Why an id parameter gave no id: none was given (缺少公告编号), or the one given is no id
+ * (公告编号无效), e.g. ?id=abc. `noun` names the record: 公告, 页面, 问答.
+ */
+export function idProblem(raw: string | null, noun: string): string {
+  return raw === null || raw.trim() === '' ? `缺少${noun}编号` : `${noun}编号无效`;
 }

@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ResourceRoute } from '../platform/resources.ts';
+import { renderWithApp } from '../test/render.tsx';
+import { MessageBell, messageCentre } from './MessageBell.tsx';
+
+const route = (path: string, component: string, permission: string, hide = false): ResourceRoute => ({
+  id: path.length,
+  path,
+  title: path,
+  icon: '',
+  hide,
+  isMenu: true,
+  component,
+  redirect: '',
+  permission,
+  actions: ['query'],
+  children: [],
+});
+const group = (path: string, children: ResourceRoute[]): ResourceRoute => ({
+  ...route(path, 'RouteView', children[0]?.permission ?? ''),
+  children,
+});
+
+const entTree = [
+  group('/ent/Entazx', [route('/ent/Entazx/EntClaimManage/route', 'EntClaimManage', 'claim')]),
+  group('/ent/center', [route('/ent/center/EntMessage/route', 'EntMessage', 'message')]),
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('MessageBell', () => {
+  it("finds the role's message centre in the menu tree", () => {
+    expect(messageCentre(entTree)?.path).toBe('/ent/center/EntMessage/route');
+    expect(messageCentre([group('/x', [route('/x/a', 'GovEntList', 'enterprise')])])).toBeUndefined();
+  });
+
+  it('shows the unread count and opens the message centre', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data: { count: 3 } }), {
+        status: 200,
+      }),
+    );
+    const { router } = renderWithApp(<MessageBell tree={entTree} />);
+    const bell = await screen.findByRole('button', { name: '消息中心（3条未读）' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/message/unreadCount');
+    fireEvent.click(bell);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ent/center/EntMessage/route'));
+  });
+
+  it('renders nothing and asks nothing for a role without a message centre', () => {
+    const { container } = renderWithApp(<MessageBell tree={[group('/x', [route('/x/a', 'A', 'a')])]} />);
+    expect(container.querySelector('[data-testid="message-bell"]')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,353 @@
+import type { ResourceNode, UserInfo } from '@aqzrx/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failOnConsoleError } from '../../components/test-utils.tsx';
+import { authStore } from '../../platform/auth.ts';
+import { AdminIndex } from './AdminIndex.tsx';
+import { ADMIN_HOME_API, ERROR_STATUSES } from './api.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+failOnConsoleError();
+
+const TODAY = dayjs().format('YYYY-MM-DD');
+
+/** The admin's grants (resources.ts ROLE_ADMIN), minus whatever a test takes away. */
+const ADMIN_GRANTS: Record<string, string[]> = {
+  dashboard: ['query'],
+  user: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'],
+  notice: ['add', 'delete', 'edit', 'query', 'get'],
+  consult: ['add', 'delete', 'edit', 'query', 'get'],
+  message: ['add', 'delete', 'edit', 'query', 'get'],
+  role: ['add', 'delete', 'edit', 'query', 'get'],
+  setting: ['query', 'edit'],
+  log: ['query', 'export'],
+};
+
+let nextId = 1;
+function node(path: string, component: string, permission: string, children: ResourceNode[] = []) {
+  const i = path.lastIndexOf('/');
+  return {
+    id: nextId++,
+    resUrl: path.slice(1, i),
+    authKey: path.slice(i + 1),
+    name: component,
+    resName: '',
+    icon: '',
+    permission,
+    level: 1,
+    action: 'query',
+    isMenu: true,
+    hide: false,
+    redirect: '',
+    component,
+    children,
+  } as ResourceNode;
+}
+
+const RESOURCES: ResourceNode[] = [
+  node('/admin/home', 'RouteView', 'dashboard', [
+    node('/admin/home/AdminIndex/route', 'AdminIndex', 'dashboard'),
+  ]),
+  node('/admin/content', 'RouteView', 'notice', [
+    node('/admin/content/AdminNotice/route', 'AdminNotice', 'notice'),
+    node('/admin/content/AdminConsult/route', 'AdminConsult', 'consult'),
+    node('/admin/content/AdminMessage/route', 'AdminMessage', 'message'),
+  ]),
+  node('/admin/system', 'RouteView', 'user', [
+    node('/admin/system/UserSearch/route', 'UserSearch', 'user'),
+    node('/admin/system/UserAdd/route', 'UserAdd', 'user'),
+    node('/admin/system/RoleManage/route', 'RoleManage', 'role'),
+    node('/admin/system/AdminSetting/route', 'AdminSetting', 'setting'),
+  ]),
+  node('/admin/log', 'RouteView', 'log', [
+    node('/admin/log/AdminLog/route', 'AdminLog', 'log'),
+    node('/admin/log/RequestLog/route', 'RequestLog', 'log'),
+  ]),
+];
+
+function admin(grants: Record<string, string[]>): UserInfo {
+  return {
+    uid: 1,
+    username: 'admin',
+    nickname: '运营管理员',
+    avatar: '',
+    status: 1,
+    isOrg: false,
+    orgId: null,
+    orgName: null,
+    districtCodes: [],
+    mustChangePassword: false,
+    userRole: {
+      roleKey: 'ROLE_ADMIN',
+      roleName: '运营中心管理员',
+      permissions: Object.entries(grants).map(([permissionId, actionList]) => ({ permissionId, actionList })),
+    },
+  };
+}
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const paged = (total: number, list: unknown[] = []) => ok({ list, total, pageNum: 1, pageSize: 10 });
+
+const LOGS = [
+  {
+    id: 91,
+    createdAt: '2026-03-02T01:02:03.000Z',
+    userId: 1,
+    username: 'admin',
+    roleKey: 'ROLE_ADMIN',
+    orgName: '',
+    module: '用户管理',
+    kind: 'add',
+    method: 'POST',
+    path: '/api/sys/user/add',
+    params: '',
+    targetId: '12',
+    ip: '10.0.0.8',
+    durationMs: 12,
+    outcome: 'success',
+    errorMsg: '',
+    requestId: 'r1',
+  },
+  {
+    id: 90,
+    createdAt: '2026-03-02T01:00:00.000Z',
+    userId: null,
+    username: 'nobody',
+    roleKey: '',
+    orgName: '',
+    module: '登录',
+    kind: 'login',
+    method: 'POST',
+    path: '/api/login',
+    params: '',
+    targetId: '',
+    ip: '10.0.0.9',
+    durationMs: 8,
+    outcome: 'fail',
+    errorMsg: '401 用户不存在/密码错误',
+    requestId: 'r2',
+  },
+];
+
+const CONSULT = {
+  id: 7,
+  classId: 2,
+  className: '理赔咨询',
+  title: '理赔材料需要原件吗？',
+  content: '事故理赔时医疗票据是否必须提交原件？',
+  status: 0,
+  statusName: '待回复',
+  askerName: '安全员',
+  askerOrgName: '宿迁市恒安化工有限公司',
+  createdAt: '2026-03-01T02:00:00.000Z',
+  answer: '',
+  answererName: '',
+  answererOrgName: '',
+  answeredAt: null,
+  closedAt: null,
+  isPublic: false,
+  version: 3,
+};
+
+const STATS = [
+  { name: 'insuredEnterprises', label: '投保企业', value: 321, unit: '家' },
+  { name: 'premium', label: '保费', value: 1234567.5, unit: '元' },
+];
+
+/** Answers every workbench call from fixed figures; records the calls. */
+function stubApi() {
+  const calls: { path: string; query: URLSearchParams }[] = [];
+  const api = (p: string) => `/api${p}`;
+  const mock = vi.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const q = url.searchParams;
+    calls.push({ path: url.pathname, query: q });
+    switch (url.pathname) {
+      case api(ADMIN_HOME_API.users):
+        return paged(q.get('status') === '2' ? 4 : q.get('status') === '3' ? 2 : 128);
+      case api(ADMIN_HOME_API.consults):
+        expect(q.get('status')).toBe('0');
+        return paged(3, [CONSULT]);
+      case api(ADMIN_HOME_API.articles):
+        expect(q.get('kind')).toBe('notice');
+        return paged(q.get('status') === '1' ? 15 : 2);
+      case api(ADMIN_HOME_API.opLogs):
+        if (q.get('outcome') === 'fail') return paged(q.get('kind') === 'login' ? 5 : 9);
+        return paged(240, LOGS);
+      case api(ADMIN_HOME_API.requestLogs): {
+        const status = q.get('status');
+        if (status) return paged(status === '404' ? 6 : status === '500' ? 2 : 0);
+        return paged(q.get('startTime') === TODAY ? 200 : 100);
+      }
+      case api(ADMIN_HOME_API.portalStats):
+        return ok({ items: STATS });
+      default:
+        return new Response(JSON.stringify({ error: 404, apiError: 404, result: 'not stubbed' }), {
+          status: 404,
+        });
+    }
+  });
+  vi.stubGlobal('fetch', mock);
+  return { calls, to: (p: string) => calls.filter((c) => c.path === `/api${p}`) };
+}
+
+function renderAs(grants: Record<string, string[]>) {
+  authStore.set({ ...authStore.get(), user: admin(grants), resources: RESOURCES });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <AdminIndex /> },
+      { path: '*', element: <div data-testid="landed">landed</div> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
+      <AntdApp>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authStore.set({ ...authStore.get(), user: null, resources: [] });
+});
+
+const without = (permissionId: string, action?: string) =>
+  Object.fromEntries(
+    Object.entries(ADMIN_GRANTS)
+      .map(([k, v]) => [k, k === permissionId ? (action ? v.filter((a) => a !== action) : []) : v] as const)
+      .filter(([, v]) => v.length > 0),
+  );
+
+describe('AdminIndex (运营中心 › 工作台)', () => {
+  it('shows the key figures, each card linking to its screen', async () => {
+    const api = stubApi();
+    renderAs(ADMIN_GRANTS);
+
+    const users = await screen.findByTestId('fig-users');
+    await within(users).findByText('128');
+    expect(users.textContent).toContain('停用 4 人');
+    expect(users.textContent).toContain('企业信息待完善 2 人');
+    expect(users.closest('a')?.getAttribute('href')).toBe('/admin/system/UserSearch/route');
+
+    const consults = screen.getByTestId('fig-consults');
+    await within(consults).findByText('3');
+    expect(consults.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminConsult/route');
+
+    const notices = screen.getByTestId('fig-notices');
+    await within(notices).findByText('15');
+    expect(notices.textContent).toContain('草稿 2 条');
+    expect(notices.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminNotice/route');
+
+    // 200 requests today, 6 × 404 and 2 × 500: 8 failed, 4.0 %.
+    const requests = screen.getByTestId('fig-requests');
+    await within(requests).findByText('200');
+    expect(requests.textContent).toContain('异常 8 次 · 异常率 4.0%');
+    expect(requests.closest('a')?.getAttribute('href')).toBe('/admin/log/RequestLog/route');
+    // Every error status of today was asked for, each with today's date range.
+    const statusCalls = api.to(ADMIN_HOME_API.requestLogs).filter((c) => c.query.has('status'));
+    expect(statusCalls.map((c) => Number(c.query.get('status'))).sort()).toEqual([...ERROR_STATUSES].sort());
+    for (const c of statusCalls) expect(c.query.get('startTime')).toBe(TODAY);
+
+    const loginFails = screen.getByTestId('fig-login-fails');
+    await within(loginFails).findByText('5');
+    expect(loginFails.closest('a')?.getAttribute('href')).toBe('/admin/log/AdminLog/route');
+    await within(screen.getByTestId('fig-op-fails')).findByText('9');
+
+    // The portal strip formats money with thousands separators, each figure on one line, three
+    // across on a medium screen (about 1000 px) and six on a wide one.
+    const strip = screen.getByTestId('portal-strip');
+    const money = await within(strip).findByText('1,234,567.50');
+    expect(strip.textContent).toContain('321');
+    expect(money.closest<HTMLElement>('.ant-statistic-content')?.style.whiteSpace).toBe('nowrap');
+    const col = money.closest('.ant-col')!;
+    expect([...col.classList]).toEqual(
+      expect.arrayContaining(['ant-col-xs-12', 'ant-col-md-8', 'ant-col-xl-4']),
+    );
+  });
+
+  it('lists the recent operation log and the consultations awaiting an answer, with links', async () => {
+    stubApi();
+    renderAs(ADMIN_GRANTS);
+
+    const logs = await screen.findByTestId('recent-logs');
+    await within(logs).findByText('用户管理');
+    expect(within(logs).getByText('失败')).toBeTruthy();
+    expect(within(logs).getByText('新增')).toBeTruthy();
+    const open = within(logs).getAllByRole('link', { name: '查看' });
+    expect(open).toHaveLength(2);
+    // The columns fit the card at 1440 px (about 690 px): the IP column is not cut.
+    const table = logs.querySelector<HTMLTableElement>('.ant-table-content table, .ant-table-body table');
+    expect(Number.parseInt(table?.style.width ?? '', 10)).toBeLessThanOrEqual(690);
+    expect(within(logs).getByRole('columnheader', { name: 'IP' })).toBeTruthy();
+    for (const a of open) expect(a.getAttribute('href')).toBe('/admin/log/AdminLog/route');
+
+    const consults = screen.getByTestId('awaiting-consults');
+    const title = await within(consults).findByText('理赔材料需要原件吗？');
+    expect(title.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminConsult/route');
+    expect(consults.textContent).toContain('宿迁市恒安化工有限公司');
+    // The banner counts the awaiting consultations.
+    expect(screen.getByText('条咨询等待答复。', { exact: false })).toBeTruthy();
+  });
+
+  it('shows the quick links the user holds and opens their screens', async () => {
+    stubApi();
+    const router = renderAs(ADMIN_GRANTS);
+    const quick = await screen.findByTestId('quick-links');
+    for (const label of ['新增用户', '发布通知', '答复咨询', '发送消息', '角色权限', '平台设置', '操作日志'])
+      expect(within(quick).getByRole('button', { name: new RegExp(label) })).toBeTruthy();
+    fireEvent.click(within(quick).getByRole('button', { name: /新增用户/ }));
+    await screen.findByTestId('landed');
+    expect(router.state.location.pathname).toBe('/admin/system/UserAdd/route');
+  });
+
+  it('hides a quick link without its grant', async () => {
+    stubApi();
+    renderAs(without('user', 'add'));
+    const quick = await screen.findByTestId('quick-links');
+    expect(within(quick).getByRole('button', { name: /发布通知/ })).toBeTruthy();
+    expect(within(quick).queryByRole('button', { name: /新增用户/ })).toBeNull();
+  });
+
+  it('does not call the logs without log.query (a refused call would reload the page)', async () => {
+    const api = stubApi();
+    renderAs(without('log'));
+    await within(await screen.findByTestId('fig-users')).findByText('128');
+    expect(screen.queryByTestId('fig-requests')).toBeNull();
+    expect(screen.queryByTestId('recent-logs')).toBeNull();
+    expect(screen.queryByRole('button', { name: /操作日志/ })).toBeNull();
+    await waitFor(() => expect(api.to(ADMIN_HOME_API.portalStats).length).toBeGreaterThan(0));
+    expect(api.to(ADMIN_HOME_API.opLogs)).toEqual([]);
+    expect(api.to(ADMIN_HOME_API.requestLogs)).toEqual([]);
+  });
+
+  it('shows empty states when there is nothing to do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = new URL(String(input), 'http://localhost');
+        return url.pathname.endsWith('portalStats') ? ok({ items: [] }) : paged(0);
+      }),
+    );
+    renderAs(ADMIN_GRANTS);
+    const consults = await screen.findByTestId('awaiting-consults');
+    await within(consults).findByText('暂无待答复的咨询');
+    await within(screen.getByTestId('recent-logs')).findByText('暂无操作日志');
+    expect(screen.getByTestId('fig-requests').textContent).toContain('异常率 0.0%');
+  });
+});

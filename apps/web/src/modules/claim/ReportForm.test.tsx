@@ -1,0 +1,139 @@
+import type { UserInfo } from '@aqzrx/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../platform/auth.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { ReportForm } from './ReportForm.tsx';
+
+const json = (data: unknown) =>
+  new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** A policy as /api/policy/list answers it (the fields the report form reads). */
+const policyRow = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  policyNo: `PICC2025321302${String(id).padStart(6, '0')}`,
+  holderName: '宿迁市恒安化工有限公司',
+  enterpriseId: 3,
+  districtCode: '321302',
+  insurerName: '人保财险宿迁分公司',
+  state: 'valid',
+  stateLabel: '保障中',
+  status: 'approved',
+  startDate: dayjs().subtract(100, 'day').format('YYYY-MM-DD'),
+  endDate: dayjs().add(200, 'day').format('YYYY-MM-DD'),
+  headcount: 40,
+  perPersonLimit: 500000,
+  ...over,
+});
+
+/** Valid policies the list answers, and the details /api/policy/detail answers by id. */
+let validPolicies: unknown[] = [];
+let details: Record<number, unknown> = {};
+
+beforeEach(() => {
+  validPolicies = [];
+  details = {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/claim/rules')
+        return json({ reportDeadlineHours: 720, claimUnpaidFlagDays: 60 });
+      if (url.pathname === '/api/policy/detail')
+        return json(details[Number(url.searchParams.get('id'))] ?? null);
+      const list = url.searchParams.get('state') === 'valid' ? validPolicies : [];
+      return json({ page: { list, total: list.length, pageNum: 1 } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authStore.set({ ...authStore.get(), user: null });
+});
+
+function signInEnterprise(): void {
+  const user = {
+    uid: 7,
+    username: 'ent',
+    nickname: '恒安化工安全员',
+    orgId: 3,
+    orgName: '宿迁市恒安化工有限公司',
+    userRole: {
+      roleKey: 'ROLE_ENT',
+      roleName: '企业',
+      permissions: [{ permissionId: 'claim', actionList: ['query', 'get', 'add'] }],
+    },
+  } as unknown as UserInfo;
+  authStore.set({ ...authStore.get(), user });
+}
+
+function signIn(actions: string[]): void {
+  const user = {
+    uid: 5,
+    username: 'insurer',
+    nickname: '理赔员',
+    orgId: 9,
+    orgName: '人保财险宿迁分公司',
+    userRole: {
+      roleKey: 'ROLE_INSURANCE',
+      roleName: '保险机构',
+      permissions: [{ permissionId: 'claim', actionList: actions }],
+    },
+  } as unknown as UserInfo;
+  authStore.set({ ...authStore.get(), user });
+}
+
+describe('ReportForm', () => {
+  it('offers 提交报案 to a user holding claim.add', async () => {
+    signIn(['query', 'get', 'add']);
+    renderWithApp(<ReportForm who="insurer" />);
+    expect(await screen.findByRole('button', { name: /提交报案/ })).toBeTruthy();
+  });
+
+  it('a user without claim.add gets no submit button', async () => {
+    signIn(['query', 'get']);
+    renderWithApp(<ReportForm who="insurer" />);
+    expect(await screen.findByRole('button', { name: /返\s*回/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /提交报案/ })).toBeNull();
+  });
+
+  it('报案 from a policy page (?policyId=) preselects that policy and its district', async () => {
+    signInEnterprise();
+    validPolicies = [policyRow(1), policyRow(2)];
+    renderWithApp(<ReportForm who="enterprise" />, { path: '/?policyId=2' });
+    expect(await screen.findByText(/承保机构：人保财险宿迁分公司；承保人数 40 人/)).toBeTruthy();
+    expect(screen.getAllByText(/PICC2025321302000002/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/PICC2025321302000001/)).toBeNull();
+    expect(screen.getAllByText('宿迁市宿城区').length).toBeGreaterThan(0);
+  });
+
+  it('a policy in the address that cannot take a report is said so, not selected', async () => {
+    signInEnterprise();
+    validPolicies = [policyRow(1)];
+    details = { 9: policyRow(9, { status: 'draft', state: 'draft' }) };
+    renderWithApp(<ReportForm who="enterprise" />, { path: '/?policyId=9' });
+    expect(await screen.findByTestId('preset-policy-missing')).toBeTruthy();
+    expect(screen.queryByText(/承保机构：/)).toBeNull();
+  });
+
+  it('a future accident time typed and committed is refused as in the future, not dropped', async () => {
+    signInEnterprise();
+    validPolicies = [policyRow(1)];
+    renderWithApp(<ReportForm who="enterprise" />);
+    const at = (await screen.findByLabelText('出险时间')) as HTMLInputElement;
+    const future = dayjs().add(2, 'day').format('YYYY-MM-DD HH:mm');
+    fireEvent.mouseDown(at);
+    fireEvent.focus(at);
+    fireEvent.change(at, { target: { value: future } });
+    fireEvent.keyDown(at, { key: 'Enter', code: 'Enter' });
+    expect(await screen.findByText('出险时间不能晚于当前时间')).toBeTruthy();
+    await waitFor(() => expect(at.value).toBe(future));
+    fireEvent.click(screen.getByRole('button', { name: /提交报案/ }));
+    expect(await screen.findAllByText('出险时间不能晚于当前时间')).toBeTruthy();
+    expect(screen.queryByText('请选择出险时间')).toBeNull();
+  });
+});

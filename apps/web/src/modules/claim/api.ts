@@ -1,0 +1,144 @@
+/**
+ * Calls of the claim screens (apps/server/src/modules/claims) and the shapes they answer. The routes
+ * take their filters and ids in the query string and their bodies as JSON (POST).
+ */
+import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType } from '@aqzrx/contracts';
+import type { PageResult } from '../../components/index.ts';
+import { downloadFile } from '../../platform/download.ts';
+import { fetchData } from '../../platform/request.ts';
+import { type PolicyRow, postWithMessage } from '../policy/api.ts';
+
+/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+export type {
+  ClaimCounts,
+  ClaimDetail,
+  ClaimRow,
+  ClaimStep as ClaimStepNo,
+  ClaimTimelineEntry,
+} from '@aqzrx/contracts';
+
+export interface ClaimFilters {
+  keyword?: string;
+  districtCode?: string;
+  wsIndustryCode?: string;
+  phase?: ClaimPhase;
+  step?: number;
+  flag?: 'late' | 'unpaid';
+  accidentFrom?: string;
+  accidentTo?: string;
+  policyId?: number;
+  year?: number;
+}
+
+export interface ClaimRules {
+  reportDeadlineHours: number;
+  claimUnpaidFlagDays: number;
+}
+
+/** Body of /api/claim/add (contracts claimReportInput). Times are ISO 8601 with an offset. */
+export interface ClaimReportBody {
+  policyId: number;
+  reporterName: string;
+  reporterPhone: string;
+  reportedAt?: string;
+  accidentAt: string;
+  accidentDistrictCode: string;
+  accidentAddress: string;
+  accidentDesc: string;
+  deaths: number;
+  injuries: number;
+  attachments: string[];
+}
+
+/** Body of /api/claim/step (contracts claimStepInput), without id and version. */
+export type ClaimStepBody = { at?: string; note: string; attachments: string[] } & (
+  | { step: 2; reason: string }
+  | {
+      step: 3;
+      accidentType: string;
+      accidentLevel: number;
+      seriousInjuries: number;
+      cause: string;
+      estimatedLoss: number;
+    }
+  | { step: 4; payType: number; amount: number; payee: string }
+  | { step: 5; surveyorName: string; surveyorPhone: string; description: string }
+  | { step: 6; items: Array<{ category: string; amount: number }>; total: number }
+  | {
+      step: 7;
+      persons: Array<{
+        personType: number;
+        name: string;
+        idType: string;
+        idNo: string;
+        injury: string;
+        amount: number;
+        proofs: string[];
+      }>;
+      properties: Array<{ ownerName: string; propertyName: string; amount: number }>;
+      fees: Array<{ category: string; amount: number }>;
+      total: number;
+      /** Confirms a payout short of the assessment (refused without it). */
+      partial?: boolean;
+    }
+  | { step: 8; closeType: CloseType; deniedReason: string }
+);
+
+/** A policy the claim can be reported on (the parts of /api/policy/list the report form uses). */
+export type ClaimPolicyOption = Pick<
+  PolicyRow,
+  | 'id'
+  | 'policyNo'
+  | 'holderName'
+  | 'enterpriseId'
+  | 'districtCode'
+  | 'insurerName'
+  | 'state'
+  | 'stateLabel'
+  | 'startDate'
+  | 'endDate'
+  | 'headcount'
+  | 'perPersonLimit'
+>;
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+/** Where the screen reads claims: its own routes, or the regulator's read-only ones. */
+export type ClaimSource = 'claim' | 'gov';
+
+const listUrl = (source: ClaimSource) => (source === 'gov' ? '/govInsurance/claimList' : '/claim/list');
+const detailUrl = (source: ClaimSource) => (source === 'gov' ? '/govInsurance/claimDetail' : '/claim/detail');
+
+export const claimApi = {
+  list: (q: ClaimFilters & { pageNo: number; pageSize: number }, source: ClaimSource = 'claim') =>
+    fetchData<{ page: PageResult<ClaimRow> }>(listUrl(source), { params: q as unknown as Params }).then(
+      (d) => d.page,
+    ),
+  detail: (id: number, source: ClaimSource = 'claim') =>
+    fetchData<ClaimDetail>(detailUrl(source), { params: { id } }),
+  counts: (q: Omit<ClaimFilters, 'phase' | 'flag' | 'step'>) =>
+    fetchData<ClaimCounts>('/claim/counts', { params: q as unknown as Params }),
+  rules: () => fetchData<ClaimRules>('/claim/rules'),
+  /** Reporting requires an Idempotency-Key, so a double click reports once. */
+  report: (body: ClaimReportBody, key: string) => postWithMessage<{ id: number }>('/claim/add', body, key),
+  step: (body: ClaimStepBody & { id: number; version: number }) =>
+    postWithMessage<{ id: number; version: number }>('/claim/step', body),
+  satisfaction: (body: { id: number; version: number; score: number; comment: string }) =>
+    postWithMessage<{ id: number; version: number }>('/claim/satisfaction', body),
+  policies: (q: { state: string; keyword?: string; pageSize: number }) =>
+    fetchData<{ page: PageResult<ClaimPolicyOption> }>('/policy/list', {
+      params: { pageNo: 1, ...q } as Params,
+    }).then((d) => d.page.list),
+};
+
+/** Keys TanStack Query caches claim data under (invalidate `CLAIM_KEY` after any claim write). */
+export const CLAIM_KEY = 'claim';
+
+/** Downloads the claims matching `filters` as .xlsx (POST /api/claim/export). */
+export async function exportClaims(filters: ClaimFilters): Promise<void> {
+  await downloadFile('/claim/export', {
+    method: 'POST',
+    params: filters as unknown as Params,
+    fallbackName: '理赔案件.xlsx',
+  });
+}

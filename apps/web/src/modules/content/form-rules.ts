@@ -1,0 +1,119 @@
+import type { FormRule } from 'antd';
+import { DISTRICTS } from '../../platform/contracts.ts';
+import { htmlText } from './editor-commands.ts';
+
+/**
+ * Form rules of the content screens, the same limits and messages as the server's contracts
+ * (packages/contracts/src/content.ts) and the articles service (domain.md 2.13: 正文 2–60,000 characters).
+ */
+
+export const BODY_TEXT_MAX = 60_000;
+
+const max = (n: number, label: string): FormRule => ({ max: n, message: `${label}不能超过${n}个字符` });
+
+export const titleRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入标题' },
+  max(200, '标题'),
+];
+export const summaryRules: FormRule[] = [max(500, '摘要')];
+export const sourceRules: FormRule[] = [max(100, '来源')];
+export const authorRules: FormRule[] = [max(50, '作者')];
+
+/** The body problem, or null: at least 2 characters of text (or an image), at most 60,000. */
+export function bodyProblem(html: string | undefined, required = true): string | null {
+  const value = html ?? '';
+  const text = htmlText(value);
+  if (required && text.length < 2 && !/<img\b/i.test(value)) return '正文至少2个字，请填写正文';
+  if (text.length > BODY_TEXT_MAX) return `正文不能超过${BODY_TEXT_MAX}个字，请精简或改为上传附件`;
+  return null;
+}
+
+export function bodyRules(required = true): FormRule[] {
+  return [
+    {
+      required,
+      validator: async (_r, v: string | undefined) => {
+        const p = bodyProblem(v, required);
+        if (p) throw new Error(p);
+      },
+    },
+  ];
+}
+
+/** A portal link: empty, a site path starting with / or an http(s) address. */
+export function portalLinkProblem(raw: string | undefined): string | null {
+  const s = (raw ?? '').trim();
+  if (s === '') return null;
+  if (s.length > 500) return '链接不能超过500个字符';
+  if (/^\/(?!\/)/.test(s) || /^https?:\/\/[^\s]+$/i.test(s)) return null;
+  return '链接须以 / 开头的站内路径或 http(s):// 开头的网址';
+}
+export const linkRules: FormRule[] = [
+  {
+    validator: async (_r, v: string | undefined) => {
+      const p = portalLinkProblem(v);
+      if (p) throw new Error(p);
+    },
+  },
+];
+
+export const slugRules: FormRule[] = [
+  {
+    pattern: /^[a-z][a-z0-9-]{0,39}$/,
+    message: '页面标识只能包含小写字母、数字和连字符，且以字母开头（最多40个字符）',
+  },
+];
+
+const DISTRICT_CODES = new Set(DISTRICTS.map((d) => d.value));
+
+/** Target districts: codes of Suqian's districts, at most 20 (an empty list means the whole city). */
+export function districtsProblem(codes: string[] | undefined): string | null {
+  const list = codes ?? [];
+  if (list.length > 20) return '接收区县最多选择20个';
+  const bad = list.filter((c) => !DISTRICT_CODES.has(c));
+  return bad.length > 0 ? `区县代码不正确：${bad.join('、')}` : null;
+}
+export const districtRules: FormRule[] = [
+  {
+    validator: async (_r, v: string[] | undefined) => {
+      const p = districtsProblem(v);
+      if (p) throw new Error(p);
+    },
+  },
+];
+
+/** Rules library: dates and the status rules of domain.md 3.8, as the server checks them. */
+export interface RuleDates {
+  publishDate?: string;
+  effectiveDate?: string | null;
+  status?: string;
+  revisedById?: number | null;
+  repealedDate?: string | null;
+}
+export function ruleProblems(v: RuleDates): Partial<Record<keyof RuleDates, string>> {
+  const out: Partial<Record<keyof RuleDates, string>> = {};
+  if (v.publishDate && v.effectiveDate && v.effectiveDate < v.publishDate)
+    out.effectiveDate = '实施日期不能早于发布日期';
+  if (v.status === 'revised' && !v.revisedById) out.revisedById = '已修订的法规须选择修订后的新版本';
+  if (v.status === 'repealed') {
+    if (!v.repealedDate) out.repealedDate = '已废止的法规须填写废止日期';
+    else if (v.publishDate && v.repealedDate < v.publishDate) out.repealedDate = '废止日期不能早于发布日期';
+  }
+  return out;
+}
+
+/** Message sending (contracts messageSendBody). */
+export const messageTitleRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入消息标题' },
+  max(100, '消息标题'),
+];
+export const messageContentRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入消息内容' },
+  max(2000, '消息内容'),
+];
+
+/** Help and consult classes (contracts classSaveQuery). */
+export const classNameRules: FormRule[] = [
+  { required: true, whitespace: true, message: '请输入分类名称' },
+  max(50, '分类名称'),
+];

@@ -1,0 +1,335 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { CLAIM_PHASES, DISTRICTS, POLICY_STATES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
+import { App, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { dateTimeText, PagedTable, valueEnumOf } from '../../components/index.ts';
+import { Action } from '../../platform/access.tsx';
+import { downloadFile } from '../../platform/download.ts';
+import type { QueryValue } from '../../platform/request.ts';
+import { type ClaimFilters, type ClaimRow, claimApi } from '../claim/api.ts';
+import { type PolicyListQuery, type PolicyRow, policyApi } from '../policy/api.ts';
+import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
+import { numText } from './display.tsx';
+import { ClaimDrawer, ClaimFlags, ClaimStepTag, PolicyDrawer, PolicyStateTag } from './insurance-views.tsx';
+
+const thisYear = new Date().getFullYear();
+const YEARS = Object.fromEntries(
+  Array.from({ length: 6 }, (_, i) => thisYear + 1 - i).map((y) => [String(y), { text: `${y}年` }]),
+);
+
+type Raw = Record<string, unknown>;
+
+const fmt = (d: unknown) =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : d && typeof (d as Dayjs).format === 'function'
+      ? (d as Dayjs).format('YYYY-MM-DD')
+      : undefined;
+
+/** Policy list filters as the server takes them (the date range splits into startFrom/startTo). */
+export function policyQuery(p: Raw): Record<string, QueryValue> {
+  const q: Record<string, QueryValue> = {};
+  for (const k of ['keyword', 'districtCode', 'wsIndustryCode', 'state'] as const) {
+    const v = p[k];
+    if (typeof v === 'string' && v.trim()) q[k] = v.trim();
+  }
+  if (p.year) q.year = Number(p.year);
+  const range = p.startRange as unknown[] | undefined;
+  if (Array.isArray(range)) {
+    const [from, to] = range.map(fmt);
+    if (from) q.startFrom = from;
+    if (to) q.startTo = to;
+  }
+  return q;
+}
+
+/** Claim list filters as the server takes them (the date range splits into accidentFrom/accidentTo). */
+export function claimQuery(p: Raw): Record<string, QueryValue> {
+  const q: Record<string, QueryValue> = {};
+  for (const k of ['keyword', 'districtCode', 'wsIndustryCode', 'phase', 'flag'] as const) {
+    const v = p[k];
+    if (typeof v === 'string' && v.trim()) q[k] = v.trim();
+  }
+  if (p.year) q.year = Number(p.year);
+  const range = p.accidentRange as unknown[] | undefined;
+  if (Array.isArray(range)) {
+    const [from, to] = range.map(fmt);
+    if (from) q.accidentFrom = from;
+    if (to) q.accidentTo = to;
+  }
+  return q;
+}
+
+const page = (p: Raw) => ({ pageNo: Number(p.pageNo) || 1, pageSize: Number(p.pageSize) || 10 });
+
+function PolicyTab() {
+  const { message } = App.useApp();
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const last = useRef<Record<string, QueryValue>>({});
+  const columns: ProColumns<PolicyRow>[] = [
+    {
+      title: '关键字',
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: '保单号/投保单号/企业名称' },
+    },
+    {
+      title: '保单号',
+      dataIndex: 'policyNo',
+      search: false,
+      width: 190,
+      render: (_, r) => (
+        <Typography.Link onClick={() => setOpen(r.id)}>{r.policyNo ?? r.applicationNo}</Typography.Link>
+      ),
+    },
+    { title: '投保企业', dataIndex: 'holderName', search: false, ellipsis: true, width: 220 },
+    {
+      title: '所属区县',
+      dataIndex: 'districtCode',
+      valueType: 'select',
+      valueEnum: valueEnumOf(DISTRICTS),
+      width: 100,
+      render: (_, r) => r.districtName,
+    },
+    {
+      title: '行业',
+      dataIndex: 'wsIndustryCode',
+      valueType: 'select',
+      valueEnum: valueEnumOf(WS_INDUSTRIES),
+      width: 110,
+      render: (_, r) => r.wsIndustryName || '-',
+    },
+    { title: '出单机构', dataIndex: 'insurerName', search: false, ellipsis: true, width: 200 },
+    {
+      title: '保险期间',
+      key: 'period',
+      search: false,
+      width: 200,
+      render: (_, r) => `${r.startDate} 至 ${r.endDate}`,
+    },
+    { title: '起保日期', dataIndex: 'startRange', valueType: 'dateRange', hideInTable: true },
+    { title: '年度', dataIndex: 'year', valueType: 'select', valueEnum: YEARS, hideInTable: true },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      valueType: 'select',
+      valueEnum: {
+        ...valueEnumOf(POLICY_STATES.filter((s) => s.value !== 'draft')),
+        valid: { text: '有效（保障中+即将到期）' },
+      },
+      width: 100,
+      render: (_, r) => <PolicyStateTag state={r.state} label={r.stateLabel} />,
+    },
+    {
+      title: '参保人数',
+      dataIndex: 'headcount',
+      search: false,
+      align: 'right',
+      width: 120,
+      render: (_, r) => (
+        <Space size={4}>
+          {r.headcount}
+          <UnderCoveredTag row={r} />
+        </Space>
+      ),
+    },
+    {
+      title: '保额（万元）',
+      dataIndex: 'sumInsuredWan',
+      search: false,
+      align: 'right',
+      width: 120,
+      render: (_, r) => numText(r.sumInsuredWan, 4),
+    },
+    {
+      title: '保费（元）',
+      dataIndex: 'premium',
+      search: false,
+      align: 'right',
+      width: 130,
+      render: (_, r) => numText(r.premium),
+    },
+    {
+      title: '预防费用（元）',
+      dataIndex: 'preventionFee',
+      search: false,
+      align: 'right',
+      width: 130,
+      render: (_, r) => numText(r.preventionFee),
+    },
+  ];
+  return (
+    <>
+      <PagedTable<PolicyRow>
+        headerTitle="本辖区保单"
+        columns={columns}
+        scroll={{ x: 1500 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        options={{ density: false, setting: false }}
+        locale={{ emptyText: '没有符合条件的保单' }}
+        request={async (p) => {
+          const q = policyQuery(p as Raw);
+          last.current = q;
+          return policyApi.list({ ...q, ...page(p as Raw) } as PolicyListQuery);
+        }}
+        toolBarRender={() => [
+          <Action key="export" name="export">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={async () => {
+                setExporting(true);
+                try {
+                  await downloadFile(policyApi.exportUrl, {
+                    method: 'POST',
+                    params: last.current,
+                    fallbackName: '保单列表.xlsx',
+                  });
+                  message.success('导出成功');
+                } catch {
+                  // shown by the client
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              导出保单
+            </Button>
+          </Action>,
+        ]}
+      />
+      <PolicyDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function ClaimTab() {
+  const [open, setOpen] = useState<number | null>(null);
+  const columns: ProColumns<ClaimRow>[] = [
+    {
+      title: '关键字',
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: '报案号/立案号/保单号/企业名称' },
+    },
+    {
+      title: '报案号',
+      dataIndex: 'reportNo',
+      search: false,
+      width: 180,
+      render: (_, r) => <Typography.Link onClick={() => setOpen(r.id)}>{r.reportNo}</Typography.Link>,
+    },
+    { title: '企业', dataIndex: 'enterpriseName', search: false, ellipsis: true, width: 220 },
+    {
+      title: '所属区县',
+      dataIndex: 'districtCode',
+      valueType: 'select',
+      valueEnum: valueEnumOf(DISTRICTS),
+      width: 100,
+      render: (_, r) => r.districtName,
+    },
+    {
+      title: '行业',
+      dataIndex: 'wsIndustryCode',
+      valueType: 'select',
+      valueEnum: valueEnumOf(WS_INDUSTRIES),
+      hideInTable: true,
+    },
+    {
+      title: '出险时间',
+      dataIndex: 'accidentAt',
+      search: false,
+      width: 150,
+      render: (_, r) => dateTimeText(r.accidentAt),
+    },
+    { title: '出险日期', dataIndex: 'accidentRange', valueType: 'dateRange', hideInTable: true },
+    { title: '报案年度', dataIndex: 'year', valueType: 'select', valueEnum: YEARS, hideInTable: true },
+    {
+      title: '当前环节',
+      dataIndex: 'step',
+      search: false,
+      width: 120,
+      render: (_, r) => <ClaimStepTag step={r.step} label={r.stepLabel} />,
+    },
+    {
+      title: '案件状态',
+      dataIndex: 'phase',
+      valueType: 'select',
+      valueEnum: valueEnumOf(CLAIM_PHASES),
+      width: 90,
+      render: (_, r) => <Tag>{r.phaseLabel}</Tag>,
+    },
+    {
+      title: '事故等级',
+      dataIndex: 'accidentLevelLabel',
+      search: false,
+      width: 120,
+      render: (_, r) => r.accidentLevelLabel || '-',
+    },
+    {
+      title: '伤亡',
+      key: 'casualties',
+      search: false,
+      width: 90,
+      render: (_, r) => `亡${r.deaths} 伤${r.injuries}`,
+    },
+    {
+      title: '赔款（元）',
+      dataIndex: 'payoutTotal',
+      search: false,
+      align: 'right',
+      width: 130,
+      render: (_, r) => numText(r.payoutTotal),
+    },
+    {
+      title: '预警',
+      dataIndex: 'flag',
+      valueType: 'select',
+      valueEnum: { late: { text: '逾期报案' }, unpaid: { text: '立案后超期未付' } },
+      width: 110,
+      render: (_, r) => <ClaimFlags r={r} />,
+    },
+  ];
+  return (
+    <>
+      <PagedTable<ClaimRow>
+        headerTitle="本辖区理赔案件"
+        columns={columns}
+        scroll={{ x: 1400 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        options={{ density: false, setting: false }}
+        locale={{ emptyText: '没有符合条件的理赔案件' }}
+        request={async (p) => {
+          return claimApi.list({ ...(claimQuery(p as Raw) as ClaimFilters), ...page(p as Raw) }, 'gov');
+        }}
+      />
+      <ClaimDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+/**
+ * 保险业务 (government): the policies and claims of the user's districts, read-only, with filters, the
+ * details of each and the policy export. Claims are read here; their handling belongs to the insurers.
+ */
+export function GovInsurance() {
+  return (
+    <Card variant="borderless">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">
+          监管部门只读查看本辖区的保单和理赔案件；保单由保险机构出单，理赔由保险机构办理。
+        </Typography.Text>
+        <Tabs
+          destroyOnHidden
+          items={[
+            { key: 'policy', label: '保单', children: <PolicyTab /> },
+            { key: 'claim', label: '理赔案件', children: <ClaimTab /> },
+          ]}
+        />
+      </Space>
+    </Card>
+  );
+}

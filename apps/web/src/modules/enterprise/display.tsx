@@ -1,0 +1,75 @@
+import { OPERATING_STATUS, optionLabel, RISK_LEVELS, STD_GRADES } from '@aqzrx/contracts/constants';
+import { Space, Tag } from 'antd';
+import { thousands } from '../../components/index.ts';
+
+/** Yuan with thousands separators and two decimals where there are cents. */
+export const yuanText = (v: number | null | undefined) =>
+  v === null || v === undefined ? '-' : `${thousands(Math.round(v * 100) / 100)} 元`;
+/** A number with thousands separators (the column header names the unit). */
+export const numText = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined ? '-' : thousands(Math.round(v * 10 ** digits) / 10 ** digits);
+export const wanText = (v: number | null | undefined) =>
+  v === null || v === undefined ? '-' : `${thousands(Math.round(v * 10000) / 10000)} 万元`;
+
+/** 江苏省宿迁市 + district + detail, without repeating a district the detail already names. */
+export function fullAddress(districtName: string, address: string): string {
+  if (!address) return '';
+  const rest =
+    districtName && address.startsWith(districtName) ? address.slice(districtName.length) : address;
+  const head = address.startsWith('江苏') || address.startsWith('宿迁') ? '' : '江苏省宿迁市';
+  return `${head}${head ? districtName : ''}${head ? rest : address}`;
+}
+
+export function RiskTag({ level }: { level: number | null | undefined }) {
+  const opt = RISK_LEVELS.find((o) => o.value === level);
+  if (!opt) return <Tag>未评级</Tag>;
+  return <Tag color={opt.color}>{opt.label}</Tag>;
+}
+
+export function YesNoTag({
+  value,
+  yes = '是',
+  no = '否',
+  yesColor = 'green',
+  noColor,
+}: {
+  value: boolean;
+  yes?: string;
+  no?: string;
+  yesColor?: string;
+  noColor?: string;
+}) {
+  return value ? <Tag color={yesColor}>{yes}</Tag> : <Tag {...(noColor ? { color: noColor } : {})}>{no}</Tag>;
+}
+
+export const stdGradeText = (v: number | null | undefined) => optionLabel(STD_GRADES, v ?? 0) || '-';
+export const operatingText = (v: number | null | undefined) => optionLabel(OPERATING_STATUS, v ?? 1) || '-';
+
+/** The derived flags of an enterprise in one row of tags. */
+export function EnterpriseFlags(props: {
+  mustInsure: boolean;
+  insuredNow: boolean;
+  blacklist: boolean;
+  onRegister?: boolean;
+  riskLevel: number | null;
+  /** 未全员投保: an in-force policy insures fewer people than the current staff. */
+  underCovered?: boolean;
+  /** An in-force policy insures more people than the current staff. */
+  overCovered?: boolean;
+}) {
+  return (
+    <Space size={[0, 4]} wrap>
+      {props.mustInsure ? <Tag color="orange">应保</Tag> : <Tag>非应保</Tag>}
+      {props.insuredNow ? (
+        <Tag color="green">在保</Tag>
+      ) : (
+        <Tag color={props.mustInsure ? 'red' : 'default'}>未在保</Tag>
+      )}
+      {props.underCovered && <Tag color="volcano">未全员投保</Tag>}
+      {props.overCovered && <Tag color="gold">参保人数多于从业人员</Tag>}
+      <RiskTag level={props.riskLevel} />
+      {props.blacklist && <Tag color="black">黑名单</Tag>}
+      {props.onRegister && <Tag color="blue">应保台账</Tag>}
+    </Space>
+  );
+}

@@ -1,0 +1,165 @@
+import type {
+  InsuranceDataResult,
+  InsuranceDataset,
+  InsuranceGroupBy,
+  InsuranceSummary,
+  InsurerDocFields,
+  InsurerDocRow,
+  InsurerProfile,
+  TechnicistFields,
+  TechnicistRow,
+  UploadedFile,
+} from '@aqzrx/contracts';
+import type { PageResult } from '../../components/index.ts';
+import { downloadFile } from '../../platform/download.ts';
+import { fetchData, type QueryValue } from '../../platform/request.ts';
+import type { PolicyRow } from '../policy/api.ts';
+
+/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+export type {
+  InsuranceDataColumn,
+  InsuranceDataResult,
+  InsuranceDataRow,
+  InsuranceDataset,
+  InsuranceGroupBy,
+  InsuranceSummary,
+  InsurerDocFields,
+  InsurerDocRow,
+  InsurerProfile,
+  TechnicistFields,
+  TechnicistRow,
+  UploadedFile,
+} from '@aqzrx/contracts';
+
+/** Server calls of the insurer's institution and data screens (apps/server/src/modules/insurers, insurance-data). */
+export const INSURER_API = {
+  mine: '/insurer/mine',
+  saveMine: '/insurer/saveMine',
+  techList: '/technicist/list',
+  techReveal: '/technicist/revealIdNo',
+  techAdd: '/technicist/add',
+  techEdit: '/technicist/edit',
+  techDelete: '/technicist/delete',
+  docList: '/insurerDoc/list',
+  docAdd: '/insurerDoc/add',
+  docEdit: '/insurerDoc/edit',
+  docDelete: '/insurerDoc/delete',
+  docFile: '/insurerDoc/file',
+  docPublished: '/insurerDoc/published',
+  upload: '/file/uploadFile',
+  dataQuery: '/insuranceData/query',
+  dataExport: '/insuranceData/export',
+  policyList: '/policy/list',
+  claimList: '/claim/list',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Institution profile
+// ---------------------------------------------------------------------------------------------------
+
+export type InsurerProfileSave = Omit<InsurerProfile, 'id' | 'districtName'>;
+
+export const getMine = () => fetchData<InsurerProfile>(INSURER_API.mine);
+export const saveMine = (data: InsurerProfileSave) =>
+  fetchData<{ version: number }>(INSURER_API.saveMine, { data });
+
+// ---------------------------------------------------------------------------------------------------
+// Technicists
+// ---------------------------------------------------------------------------------------------------
+
+/** Edit: ID number and mobile left out keep the stored values. */
+export type TechnicistEdit = Omit<TechnicistFields, 'idNo' | 'mobile'> & {
+  id: number;
+  version: number;
+  idNo?: string;
+  mobile?: string;
+};
+
+export interface TechnicistFilters {
+  pageNo: number;
+  pageSize: number;
+  name?: string;
+  staffType?: number;
+  status?: number;
+}
+
+const page = async <T>(url: string, params: Record<string, QueryValue>): Promise<PageResult<T>> =>
+  (await fetchData<{ page: PageResult<T> }>(url, { params })).page;
+
+export const listTechnicists = (q: TechnicistFilters) => page<TechnicistRow>(INSURER_API.techList, { ...q });
+export const revealTechnicist = (id: number) =>
+  fetchData<{ id: number; idNo: string; mobile: string }>(INSURER_API.techReveal, { params: { id } });
+export const addTechnicist = (data: TechnicistFields) =>
+  fetchData<{ id: number }>(INSURER_API.techAdd, { data });
+export const editTechnicist = (data: TechnicistEdit) =>
+  fetchData<{ id: number; version: number }>(INSURER_API.techEdit, { data });
+export const deleteTechnicist = (id: number, version: number) =>
+  fetchData<null>(INSURER_API.techDelete, { params: { id, version } });
+
+// ---------------------------------------------------------------------------------------------------
+// Documents
+// ---------------------------------------------------------------------------------------------------
+
+export const listDocs = (q: { pageNo: number; pageSize: number; title?: string; docType?: number }) =>
+  page<InsurerDocRow>(INSURER_API.docList, { ...q });
+export const addDoc = (data: InsurerDocFields) => fetchData<{ id: number }>(INSURER_API.docAdd, { data });
+export const editDoc = (data: InsurerDocFields & { id: number; version: number }) =>
+  fetchData<{ id: number; version: number }>(INSURER_API.docEdit, { data });
+export const deleteDoc = (id: number, version: number) =>
+  fetchData<null>(INSURER_API.docDelete, { params: { id, version } });
+
+/**
+ * Documents every insurer published (/api/insurerDoc/published, permission policy.query): what an
+ * enterprise reads before choosing an insurer; `insurerId` narrows to one institution.
+ */
+export const listPublishedDocs = (q: {
+  pageNo: number;
+  pageSize: number;
+  insurerId?: number;
+  title?: string;
+  docType?: number;
+}) => page<InsurerDocRow>(INSURER_API.docPublished, { ...q });
+
+/** Saves a document's file (GET /api/insurerDoc/file with the X-TOKEN), named as the server names it. */
+export const downloadDoc = (doc: Pick<InsurerDocRow, 'id' | 'title'>) =>
+  downloadFile(INSURER_API.docFile, { params: { id: doc.id }, fallbackName: doc.title });
+
+/** POST /api/file/uploadFile (multipart, field `file`). */
+export async function uploadFile(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const data = await fetchData<{ fileMap: UploadedFile }>(INSURER_API.upload, { data: form });
+  return data.fileMap;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Data pages
+// ---------------------------------------------------------------------------------------------------
+
+export const getDataset = (dataset: InsuranceDataset, year: number, groupBy: InsuranceGroupBy) =>
+  fetchData<InsuranceDataResult>(`/insuranceData/${dataset}`, { params: { year, groupBy } });
+export const getSummary = (year: number) =>
+  fetchData<InsuranceSummary>(INSURER_API.dataQuery, { params: { year } });
+
+/** The fields of a /api/policy/list row the workbench shows. */
+export type PolicyBrief = Pick<
+  PolicyRow,
+  | 'id'
+  | 'applicationNo'
+  | 'policyNo'
+  | 'holderName'
+  | 'districtName'
+  | 'startDate'
+  | 'endDate'
+  | 'premium'
+  | 'stateLabel'
+>;
+export const fetchPolicies = (q: { pageNo: number; pageSize: number; state?: string }) =>
+  page<PolicyBrief>(INSURER_API.policyList, { ...q });
+
+/** Total of a list call (pageSize 1): for the workbench counters. */
+export const countOf = async (url: string, params: Record<string, QueryValue>) =>
+  (await page<unknown>(url, { pageNo: 1, pageSize: 1, ...params })).total;
+
+// Downloads (the API wants the X-TOKEN header): the platform's downloadFile.
+export { downloadFile };

@@ -1,0 +1,26 @@
+import { Tabs } from 'antd';
+import {
+  DeploymentCard,
+  FooterLinksCard,
+  PlatformSettingsCard,
+  SecuritySettingsCard,
+  useSettings,
+} from './settings-forms.tsx';
+
+/**
+ * 平台设置 (operations admin): platform name, footer texts and links, idle timeout and password age,
+ * and the read-only run-time values.
+ */
+export function AdminSetting() {
+  const q = useSettings();
+  return (
+    <Tabs
+      items={[
+        { key: 'platform', label: '平台信息与页脚', children: <PlatformSettingsCard /> },
+        { key: 'links', label: '页脚链接', children: <FooterLinksCard /> },
+        { key: 'security', label: '登录与密码安全', children: <SecuritySettingsCard /> },
+        { key: 'deployment', label: '运行参数', children: <DeploymentCard data={q.data} /> },
+      ]}
+    />
+  );
+}

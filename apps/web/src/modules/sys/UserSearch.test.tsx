@@ -1,0 +1,182 @@
+import type { RoleRow, UserInfo, UserRow } from '@aqzrx/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
+import { authStore } from '../../platform/auth.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { MOBILE_SEARCH_MESSAGE, UserSearch } from './UserSearch.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json(200, { error: 0, apiError: 0, result: 'ok', data });
+
+const role = (id: number, roleKey: string, roleName: string, displayName: string): RoleRow => ({
+  id,
+  roleKey,
+  roleName,
+  displayName,
+  description: '',
+  isSystem: true,
+  userCount: 0,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const ROLES = [
+  role(1, 'ROLE_ADMIN', '运营中心管理员', '运营中心管理员'),
+  role(7, 'ROLE_USER', '普通用户', '自定义角色'),
+  role(8, 'ROLE_TECHNOLOGY', '其他技术用户', '自定义角色'),
+];
+
+const row: UserRow = {
+  id: 5,
+  username: 'walker01',
+  nickname: '测试管理员（走查）',
+  avatar: '',
+  mobile: '139****1112',
+  status: 1,
+  statusLabel: '正常',
+  roleId: 7,
+  roleKey: 'ROLE_USER',
+  roleName: '普通用户',
+  roleDisplay: '自定义角色',
+  orgId: null,
+  orgName: '',
+  isOrg: false,
+  locked: true,
+  lastLoginAt: '2026-11-26T02:45:00.000Z',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  version: 1,
+};
+
+function signIn() {
+  const user: UserInfo = {
+    uid: 1,
+    username: 'admin',
+    nickname: '管理员',
+    avatar: '',
+    status: 1,
+    isOrg: false,
+    orgId: null,
+    orgName: null,
+    districtCodes: [],
+    mustChangePassword: false,
+    userRole: {
+      roleKey: 'ROLE_ADMIN',
+      roleName: '运营中心管理员',
+      permissions: [{ permissionId: 'user', actionList: ['query', 'get', 'edit', 'delete', 'disable'] }],
+    },
+  };
+  authStore.set({ ...authStore.get(), user, loaded: true });
+}
+const listCalls = () =>
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://x'))
+    .filter((u) => u.pathname.includes('searchUserList'));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+    if (url.includes('searchUserList')) return ok({ list: [row], total: 1, pageNum: 1 });
+    return json(404, { error: 404, apiError: 404, result: 'not found' });
+  });
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  authStore.set({ ...authStore.get(), user: null, loaded: false });
+});
+
+const mobileInput = () => screen.getByPlaceholderText('完整11位手机号');
+const search = () => fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+
+describe('用户管理 search', () => {
+  it('stops a partial mobile at the field, in Chinese, without asking the server', async () => {
+    renderWithApp(<UserSearch />, { actions: ['query'] });
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    fireEvent.change(mobileInput(), { target: { value: '123' } });
+    search();
+    expect(await screen.findByText(MOBILE_SEARCH_MESSAGE)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(listCalls()).toHaveLength(1);
+
+    fireEvent.change(mobileInput(), { target: { value: '13900001112' } });
+    search();
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(listCalls()[1]!.searchParams.get('mobile')).toBe('13900001112');
+  });
+
+  it('names custom roles by their own name and key in the role filter, and shows 自定义角色 in the list', async () => {
+    renderWithApp(<UserSearch />, { actions: ['query'] });
+    expect(await screen.findByText('walker01')).toBeTruthy();
+    expect(screen.getByText('自定义角色')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '角色' }));
+    expect(await screen.findByText('普通用户（ROLE_USER）')).toBeTruthy();
+    expect(screen.getByText('其他技术用户（ROLE_TECHNOLOGY）')).toBeTruthy();
+    expect(screen.getAllByText('运营中心管理员').length).toBeGreaterThan(0);
+  });
+
+  it('fits every column beside the menu at 1440 px: nickname under the name, tags whole', async () => {
+    const { container } = renderWithApp(<UserSearch />, { actions: ['query', 'get', 'edit', 'delete'] });
+    expect(await screen.findByText('walker01')).toBeTruthy();
+    const table = container.querySelector<HTMLTableElement>(
+      '.ant-table-content table, .ant-table-body table',
+    );
+    const width = Number.parseInt(table?.style.width ?? '', 10);
+    expect(width).toBeGreaterThan(900);
+    expect(width).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
+    for (const header of [
+      '用户名/昵称',
+      '角色',
+      '所属机构',
+      '手机号',
+      '状态',
+      '最近登录',
+      '创建时间',
+      '操作',
+    ])
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    expect(screen.getByText('测试管理员（走查）')).toBeTruthy();
+    expect(screen.getByText('已锁定')).toBeTruthy();
+    expect(screen.getByText('2026-11-20')).toBeTruthy();
+  });
+
+  it('deletes from the 更多 menu after a confirmation', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+      if (url.includes('/api/sys/user/delete'))
+        return json(200, { error: 0, apiError: 0, result: '删除成功' });
+      if (url.includes('searchUserList')) return ok({ list: [row], total: 1, pageNum: 1 });
+      return json(404, { error: 404, apiError: 404, result: 'not found' });
+    });
+    renderWithApp(<UserSearch />, { actions: ['query', 'get', 'delete'] });
+    expect(await screen.findByText('walker01')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '删除' }));
+    const dialog = (await screen.findAllByText('删除用户 walker01？'))[0]!.closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    fireEvent.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/sys/user/delete'))).toBe(true),
+    );
+  });
+
+  it('folds the search form on a phone-sized screen', async () => {
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: q.includes('767'),
+      media: q,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    renderWithApp(<UserSearch />, { actions: ['query'] });
+    expect(await screen.findByText('walker01')).toBeTruthy();
+    expect(screen.getByText('展开')).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+import dayjs from 'dayjs';
+import { useAuth } from '../../platform/auth.ts';
+import { DATETIME_FORMAT } from '../../platform/contracts.ts';
+import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
+
+export function fmtTime(iso: string | null | undefined): string {
+  return iso ? dayjs(iso).format(DATETIME_FORMAT) : '-';
+}
+
+/**
+ * The screens a user-management list links to. The operations admin and the government hold different
+ * component names for the same screens; a role that lacks one (e.g. a custom role without UserAdd)
+ * gets no link.
+ */
+export const USER_SCREENS = {
+  list: ['UserSearch', 'GovUsers'],
+  add: ['UserAdd', 'GovUserAdd'],
+  edit: ['UserEdit', 'GovUserEdit'],
+  detail: ['UserDetail', 'GovUserDetail'],
+} as const;
+
+/** Path of the first resource of the signed-in user whose component is one of `components`. */
+export function useScreenPath(components: readonly string[]): string | null {
+  const { resources } = useAuth();
+  const hit = flattenRoutes(toResourceRoutes(resources)).find((n) => components.includes(n.component));
+  return hit ? hit.path : null;
+}
+
+/** `[start, end]` of a date-range filter as the server's createdStart/createdEnd style pair. */
+export function rangeParams(
+  range: unknown,
+  startKey: string,
+  endKey: string,
+  withTime = false,
+): Record<string, string> {
+  if (!Array.isArray(range) || range.length !== 2) return {};
+  const [a, b] = range as [unknown, unknown];
+  const fmt = (v: unknown) => {
+    if (!v) return undefined;
+    const d = dayjs(v as string);
+    if (!d.isValid()) return undefined;
+    return withTime ? d.format() : d.format('YYYY-MM-DD');
+  };
+  const out: Record<string, string> = {};
+  const s = fmt(a);
+  const e = fmt(b);
+  if (s) out[startKey] = s;
+  if (e) out[endKey] = e;
+  return out;
+}
+
+/** Drops ProTable bookkeeping and empty values from a filter object. */
+export function cleanParams(p: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v === 'string') out[k] = v.trim();
+    else if (typeof v === 'number') out[k] = v;
+  }
+  return out;
+}
