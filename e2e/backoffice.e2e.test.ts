@@ -78,7 +78,7 @@ describe('back-office layout (spec 2.6)', () => {
     await context.close();
   });
 
-  it('sidebar 240 px open, 80 px collapsed; collapsed on tablets; a drawer on phones', async () => {
+  it('sidebar 240 px open, 80 px collapsed (kept across a reload); collapsed on tablets; a drawer on phones', async () => {
     const { page, context } = await openPage(browser);
     await login(page, 'gov');
     expect(await siderWidth(page)).toBe(240);
@@ -86,6 +86,10 @@ describe('back-office layout (spec 2.6)', () => {
     await page.waitForFunction(
       () => document.querySelector('aside.ant-pro-sider')?.getBoundingClientRect().width === 80,
     );
+    // Spec 4: the sidebar state is kept locally: still collapsed after a reload.
+    await page.reload();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    expect(await siderWidth(page)).toBe(80);
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.waitForFunction(
       () => document.querySelector('aside.ant-pro-sider')?.getBoundingClientRect().width === 80,

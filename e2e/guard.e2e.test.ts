@@ -6,6 +6,7 @@ import {
   login,
   loginViaForm,
   openPage,
+  PLATFORM_NAME,
   pathOf,
   waitForPath,
   waitForTitle,
@@ -58,36 +59,45 @@ describe('route guard without a token (spec 2.4)', () => {
 
   it('public pages open without a token; unopened ones say so in their layout', async () => {
     const { page, context, errors } = await openPage(browser);
-    const cases: Array<[string, string]> = [
-      ['/user/loginByQRCode', '扫码登录'],
-      ['/user/bindWxUser', '绑定微信账号'],
-      ['/user/regManager', '管理员注册'],
-      ['/user/recover', '找回密码'],
-      ['/portal/login', '登录'],
-      ['/portal/reg', '企业注册'],
-      ['/portal/serviceReg', '服务机构注册'],
-      ['/portal/expertReg', '专家注册'],
-      ['/portal/notice?currentTab=1', '通知公告'],
-      ['/portal/help', '帮助中心'],
-      ['/portal/ap', '事故预防'],
-      ['/portal/claim', '事故理赔'],
-      ['/portal/insure', '企业投保'],
-      ['/portal/policy', '保单查询'],
-      ['/oauth-center-help/abc', '授权帮助'],
+    // [url, title, still unopened]
+    const cases: Array<[string, string, boolean]> = [
+      ['/user/loginByQRCode', '扫码登录', true],
+      ['/user/bindWxUser', '绑定微信账号', true],
+      ['/user/regManager', '管理员注册', true],
+      ['/user/recover', '找回密码', true],
+      ['/portal/login', '登录', false],
+      ['/portal/reg', '企业注册', true],
+      ['/portal/serviceReg', '服务机构注册', true],
+      ['/portal/expertReg', '专家注册', true],
+      ['/portal/notice?currentTab=1', '通知公告', false],
+      ['/portal/help', '帮助中心', false],
+      ['/portal/ap', '事故预防', false],
+      ['/portal/claim', '事故理赔', false],
+      ['/portal/insure', '企业投保', false],
+      ['/portal/policy', '保单与法规', false],
+      ['/oauth-center-help/abc', '授权帮助', false],
     ];
-    for (const [url, title] of cases) {
+    for (const [url, title, unopened] of cases) {
       await page.goto(url);
       await waitForTitle(page, title);
       expect(pathOf(page)).toBe(url);
-      if (url !== '/portal/login') await page.getByText('功能尚未开放').first().waitFor();
+      if (unopened) await page.getByText('功能尚未开放').first().waitFor();
+      // A subsystem's public help page: an unknown code says the subsystem does not exist.
+      if (url === '/oauth-center-help/abc') await page.getByText('子系统不存在').first().waitFor();
+    }
+    // Linked from the public portal (footer links, published answers); their titles follow their content.
+    for (const url of ['/portal/singlePage?aid=1', '/QA/detail?id=1']) {
+      await page.goto(url);
+      await page.waitForFunction((name) => document.title.endsWith(` - ${name}`), PLATFORM_NAME);
+      expect(pathOf(page)).toBe(url);
     }
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('pages outside the public list need a login (/404, /QA/detail, single page)', async () => {
+  it('pages outside the public list need a login (/404, enterprise pages)', async () => {
     const { page, context } = await openPage(browser);
-    for (const url of ['/404', '/QA/detail?id=3', '/portal/singlePage?aid=1', '/ent/EntInfoEdit']) {
+    for (const url of ['/404', '/ent/EntInfoEdit']) {
       await page.goto(url);
       await waitForPath(page, '/user/login');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe(url);
@@ -163,7 +173,7 @@ describe('route guard with a token (spec 2.4)', () => {
     await context.close();
   });
 
-  it('a token the server does not accept: Unauthorized notice, back to login with the redirect', async () => {
+  it('a token the server does not accept: 未授权 notice, back to login with the redirect', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/portal/index');
     await page.evaluate(() => {
@@ -173,8 +183,8 @@ describe('route guard with a token (spec 2.4)', () => {
       );
     });
     await page.goto('/ent/EntAPQuery/route');
-    await page.locator('.ant-notification-notice').filter({ hasText: 'Unauthorized' }).waitFor();
-    await page.getByText('Authorization verification failed').waitFor();
+    await page.locator('.ant-notification-notice').filter({ hasText: '未授权' }).waitFor();
+    await page.getByText('身份验证失败，请重新登录').waitFor();
     await waitForPath(page, '/user/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/ent/EntAPQuery/route');
     expect(await page.evaluate(() => localStorage.getItem('aqzrx__Access-Token'))).toBeNull();

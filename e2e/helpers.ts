@@ -143,9 +143,52 @@ export async function chooseFromDropdown(
   }
 }
 
+/**
+ * The open drawer whose content holds `text`, once its slide-in has finished. Clicks that land while the
+ * panel is still moving can be lost (a checkbox then keeps its state), so forms are filled only after this.
+ */
+export async function settledDrawer(page: Page, text: string): Promise<Locator> {
+  const wrapper = page.locator('.ant-drawer-content-wrapper').filter({ hasText: text });
+  await wrapper.waitFor();
+  await wrapper.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const moving = () => /motion-\S*-(enter|appear)/.test(el.className);
+        if (!moving()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (moving()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(el, { attributes: true, attributeFilter: ['class'] });
+      }),
+  );
+  return wrapper.locator('.ant-drawer-content');
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * Confirms the open Popconfirm with its `okText` button. The popup animates in; a click that lands while it
+ * is still moving can be swallowed, so the click is repeated until the popup has closed.
+ */
+export async function confirmPopconfirm(page: Page, okText: string | RegExp): Promise<void> {
+  const pop = page
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .filter({ has: page.locator('.ant-popconfirm-buttons') });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pop.getByRole('button', { name: okText }).first().click({ timeout: 5_000 });
+      await pop.first().waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (e) {
+      if ((await pop.count()) === 0) return; // it closed after all
+      if (attempt >= 3) throw e;
+    }
+  }
 }

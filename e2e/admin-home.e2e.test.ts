@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, openPage, waitForPath, waitForTitle } from './helpers.ts';
+
+/**
+ * The operations admin's workbench (运营中心 › 工作台): the admin logs in, lands on it, sees real
+ * figures (the same totals the APIs give) and follows a link to the screen behind one of them.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const INDEX = '/admin/home/AdminIndex/route';
+
+/** `total` of a one-row page of `url`, asked with the page's own token. */
+async function totalOf(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (u) => {
+    const raw = localStorage.getItem('aqzrx__Access-Token') ?? '';
+    let token = raw;
+    try {
+      token = (JSON.parse(raw) as { value?: string }).value ?? raw;
+    } catch {
+      // stored as a plain string
+    }
+    const r = await fetch(u, { method: 'POST', headers: { 'X-TOKEN': token } });
+    return ((await r.json()) as { data: { total: number } }).data.total;
+  }, url);
+}
+
+const figure = (page: Page, testId: string) => page.getByTestId(testId);
+const digits = (s: string) => Number((/[\d,]+/.exec(s)?.[0] ?? '').replace(/,/g, ''));
+
+describe('operations admin workbench', () => {
+  it('admin lands on the workbench, sees the figures and follows a link', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'admin');
+    await waitForPath(page, INDEX);
+    await waitForTitle(page, '工作台');
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
+
+    // Users: the figure is the API's total.
+    const users = figure(page, 'fig-users');
+    await users.locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor();
+    const shownUsers = digits(await users.locator('.ant-statistic-content-value').innerText());
+    expect(shownUsers).toBe(await totalOf(page, '/api/sys/user/searchUserList.json?pageNo=1&pageSize=1'));
+    expect(shownUsers).toBeGreaterThanOrEqual(7); // the demo accounts
+    await users.getByText(/停用 \d+ 人/).waitFor();
+
+    // Today's requests include this session's own calls; the error rate is shown.
+    const requests = figure(page, 'fig-requests');
+    await requests.getByText(/异常率 [\d.]+%/).waitFor();
+    expect(digits(await requests.locator('.ant-statistic-content-value').innerText())).toBeGreaterThan(0);
+
+    for (const id of ['fig-consults', 'fig-notices', 'fig-login-fails', 'fig-op-fails'])
+      await figure(page, id).locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor();
+
+    // The recent operation log shows the admin's own login.
+    const logs = page.getByTestId('recent-logs');
+    await logs.locator('tr', { hasText: '登录' }).filter({ hasText: 'admin' }).first().waitFor();
+
+    // Quick links the admin holds.
+    const quick = page.getByTestId('quick-links');
+    for (const label of ['新增用户', '发布通知', '角色权限', '平台设置'])
+      await quick.getByRole('button', { name: new RegExp(label) }).waitFor();
+
+    // The portal statistics strip.
+    await page.getByTestId('portal-strip').getByText('投保企业').waitFor();
+
+    // Follow the pending-consultations figure to the consultation screen.
+    await figure(page, 'fig-consults').click();
+    await waitForPath(page, '/admin/content/AdminConsult/route');
+    await waitForTitle(page, '咨询管理');
+
+    // And a log row's link to the operation log.
+    await page.goBack();
+    await waitForPath(page, INDEX);
+    await page.getByTestId('recent-logs').getByRole('link', { name: '查看' }).first().click();
+    await waitForPath(page, '/admin/log/AdminLog/route');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,260 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectMessage,
+  launchBrowser,
+  login,
+  loginViaForm,
+  openPage,
+  screenshot,
+  settledDrawer,
+  waitForPath,
+} from './helpers.ts';
+
+/**
+ * System administration (issue 3): the operations admin creates a custom role and a user holding it,
+ * that user logs in (changing the temporary password) and sees exactly that role's menu; when the admin
+ * removes the export action, the button disappears for that user and the API refuses the export.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SUFFIX = Date.now().toString(36).toUpperCase();
+const ROLE_NAME = `用户审计员${SUFFIX}`;
+const ROLE_KEY = `ROLE_E2E_${SUFFIX}`;
+const USERNAME = `e2e_audit_${SUFFIX.toLowerCase()}`;
+const SECOND_USERNAME = `e2e_assign_${SUFFIX.toLowerCase()}`;
+const TEMP_PASSWORD = `Tmp#${SUFFIX}a1`;
+const NEW_PASSWORD = `Audit#${SUFFIX}b2`;
+
+const ROLES_PATH = '/admin/system/RoleManage/route';
+const USERS_PATH = '/admin/system/UserSearch/route';
+
+const btn = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(name.split('').join('\\s*')) });
+
+/** Opens the role editor of our role (new or existing) and narrows the tree to the user list page. */
+async function grantNode(page: Page) {
+  const drawer = await settledDrawer(page, '角色名称');
+  await drawer.getByLabel('筛选资源').fill('UserSearch');
+  const node = drawer.getByTestId('grant-UserSearch');
+  await node.waitFor();
+  return node;
+}
+
+async function findRoleRow(page: Page) {
+  await page.goto(ROLES_PATH);
+  await page.getByPlaceholder('角色名称').fill(ROLE_NAME);
+  await btn(page, '查询').click();
+  const row = page.locator('tr.ant-table-row').filter({ hasText: ROLE_KEY });
+  await row.waitFor();
+  return row;
+}
+
+/** The user's token, as the app stores it (namespaced JSON entry). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('aqzrx__Access-Token');
+    return raw ? (JSON.parse(raw) as { value: string }).value : '';
+  });
+}
+
+async function exportStatus(page: Page, token: string): Promise<{ status: number; type: string }> {
+  return page.evaluate(async (t) => {
+    const res = await fetch('/api/sys/user/searchUserListByExcl.json', {
+      method: 'POST',
+      headers: { 'X-TOKEN': t },
+    });
+    return { status: res.status, type: res.headers.get('content-type') ?? '' };
+  }, token);
+}
+
+describe('users, roles and permissions (issue 3)', () => {
+  it('custom role → user → login with its menu → export removed → button gone and API 403', async () => {
+    const admin = await openPage(browser);
+    const a = admin.page;
+    await login(a, 'admin');
+
+    // 1. The admin creates a custom role granting 用户管理 with query + export only.
+    await a.goto(ROLES_PATH);
+    await btn(a, '新增角色').click();
+    const drawer = await settledDrawer(a, '角色名称');
+    await drawer.getByLabel('角色名称').fill(ROLE_NAME);
+    await drawer.getByLabel('角色标识').fill(ROLE_KEY);
+    await drawer.getByLabel('描述').fill('浏览和导出用户（浏览器测试）');
+    let node = await grantNode(a);
+    await node.getByRole('checkbox', { name: '用户管理 查询' }).check();
+    await node.getByRole('checkbox', { name: '用户管理 导出' }).check();
+    expect(await node.getByRole('checkbox', { name: '授权 用户管理' }).isChecked()).toBe(true);
+    expect(await node.getByRole('checkbox', { name: '用户管理 新增' }).isChecked()).toBe(false);
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expectMessage(a, '新增成功');
+    let row = await findRoleRow(a);
+    expect(await row.textContent()).toContain('自定义角色');
+
+    // 2. The admin creates a user with that role through the user screens.
+    await a.goto(USERS_PATH);
+    await btn(a, '新增用户').click();
+    await waitForPath(a, '/admin/system/UserAdd/route');
+    await a.waitForLoadState('networkidle');
+    const roleSelect = a.locator('#user-add_roleId');
+    await roleSelect.click();
+    await roleSelect.fill(ROLE_NAME);
+    await a.locator('.ant-select-item-option').filter({ hasText: ROLE_NAME }).click();
+    await a.getByLabel('昵称').fill('浏览器测试审计员');
+    await a.getByLabel('初始密码').fill(TEMP_PASSWORD);
+    await a.getByLabel('用户名').fill(USERNAME);
+    expect(await a.getByLabel('用户名').inputValue()).toBe(USERNAME);
+    await btn(a, '创建用户').click();
+    await expectMessage(a, '新增成功');
+    const shown = a.getByTestId('temp-password');
+    await shown.waitFor();
+    expect(await shown.textContent()).toContain(TEMP_PASSWORD);
+    await a.getByRole('button', { name: '我已记下' }).click();
+    await waitForPath(a, USERS_PATH);
+    await a.getByPlaceholder('用户名（模糊匹配）').fill(USERNAME);
+    await btn(a, '查询').click();
+    const userRow = a.locator('tr.ant-table-row').filter({ hasText: USERNAME });
+    await userRow.waitFor();
+    expect(await userRow.textContent()).toContain('自定义角色');
+
+    // 3. The new user logs in, must change the temporary password, logs in again.
+    const member = await openPage(browser);
+    const m = member.page;
+    await m.goto('/user/login');
+    await loginViaForm(m, USERNAME, TEMP_PASSWORD);
+    const dialog = m.locator('.ant-modal').filter({ hasText: '修改密码' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByLabel('原密码').fill(TEMP_PASSWORD);
+    await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    // The dialog was opened on the login page: wait for it to close (success, then logout) before logging in.
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await waitForPath(m, '/user/login');
+    await loginViaForm(m, USERNAME, NEW_PASSWORD);
+    await m.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
+    await waitForPath(m, USERS_PATH);
+
+    // Exactly the role's menu: 系统管理 › 用户管理, nothing else.
+    const sider = m.locator('.ant-pro-sider-menu').first();
+    await sider.getByText('用户管理', { exact: true }).waitFor();
+    const items = (await sider.locator('.ant-menu-item').allTextContents()).map((t) => t.trim());
+    const groups = (await sider.locator('.ant-menu-submenu-title').allTextContents()).map((t) => t.trim());
+    expect(items).toEqual(['用户管理']);
+    expect(groups).toEqual(['系统管理']);
+    // Query and export only: no add, edit, delete or enable/disable buttons.
+    await m.locator('tr.ant-table-row').first().waitFor();
+    await btn(m, '导出').waitFor();
+    expect(await btn(m, '新增用户').count()).toBe(0);
+    expect(
+      await m
+        .locator('tr.ant-table-row')
+        .getByRole('button', { name: /编\s*辑|删\s*除|停\s*用/ })
+        .count(),
+    ).toBe(0);
+    const token = await tokenOf(m);
+    expect(token).not.toBe('');
+    const before = await exportStatus(m, token);
+    expect(before.status).toBe(200);
+    expect(before.type).toContain('spreadsheetml');
+
+    // 4. The admin removes the export action from the role.
+    row = await findRoleRow(a);
+    await row.getByRole('button', { name: '编辑权限' }).click();
+    node = await grantNode(a);
+    const exportBox = node.getByRole('checkbox', { name: '用户管理 导出' });
+    await a.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-testid="grant-UserSearch"] input[aria-label="用户管理 导出"]',
+          ) as HTMLInputElement | null
+        )?.checked === true,
+    );
+    await exportBox.uncheck();
+    expect(await node.getByRole('checkbox', { name: '用户管理 查询' }).isChecked()).toBe(true);
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expectMessage(a, '保存成功');
+
+    // 5. After a reload the user has no export button, and the API refuses the export.
+    await m.reload();
+    await m.locator('tr.ant-table-row').first().waitFor();
+    await sider.getByText('用户管理', { exact: true }).waitFor();
+    expect(await btn(m, '导出').count()).toBe(0);
+    const after = await exportStatus(m, token);
+    expect(after.status).toBe(403);
+
+    // 6. The role cannot be deleted while the user holds it: the server's reason is shown.
+    row = await findRoleRow(a);
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await a
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    const refusal = a.locator('.ant-modal').filter({ hasText: '不能删除该角色' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('仍有 1 个用户使用该角色');
+    await screenshot(a, 'sys-role-delete-refused');
+    await refusal.getByRole('button').first().click();
+
+    // 7. 分配用户 (saveRoleUser): a second account holding 自定义角色 is given our role from the role list.
+    const adminToken = await tokenOf(a);
+    const second = await a.evaluate(
+      async ({ t, username, password }) => {
+        const headers = { 'X-TOKEN': t, 'Content-Type': 'application/json' };
+        const roles = (
+          await (await fetch('/api/role/getAllRole', { method: 'POST', headers: { 'X-TOKEN': t } })).json()
+        ).data as {
+          id: number;
+          roleKey: string;
+        }[];
+        const roleId = roles.find((r) => r.roleKey === 'ROLE_USER')!.id;
+        const res = await fetch('/api/sys/user/add', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ username, nickname: '待分配角色的账号', password, roleId }),
+        });
+        return { status: res.status, roleId };
+      },
+      { t: adminToken, username: SECOND_USERNAME, password: TEMP_PASSWORD },
+    );
+    expect(second.status).toBe(200);
+    row = await findRoleRow(a);
+    await row.getByRole('button', { name: '分配用户' }).click();
+    const assign = a.locator('.ant-modal').filter({ hasText: `分配用户：${ROLE_NAME}` });
+    await assign.waitFor();
+    await assign.locator('.ant-select-selector').click();
+    await a.keyboard.type(SECOND_USERNAME);
+    await a.locator('.ant-select-item-option').filter({ hasText: SECOND_USERNAME }).click();
+    // A multiple select stays open after a choice: close it before pressing the modal's button.
+    await assign.locator('.ant-modal-title').click();
+    await a.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+    await assign.getByRole('button', { name: /分\s*配/ }).click();
+    await expectMessage(a, '已为 1 个用户分配角色');
+    const held = await a.evaluate(
+      async ({ t, username }) => {
+        const res = await fetch(`/api/sys/user/searchUserList.json?username=${username}`, {
+          method: 'POST',
+          headers: { 'X-TOKEN': t },
+        });
+        return ((await res.json()).data.list as { username: string; roleKey: string }[]).find(
+          (u) => u.username === username,
+        )?.roleKey;
+      },
+      { t: adminToken, username: SECOND_USERNAME },
+    );
+    expect(held).toBe(ROLE_KEY);
+
+    expect(admin.errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+    await admin.context.close();
+  }, 120_000);
+});
