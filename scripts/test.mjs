@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: lint, typecheck, unit/API suites on embedded PGlite, the server suites again
-// on PostgreSQL when TEST_DATABASE_URL is set, then the browser suite. Ends with one summary line.
+// on PostgreSQL when TEST_DATABASE_URL is set, the browser suite, then the web bundle budget. Ends with one
+// summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,9 +13,13 @@ let failed = 0;
 let skipped = 0;
 const failedSteps = [];
 
+const timings = [];
+
 function run(name, cmd, args, env = {}) {
   process.stdout.write(`\n== ${name}\n`);
+  const t0 = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${name} ${Math.round((Date.now() - t0) / 1000)} s`);
   if (res.status !== 0) failedSteps.push(name);
   return res.status === 0;
 }
@@ -47,9 +52,14 @@ if (process.env.TEST_DATABASE_URL) {
   process.stdout.write('\n== server tests (PostgreSQL): skipped, TEST_DATABASE_URL is not set\n');
 }
 vitest('browser tests', ['--config', 'e2e/vitest.config.ts']);
+// Issue 6's budget, reported on every run: gzip size of what the login page loads (≤ 330 KB), from the
+// production build the browser tests used.
+run('web bundle budget', process.execPath, ['bench/web-bundle.mjs'], {
+  WEB_BUNDLE_RESULTS: path.join(outDir, 'web-bundle.json'),
+});
 
 fs.rmSync(outDir, { recursive: true, force: true });
-process.stdout.write('\n');
+process.stdout.write(`\nsteps: ${timings.join('; ')}\n`);
 if (failedSteps.length) process.stdout.write(`failed steps: ${failedSteps.join('; ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || failed ? 1 : 0);
