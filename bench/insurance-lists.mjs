@@ -68,6 +68,10 @@ function startServer() {
         SEED_DEMO: 'on',
         PII_KEY: 'ab'.repeat(32),
         ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}),
+        // Node flags for the server only (the load generator in this process keeps its own).
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+          : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -17,6 +17,7 @@ import {
   rescoreEnterprise,
 } from '../enterprises/index.ts';
 import {
+  enterpriseSnapshots,
   nextNumber,
   normaliseCoinsurers,
   overlapping,
@@ -76,25 +77,7 @@ const rejected = (status: 400 | 409, reason: string): Outcome => ({
 
 /** The enterprise a policy is reported for, by USCC, with what the policy row copies from it. */
 async function enterpriseByUscc(trx: Tx, uscc: string) {
-  return trx
-    .selectFrom('sysOrg as o')
-    .leftJoin('insEnterprise as e', 'e.id', 'o.id')
-    .select([
-      'o.id',
-      'o.name',
-      'o.uscc',
-      'o.districtCode',
-      'e.address',
-      'e.wsIndustryCode',
-      'e.gbIndustryCode',
-      'e.employees',
-      'e.operatingStatus',
-    ])
-    .where('o.uscc', '=', uscc)
-    .where('o.orgType', '=', 'enterprise')
-    .where('o.deletedAt', 'is', null)
-    .orderBy('o.id')
-    .executeTakeFirst();
+  return enterpriseSnapshots(trx).where('o.uscc', '=', uscc).orderBy('o.id').executeTakeFirst();
 }
 
 /** Insurer ids by USCC (insurers registered on the platform only). */

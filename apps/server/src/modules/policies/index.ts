@@ -2,6 +2,7 @@ export { cachedCount, invalidateCounts } from './count-cache.ts';
 export { policiesRoutes, policyListFilters } from './policies.routes.ts';
 export {
   attachmentFiles,
+  enterpriseSnapshots,
   nextNumber,
   overlapping,
   policyInScope,

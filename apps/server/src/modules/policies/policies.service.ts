@@ -535,8 +535,12 @@ interface EnterpriseSnapshot {
   operatingStatus: number | null;
 }
 
-async function loadEnterprise(db: Db, id: number): Promise<EnterpriseSnapshot> {
-  const e = await db
+/**
+ * Live enterprises with what a policy row copies from them (name, USCC, district, address, industries,
+ * employees, operating status); callers add the condition that picks one (by id, by USCC).
+ */
+export function enterpriseSnapshots(db: Db) {
+  return db
     .selectFrom('sysOrg as o')
     .leftJoin('insEnterprise as e', 'e.id', 'o.id')
     .select([
@@ -550,10 +554,12 @@ async function loadEnterprise(db: Db, id: number): Promise<EnterpriseSnapshot> {
       'e.employees',
       'e.operatingStatus',
     ])
-    .where('o.id', '=', id)
     .where('o.orgType', '=', 'enterprise')
-    .where('o.deletedAt', 'is', null)
-    .executeTakeFirst();
+    .where('o.deletedAt', 'is', null);
+}
+
+async function loadEnterprise(db: Db, id: number): Promise<EnterpriseSnapshot> {
+  const e = await enterpriseSnapshots(db).where('o.id', '=', id).executeTakeFirst();
   if (!e) throw badRequest('投保企业不存在，请检查企业');
   return e;
 }
