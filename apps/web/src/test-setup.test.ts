@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { notification } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { authStore } from './platform/auth.ts';
+import { testUser } from './test/user.ts';
 
 // The shared test setup (test-setup.ts) must leave nothing behind for the next test file.
 describe('test setup', () => {
@@ -18,7 +19,7 @@ describe('test setup', () => {
     authStore.set((s) => ({
       ...s,
       token: 't',
-      user: { userRole: { roleKey: 'ROLE_ENT', permissions: [] } } as never,
+      user: testUser({ roleKey: 'ROLE_ENT' }),
       loaded: true,
     }));
     expect(authStore.get().user).not.toBeNull();

@@ -1,6 +1,7 @@
-import type { ResourceNode, UserInfo } from '@aqzrx/contracts';
+import type { ResourceNode } from '@aqzrx/contracts';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '../test/user.ts';
 
 const loadSession = vi.fn();
 const logout = vi.fn();
@@ -13,19 +14,7 @@ const { authStore } = await import('../platform/auth.ts');
 const { setToken, clearToken } = await import('../platform/storage.ts');
 const { createGuardLoader } = await import('./guard-loader.ts');
 
-const user: UserInfo = {
-  uid: 1,
-  username: 'gov',
-  nickname: '监管员',
-  avatar: '',
-  status: 1,
-  isOrg: false,
-  orgId: null,
-  orgName: null,
-  districtCodes: [],
-  mustChangePassword: false,
-  userRole: { roleKey: 'ROLE_GOVERNMENT', roleName: '政府', permissions: [] },
-};
+const user = testUser({ username: 'gov', nickname: '监管员', roleKey: 'ROLE_GOVERNMENT', roleName: '政府' });
 const resource: ResourceNode = {
   id: 7,
   resUrl: 'government/govAp/GovernmentAp',

@@ -1,9 +1,10 @@
-import type { ResourceNode, UserInfo } from '@aqzrx/contracts';
+import type { ResourceNode } from '@aqzrx/contracts';
 import { act, render, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '../platform/auth.ts';
+import { signInAs, testUser } from '../test/user.ts';
 import { MultiTab } from './MultiTab.tsx';
 
 const node = (id: number, path: string, name: string): ResourceNode => {
@@ -33,7 +34,7 @@ const RESOURCES = [
 const KEY = 'aqzrx__multiTabs';
 
 function signIn(uid: number) {
-  authStore.set({ ...authStore.get(), user: { uid } as UserInfo, resources: RESOURCES, loaded: true });
+  signInAs(testUser({ uid }), { resources: RESOURCES, loaded: true });
 }
 
 function renderAt(path: string) {

@@ -1,29 +1,19 @@
-import type { UserInfo } from '@aqzrx/contracts';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testUser } from '../test/user.ts';
 import { Action } from './access.tsx';
 import { authStore } from './auth.ts';
 import { toResourceRoutes } from './resources.ts';
 
-const user: UserInfo = {
-  uid: 1,
+const user = testUser({
   username: 'gov',
   nickname: '监管员',
-  avatar: '',
-  status: 1,
-  isOrg: false,
-  orgId: null,
-  orgName: null,
-  districtCodes: [],
-  mustChangePassword: false,
-  userRole: {
-    roleKey: 'ROLE_GOVERNMENT',
-    roleName: '政府',
-    permissions: [{ permissionId: 'enterprise', actionList: ['query', 'get', 'add'] }],
-  },
-};
+  roleKey: 'ROLE_GOVERNMENT',
+  roleName: '政府',
+  permissions: { enterprise: ['query', 'get', 'add'] },
+});
 
 const [resource] = toResourceRoutes([
   {

@@ -1,4 +1,4 @@
-import type { ResourceNode, UserInfo } from '@aqzrx/contracts';
+import type { ResourceNode } from '@aqzrx/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -8,6 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../components/test-utils.tsx';
 import { authStore } from '../../platform/auth.ts';
+import { signInAs, testUser } from '../../test/user.ts';
+import { consult } from '../consult/test-helpers.tsx';
 import { AdminIndex } from './AdminIndex.tsx';
 import { ADMIN_HOME_API, ERROR_STATUSES } from './api.ts';
 
@@ -70,25 +72,7 @@ const RESOURCES: ResourceNode[] = [
   ]),
 ];
 
-function admin(grants: Record<string, string[]>): UserInfo {
-  return {
-    uid: 1,
-    username: 'admin',
-    nickname: '运营管理员',
-    avatar: '',
-    status: 1,
-    isOrg: false,
-    orgId: null,
-    orgName: null,
-    districtCodes: [],
-    mustChangePassword: false,
-    userRole: {
-      roleKey: 'ROLE_ADMIN',
-      roleName: '运营中心管理员',
-      permissions: Object.entries(grants).map(([permissionId, actionList]) => ({ permissionId, actionList })),
-    },
-  };
-}
+const admin = (grants: Record<string, string[]>) => testUser({ nickname: '运营管理员', permissions: grants });
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data }), {
@@ -138,25 +122,7 @@ const LOGS = [
   },
 ];
 
-const CONSULT = {
-  id: 7,
-  classId: 2,
-  className: '理赔咨询',
-  title: '理赔材料需要原件吗？',
-  content: '事故理赔时医疗票据是否必须提交原件？',
-  status: 0,
-  statusName: '待回复',
-  askerName: '安全员',
-  askerOrgName: '宿迁市恒安化工有限公司',
-  createdAt: '2026-03-01T02:00:00.000Z',
-  answer: '',
-  answererName: '',
-  answererOrgName: '',
-  answeredAt: null,
-  closedAt: null,
-  isPublic: false,
-  version: 3,
-};
+const CONSULT = consult();
 
 const STATS = [
   { name: 'insuredEnterprises', label: '投保企业', value: 321, unit: '家' },
@@ -201,7 +167,7 @@ function stubApi() {
 }
 
 function renderAs(grants: Record<string, string[]>) {
-  authStore.set({ ...authStore.get(), user: admin(grants), resources: RESOURCES });
+  signInAs(admin(grants), { resources: RESOURCES });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [

@@ -1,9 +1,9 @@
-import type { UserInfo } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { ReportForm } from './ReportForm.tsx';
 
 const json = (data: unknown) =>
@@ -56,35 +56,33 @@ afterEach(() => {
 });
 
 function signInEnterprise(): void {
-  const user = {
-    uid: 7,
-    username: 'ent',
-    nickname: '恒安化工安全员',
-    orgId: 3,
-    orgName: '宿迁市恒安化工有限公司',
-    userRole: {
+  signInAs(
+    testUser({
+      uid: 7,
+      username: 'ent',
+      nickname: '恒安化工安全员',
+      orgId: 3,
+      orgName: '宿迁市恒安化工有限公司',
       roleKey: 'ROLE_ENT',
       roleName: '企业',
-      permissions: [{ permissionId: 'claim', actionList: ['query', 'get', 'add'] }],
-    },
-  } as unknown as UserInfo;
-  authStore.set({ ...authStore.get(), user });
+      permissions: { claim: ['query', 'get', 'add'] },
+    }),
+  );
 }
 
 function signIn(actions: string[]): void {
-  const user = {
-    uid: 5,
-    username: 'insurer',
-    nickname: '理赔员',
-    orgId: 9,
-    orgName: '人保财险宿迁分公司',
-    userRole: {
+  signInAs(
+    testUser({
+      uid: 5,
+      username: 'insurer',
+      nickname: '理赔员',
+      orgId: 9,
+      orgName: '人保财险宿迁分公司',
       roleKey: 'ROLE_INSURANCE',
       roleName: '保险机构',
-      permissions: [{ permissionId: 'claim', actionList: actions }],
-    },
-  } as unknown as UserInfo;
-  authStore.set({ ...authStore.get(), user });
+      permissions: { claim: actions },
+    }),
+  );
 }
 
 describe('ReportForm', () => {

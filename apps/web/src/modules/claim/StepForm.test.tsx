@@ -1,4 +1,3 @@
-import type { UserInfo } from '@aqzrx/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 
 import { renderWithApp, routeResource } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { HandlingBar } from './ClaimEdit.tsx';
 import { StepForm } from './StepForm.tsx';
 import { claimFixture } from './test-fixtures.ts';
@@ -30,7 +30,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('step forms', () => {
   // The submit is behind <Action permission="claim.edit">: a handler holding it.
-  beforeEach(() => authStore.set({ ...authStore.get(), user: insurerUser }));
+  beforeEach(() => signInAs(insurerUser));
 
   it('survey: validates the surveyor and the phone, then sends the step with the claim version', async () => {
     fetchMock.mockResolvedValue(
@@ -351,16 +351,7 @@ describe('step forms', () => {
   });
 
   it('a user without claim.edit gets no submit button', () => {
-    authStore.set({
-      ...authStore.get(),
-      user: {
-        ...insurerUser,
-        userRole: {
-          ...insurerUser.userRole,
-          permissions: [{ permissionId: 'claim', actionList: ['query', 'get'] }],
-        },
-      },
-    });
+    signInAs(insurer(['query', 'get']));
     renderWithApp(
       <StepForm claim={claimFixture()} step={5} onDone={() => undefined} onCancel={() => undefined} />,
     );
@@ -369,23 +360,21 @@ describe('step forms', () => {
   });
 });
 
-const insurerUser: UserInfo = {
-  uid: 5,
-  username: 'insurer',
-  nickname: '理赔员',
-  avatar: '',
-  status: 1,
-  isOrg: true,
-  orgId: 9,
-  orgName: '人保财险宿迁分公司',
-  districtCodes: [],
-  mustChangePassword: false,
-  userRole: {
+/** The insurer's claim handler holding the claim `actions`. */
+function insurer(actions: string[]) {
+  return testUser({
+    uid: 5,
+    username: 'insurer',
+    nickname: '理赔员',
+    isOrg: true,
+    orgId: 9,
+    orgName: '人保财险宿迁分公司',
     roleKey: 'ROLE_INSURANCE',
     roleName: '保险机构',
-    permissions: [{ permissionId: 'claim', actionList: ['query', 'get', 'edit'] }],
-  },
-};
+    permissions: { claim: actions },
+  });
+}
+const insurerUser = insurer(['query', 'get', 'edit']);
 
 const editResource = routeResource(['edit'], 'claim');
 
@@ -407,13 +396,13 @@ const buttonTexts = () =>
 
 describe('handling bar (ClaimEdit)', () => {
   it('offers exactly the steps the state machine allows', () => {
-    authStore.set({ ...authStore.get(), user: insurerUser });
+    signInAs(insurerUser);
     renderOnEditRoute(<HandlingBar claim={claimFixture()} onPick={() => undefined} />);
     expect(buttonTexts()).toEqual(['再次查勘', '定损核损', '结案', '预付/垫付/快付', '撤案']);
   });
 
   it('after payout only the close is offered', () => {
-    authStore.set({ ...authStore.get(), user: insurerUser });
+    signInAs(insurerUser);
     const claim = claimFixture({
       phase: 'paid',
       actions: { steps: [8], closeTypes: ['paid'], satisfaction: false },
@@ -426,7 +415,7 @@ describe('handling bar (ClaimEdit)', () => {
   });
 
   it('a claim paid in part offers a further payout and the close, saying what is unpaid', () => {
-    authStore.set({ ...authStore.get(), user: insurerUser });
+    signInAs(insurerUser);
     const claim = claimFixture({
       phase: 'paid',
       assessedTotal: 85000,
@@ -439,22 +428,13 @@ describe('handling bar (ClaimEdit)', () => {
   });
 
   it('a user without claim.edit sees no handling button', () => {
-    authStore.set({
-      ...authStore.get(),
-      user: {
-        ...insurerUser,
-        userRole: {
-          ...insurerUser.userRole,
-          permissions: [{ permissionId: 'claim', actionList: ['query', 'get'] }],
-        },
-      },
-    });
+    signInAs(insurer(['query', 'get']));
     renderOnEditRoute(<HandlingBar claim={claimFixture()} onPick={() => undefined} />);
     expect(buttonTexts()).toEqual([]);
   });
 
   it('a closed claim says so', () => {
-    authStore.set({ ...authStore.get(), user: insurerUser });
+    signInAs(insurerUser);
     const claim = claimFixture({
       phase: 'closed',
       actions: { steps: [], closeTypes: [], satisfaction: false },

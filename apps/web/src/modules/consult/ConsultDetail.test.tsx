@@ -6,28 +6,19 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
+import { testUser } from '../../test/user.ts';
 import { AnswererConsultDetail } from './AnswererConsult.tsx';
 import { EntConsultDetail } from './EntConsultDetail.tsx';
 import { consult, fail, fakeApi, ok } from './test-helpers.tsx';
 
 function userWith(actions: string[]): UserInfo {
-  return {
-    uid: 1,
+  return testUser({
     username: 'x',
     nickname: 'x',
-    avatar: '',
-    status: 1,
-    isOrg: false,
-    orgId: null,
-    orgName: null,
-    districtCodes: [],
-    mustChangePassword: false,
-    userRole: {
-      roleKey: 'ROLE_X',
-      roleName: 'x',
-      permissions: [{ permissionId: 'consult', actionList: actions }],
-    },
-  };
+    roleKey: 'ROLE_X',
+    roleName: 'x',
+    permissions: { consult: actions },
+  });
 }
 
 /** Renders a detail page at `url` for a user holding the consult `actions`. */

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { routeResource } from '../../test/render.tsx';
+import { testUser } from '../../test/user.ts';
 import { ConsultManage } from './ConsultManage.tsx';
 import { fmtTime } from './ConsultThread.tsx';
 import { CLASSES, consult, fakeApi, ok } from './test-helpers.tsx';
@@ -22,23 +23,13 @@ const answered = consult({
 });
 
 function userWith(actions: string[]): UserInfo {
-  return {
-    uid: 1,
+  return testUser({
     username: 'x',
     nickname: 'x',
-    avatar: '',
-    status: 1,
-    isOrg: false,
-    orgId: null,
-    orgName: null,
-    districtCodes: [],
-    mustChangePassword: false,
-    userRole: {
-      roleKey: 'ROLE_X',
-      roleName: 'x',
-      permissions: [{ permissionId: 'consult', actionList: actions }],
-    },
-  };
+    roleKey: 'ROLE_X',
+    roleName: 'x',
+    permissions: { consult: actions },
+  });
 }
 
 /** Renders the screen on a route whose resource offers `actions`, for a user holding them. */

@@ -1,8 +1,9 @@
-import type { ClassItem, UserInfo } from '@aqzrx/contracts';
+import type { ClassItem } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { ClassManager } from './ClassManager.tsx';
 
 const cls = (id: number, name: string, count: number): ClassItem => ({
@@ -27,16 +28,7 @@ beforeEach(() => {
       ? json({ error: 0, apiError: 0, result: '删除成功' })
       : json({ error: 0, apiError: 0, result: 'ok', data: [cls(1, '平台使用', 1), cls(2, '旧分类', 0)] }),
   );
-  const user = {
-    uid: 1,
-    username: 'admin',
-    userRole: {
-      roleKey: 'ROLE_ADMIN',
-      roleName: '运营中心管理员',
-      permissions: [{ permissionId: 'contentClass', actionList: ['edit', 'delete'] }],
-    },
-  } as UserInfo;
-  authStore.set({ ...authStore.get(), user, loaded: true });
+  signInAs(testUser({ permissions: { contentClass: ['edit', 'delete'] } }), { loaded: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

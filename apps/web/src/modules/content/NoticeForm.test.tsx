@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { ArticleForm, toSaveBody } from './ArticleForm.tsx';
 import { bodyProblem, districtsProblem, portalLinkProblem, ruleProblems } from './form-rules.ts';
 
@@ -12,26 +13,17 @@ const json = (body: unknown) =>
 
 /** A signed-in editor holding these notice actions. */
 function signIn(actions: string[], districtCodes: string[] = []) {
-  authStore.set((st) => ({
-    ...st,
-    user: {
+  signInAs(
+    testUser({
       uid: 2,
       username: 'gov',
       nickname: '',
-      avatar: '',
-      status: 1,
-      isOrg: false,
-      orgId: null,
-      orgName: null,
       districtCodes,
-      mustChangePassword: false,
-      userRole: {
-        roleKey: 'ROLE_GOVERNMENT',
-        roleName: '政府监管',
-        permissions: [{ permissionId: 'notice', actionList: actions }],
-      },
-    },
-  }));
+      roleKey: 'ROLE_GOVERNMENT',
+      roleName: '政府监管',
+      permissions: { notice: actions },
+    }),
+  );
 }
 
 beforeEach(() => {

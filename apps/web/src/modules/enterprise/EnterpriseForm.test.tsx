@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import type { EnterpriseDetail } from './api.ts';
 import { EnterpriseForm } from './EnterpriseForm.tsx';
 import { ImportRegisterModal, NOTHING_IMPORTED_TEXT } from './ImportRegisterModal.tsx';
@@ -12,26 +13,20 @@ const json = (status: number, body: unknown) =>
 const ok = (data: unknown) => json(200, { error: 0, apiError: 0, result: '操作成功', data });
 
 function signIn(actions: string[]) {
-  authStore.set((st) => ({
-    ...st,
-    user: {
+  signInAs(
+    testUser({
       uid: 9,
       username: 'ent2',
       nickname: '',
-      avatar: '',
       status: 3,
       isOrg: true,
       orgId: 7,
       orgName: '',
-      districtCodes: [],
-      mustChangePassword: false,
-      userRole: {
-        roleKey: 'ROLE_ENT',
-        roleName: '企业用户',
-        permissions: [{ permissionId: 'enterprise', actionList: actions }],
-      },
-    },
-  }));
+      roleKey: 'ROLE_ENT',
+      roleName: '企业用户',
+      permissions: { enterprise: actions },
+    }),
+  );
 }
 
 beforeEach(() => {

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
 import { EnterpriseFlags } from './display.tsx';
 import { GovEntScore } from './GovEntScore.tsx';
@@ -15,26 +16,19 @@ const ok = (data: unknown) =>
   });
 
 function signIn(actions: string[]) {
-  authStore.set((st) => ({
-    ...st,
-    user: {
+  signInAs(
+    testUser({
       uid: 2,
       username: 'gov',
       nickname: '',
-      avatar: '',
-      status: 1,
       isOrg: true,
       orgId: 1,
       orgName: '',
-      districtCodes: [],
-      mustChangePassword: false,
-      userRole: {
-        roleKey: 'ROLE_GOVERNMENT',
-        roleName: '政府',
-        permissions: [{ permissionId: 'enterprise', actionList: actions }],
-      },
-    },
-  }));
+      roleKey: 'ROLE_GOVERNMENT',
+      roleName: '政府',
+      permissions: { enterprise: actions },
+    }),
+  );
 }
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import type { SettingsView } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../platform/auth.ts';
 import { insuranceSettingProblem, securitySettingProblem } from '../../platform/contracts.ts';
+import { signInAs, testUser } from '../../test/user.ts';
 import { AdminInsuranceSetting } from './AdminInsuranceSetting.tsx';
 import { AdminSetting } from './AdminSetting.tsx';
 import { fakeApi, renderScreen } from './test-utils.tsx';
@@ -192,19 +192,7 @@ describe('footer links', () => {
       }),
     });
   }
-  const signIn = () =>
-    authStore.set({
-      ...authStore.get(),
-      user: {
-        uid: 1,
-        username: 'admin',
-        userRole: {
-          roleKey: 'ROLE_ADMIN',
-          roleName: '运营中心管理员',
-          permissions: [{ permissionId: 'article', actionList: ['query'] }],
-        },
-      } as never,
-    });
+  const signIn = () => signInAs(testUser({ permissions: { article: ['query'] } }));
 
   it('labels each link 链接文字 and 单页, picks the page from the published ones, adds below the list', async () => {
     const calls = linksApi();

@@ -1,4 +1,4 @@
-import type { UserDetail, UserInfo } from '@aqzrx/contracts';
+import type { UserDetail } from '@aqzrx/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import type { ResourceRoute } from '../../platform/resources.ts';
+import { signInAs, testUser } from '../../test/user.ts';
 import { UserAdd, UserEdit } from './UserForm.tsx';
 import {
   assignableRoles,
@@ -70,24 +71,7 @@ function renderOnRoute(ui: ReactNode, actions: string[], path = '/admin/system/U
 const renderAdd = () => renderOnRoute(<UserAdd />, ['add']);
 
 function signIn(roleKey: string, actionList = ['add', 'query']) {
-  const user: UserInfo = {
-    uid: 1,
-    username: 'admin',
-    nickname: '管理员',
-    avatar: '',
-    status: 1,
-    isOrg: false,
-    orgId: null,
-    orgName: null,
-    districtCodes: [],
-    mustChangePassword: false,
-    userRole: {
-      roleKey,
-      roleName: roleKey,
-      permissions: [{ permissionId: 'user', actionList }],
-    },
-  };
-  authStore.set({ ...authStore.get(), user, loaded: true });
+  signInAs(testUser({ roleKey, roleName: roleKey, permissions: { user: actionList } }), { loaded: true });
 }
 
 beforeEach(() => {

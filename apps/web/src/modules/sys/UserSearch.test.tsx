@@ -1,9 +1,10 @@
-import type { RoleRow, UserInfo, UserRow } from '@aqzrx/contracts';
+import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { MOBILE_SEARCH_MESSAGE, UserSearch } from './UserSearch.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -50,24 +51,9 @@ const row: UserRow = {
 };
 
 function signIn() {
-  const user: UserInfo = {
-    uid: 1,
-    username: 'admin',
-    nickname: '管理员',
-    avatar: '',
-    status: 1,
-    isOrg: false,
-    orgId: null,
-    orgName: null,
-    districtCodes: [],
-    mustChangePassword: false,
-    userRole: {
-      roleKey: 'ROLE_ADMIN',
-      roleName: '运营中心管理员',
-      permissions: [{ permissionId: 'user', actionList: ['query', 'get', 'edit', 'delete', 'disable'] }],
-    },
-  };
-  authStore.set({ ...authStore.get(), user, loaded: true });
+  signInAs(testUser({ permissions: { user: ['query', 'get', 'edit', 'delete', 'disable'] } }), {
+    loaded: true,
+  });
 }
 const listCalls = () =>
   fetchMock.mock.calls
