@@ -1,7 +1,8 @@
-import { type DeploymentSettings, settingsSaveBody } from '@aqzrx/contracts';
+import { type DeploymentSettings, governedDistricts, RoleKey, settingsSaveBody } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { saveSettings } from './settings.service.ts';
 
@@ -40,6 +41,9 @@ export function settingsRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
+      // The settings are city-wide: a district-level regulator reads them but does not change them.
+      if (auth.roleKey === RoleKey.GOVERNMENT && governedDistricts(auth.districtCodes) !== null)
+        throw forbidden('区县监管账号不能修改全市的平台设置，请联系市级监管部门');
       settings.invalidate();
       const current = await settings.all();
       const keys = await req.tx((trx) => saveSettings(trx, settings, current, req.body, auth.userId), {

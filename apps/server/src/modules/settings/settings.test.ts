@@ -153,6 +153,34 @@ describe('/api/setting/save', () => {
         .statusCode,
     ).toBe(401);
   });
+
+  it('a district-level regulator reads the city-wide settings but cannot save them (403, unchanged)', async () => {
+    const roleRow = await t.database.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleKey', '=', 'ROLE_GOVERNMENT')
+      .executeTakeFirstOrThrow();
+    const id = await createUser(t, admin, { username: 'gov_siyang', roleId: roleRow.id });
+    const detail = await t.call({ method: 'POST', url: `/api/sys/user/getUserById?id=${id}`, token: admin });
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/sys/user/save',
+      token: admin,
+      payload: { id, version: detail.json().data.version, districtCodes: ['321323'] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const district = await t.login('gov_siyang', STRONG);
+    const before = (await get()).insurance.reportDeadlineHours;
+    expect((await t.call({ method: 'POST', url: '/api/setting/get', token: district })).statusCode).toBe(200);
+    const refused = await save({ insurance: { reportDeadlineHours: before - 20 } }, district);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().result).toContain('区县监管账号不能修改');
+    expect((await get()).insurance.reportDeadlineHours).toBe(before);
+    // The city-level regulator still may.
+    const city = await t.login('gov');
+    const allowed = await save({ insurance: { reportDeadlineHours: before } }, city);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
 });
 
 describe('security settings: idle timeout and password age, read per request', () => {

@@ -168,5 +168,38 @@ describe('government user management scope', () => {
       districtCodes: ['321302'],
     });
     expect(inside.statusCode, inside.body).toBe(200);
+
+    // The city-wide account (and any wider than its own) is out of its reach: 404 on every call, unchanged.
+    const cityId = await userIdOf(t, 'gov');
+    const listed = await post('/api/sys/user/searchUserList.json?pageSize=500', district);
+    const names = (listed.json().data.list as { username: string }[]).map((r) => r.username);
+    expect(names).toEqual(expect.arrayContaining(['gov_district', 'gd_c']));
+    expect(names).not.toContain('gov');
+    const wide = await createUser(t, admin, {
+      username: 'gov_two_districts',
+      roleId: govRoleId,
+      orgId: govOrgId,
+    });
+    const wv = (await post(`/api/sys/user/getUserById?id=${wide}`, admin)).json().data.version as number;
+    await post('/api/sys/user/save', admin, { id: wide, version: wv, districtCodes: ['321302', '321311'] });
+    for (const target of [cityId, wide]) {
+      const calls: [string, unknown?][] = [
+        [`/api/sys/user/getUserById?id=${target}`],
+        [`/api/sys/admin/updateByStatus.json?id=${target}&status=2`],
+        [`/api/sys/user/pwd/reset?id=${target}`, { newPwd: 'Other#Pass2026' }],
+        ['/api/sys/user/save', { id: target, version: 1, districtCodes: ['321302'] }],
+      ];
+      for (const [url, body] of calls) {
+        const res = await post(url, district, body);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(404);
+      }
+    }
+    const city = await t.database.db
+      .selectFrom('sysUser')
+      .select(['status', 'districtCodes'])
+      .where('id', '=', cityId)
+      .executeTakeFirstOrThrow();
+    expect(city.status).toBe(1);
+    expect(city.districtCodes.split(',').length).toBe(5);
   });
 });

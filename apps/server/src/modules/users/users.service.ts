@@ -16,6 +16,7 @@ import {
   type UserRow,
   UserStatus,
 } from '@aqzrx/contracts';
+import { type SqlBool, sql } from 'kysely';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
@@ -86,7 +87,17 @@ function baseQuery(db: Db, scope: UserScope | null) {
     )
     .where('u.deletedAt', 'is', null);
   if (scope) q = q.where('r.roleKey', 'in', scope.roleKeys);
+  // A district regulator manages only accounts whose jurisdiction lies within its own: never a city-wide
+  // account (no districts, or more than its own), so it cannot disable, reset or narrow its superiors.
+  if (scope && scope.districts.length > 0)
+    q = q.where(jurisdictionWithin('u.districtCodes', scope.districts));
   return q;
+}
+
+/** The account's jurisdiction (a comma list of district codes) is non-empty and inside `districts`. */
+function jurisdictionWithin(column: string, districts: string[]) {
+  const col = sql.ref(column);
+  return sql<SqlBool>`(${col} <> '' AND string_to_array(${col}, ',') <@ ARRAY[${sql.join(districts)}]::text[])`;
 }
 
 function filtered(db: Db, f: UserListQuery, scope: UserScope | null) {
@@ -368,6 +379,7 @@ async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null
     q = q.where('roleId', 'in', (eb) =>
       eb.selectFrom('sysRole').select('id').where('roleKey', 'in', scope.roleKeys),
     );
+  if (scope && scope.districts.length > 0) q = q.where(jurisdictionWithin('districtCodes', scope.districts));
   const user = await q.forUpdate().executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   return user;

@@ -23,6 +23,7 @@ import { useEffect } from 'react';
 import { thousands } from '../../components/index.ts';
 import { SiteFooter } from '../../layouts/SiteFooter.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
+import { useAuth } from '../../platform/auth.ts';
 import {
   ArticleStatus,
   CITY_CODE,
@@ -31,10 +32,12 @@ import {
   FOOTER_LINKS_MAX,
   FOOTER_SETTING_FIELDS,
   type FooterSettingKey,
+  governedDistricts,
   INSURANCE_SETTING_FIELDS,
   type InsuranceSettingKey,
   insuranceSettingProblem,
   PLATFORM_NAME_RANGE,
+  RoleKey,
   SECURITY_SETTING_FIELDS,
   type SecuritySettingKey,
   securitySettingProblem,
@@ -47,6 +50,18 @@ import { validated } from './form-utils.ts';
 export const INSURANCE_KEYS = Object.keys(INSURANCE_SETTING_FIELDS) as InsuranceSettingKey[];
 const SECURITY_KEYS = Object.keys(SECURITY_SETTING_FIELDS) as SecuritySettingKey[];
 const FOOTER_KEYS = Object.keys(FOOTER_SETTING_FIELDS) as FooterSettingKey[];
+
+/**
+ * Whether the caller may change the settings: the route's edit action, and not a district-level
+ * regulator (the settings are city-wide; the server refuses such a save with 403 as well).
+ */
+export function useCanEditSettings(): boolean {
+  const access = useAccess();
+  const user = useAuth().user;
+  const district =
+    user?.userRole.roleKey === RoleKey.GOVERNMENT && governedDistricts(user.districtCodes) !== null;
+  return access.canOnRoute('edit') && !district;
+}
 
 export function useSettings() {
   return useQuery({ queryKey: sysConfigKeys.settings, queryFn: getSettings });
@@ -93,7 +108,7 @@ function Loading({ q }: { q: ReturnType<typeof useSettings> }) {
 export function InsuranceSettingsCard() {
   const q = useSettings();
   const save = useSaveSettings();
-  const canEdit = useAccess().canOnRoute('edit');
+  const canEdit = useCanEditSettings();
   const [form] = Form.useForm<Record<InsuranceSettingKey, number>>();
   const values = Form.useWatch([], form) as Partial<Record<InsuranceSettingKey, number>> | undefined;
   useEffect(() => {
@@ -144,32 +159,34 @@ export function InsuranceSettingsCard() {
             </Form.Item>
           );
         })}
-        <Action name="edit">
-          <Space>
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={async () => {
-                const v = await validated(form);
-                if (v) save.mutate({ insurance: v });
-              }}
-            >
-              保存保险参数
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() =>
-                form.setFieldsValue(
-                  Object.fromEntries(
-                    INSURANCE_KEYS.map((k) => [k, INSURANCE_SETTING_FIELDS[k].defaultValue]),
-                  ),
-                )
-              }
-            >
-              填入默认值
-            </Button>
-          </Space>
-        </Action>
+        {canEdit && (
+          <Action name="edit">
+            <Space>
+              <Button
+                type="primary"
+                loading={save.isPending}
+                onClick={async () => {
+                  const v = await validated(form);
+                  if (v) save.mutate({ insurance: v });
+                }}
+              >
+                保存保险参数
+              </Button>
+              <Button
+                icon={<UndoOutlined />}
+                onClick={() =>
+                  form.setFieldsValue(
+                    Object.fromEntries(
+                      INSURANCE_KEYS.map((k) => [k, INSURANCE_SETTING_FIELDS[k].defaultValue]),
+                    ),
+                  )
+                }
+              >
+                填入默认值
+              </Button>
+            </Space>
+          </Action>
+        )}
       </Form>
     </Card>
   );
@@ -181,7 +198,7 @@ type PlatformValues = { platformName: string } & Record<FooterSettingKey, string
 export function PlatformSettingsCard() {
   const q = useSettings();
   const save = useSaveSettings();
-  const canEdit = useAccess().canOnRoute('edit');
+  const canEdit = useCanEditSettings();
   const [form] = Form.useForm<PlatformValues>();
   const live = Form.useWatch([], form) as Partial<PlatformValues> | undefined;
   useEffect(() => {
@@ -243,23 +260,25 @@ export function PlatformSettingsCard() {
             links={q.data.footerLinks}
           />
         </div>
-        <Action name="edit">
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={async () => {
-              const v = await validated(form);
-              if (!v) return;
-              const { platformName, ...rest } = v;
-              save.mutate({
-                platformName: platformName.trim(),
-                footer: Object.fromEntries(FOOTER_KEYS.map((k) => [k, (rest[k] ?? '').trim()])),
-              });
-            }}
-          >
-            保存平台信息
-          </Button>
-        </Action>
+        {canEdit && (
+          <Action name="edit">
+            <Button
+              type="primary"
+              loading={save.isPending}
+              onClick={async () => {
+                const v = await validated(form);
+                if (!v) return;
+                const { platformName, ...rest } = v;
+                save.mutate({
+                  platformName: platformName.trim(),
+                  footer: Object.fromEntries(FOOTER_KEYS.map((k) => [k, (rest[k] ?? '').trim()])),
+                });
+              }}
+            >
+              保存平台信息
+            </Button>
+          </Action>
+        )}
       </Form>
     </Card>
   );
@@ -282,7 +301,7 @@ export function FooterLinksCard() {
   const q = useSettings();
   const save = useSaveSettings();
   const access = useAccess();
-  const canEdit = access.canOnRoute('edit');
+  const canEdit = useCanEditSettings();
   const pages = usePublishedPages(access.hasPermission('article.query'));
   const [form] = Form.useForm<FooterLinkForm>();
   useEffect(() => {
@@ -395,21 +414,23 @@ export function FooterLinksCard() {
           )}
         </Form.List>
         <div>
-          <Action name="edit">
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={async () => {
-                const v = await validated(form);
-                if (!v) return;
-                save.mutate({
-                  footerLinks: (v.links ?? []).map((l) => ({ aid: l.aid!, title: l.title.trim() })),
-                });
-              }}
-            >
-              保存页脚链接
-            </Button>
-          </Action>
+          {canEdit && (
+            <Action name="edit">
+              <Button
+                type="primary"
+                loading={save.isPending}
+                onClick={async () => {
+                  const v = await validated(form);
+                  if (!v) return;
+                  save.mutate({
+                    footerLinks: (v.links ?? []).map((l) => ({ aid: l.aid!, title: l.title.trim() })),
+                  });
+                }}
+              >
+                保存页脚链接
+              </Button>
+            </Action>
+          )}
         </div>
       </Form>
     </Card>
@@ -436,7 +457,7 @@ const ageText = (days: number) => (days === 0 ? '不限' : `${days} 天`);
 export function SecuritySettingsCard() {
   const q = useSettings();
   const save = useSaveSettings();
-  const canEdit = useAccess().canOnRoute('edit');
+  const canEdit = useCanEditSettings();
   const [form] = Form.useForm<Record<SecuritySettingKey, number>>();
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data.security);
@@ -473,23 +494,25 @@ export function SecuritySettingsCard() {
             </Form.Item>
           );
         })}
-        <Action name="edit">
-          <Space>
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={async () => {
-                const v = await validated(form);
-                if (v) save.mutate({ security: v });
-              }}
-            >
-              保存安全设置
-            </Button>
-            <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(defaults)}>
-              填入部署默认值
-            </Button>
-          </Space>
-        </Action>
+        {canEdit && (
+          <Action name="edit">
+            <Space>
+              <Button
+                type="primary"
+                loading={save.isPending}
+                onClick={async () => {
+                  const v = await validated(form);
+                  if (v) save.mutate({ security: v });
+                }}
+              >
+                保存安全设置
+              </Button>
+              <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(defaults)}>
+                填入部署默认值
+              </Button>
+            </Space>
+          </Action>
+        )}
       </Form>
     </Card>
   );

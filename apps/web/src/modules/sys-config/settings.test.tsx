@@ -5,6 +5,7 @@ import { insuranceSettingProblem, securitySettingProblem } from '../../platform/
 import { signInAs, testUser } from '../../test/user.ts';
 import { AdminInsuranceSetting } from './AdminInsuranceSetting.tsx';
 import { AdminSetting } from './AdminSetting.tsx';
+import { GovSetting } from './GovSetting.tsx';
 import { fakeApi, renderScreen } from './test-utils.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -94,6 +95,32 @@ describe('insurance settings', () => {
     const perPerson = await screen.findByLabelText('每人死亡伤残责任限额下限');
     expect((perPerson as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存保险参数' })).toBeNull();
+  });
+
+  it('a district-level regulator sees the city-wide figures read-only, with the reason', async () => {
+    settingsApi();
+    renderScreen(<GovSetting />, ['query', 'edit']);
+    signInAs(testUser({ roleKey: 'ROLE_GOVERNMENT', roleName: '监管部门', districtCodes: ['321323'] }));
+    expect(await screen.findByText(/区县监管账号只能查看/)).toBeTruthy();
+    const perPerson = await screen.findByLabelText('每人死亡伤残责任限额下限');
+    expect((perPerson as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存保险参数' })).toBeNull();
+  });
+
+  it('the city-level regulator edits them', async () => {
+    settingsApi();
+    signInAs(
+      testUser({
+        roleKey: 'ROLE_GOVERNMENT',
+        roleName: '监管部门',
+        districtCodes: ['321302', '321311', '321322', '321323', '321324'],
+      }),
+    );
+    renderScreen(<GovSetting />, ['query', 'edit']);
+    const perPerson = await screen.findByLabelText('每人死亡伤残责任限额下限');
+    expect((perPerson as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: '保存保险参数' })).toBeTruthy();
+    expect(screen.queryByText(/区县监管账号只能查看/)).toBeNull();
   });
 });
 
