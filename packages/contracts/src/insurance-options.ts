@@ -289,7 +289,7 @@ export const ENT_PARAMS: EntParamDef[] = [
   { key: 'insured', label: '应保企业已投保', kind: 'bool', system: true },
   { key: 'majorHazards', label: '未整改重大隐患数', kind: 'count', system: false },
   { key: 'blacklist', label: '列入不良记录黑名单', kind: 'bool', system: false },
-  { key: 'honour', label: '安全生产荣誉（1市级 2省级）', kind: 'honour', system: false },
+  { key: 'honour', label: '安全生产荣誉', kind: 'honour', system: false },
 ];
 export type EntParamValues = Record<EntParamKey, number>;
 

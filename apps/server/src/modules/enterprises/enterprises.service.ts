@@ -817,7 +817,13 @@ export async function saveParams(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
-  const scored = await rescoreEnterprise(trx, input.id, now, actor.userId, '调整企业参数', true);
+  // The history says which parameters changed and how, within the column's 100 characters.
+  const changes = input.params.map((p) => {
+    const def = ENT_PARAMS.find((d) => d.key === p.key)!;
+    return p.source === 1 ? `${def.label}改为系统判断` : `${def.label}手动录入为${p.value ?? 0}`;
+  });
+  const reason = `调整企业参数：${changes.join('；')}`.slice(0, 100);
+  const scored = await rescoreEnterprise(trx, input.id, now, actor.userId, reason, true);
   return { version: res.version, ...scored };
 }
 

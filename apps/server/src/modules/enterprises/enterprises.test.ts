@@ -252,6 +252,10 @@ describe('parameters and score', () => {
     ).toBe(2);
     const hist = await post(t, `/api/enterprise/scoreHistory?id=${heng}`, gov);
     expect(hist.body.data.page.total).toBe(hist0 + 1);
+    // The history names what was changed and how.
+    expect((hist.body.data.page.list as unknown as Array<{ reason: string }>)[0]!.reason).toBe(
+      '调整企业参数：列入不良记录黑名单手动录入为1；安全生产标准化等级手动录入为0',
+    );
     expect((await post(t, `/api/enterprise/detail?id=${heng}`, gov)).body.data.blacklist).toBe(true);
     const stale = await post(t, '/api/enterprise/saveParams', gov, {
       id: heng,

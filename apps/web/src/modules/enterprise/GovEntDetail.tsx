@@ -260,10 +260,20 @@ export function GovEntDetail() {
       <Row gutter={16}>
         <Col xs={24} lg={8}>
           <Card title="安全评分" size="small" loading={params.isLoading}>
-            <Space direction="vertical">
-              <Statistic value={params.data?.score ?? d.score ?? '-'} suffix="分" />
-              <RiskTag level={params.data?.riskLevel ?? d.riskLevel} />
-              <Typography.Text type="secondary">计算更新于 {dateTimeText(d.scoredAt)}</Typography.Text>
+            {/* The stored score, the same the list and the header show; none until the profile is complete. */}
+            <Space direction="vertical" data-testid="score-card">
+              {d.score === null ? (
+                <>
+                  <Statistic value="未评级" />
+                  <Typography.Text type="secondary">企业尚未完善企业信息，完善后自动计算评分</Typography.Text>
+                </>
+              ) : (
+                <>
+                  <Statistic value={d.score} suffix="分" />
+                  <RiskTag level={d.riskLevel} />
+                  <Typography.Text type="secondary">计算更新于 {dateTimeText(d.scoredAt)}</Typography.Text>
+                </>
+              )}
               <Typography.Link onClick={() => navigate(`${GOV_ENT_PATHS.score}?id=${d.id}`)}>
                 查看评分历史
               </Typography.Link>
@@ -276,8 +286,8 @@ export function GovEntDetail() {
               size="small"
               rowKey="key"
               pagination={false}
-              dataSource={(params.data?.lines ?? []).filter((l) => l.points !== 0)}
-              locale={{ emptyText: '各项参数均未扣分，评分为满分' }}
+              dataSource={d.score === null ? [] : (params.data?.lines ?? []).filter((l) => l.points !== 0)}
+              locale={{ emptyText: d.score === null ? '暂未评分' : '各项参数均未扣分，评分为满分' }}
               columns={[
                 { title: '参数', dataIndex: 'key', render: (k) => paramLabel(k) },
                 {

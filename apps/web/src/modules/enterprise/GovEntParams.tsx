@@ -57,7 +57,7 @@ function ValueInput({
 }: {
   kind: string;
   value?: number;
-  onChange?: (v: number) => void;
+  onChange?: (v: number | undefined) => void;
 }) {
   if (kind === 'bool')
     return (
@@ -83,7 +83,8 @@ function ValueInput({
   return (
     <InputNumber
       value={value}
-      onChange={(v) => onChange?.(v ?? 0)}
+      // A cleared field stays empty (and is refused as required), never silently 0.
+      onChange={(v) => onChange?.(v ?? undefined)}
       min={0}
       max={100}
       precision={0}
@@ -93,7 +94,7 @@ function ValueInput({
 }
 
 /** The dialog that sets one parameter: manual value (source 2) or back to the system's judgement (1). */
-function ParamEditModal({
+export function ParamEditModal({
   param,
   params,
   currentScore,
@@ -214,7 +215,7 @@ export function GovEntParams() {
           {
             key: v.key,
             source: v.source,
-            ...(v.source === 2 ? { value: v.value ?? 0 } : {}),
+            ...(v.source === 2 && v.value !== undefined ? { value: v.value } : {}),
             remark: (v.remark ?? '').trim(),
           },
         ],

@@ -8,6 +8,8 @@ import { EnterpriseFlags } from './display.tsx';
 import { GovEntScore } from './GovEntScore.tsx';
 
 const SLOW = { timeout: 8000 };
+/** The stored score of the enterprise the detail call answers (null: not rated yet). */
+let detailScore: number | null = 90;
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data }), {
@@ -37,7 +39,7 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       const path = new URL(input, 'http://localhost').pathname;
       if (path === '/api/enterprise/detail')
-        return ok({ id: 7, name: '宿迁市恒安化工有限公司', scoredAt: null });
+        return ok({ id: 7, name: '宿迁市恒安化工有限公司', scoredAt: null, score: detailScore });
       if (path === '/api/enterprise/params')
         return ok({ id: 7, version: 2, params: [], score: 90, riskLevel: 4, lines: [] });
       if (path === '/api/enterprise/scoreHistory')
@@ -47,6 +49,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  detailScore = 90;
   authStore.set((st) => ({ ...st, user: null }));
   vi.unstubAllGlobals();
 });
@@ -93,5 +96,19 @@ describe('enterprise flags', () => {
       </>,
     );
     expect(screen.getAllByTestId('under-covered')).toHaveLength(1);
+  });
+});
+
+describe('企业评分 of an enterprise that is not rated yet', () => {
+  it('says 未评级 like the list, not the score its default parameters would give', async () => {
+    detailScore = null;
+    signIn(['query', 'get']);
+    renderWithApp(<GovEntScore />, {
+      path: '/government/govEnt/GovEntScore/route?id=7',
+      actions: ['query', 'get'],
+    });
+    expect(await screen.findByText('企业尚未完善企业信息，完善后自动计算评分', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('未评级')).toBeTruthy();
+    expect(screen.queryByText('计算更新于', { exact: false })).toBeNull();
   });
 });

@@ -78,12 +78,28 @@ export function GovEntScore() {
               <Col xs={24} lg={8}>
                 <Card size="small" title="当前评分" loading={state.isLoading}>
                   <Space direction="vertical">
-                    <Statistic value={state.data?.score ?? '-'} suffix="分" valueStyle={{ fontSize: 40 }} />
-                    <RiskTag level={state.data?.riskLevel} />
-                    <Typography.Text type="secondary">{RISK_SCALE_TEXT}</Typography.Text>
-                    <Typography.Text type="secondary">
-                      计算更新于 {dateTimeText(ent.data?.scoredAt)}
-                    </Typography.Text>
+                    {ent.data?.score === null ? (
+                      // Not rated until the profile is complete: the same as the list and the detail say.
+                      <>
+                        <Statistic value="未评级" valueStyle={{ fontSize: 40 }} />
+                        <Typography.Text type="secondary">
+                          企业尚未完善企业信息，完善后自动计算评分
+                        </Typography.Text>
+                      </>
+                    ) : (
+                      <>
+                        <Statistic
+                          value={state.data?.score ?? '-'}
+                          suffix="分"
+                          valueStyle={{ fontSize: 40 }}
+                        />
+                        <RiskTag level={state.data?.riskLevel} />
+                        <Typography.Text type="secondary">{RISK_SCALE_TEXT}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          计算更新于 {dateTimeText(ent.data?.scoredAt)}
+                        </Typography.Text>
+                      </>
+                    )}
                     <Space>
                       {/* The score page offers reading only; adjusting is the enterprise edit right. */}
                       <Action permission="enterprise.edit">
