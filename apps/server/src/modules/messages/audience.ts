@@ -1,4 +1,11 @@
-import { CITY_NAME, DISTRICTS, governedDistricts, isCityLevel, optionLabel } from '@aqzrx/contracts';
+import {
+  CITY_CODE,
+  CITY_NAME,
+  DISTRICTS,
+  governedDistricts,
+  isCityLevel,
+  optionLabel,
+} from '@aqzrx/contracts';
 
 export { governedDistricts, isCityLevel };
 
@@ -11,7 +18,8 @@ import { badRequest } from '../../platform/errors.ts';
  *  - roles: an empty list means every role;
  *  - districts: an empty list means the whole city; otherwise a person matches when one of their
  *    district codes (sys_user.district_codes, or their organisation's district) is in the list, and a
- *    city-level code (321300) matches every district.
+ *    city-level code (321300) matches every district. An insurer's branch sits in one district but
+ *    underwrites enterprises in all of them, so its people count as city-level.
  */
 
 /** 宿城区（321302）: a district code as people read it. */
@@ -53,10 +61,11 @@ export async function readerDistricts(
   if (auth.orgId !== null) {
     const org = await db
       .selectFrom('sysOrg')
-      .select('districtCode')
+      .select(['districtCode', 'orgType'])
       .where('id', '=', auth.orgId)
       .executeTakeFirst();
     if (org?.districtCode) codes.add(org.districtCode);
+    if (org?.orgType === 'insurer') codes.add(CITY_CODE);
   }
   return [...codes];
 }
@@ -91,7 +100,7 @@ export function userInAudience(roleKeys: string[], districts: string[]): Express
   if (districts.length === 0 || districts.some(isCityLevel)) return roleOk;
   const list = sql.join(districts);
   const districtOk = sql<SqlBool>`(
-    o.district_code IN (${list}) OR o.district_code ~ '^[0-9]{4}00$'
+    o.district_code IN (${list}) OR o.district_code ~ '^[0-9]{4}00$' OR o.org_type = 'insurer'
     OR string_to_array(u.district_codes, ',') && ARRAY[${list}]::text[]
     OR EXISTS (SELECT 1 FROM unnest(string_to_array(u.district_codes, ',')) AS c(code) WHERE c.code ~ '^[0-9]{4}00$')
   )`;

@@ -192,6 +192,26 @@ describe('/api/message/send (message.add)', () => {
     expect(await titles('ent2')).toContain('全市企业安全生产月活动通知');
   });
 
+  it('insurers underwrite in every district: a message to the insurers of one district reaches them', async () => {
+    const res = await post('/api/message/send', tok.gov, {
+      roleKeys: ['ROLE_INSURANCE'],
+      districts: ['321324'],
+      title: '泗洪县保险机构理赔时效提醒',
+      content: '请按时处理泗洪县的理赔案件。',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await titles('insurer')).toContain('泗洪县保险机构理赔时效提醒');
+    // Enterprises of other districts are still out of a district message's reach.
+    const ents = await post('/api/message/send', tok.gov, {
+      roleKeys: ['ROLE_ENT'],
+      districts: ['321324'],
+      title: '泗洪县企业专项提醒',
+      content: '仅泗洪县企业。',
+    });
+    expect(ents.statusCode, ents.body).toBe(200);
+    expect(await titles('ent')).not.toContain('泗洪县企业专项提醒');
+  });
+
   it('400 names the field or the problem; 403 for roles without message.add', async () => {
     const noTitle = await post('/api/message/send', tok.admin, { title: '', content: 'x' });
     expect(noTitle.statusCode).toBe(400);
