@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 
-const logoutAndLeave = vi.fn(async (_delay?: number) => undefined);
-vi.mock('./session-actions.ts', () => ({ logoutAndLeave: (d?: number) => logoutAndLeave(d) }));
+const logoutAndLeave = vi.fn(async (_delay?: number, _opts?: { sessionEnded?: boolean }) => undefined);
+vi.mock('./session-actions.ts', () => ({
+  logoutAndLeave: (d?: number, o?: { sessionEnded?: boolean }) => logoutAndLeave(d, o),
+}));
 
 const { bindFeedback, feedback } = await import('../../platform/feedback.ts');
 const { openPasswordDialog, closePasswordDialog, requirePasswordChange } = await import(
@@ -105,7 +107,10 @@ describe('change password (spec 5)', () => {
     fill('新密码', 'Better2027x');
     fill('确认新密码', 'Better2027x');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(logoutAndLeave).toHaveBeenCalledWith(AFTER_CHANGE_DELAY_MS));
+    // The server ended the session with the change: it is cleared locally, not logged out again (no 401).
+    await waitFor(() =>
+      expect(logoutAndLeave).toHaveBeenCalledWith(AFTER_CHANGE_DELAY_MS, { sessionEnded: true }),
+    );
     expect(shown[0]).toEqual({ kind: 'success', text: '密码修改成功，请使用新密码重新登录' });
     expect(shown[1]?.kind).toBe('info');
     expect(String(shown[1]?.text)).toContain('密码修改成功，请使用新密码重新登录');

@@ -49,7 +49,7 @@ export function ChangePasswordModal() {
       setDone(true);
       feedback.message.success(env.result || '密码修改成功');
       feedback.message.info(`${env.result || '密码修改成功'}，即将返回登录页`);
-      await logoutAndLeave(AFTER_CHANGE_DELAY_MS);
+      await logoutAndLeave(AFTER_CHANGE_DELAY_MS, { sessionEnded: true });
     } catch (e) {
       feedback.message.error(isApiError(e) ? e.envelope.result : '修改密码失败，请稍后重试');
     } finally {

@@ -1,4 +1,4 @@
-import { logout } from '../../platform/auth.ts';
+import { clearSession, logout } from '../../platform/auth.ts';
 import { browser, feedback } from '../../platform/feedback.ts';
 import { USER_LOGIN_PATH } from '../../platform/paths.ts';
 
@@ -8,9 +8,12 @@ export const LOGOUT_CONFIRM_TEXT = '真的要注销登录吗 ?';
  * Logs out and loads the login page afresh, which also drops the routes added for this user. A failed
  * logout call is reported (spec 8), the local session is cleared anyway.
  */
-export async function logoutAndLeave(delayMs = 0): Promise<void> {
+export async function logoutAndLeave(delayMs = 0, opts: { sessionEnded?: boolean } = {}): Promise<void> {
   try {
-    await logout();
+    // After a password change the server has already ended every session: asking it again only
+    // earns a 401 (logged by the browser as an error), so the session is just cleared here.
+    if (opts.sessionEnded) clearSession();
+    else await logout();
   } catch (e) {
     feedback.notification.error({
       message: '退出登录失败',

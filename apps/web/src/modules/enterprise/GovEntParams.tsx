@@ -319,7 +319,8 @@ export function GovEntParams() {
                 {
                   title: '对评分影响',
                   key: 'points',
-                  width: 100,
+                  width: 110,
+                  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                   align: 'right',
                   render: (_: unknown, r) => {
                     const p = lines.get(r.key) ?? 0;
