@@ -46,7 +46,9 @@ export function EnterprisePicker({ value, currentName, onChange }: EnterprisePic
         allowClear
         filterOption={false}
         placeholder="输入企业名称或统一社会信用代码搜索"
-        value={value ?? undefined}
+        // Shown by name only: an id whose enterprise is unknown (missing, or outside the caller's
+        // districts) would otherwise appear as a bare number.
+        value={value !== null && options.some((o) => o.value === value) ? value : undefined}
         options={options}
         loading={found.isFetching}
         onSearch={setInput}

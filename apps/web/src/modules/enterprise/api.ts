@@ -113,7 +113,10 @@ export const editEnterprise = (data: EnterpriseProfileBody & { id: number; versi
 export const getMine = () => fetchData<EnterpriseDetail>(ENT_API.mine);
 export const saveMine = (data: EnterpriseProfileBody & { version: number }) =>
   fetchData<{ id: number; version: number; infoComplete: boolean }>(ENT_API.saveMine, { data });
-export const getParams = (id: number) => fetchData<EnterpriseParamsState>(ENT_API.params, { params: { id } });
+// The pages that read parameters and history also load the enterprise itself, which reports a missing or
+// out-of-district one; these two calls stay silent so the same refusal is not shown three times.
+export const getParams = (id: number) =>
+  fetchData<EnterpriseParamsState>(ENT_API.params, { params: { id }, skipErrorHandler: true });
 export const saveParams = (data: {
   id: number;
   version: number;
@@ -125,6 +128,7 @@ export const rescore = (id: number) =>
 export const scoreHistory = (id: number, pageNo: number, pageSize: number) =>
   fetchData<{ page: PageResult<ScoreHistoryRow> }>(ENT_API.scoreHistory, {
     params: { id, pageNo, pageSize },
+    skipErrorHandler: true,
   }).then((d) => d.page);
 export const industryTree = (code: 'AQ' | 'GB4754') =>
   fetchData<{ industryList: IndustryNode[] }>(ENT_API.industries, { method: 'GET', params: { code } }).then(
