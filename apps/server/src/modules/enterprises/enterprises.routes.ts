@@ -341,7 +341,9 @@ const ENTERPRISE_COLUMNS = [
   { header: '企业名称', width: 32, value: (r: EnterpriseRow) => r.name },
   { header: '统一社会信用代码', width: 22, value: (r: EnterpriseRow) => r.uscc },
   { header: '所属区县', value: (r: EnterpriseRow) => r.districtName },
-  { header: '安责险行业', value: (r: EnterpriseRow) => `${r.wsIndustryCode} ${r.wsIndustryName}`.trim() },
+  // The list's 安责险行业 is the industry field (领域); the code may name a sub-industry within it.
+  { header: '安责险行业领域', value: (r: EnterpriseRow) => r.wsIndustryName },
+  { header: '安责险行业代码', value: (r: EnterpriseRow) => r.wsIndustryCode },
   { header: '国民经济行业代码', value: (r: EnterpriseRow) => r.gbIndustryCode },
   { header: '从业人员总数', value: (r: EnterpriseRow) => r.employees },
   { header: '经营状态', value: (r: EnterpriseRow) => optionLabel(OPERATING_STATUS, r.operatingStatus) },

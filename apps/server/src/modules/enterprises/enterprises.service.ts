@@ -182,6 +182,18 @@ function filtered(db: Db, actor: Actor, q: EnterpriseListQuery, today: string) {
   return qb;
 }
 
+/** The list's order: the chosen sortable column (default the newest first), then the id. */
+function listOrder<QB extends ReturnType<typeof filtered>>(
+  qb: QB,
+  q: Pick<EnterpriseListQuery, 'sortField' | 'sortOrder'>,
+): QB {
+  const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
+  const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
+  return qb
+    .orderBy(sql.ref(col), (ob) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+    .orderBy('o.id', 'desc') as QB;
+}
+
 export async function listEnterprises(
   db: Db,
   actor: Actor,
@@ -194,11 +206,7 @@ export async function listEnterprises(
     .selectFrom(qb.as('t'))
     .select((eb) => eb.fn.countAll<number>().as('c'))
     .executeTakeFirstOrThrow();
-  const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
-  const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
-  const rows = await qb
-    .orderBy(sql.ref(col), (ob) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
-    .orderBy('o.id', 'desc')
+  const rows = await listOrder(qb, q)
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize)
     .execute();
@@ -218,8 +226,8 @@ export async function exportEnterprises(
   now: Date,
   cap: number,
 ): Promise<EnterpriseRow[]> {
-  const rows = await filtered(db, actor, { ...q, pageNo: 1, pageSize: cap }, chinaDate(now))
-    .orderBy('o.id')
+  // In the order of the list on screen, so the file reads like what the user saw.
+  const rows = await listOrder(filtered(db, actor, { ...q, pageNo: 1, pageSize: cap }, chinaDate(now)), q)
     .limit(cap + 1)
     .execute();
   return rows.map((r) => toRow(r, false));

@@ -435,14 +435,35 @@ describe('must-insure register import and export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    const col = (h: string) => headers.indexOf(h) + 1;
+    expect(col('安责险行业领域')).toBeGreaterThan(0);
+    expect(col('安责险行业代码')).toBe(col('安责险行业领域') + 1);
     const names: string[] = [];
     const mobiles: string[] = [];
+    const industries: Array<[string, string]> = [];
     ws.eachRow((row, i) => {
       if (i === 1) return;
       names.push(String(row.getCell(1).value));
-      mobiles.push(String(row.getCell(9).value));
+      mobiles.push(String(row.getCell(col('法定代表人手机')).value));
+      industries.push([
+        String(row.getCell(col('安责险行业领域')).value ?? ''),
+        String(row.getCell(col('安责险行业代码')).value ?? ''),
+      ]);
     });
     expect(names).toContain('\'=HYPERLINK("http://x")有限公司');
     expect(mobiles.filter((m) => m).every((m) => /^\d{3}\*{4}\d{4}$/.test(m))).toBe(true);
+    // The field column holds a name only, never a code; the code column the code.
+    expect(industries.every(([name, code]) => !/AQ/.test(name) && (code === '' || /^AQ/.test(code)))).toBe(
+      true,
+    );
+    // Rows in the order of the list on screen (newest first by default).
+    const list = await t.call({
+      method: 'POST',
+      url: '/api/enterprise/list?districtCode=321311&pageNo=1&pageSize=100',
+      token: gov,
+    });
+    const listed = (list.json().data.page.list as Array<{ name: string }>).map((r) => r.name);
+    expect(names.map((n) => n.replace(/^'/, ''))).toEqual(listed);
   });
 });
