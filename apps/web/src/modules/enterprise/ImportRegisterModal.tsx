@@ -142,7 +142,8 @@ export function ImportRegisterModal({ open, onClose, onImported }: ImportRegiste
               description={
                 <>
                   <div>{NOTHING_IMPORTED_TEXT}</div>
-                  {outcome.message && <div>{outcome.message}</div>}
+                  {/* With a row report the server's sentence only repeats the heading; without one it says why. */}
+                  {outcome.message && badRows === 0 && <div>{outcome.message}</div>}
                 </>
               }
             />
