@@ -17,6 +17,16 @@ import { blindIndex, configurePii, encryptPii } from '../../modules/insurers/ind
 import { policyFigures } from '../../modules/policies/index.ts';
 import type { DB } from '../schema.ts';
 
+/** Accident types of the demo claims (GB 6441 codes of the dictionary) with an activity that fits each. */
+const DEMO_ACCIDENTS = [
+  { code: '01', label: '物体打击', activity: '装卸作业' },
+  { code: '02', label: '车辆伤害', activity: '厂内运输' },
+  { code: '03', label: '机械伤害', activity: '设备检修' },
+  { code: '04', label: '起重伤害', activity: '吊装作业' },
+  { code: '07', label: '灼烫', activity: '焊接作业' },
+  { code: '09', label: '高处坠落', activity: '高处作业' },
+] as const;
+
 /**
  * A believable city for the insurance screens (issue 5): 300 enterprises over the five districts and
  * the high-risk industries, 3 insurers (the demo insurer is one), two years of policies that respect the
@@ -1049,6 +1059,8 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         });
         const reportedAt = times[0]!;
         const ent = p.plan.ent;
+        // The accident type (GB 6441) the claim is registered with, and a description that agrees with it.
+        const accident = pick(DEMO_ACCIDENTS);
         const claimRow: Record<string, unknown> = {
           reportNo: no('BA', chinaDate(reportedAt)),
           policyId: p.id,
@@ -1064,7 +1076,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
           accidentAt,
           accidentDistrictCode: ent.district,
           accidentAddress: ent.address,
-          accidentDesc: `${pick(['作业人员在', '员工在', '施工人员在'])}${pick(['设备检修', '装卸作业', '高处作业', '运输途中', '巡检'])}过程中发生${pick(['机械伤害', '高处坠落', '物体打击', '车辆伤害', '灼烫'])}事故，${deaths ? `造成${deaths}人死亡、` : ''}${injuries}人受伤。`,
+          accidentDesc: `${pick(['作业人员在', '员工在', '施工人员在'])}${accident.activity}过程中发生${accident.label}事故，${deaths ? `造成${deaths}人死亡、` : ''}${injuries}人受伤。`,
           deaths,
           injuries,
           attachments: JSON.stringify([]),
@@ -1107,7 +1119,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
               break;
             case 'register': {
               const level = minAccidentLevel({ deaths, seriousInjuries, directLoss: assessed }).level;
-              const accidentType = pick(['02', '03', '04', '07', '09']);
+              const accidentType = accident.code;
               stepRows.push({
                 step: 3,
                 actedAt: at,
