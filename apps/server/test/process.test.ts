@@ -31,7 +31,7 @@ import {
 
 type Env = Record<string, string | undefined>;
 
-const DEMO_USERS = ['admin', 'gov', 'ent', 'ent2', 'ent3', 'insurer', 'service', 'expert'];
+const DEMO_USERS = ['admin', 'gov', 'gov_sy', 'ent', 'ent2', 'ent3', 'insurer', 'service', 'expert'];
 const LOCK_FILE = 'server.lock';
 
 afterEach(killAll);

@@ -200,6 +200,15 @@ export async function seedDemo(
         mobile: '13805270002',
         districtCodes: '321302,321311,321322,321323,321324',
       },
+      {
+        // A district-level regulator: sees and addresses 泗阳县 only.
+        username: 'gov_sy',
+        nickname: '泗阳县应急局监管员',
+        roleKey: 'ROLE_GOVERNMENT',
+        orgId: gov,
+        mobile: '13805270009',
+        districtCodes: '321323',
+      },
       { username: 'ent', nickname: '恒安化工安全员', roleKey: 'ROLE_ENT', orgId: ent, mobile: '13805270003' },
       {
         username: 'ent2',

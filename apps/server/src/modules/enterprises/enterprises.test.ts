@@ -57,6 +57,9 @@ describe('enterprise list and detail', () => {
       .executeTakeFirstOrThrow();
     expect(list.body.data.page.total).toBe(Number(inSiyang.n));
     expect(list.body.data.page.list.every((e) => e.districtCode === '321323')).toBe(true);
+    // The seeded demo account of 泗阳县 is such a user.
+    const seeded = await post(t, '/api/enterprise/list?pageSize=10', await t.login('gov_sy'));
+    expect(seeded.body.data.page.total).toBe(Number(inSiyang.n));
     const heng = await orgIdOf(t, 'ent');
     expect((await post(t, `/api/enterprise/detail?id=${heng}`, one)).status).toBe(404);
     expect((await post(t, `/api/enterprise/detail?id=${heng}`, gov)).status).toBe(200);
