@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
+import { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
 
 describe('valueEnumOf', () => {
   it('keys labels by the option value as a string', () => {
@@ -22,6 +22,33 @@ describe('dates', () => {
       expect(f(undefined)).toBe('-');
       expect(f('')).toBe('-');
     }
+  });
+
+  // The suite runs in whatever zone the machine has (UTC on CI): these hold only if the formatting does
+  // not depend on the browser's zone.
+  it('shows server instants in China time (UTC+8) whatever the browser zone', () => {
+    expect(dateTimeText('2026-02-23T05:55:00.000Z')).toBe('2026-02-23 13:55');
+    expect(dateTimeSecondsText('2026-02-23T05:23:08.000Z')).toBe('2026-02-23 13:23:08');
+    expect(dateText('2026-02-23T05:55:00.000Z')).toBe('2026-02-23');
+    // Past midnight in China while still the day before in UTC.
+    expect(dateTimeText('2026-02-23T20:00:00Z')).toBe('2026-02-24 04:00');
+    expect(dateText('2026-02-23T20:00:00Z')).toBe('2026-02-24');
+    expect(dateTimeText('2026-02-23T12:00:00+08:00')).toBe('2026-02-23 12:00');
+    expect(chinaTime(new Date('2026-02-23T16:30:45Z'), 'second')).toBe('2026-02-24 00:30:45');
+  });
+
+  it('keeps a date-only value on its day and reads a time without a zone as China time', () => {
+    expect(dateText('2026-02-23')).toBe('2026-02-23');
+    expect(chinaTime('2026-02-23', 'date')).toBe('2026-02-23');
+    expect(chinaTime('2026-02-23 08:05:09', 'second')).toBe('2026-02-23 08:05:09');
+  });
+
+  it('chinaTime: minute by default, the chosen text for nothing or an unreadable value', () => {
+    expect(chinaTime('2026-02-23T05:55:00.000Z')).toBe('2026-02-23 13:55');
+    expect(chinaTime(null)).toBe('-');
+    expect(chinaTime(undefined, 'date', '—')).toBe('—');
+    expect(chinaTime('', 'second', '')).toBe('');
+    expect(chinaTime('not a time')).toBe('-');
   });
 });
 

@@ -1,5 +1,5 @@
 /** Formatting shared by the feature screens: option lists for ProTable, dates, money (spec 9). */
-import dayjs from 'dayjs';
+import { type ChinaTimeFormat, formatChinaTime } from '@aqzrx/contracts/constants';
 import { thousands } from './text.ts';
 
 /** ProTable `valueEnum` from an option list: [{ value: 1, label: '正常' }] → { '1': { text: '正常' } }. */
@@ -9,12 +9,37 @@ export function valueEnumOf(
   return Object.fromEntries(opts.map((o) => [String(o.value), { text: o.label }]));
 }
 
-/** A date (ISO string) as YYYY-MM-DD; '-' when there is none. */
-export const dateText = (v: string | null | undefined): string => (v ? dayjs(v).format('YYYY-MM-DD') : '-');
+/** A date and time written without a zone (2026-03-05T10:20 or 2026-03-05 10:20:30): taken as China time. */
+const ZONELESS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
-/** A time (ISO string) as YYYY-MM-DD HH:mm; '-' when there is none. */
-export const dateTimeText = (v: string | null | undefined): string =>
-  v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-';
+/**
+ * An instant from the server (an ISO 8601 string or a Date) in China time (UTC+8, spec 9) whatever the
+ * browser's zone: YYYY-MM-DD ('date'), YYYY-MM-DD HH:mm ('minute', the default) or YYYY-MM-DD HH:mm:ss
+ * ('second'); `empty` ('-' unless told) when there is none or it cannot be read. A date-only string stays
+ * that day; a date and time without a zone is taken as China time already.
+ */
+export function chinaTime(
+  v: string | Date | null | undefined,
+  format: ChinaTimeFormat = 'minute',
+  empty = '-',
+): string {
+  if (v === null || v === undefined || v === '') return empty;
+  let at: string | Date = v;
+  if (typeof v === 'string') {
+    const m = ZONELESS_DATE_TIME.exec(v.trim());
+    if (m) at = `${m[1]}T${m[2]}+08:00`;
+  }
+  return formatChinaTime(at, format) || empty;
+}
+
+/** A date (ISO string) in China time as YYYY-MM-DD; '-' when there is none. */
+export const dateText = (v: string | null | undefined): string => chinaTime(v, 'date');
+
+/** A time (ISO string) in China time as YYYY-MM-DD HH:mm; '-' when there is none. */
+export const dateTimeText = (v: string | null | undefined): string => chinaTime(v, 'minute');
+
+/** A time (ISO string) in China time as YYYY-MM-DD HH:mm:ss; '-' when there is none. */
+export const dateTimeSecondsText = (v: string | null | undefined): string => chinaTime(v, 'second');
 
 /** Yuan with thousands separators and two decimals: 1234567.5 → '1,234,567.50 元' ('1,234,567.50' without unit). */
 export function yuan(n: number | string | null | undefined, unit = true): string {

@@ -62,7 +62,7 @@ export {
   MB,
   VIDEO_RULE,
 } from './file-checks.ts';
-export { dateText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
+export { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';

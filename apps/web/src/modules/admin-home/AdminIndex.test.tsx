@@ -262,11 +262,15 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     expect(Number.parseInt(table?.style.width ?? '', 10)).toBeLessThanOrEqual(690);
     expect(within(logs).getByRole('columnheader', { name: 'IP' })).toBeTruthy();
     for (const a of open) expect(a.getAttribute('href')).toBe('/admin/log/AdminLog/route');
+    // Times in China time whatever the browser's zone: 01:02:03 UTC is 09:02:03 in China.
+    expect(within(logs).getByText('2026-03-02 09:02:03')).toBeTruthy();
 
     const consults = screen.getByTestId('awaiting-consults');
     const title = await within(consults).findByText('理赔材料需要原件吗？');
     expect(title.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminConsult/route');
     expect(consults.textContent).toContain('宿迁市恒安化工有限公司');
+    // Asked at 02:00 UTC: 10:00 in China.
+    expect(consults.textContent).toContain('03-01 10:00');
     // The banner counts the awaiting consultations.
     expect(screen.getByText('条咨询等待答复。', { exact: false })).toBeTruthy();
   });

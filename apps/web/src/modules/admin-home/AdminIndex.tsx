@@ -29,13 +29,12 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BarChart, LineChart, tableWidth, thousands } from '../../components/index.ts';
+import { BarChart, chinaTime, LineChart, tableWidth, thousands } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DATETIME_FORMAT, LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
+import { LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
 import {
@@ -389,7 +388,7 @@ export function AdminIndex() {
                     ...OP_LOG_COLUMNS[0],
                     title: '时间',
                     dataIndex: 'createdAt',
-                    render: (v: string) => dayjs(v).format(DATETIME_FORMAT),
+                    render: (v: string) => chinaTime(v, 'second'),
                   },
                   {
                     ...OP_LOG_COLUMNS[1],
@@ -478,7 +477,7 @@ export function AdminIndex() {
                               {c.className && <Tag>{c.className}</Tag>}
                               {[c.askerOrgName, c.askerName].filter(Boolean).join(' · ')}
                               {' · '}
-                              {dayjs(c.createdAt).format('MM-DD HH:mm')}
+                              {chinaTime(c.createdAt).slice(5)}
                             </span>
                           }
                         />
@@ -503,7 +502,7 @@ export function AdminIndex() {
               <LineChart
                 loading={requests.isLoading}
                 area
-                categories={(r?.week ?? []).map((d) => dayjs(d.day).format('MM-DD'))}
+                categories={(r?.week ?? []).map((d) => chinaTime(d.day, 'date').slice(5))}
                 series={[{ name: '请求量', unit: '次', data: (r?.week ?? []).map((d) => d.count) }]}
               />
             </Card>

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
+import { dateTimeText, type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ACCIDENT_LEVELS,
@@ -237,7 +237,7 @@ function AtField({ claim, label }: { claim: ClaimDetail; label: string }) {
           },
         },
       ]}
-      extra={`须在上一环节（${dayjs(previous).format('YYYY-MM-DD HH:mm')}）之后，且不晚于当前时间`}
+      extra={`须在上一环节（${dateTimeText(previous)}）之后，且不晚于当前时间`}
     >
       <TimeField
         style={{ width: '100%' }}

@@ -8,12 +8,11 @@ import {
 } from '@ant-design/icons';
 import type { ConsultItem } from '@aqzrx/contracts';
 import { Descriptions, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { CONSULT_STATUS, ConsultStatus, DATETIME_MIN_FORMAT } from '../../platform/contracts.ts';
+import { chinaTime } from '../../components/index.ts';
+import { CONSULT_STATUS, ConsultStatus } from '../../platform/contracts.ts';
 
-export const fmtTime = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format(DATETIME_MIN_FORMAT) : '—';
+export const fmtTime = (iso: string | null | undefined) => chinaTime(iso, 'minute', '—');
 
 export function ConsultStatusTag({ status }: { status: number }) {
   const opt = CONSULT_STATUS.find((o) => o.value === status);

@@ -1,10 +1,16 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Attachment } from '@aqzrx/contracts';
 import { Button, message, Tag, Upload, type UploadFile } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { createXhrUploader, errorMessage, fileIdOf, MB, useRequestContext } from '../../components/index.ts';
-import { ARTICLE_STATUS, DATETIME_MIN_FORMAT, DISTRICTS, type Option } from '../../platform/contracts.ts';
+import {
+  chinaTime,
+  createXhrUploader,
+  errorMessage,
+  fileIdOf,
+  MB,
+  useRequestContext,
+} from '../../components/index.ts';
+import { ARTICLE_STATUS, type ChinaTimeFormat, DISTRICTS, type Option } from '../../platform/contracts.ts';
 
 /** Audience roles a notice or message can target (an empty choice means everyone). */
 export const TARGET_ROLES: Option<string>[] = [
@@ -30,8 +36,7 @@ export function StatusTag({ status }: { status: number }) {
   return <Tag color={o?.color}>{o?.label ?? status}</Tag>;
 }
 
-export const fmtTime = (v: string | null | undefined, f = DATETIME_MIN_FORMAT) =>
-  v ? dayjs(v).format(f) : '—';
+export const fmtTime = (v: string | null | undefined, f: ChinaTimeFormat = 'minute') => chinaTime(v, f, '—');
 
 export function fileSize(bytes: number): string {
   if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;

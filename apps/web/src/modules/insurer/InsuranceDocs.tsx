@@ -2,11 +2,10 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { PagedTable } from '../../components/index.ts';
+import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { DATETIME_MIN_FORMAT, INSURER_DOC_TYPES } from '../../platform/contracts.ts';
+import { INSURER_DOC_TYPES } from '../../platform/contracts.ts';
 import { addDoc, deleteDoc, editDoc, type InsurerDocFields, type InsurerDocRow, listDocs } from './api.ts';
 import { DocForm } from './DocForm.tsx';
 import { DocDownload, DocTypeTag } from './PublishedDocs.tsx';
@@ -62,7 +61,7 @@ export function InsuranceDocs() {
       dataIndex: 'updatedAt',
       width: 150,
       search: false,
-      render: (_, r) => dayjs(r.updatedAt).format(DATETIME_MIN_FORMAT),
+      render: (_, r) => chinaTime(r.updatedAt),
     },
     {
       title: '操作',

@@ -10,8 +10,8 @@ import { Alert, Card, Col, Empty, Row, Space, Statistic, Table, Tag, Typography 
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LineChart, PieChart, thousands } from '../../components/index.ts';
-import { CLAIM_PHASES, DATE_FORMAT, POLICY_EXPIRING_DAYS } from '../../platform/contracts.ts';
+import { chinaTime, LineChart, PieChart, thousands } from '../../components/index.ts';
+import { CLAIM_PHASES, POLICY_EXPIRING_DAYS } from '../../platform/contracts.ts';
 import { countOf, fetchPolicies, getDataset, getSummary, INSURER_API, type PolicyBrief } from './api.ts';
 import { STAT_VALUE_STYLE } from './DataPage.tsx';
 import { formatValue, num } from './data-model.ts';
@@ -283,7 +283,7 @@ export function InsuranceIndex() {
                 const days = dayjs(v).diff(dayjs().startOf('day'), 'day');
                 return (
                   <span style={{ whiteSpace: 'nowrap' }}>
-                    {dayjs(v).format(DATE_FORMAT)}
+                    {chinaTime(v, 'date')}
                     <Tag color={days <= 7 ? 'red' : 'orange'} style={{ marginInline: '4px 0' }}>
                       {days <= 0 ? '今日到期' : `剩${days}天`}
                     </Tag>

@@ -2,10 +2,9 @@ import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, List, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { PagedTable } from '../../components/index.ts';
-import { DATE_FORMAT, INSURER_DOC_TYPES, optionLabel } from '../../platform/contracts.ts';
+import { chinaTime, PagedTable } from '../../components/index.ts';
+import { INSURER_DOC_TYPES, optionLabel } from '../../platform/contracts.ts';
 import { policyApi } from '../policy/api.ts';
 import { downloadDoc, type InsurerDocRow, listPublishedDocs } from './api.ts';
 
@@ -98,7 +97,7 @@ export function InsurerDocsPanel({
                 <Space wrap size={[8, 0]}>
                   <DocTypeTag type={d.docType} />
                   <Typography.Text>{d.title}</Typography.Text>
-                  <Typography.Text type="secondary">{dayjs(d.updatedAt).format(DATE_FORMAT)}</Typography.Text>
+                  <Typography.Text type="secondary">{chinaTime(d.updatedAt, 'date')}</Typography.Text>
                 </Space>
               </List.Item>
             )}
@@ -153,7 +152,7 @@ export function PublishedDocsTable() {
       dataIndex: 'updatedAt',
       width: 110,
       search: false,
-      render: (_, r) => dayjs(r.updatedAt).format(DATE_FORMAT),
+      render: (_, r) => chinaTime(r.updatedAt, 'date'),
     },
     {
       title: '操作',

@@ -2,17 +2,10 @@ import { EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/ico
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { PagedTable, valueEnumOf } from '../../components/index.ts';
+import { chinaTime, PagedTable, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import {
-  DATETIME_MIN_FORMAT,
-  ID_TYPES,
-  optionLabel,
-  SERVICE_ITEMS,
-  STAFF_TYPE,
-} from '../../platform/contracts.ts';
+import { ID_TYPES, optionLabel, SERVICE_ITEMS, STAFF_TYPE } from '../../platform/contracts.ts';
 import {
   addTechnicist,
   deleteTechnicist,
@@ -152,7 +145,7 @@ export function Technicist() {
       dataIndex: 'updatedAt',
       width: 150,
       search: false,
-      render: (_, r) => dayjs(r.updatedAt).format(DATETIME_MIN_FORMAT),
+      render: (_, r) => chinaTime(r.updatedAt),
     },
     {
       title: '操作',

@@ -1,6 +1,5 @@
 import { Descriptions, Space, Table, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { wan, yuan } from '../../components/index.ts';
+import { chinaTime, wan, yuan } from '../../components/index.ts';
 import { wsIndustryTop } from '../../platform/contracts.ts';
 import type { EndorsementDetail, RosterEntryView } from './api.ts';
 import { AttachmentList, EndorsementStatusTag } from './parts.tsx';
@@ -121,7 +120,7 @@ export function RosterView({ type, roster }: { type: string; roster: RosterEntry
 }
 
 const LAPSE_MARK = '到期未能生效：';
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const at = (iso: string) => chinaTime(iso);
 
 /**
  * The steps of domain 3.3 as a timeline: applied; reviewed (returned, or approved); and the change taking
@@ -153,7 +152,7 @@ export function endorsementTimeline(
       ...items,
       { color: 'red', label: at(en.reviewedAt), children: `保险机构退回：${en.reviewRemark}` },
     ];
-  const sameDay = dayjs(en.reviewedAt).format('YYYY-MM-DD') >= en.effectiveDate;
+  const sameDay = chinaTime(en.reviewedAt, 'date') >= en.effectiveDate;
   if (en.status === 'approved' && sameDay)
     return [
       ...items,

@@ -5,7 +5,7 @@ import { App, Button, Drawer, Form, Input, Popconfirm, Skeleton, Space, Typograp
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import { chinaTime, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES } from '../../platform/contracts.ts';
 import { type EndorsementRow, endorsementApi } from './api.ts';
@@ -135,7 +135,7 @@ export function EndorsementTable({
       dataIndex: 'appliedAt',
       search: false,
       width: 132,
-      render: (_, r) => <span className="aq-num">{dayjs(r.appliedAt).format('YYYY-MM-DD HH:mm')}</span>,
+      render: (_, r) => <span className="aq-num">{chinaTime(r.appliedAt)}</span>,
     },
     {
       title: '操作',

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { wan, yuan } from '../../components/index.ts';
+import { chinaTime, wan, yuan } from '../../components/index.ts';
 import { ENDORSEMENT_TYPES, ID_TYPES, optionLabel, POLICY_STATES } from '../../platform/contracts.ts';
 import { type PolicyDetail, type PolicySnapshot, policyApi } from './api.ts';
 
@@ -98,7 +97,7 @@ export function PolicyVersions({ policy }: { policy: PolicyDetail }) {
           {
             title: '生成时间',
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => chinaTime(v),
           },
           {
             title: '操作',
@@ -148,7 +147,7 @@ function SnapshotCompare({
         rowKey="key"
         title={() =>
           snap
-            ? `版本快照（${dayjs(snap.createdAt).format('YYYY-MM-DD HH:mm')}，${snap.reason === 'issue' ? '出单' : '批改后'}）与当前保单对比`
+            ? `版本快照（${chinaTime(snap.createdAt)}，${snap.reason === 'issue' ? '出单' : '批改后'}）与当前保单对比`
             : '版本快照'
         }
         dataSource={rows}

@@ -14,11 +14,10 @@ import {
   Skeleton,
   Tabs,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
-import { DATE_FORMAT, DATETIME_MIN_FORMAT } from '../../platform/contracts.ts';
+import { chinaTime } from '../../components/index.ts';
 import { PORTAL_HELP_PATH, PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -46,7 +45,7 @@ function HelpArticle({ id }: { id: number }) {
       <h1>{data.title}</h1>
       <div className="aq-article-meta">
         {data.className && <span>分类：{data.className}</span>}
-        {data.publishAt && <span>更新时间：{dayjs(data.publishAt).format(DATETIME_MIN_FORMAT)}</span>}
+        {data.publishAt && <span>更新时间：{chinaTime(data.publishAt)}</span>}
         <span>浏览：{data.viewCount}</span>
       </div>
       <RichText html={data.body} />
@@ -217,7 +216,7 @@ export function PortalHelp() {
                           {r.text && <p>{r.text.length > 140 ? `${r.text.slice(0, 140)}…` : r.text}</p>}
                           <div className="aq-portal-meta">
                             {r.cls && <span>{r.cls}</span>}
-                            {r.date && <span>{dayjs(r.date).format(DATE_FORMAT)}</span>}
+                            {r.date && <span>{chinaTime(r.date, 'date')}</span>}
                             <span>浏览 {r.views}</span>
                           </div>
                         </li>

@@ -1,10 +1,9 @@
 import { QuestionCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { thousands } from '../../components/index.ts';
-import { DATE_FORMAT, STAT_LABELS } from '../../platform/contracts.ts';
+import { chinaTime, thousands } from '../../components/index.ts';
+import { STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_HELP_PATH, PORTAL_NOTICE_DETAIL_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { PortalBanner } from './PortalBanner.tsx';
@@ -60,7 +59,7 @@ function NoticeCard({ tab }: { tab: NoticeTab }) {
               {n.pinned && <Tag color="red">置顶</Tag>}
               {n.title}
             </Link>
-            <time>{n.publishAt ? dayjs(n.publishAt).format(DATE_FORMAT) : ''}</time>
+            <time>{chinaTime(n.publishAt, 'date', '')}</time>
           </li>
         ))}
       </ul>

@@ -1,10 +1,9 @@
 import type { PublicArticleItem } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Card, Checkbox, Empty, Input, Pagination, Skeleton, Space, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
+import { chinaTime } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
-import { DATE_FORMAT } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_DETAIL_PATH } from '../../platform/paths.ts';
 import { portalNotices } from '../content/api.ts';
 import { NOTICE_TAB_TITLES, type NoticeTab } from './portal-api.ts';
@@ -24,7 +23,7 @@ function NoticeRow({ item }: { item: PublicArticleItem }) {
       </h3>
       {item.summary && <p>{item.summary}</p>}
       <div className="aq-portal-meta">
-        <span>{item.publishAt ? dayjs(item.publishAt).format(DATE_FORMAT) : ''}</span>
+        <span>{chinaTime(item.publishAt, 'date', '')}</span>
         {item.source && <span>来源：{item.source}</span>}
         <span>浏览 {item.viewCount}</span>
       </div>

@@ -1,12 +1,11 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Card, Empty, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
+import { chinaTime } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
-import { DATETIME_MIN_FORMAT } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -70,7 +69,7 @@ export function PortalNoticeDetail() {
             </h1>
             <div className="aq-article-meta">
               {data.source && <span>来源：{data.source}</span>}
-              {data.publishAt && <span>发布时间：{dayjs(data.publishAt).format(DATETIME_MIN_FORMAT)}</span>}
+              {data.publishAt && <span>发布时间：{chinaTime(data.publishAt)}</span>}
               <span>浏览：{data.viewCount}</span>
             </div>
             {data.linkUrl && /^https?:\/\//i.test(data.linkUrl) && (

@@ -18,12 +18,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
+import { chinaTime } from '../../components/index.ts';
 import { roleKeyOf, useAuth } from '../../platform/auth.ts';
-import { DATE_FORMAT, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
+import { RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { feedback } from '../../platform/feedback.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_DETAIL_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
@@ -228,7 +228,7 @@ function PolicyNews() {
             </h3>
             {n.summary && <p>{n.summary}</p>}
             <div className="aq-portal-meta">
-              <span>{n.publishAt ? dayjs(n.publishAt).format(DATE_FORMAT) : ''}</span>
+              <span>{chinaTime(n.publishAt, 'date', '')}</span>
               {n.source && <span>来源：{n.source}</span>}
             </div>
           </li>

@@ -13,11 +13,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
-import { DATE_FORMAT } from '../../platform/contracts.ts';
+import { chinaTime } from '../../components/index.ts';
 import { PORTAL_HELP_PATH, PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -103,7 +102,7 @@ export function QADetail() {
                 </Typography.Title>
                 <Space wrap style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 16 }}>
                   <Tag color="blue">{data.className}</Tag>
-                  {data.answeredAt && <span>答复日期：{dayjs(data.answeredAt).format(DATE_FORMAT)}</span>}
+                  {data.answeredAt && <span>答复日期：{chinaTime(data.answeredAt, 'date')}</span>}
                   <span>
                     <EyeOutlined /> 浏览 {data.viewCount}
                   </span>

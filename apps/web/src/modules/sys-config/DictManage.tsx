@@ -20,16 +20,10 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { chinaTime } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import {
-  CODE_MAX,
-  DATETIME_MIN_FORMAT,
-  DICT_CODE_MESSAGE,
-  DICT_CODE_PATTERN,
-  DICT_ROOT_CODE,
-} from '../../platform/contracts.ts';
+import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DICT_ROOT_CODE } from '../../platform/contracts.ts';
 import { addDict, deleteDict, findDicts, linkDictArea, sysConfigKeys, updateDict } from './api.ts';
 import { DeleteAction, EditModal, RemarkField, SortField, StatusField } from './form-parts.tsx';
 import { RegionMultiPicker, useRegionNames } from './regions.tsx';
@@ -160,7 +154,7 @@ export function DictManage() {
       title: '更新时间',
       dataIndex: 'updatedAt',
       width: 150,
-      render: (v: string) => dayjs(v).format(DATETIME_MIN_FORMAT),
+      render: (v: string) => chinaTime(v),
     },
     {
       title: '操作',

@@ -4,12 +4,10 @@ import type { MechanismRow } from '@aqzrx/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Row, Select, Space, Tag, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { PagedTable, thousands } from '../../components/index.ts';
+import { chinaTime, PagedTable, thousands } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
-  DATETIME_MIN_FORMAT,
   IP_ALLOWLIST_MAX,
   IP_ENTRY_MESSAGE,
   isIpOrCidr,
@@ -175,7 +173,7 @@ export function SafetyMechanism() {
       dataIndex: 'updatedAt',
       width: 150,
       search: false,
-      render: (_, r) => dayjs(r.updatedAt).format(DATETIME_MIN_FORMAT),
+      render: (_, r) => chinaTime(r.updatedAt),
     },
     {
       title: '操作',

@@ -2,11 +2,11 @@ import { CopyOutlined, KeyOutlined, ReloadOutlined, StopOutlined } from '@ant-de
 import type { SubsystemCredentials, SubsystemRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { chinaTime } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { copyText } from '../../platform/clipboard.ts';
-import { DATETIME_FORMAT, SubsystemStatus } from '../../platform/contracts.ts';
+import { SubsystemStatus } from '../../platform/contracts.ts';
 import { generateCredentials, revokeCredentials, rotateCredentials } from './subsystem-api.ts';
 
 interface CredentialState {
@@ -15,7 +15,7 @@ interface CredentialState {
   lastUsedAt: string | null;
 }
 
-const when = (iso: string | null, none: string) => (iso ? dayjs(iso).format(DATETIME_FORMAT) : none);
+const when = (iso: string | null, none: string) => chinaTime(iso, 'second', none);
 
 /** Who the subsystem's calls run as: "昵称（用户名）· 角色", or a notice. */
 export function serviceUserLabel(r: SubsystemRow): string {

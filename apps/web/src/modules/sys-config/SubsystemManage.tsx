@@ -3,12 +3,10 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { SubsystemRow } from '@aqzrx/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { PagedTable } from '../../components/index.ts';
+import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
-  DATETIME_MIN_FORMAT,
   SUBSYSTEM_CODE_MESSAGE,
   SUBSYSTEM_CODE_PATTERN,
   SUBSYSTEM_URL_MESSAGE,
@@ -135,7 +133,7 @@ export function SubsystemManage() {
       dataIndex: 'lastUsedAt',
       width: 140,
       search: false,
-      render: (_, r) => (r.lastUsedAt ? dayjs(r.lastUsedAt).format(DATETIME_MIN_FORMAT) : '—'),
+      render: (_, r) => chinaTime(r.lastUsedAt, 'minute', '—'),
     },
     { title: '安全机制', dataIndex: 'mechanismCount', width: 80, search: false },
     {
@@ -151,7 +149,7 @@ export function SubsystemManage() {
       dataIndex: 'updatedAt',
       width: 140,
       search: false,
-      render: (_, r) => dayjs(r.updatedAt).format(DATETIME_MIN_FORMAT),
+      render: (_, r) => chinaTime(r.updatedAt),
     },
     {
       title: '操作',

@@ -16,11 +16,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { chinaTime } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
-  DATETIME_FORMAT,
   optionLabel,
   PUSH_DATA_KINDS,
   PUSH_RUN_STATUS,
@@ -42,7 +41,7 @@ interface PushFormValues {
 const WATCH_MS = 90_000;
 const POLL_MS = 1500;
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATETIME_FORMAT) : null);
+const when = (iso: string | null) => (iso ? chinaTime(iso, 'second') : null);
 
 /** The 数据推送 link of a subsystem row: opens the push settings drawer. */
 export function SubsystemPushLink({ subsystem }: { subsystem: SubsystemRow }) {

@@ -3,19 +3,12 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isNarrowScreen, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import { chinaTime, isNarrowScreen, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import {
-  DATE_FORMAT,
-  DATETIME_MIN_FORMAT,
-  isValidMobile,
-  USER_EXPORT_FILENAME,
-  USER_STATUS,
-} from '../../platform/contracts.ts';
+import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
 import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
 import { OrgSelect, roleLabel, useRoles } from './selects.tsx';
 import { cleanParams, fmtTime, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
@@ -204,7 +197,7 @@ export function UserSearch() {
       width: 126,
       search: false,
       sorter: true,
-      render: (_, r) => (r.lastLoginAt ? dayjs(r.lastLoginAt).format(DATETIME_MIN_FORMAT) : '-'),
+      render: (_, r) => chinaTime(r.lastLoginAt),
     },
     {
       title: '创建时间',
@@ -212,7 +205,7 @@ export function UserSearch() {
       width: 104,
       search: false,
       sorter: true,
-      render: (_, r) => <span title={fmtTime(r.createdAt)}>{dayjs(r.createdAt).format(DATE_FORMAT)}</span>,
+      render: (_, r) => <span title={fmtTime(r.createdAt)}>{chinaTime(r.createdAt, 'date')}</span>,
     },
     {
       title: '创建时间',

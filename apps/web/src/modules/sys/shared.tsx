@@ -1,10 +1,10 @@
 import dayjs from 'dayjs';
+import { chinaTime } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
-import { DATETIME_FORMAT } from '../../platform/contracts.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
 
 export function fmtTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format(DATETIME_FORMAT) : '-';
+  return chinaTime(iso, 'second');
 }
 
 /**
