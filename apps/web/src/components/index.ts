@@ -24,6 +24,7 @@ export {
   type RegionItem,
   SUQIAN,
 } from './address.ts';
+export { CutText, type CutTextProps } from './CutText.tsx';
 export {
   BarChart,
   type CartesianChartProps,
@@ -89,7 +90,13 @@ export {
   type SlidePuzzleStatus,
   type TrailPoint,
 } from './SlidePuzzle.tsx';
-export { isNarrowScreen, LIST_WIDTH_AT_1440, tableWidth } from './table-layout.ts';
+export {
+  actionsWidth,
+  EXPAND_COLUMN_WIDTH,
+  isNarrowScreen,
+  LIST_WIDTH_AT_1440,
+  tableWidth,
+} from './table-layout.ts';
 export { ellipsis, textWidth, thousands, truncate20 } from './text.ts';
 export {
   createXhrUploader,

@@ -5,7 +5,8 @@ import { App, Button, Card, Checkbox, Form, Input, Radio, Tabs, Typography } fro
 import { useRef, useState } from 'react';
 import { PagedTable } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
-import { DISTRICTS, MESSAGE_KINDS } from '../../platform/contracts.ts';
+import { MESSAGE_KINDS } from '../../platform/contracts.ts';
+import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { listSentMessages, type MessageBatchItem, sendMessage } from './api.ts';
 import { districtRules, linkRules, messageContentRules, messageTitleRules } from './form-rules.ts';
@@ -25,6 +26,8 @@ function SendForm({ onSent }: { onSent: () => void }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<SendValues>();
   const [sending, setSending] = useState(false);
+  // A district-level regulator may only address its own districts (the server refuses the others).
+  const districts = useDistrictOptions();
 
   const send = async () => {
     let v: SendValues;
@@ -35,7 +38,10 @@ function SendForm({ onSent }: { onSent: () => void }) {
     }
     modal.confirm({
       title: '确认发送',
-      content: `将向 ${roleLabels(v.roleKeys ?? [])}（${districtLabels(v.districts ?? [])}）发送“${v.title}”，发送后不能撤回。`,
+      // None picked: the whole city, or all of a district regulator's own districts.
+      content: `将向 ${roleLabels(v.roleKeys ?? [])}（${districtLabels(
+        v.districts?.length ? v.districts : districts.limited ? districts.options.map((d) => d.value) : [],
+      )}）发送“${v.title}”，发送后不能撤回。`,
       okText: '发送',
       cancelText: '取消',
       onOk: async () => {
@@ -79,9 +85,13 @@ function SendForm({ onSent }: { onSent: () => void }) {
           name="districts"
           label="接收区县"
           rules={districtRules}
-          extra="不选表示全市；监管部门用户只能发送到本人管辖的区县，不选时发送到本人管辖的全部区县"
+          extra={
+            districts.limited
+              ? '只能选择本人管辖的区县；不选表示本人管辖的全部区县'
+              : '不选表示全市；监管部门用户只能发送到本人管辖的区县，不选时发送到本人管辖的全部区县'
+          }
         >
-          <Checkbox.Group options={DISTRICTS} />
+          <Checkbox.Group options={districts.options} />
         </Form.Item>
         <Form.Item name="title" label="消息标题" rules={messageTitleRules}>
           <Input maxLength={100} showCount />

@@ -22,15 +22,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { useAuth } from '../../platform/auth.ts';
 import {
   ARTICLE_KIND_PERMISSION,
   ARTICLE_KINDS,
   ArticleStatus,
   CITY_NAME,
-  DISTRICTS,
-  governedDistricts,
 } from '../../platform/contracts.ts';
+import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { ArticlePreview, type PreviewData } from './ArticlePreview.tsx';
 import { attachmentInputs, getArticle, saveArticle, useClasses } from './api.ts';
@@ -150,8 +148,7 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
   const [preview, setPreview] = useState<PreviewData | null>(null);
   const kinds = GROUP_KINDS[group];
   // A district-level government account may only address its own districts (the server says the same).
-  const own = governedDistricts(useAuth().user?.districtCodes ?? []);
-  const districtOptions = own === null ? DISTRICTS : DISTRICTS.filter((d) => own.includes(d.value));
+  const { options: districtOptions, limited } = useDistrictOptions();
   const detail = useQuery({
     queryKey: ['content', 'article', id],
     queryFn: () => getArticle(id!),
@@ -336,9 +333,9 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
                     label="接收区县"
                     rules={districtRules}
                     extra={
-                      own === null
-                        ? '可多选；不选表示全市。发布时向符合角色和区县的用户发送站内消息'
-                        : '只能选择本人管辖的区县；不选表示本人管辖的全部区县。发布时向符合角色和区县的用户发送站内消息'
+                      limited
+                        ? '只能选择本人管辖的区县；不选表示本人管辖的全部区县。发布时向符合角色和区县的用户发送站内消息'
+                        : '可多选；不选表示全市。发布时向符合角色和区县的用户发送站内消息'
                     }
                   >
                     <Checkbox.Group options={districtOptions} />

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { ArticleItem, ArticleKind } from '@aqzrx/contracts';
-import { App, Button, Modal, Popconfirm, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Modal, Popconfirm, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { PagedTable } from '../../components/index.ts';
+import { actionsWidth, PagedTable, tableWidth } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { ARTICLE_STATUS, ArticleStatus, roleDisplayName } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -19,6 +19,9 @@ import {
   useClasses,
 } from './api.ts';
 import { districtLabels, fmtTime, roleLabels, StatusTag } from './parts.tsx';
+
+/** Least room for the title column (it has no width of its own and takes what the others leave). */
+const TITLE_MIN_WIDTH = 280;
 
 interface Filters {
   kind?: ArticleKind;
@@ -123,16 +126,32 @@ export function ArticleManager({ group, description }: ArticleManagerProps) {
       fieldProps: { placeholder: '标题、摘要或正文' },
     },
     {
+      // No width: the title takes the room the other columns leave (at least TITLE_MIN_WIDTH), cut with …
+      // and the whole title on hover; the tags before it stay whole.
       title: '标题',
       dataIndex: 'title',
       search: false,
-      ellipsis: true,
       render: (_, r) => (
-        <Space size={4}>
-          {r.pinned && <Tag color="red">置顶</Tag>}
-          {r.isBanner && r.kind !== 'banner' && <Tag color="blue">轮播</Tag>}
-          <Typography.Link onClick={() => void openPreview(r)}>{r.title}</Typography.Link>
-        </Space>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+          {r.pinned && (
+            <Tag color="red" style={{ flex: 'none', marginInlineEnd: 0 }}>
+              置顶
+            </Tag>
+          )}
+          {r.isBanner && r.kind !== 'banner' && (
+            <Tag color="blue" style={{ flex: 'none', marginInlineEnd: 0 }}>
+              轮播
+            </Tag>
+          )}
+          <Typography.Link
+            ellipsis
+            title={r.title}
+            style={{ minWidth: 0 }}
+            onClick={() => void openPreview(r)}
+          >
+            {r.title}
+          </Typography.Link>
+        </div>
       ),
     },
     ...(group === 'help'
@@ -155,7 +174,7 @@ export function ArticleManager({ group, description }: ArticleManagerProps) {
             title: '接收范围',
             dataIndex: 'targetRoles',
             search: false,
-            width: 200,
+            width: 160,
             ellipsis: true,
             render: (_, r) =>
               r.targetRoles.length === 0 && r.targetDistricts.length === 0 ? (
@@ -183,24 +202,24 @@ export function ArticleManager({ group, description }: ArticleManagerProps) {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       valueType: 'select',
       fieldProps: { options: ARTICLE_STATUS.map((s) => ({ value: s.value, label: s.label })) },
       render: (_, r) => <StatusTag status={r.status} />,
     },
-    { title: '排序', dataIndex: 'sort', search: false, width: 70 },
-    { title: '阅读', dataIndex: 'viewCount', search: false, width: 70 },
+    { title: '排序', dataIndex: 'sort', search: false, width: 60 },
+    { title: '阅读', dataIndex: 'viewCount', search: false, width: 60 },
     {
       title: '发布时间',
       dataIndex: 'publishAt',
       search: false,
-      width: 150,
-      renderText: (v: string | null) => fmtTime(v),
+      width: 140,
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{fmtTime(r.publishAt)}</span>,
     },
     {
       title: '操作',
       valueType: 'option',
-      width: targeted ? 260 : 210,
+      width: actionsWidth(targeted ? ['编辑', '发布', '已读回执', '删除'] : ['编辑', '发布', '删除']),
       fixed: 'right',
       render: (_, r) => [
         <Action name="edit" key="edit">
@@ -265,7 +284,7 @@ export function ArticleManager({ group, description }: ArticleManagerProps) {
         actionRef={ref}
         headerTitle={description}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth(columns) + TITLE_MIN_WIDTH }}
         search={{ labelWidth: 'auto' }}
         params={{ kind }}
         request={(q) => listArticles({ ...q, kind })}

@@ -1,8 +1,9 @@
 import type { EnterpriseRow } from '@aqzrx/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
+import { actionsWidth, LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
 import { GovEntList } from './GovEntList.tsx';
 
 const row: EnterpriseRow = {
@@ -67,5 +68,55 @@ describe('企业列表 (government)', () => {
       expect(screen.getAllByText(tag).length).toBeGreaterThan(0);
     // A long name is cut with its whole text on hover.
     expect(screen.getByText(row.name).closest('[title]')?.getAttribute('title')).toBe(row.name);
+  });
+});
+
+/** Width of the column headed `header` in the rendered table (its <col>). */
+function columnWidth(container: HTMLElement, header: string): number {
+  const table = container.querySelector<HTMLTableElement>('.ant-table-content table, .ant-table-body table');
+  const th = screen.getByRole('columnheader', { name: header });
+  const index = [...(th.parentElement?.children ?? [])].indexOf(th);
+  const col = table?.querySelectorAll('col')[index];
+  return Number.parseInt(col?.style.width ?? '', 10);
+}
+
+describe('企业列表 操作 column', () => {
+  it('is wide enough for 详情 编辑 参数 评分 each on one line (not 详/情 one character a line)', async () => {
+    const { container } = renderWithApp(<GovEntList />, { actions: ['query', 'edit'] });
+    expect(await screen.findByText(row.name)).toBeTruthy();
+    const cell = screen.getByText('参数').closest('td') as HTMLElement;
+    const links = [...cell.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['详情', '编辑', '参数', '评分']);
+    for (const a of links) expect(a.style.whiteSpace).toBe('nowrap');
+    expect(columnWidth(container, '操作')).toBeGreaterThanOrEqual(
+      actionsWidth(links.map((a) => a.textContent ?? '')),
+    );
+  });
+});
+
+describe('企业列表 所属区县 filter', () => {
+  const districtOptions = async () => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '所属区县' }));
+    await screen.findAllByRole('option');
+    return [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+  };
+
+  it('offers a district-level regulator only its own districts', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_GOVERNMENT', districtCodes: ['321302', '321324'] }));
+    renderWithApp(<GovEntList />, { actions: ['query'] });
+    expect(await screen.findByText(row.name)).toBeTruthy();
+    expect(await districtOptions()).toEqual(['宿城区', '泗洪县']);
+  });
+
+  it('offers a city-level regulator every district', async () => {
+    signInAs(
+      testUser({
+        roleKey: 'ROLE_GOVERNMENT',
+        districtCodes: ['321302', '321311', '321322', '321323', '321324'],
+      }),
+    );
+    renderWithApp(<GovEntList />, { actions: ['query'] });
+    expect(await screen.findByText(row.name)).toBeTruthy();
+    expect(await districtOptions()).toEqual(['宿城区', '宿豫区', '沭阳县', '泗阳县', '泗洪县']);
   });
 });

@@ -1,11 +1,12 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { DISTRICTS, RISK_LEVELS, STD_GRADES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
+import { RISK_LEVELS, STD_GRADES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import { actionsWidth, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
+import { useDistrictOptions } from '../../platform/districts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import {
   ENT_API,
@@ -18,6 +19,10 @@ import { RiskTag } from './display.tsx';
 import { ImportRegisterModal } from './ImportRegisterModal.tsx';
 
 const yesNo = { true: { text: '是' }, false: { text: '否' } };
+
+/** The links of the 操作 column. */
+const ACTIONS = ['详情', '编辑', '参数', '评分'] as const;
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 type Filters = Record<string, unknown>;
 
@@ -63,11 +68,13 @@ export function GovEntList() {
   const lastQuery = useRef<EnterpriseListQuery | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const districts = useDistrictOptions();
 
   const detail = (id: number) => navigate(`${GOV_ENT_PATHS.detail}?id=${id}`);
 
   // Widths fit the list beside the menu at 1440 px (LIST_WIDTH_AT_1440): every column visible, none
-  // under the fixed 操作 column; the name cell has two lines, so 应保 and 在保 share a column.
+  // under the fixed 操作 column, whose four links each keep one line (actionsWidth); the name cell has two
+  // lines, so 应保 and 在保 share a column.
   const columns: ProColumns<EnterpriseRow>[] = [
     {
       title: '企业名称/信用代码',
@@ -80,14 +87,14 @@ export function GovEntList() {
       dataIndex: 'name',
       search: false,
       sorter: true,
-      width: 180,
+      width: 164,
       render: (_, r) => (
         <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
           <Typography.Link
             onClick={() => detail(r.id)}
             ellipsis
             title={r.name}
-            style={{ display: 'block', maxWidth: 176 }}
+            style={{ display: 'block', maxWidth: 148 }}
           >
             {r.name}
           </Typography.Link>
@@ -101,7 +108,7 @@ export function GovEntList() {
       title: '所属区县',
       dataIndex: 'districtCode',
       valueType: 'select',
-      valueEnum: valueEnumOf(DISTRICTS),
+      valueEnum: valueEnumOf(districts.options),
       render: (_, r) => r.districtName || '-',
       width: 84,
     },
@@ -120,7 +127,7 @@ export function GovEntList() {
       search: false,
       sorter: true,
       align: 'right',
-      width: 96,
+      width: 88,
       render: (_, r) => r.employees.toLocaleString('zh-CN'),
     },
     { title: '是否应保', dataIndex: 'mustInsure', valueType: 'select', valueEnum: yesNo, hideInTable: true },
@@ -155,7 +162,7 @@ export function GovEntList() {
       dataIndex: 'riskLevel',
       valueType: 'select',
       valueEnum: valueEnumOf(RISK_LEVELS),
-      width: 96,
+      width: 88,
       render: (_, r) => <RiskTag level={r.riskLevel} />,
     },
     {
@@ -163,7 +170,7 @@ export function GovEntList() {
       dataIndex: 'blacklist',
       valueType: 'select',
       valueEnum: yesNo,
-      width: 80,
+      width: 76,
       render: (_, r) => (r.blacklist ? <Tag color="black">黑名单</Tag> : '-'),
     },
     {
@@ -192,18 +199,28 @@ export function GovEntList() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 140,
+      width: actionsWidth(ACTIONS),
       render: (_, r) => [
-        <Typography.Link key="detail" onClick={() => detail(r.id)}>
+        <Typography.Link key="detail" style={ONE_LINE} onClick={() => detail(r.id)}>
           详情
         </Typography.Link>,
         <Action key="edit" name="edit">
-          <Typography.Link onClick={() => navigate(`${GOV_ENT_PATHS.edit}?id=${r.id}`)}>编辑</Typography.Link>
+          <Typography.Link style={ONE_LINE} onClick={() => navigate(`${GOV_ENT_PATHS.edit}?id=${r.id}`)}>
+            编辑
+          </Typography.Link>
         </Action>,
-        <Typography.Link key="params" onClick={() => navigate(`${GOV_ENT_PATHS.params}?id=${r.id}`)}>
+        <Typography.Link
+          key="params"
+          style={ONE_LINE}
+          onClick={() => navigate(`${GOV_ENT_PATHS.params}?id=${r.id}`)}
+        >
           参数
         </Typography.Link>,
-        <Typography.Link key="score" onClick={() => navigate(`${GOV_ENT_PATHS.score}?id=${r.id}`)}>
+        <Typography.Link
+          key="score"
+          style={ONE_LINE}
+          onClick={() => navigate(`${GOV_ENT_PATHS.score}?id=${r.id}`)}
+        >
           评分
         </Typography.Link>,
       ],

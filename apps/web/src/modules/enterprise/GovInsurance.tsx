@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { CLAIM_PHASES, DISTRICTS, POLICY_STATES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
-import { App, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { CLAIM_PHASES, POLICY_STATES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
+import { App, Button, Card, Space, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
-import { dateTimeText, PagedTable, valueEnumOf } from '../../components/index.ts';
+import { CutText, dateTimeText, PagedTable, tableWidth, valueEnumOf, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
+import { useDistrictOptions } from '../../platform/districts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import type { QueryValue } from '../../platform/request.ts';
 import { type ClaimFilters, type ClaimRow, claimApi } from '../claim/api.ts';
@@ -64,11 +65,33 @@ export function claimQuery(p: Raw): Record<string, QueryValue> {
 
 const page = (p: Raw) => ({ pageNo: Number(p.pageNo) || 1, pageSize: Number(p.pageSize) || 10 });
 
+/** Codes, numbers and dates never wrap mid-value. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
+/** Date over time, so the column stays narrow and neither is cut. */
+function DateTimeCell({ value }: { value: string | null }) {
+  const [date, time] = dateTimeText(value).split(' ');
+  return (
+    <span style={ONE_LINE}>
+      {date}
+      {time ? (
+        <>
+          <br />
+          <Typography.Text type="secondary">{time}</Typography.Text>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 function PolicyTab() {
   const { message } = App.useApp();
+  const districts = useDistrictOptions();
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const last = useRef<Record<string, QueryValue>>({});
+  // Widths fit the tab beside the menu at 1440 px (LIST_WIDTH_AT_1440): every column in view without
+  // scrolling sideways. District and industry sit under the company name; two amounts share a cell.
   const columns: ProColumns<PolicyRow>[] = [
     {
       title: '关键字',
@@ -80,35 +103,66 @@ function PolicyTab() {
       title: '保单号',
       dataIndex: 'policyNo',
       search: false,
-      width: 190,
+      width: 176,
+      render: (_, r) => {
+        const no = r.policyNo ?? r.applicationNo;
+        return (
+          <Typography.Link
+            ellipsis
+            title={no}
+            onClick={() => setOpen(r.id)}
+            style={{ display: 'block', maxWidth: 160 }}
+          >
+            {no}
+          </Typography.Link>
+        );
+      },
+    },
+    {
+      title: '投保企业',
+      dataIndex: 'holderName',
+      search: false,
+      width: 184,
       render: (_, r) => (
-        <Typography.Link onClick={() => setOpen(r.id)}>{r.policyNo ?? r.applicationNo}</Typography.Link>
+        <>
+          <CutText text={r.holderName} width={168} />
+          <CutText text={`${r.districtName} · ${r.wsIndustryName || '-'}`} width={168} secondary />
+        </>
       ),
     },
-    { title: '投保企业', dataIndex: 'holderName', search: false, ellipsis: true, width: 220 },
     {
       title: '所属区县',
       dataIndex: 'districtCode',
       valueType: 'select',
-      valueEnum: valueEnumOf(DISTRICTS),
-      width: 100,
-      render: (_, r) => r.districtName,
+      valueEnum: valueEnumOf(districts.options),
+      hideInTable: true,
     },
     {
       title: '行业',
       dataIndex: 'wsIndustryCode',
       valueType: 'select',
       valueEnum: valueEnumOf(WS_INDUSTRIES),
-      width: 110,
-      render: (_, r) => r.wsIndustryName || '-',
+      hideInTable: true,
     },
-    { title: '出单机构', dataIndex: 'insurerName', search: false, ellipsis: true, width: 200 },
+    {
+      title: '出单机构',
+      dataIndex: 'insurerName',
+      search: false,
+      width: 112,
+      render: (_, r) => <CutText text={r.insurerName} width={96} />,
+    },
     {
       title: '保险期间',
       key: 'period',
       search: false,
-      width: 200,
-      render: (_, r) => `${r.startDate} 至 ${r.endDate}`,
+      width: 108,
+      render: (_, r) => (
+        <span style={ONE_LINE}>
+          {r.startDate} 至
+          <br />
+          {r.endDate}
+        </span>
+      ),
     },
     { title: '起保日期', dataIndex: 'startRange', valueType: 'dateRange', hideInTable: true },
     { title: '年度', dataIndex: 'year', valueType: 'select', valueEnum: YEARS, hideInTable: true },
@@ -120,7 +174,7 @@ function PolicyTab() {
         ...valueEnumOf(POLICY_STATES.filter((s) => s.value !== 'draft')),
         valid: { text: '有效（保障中+即将到期）' },
       },
-      width: 100,
+      width: 88,
       render: (_, r) => <PolicyStateTag state={r.state} label={r.stateLabel} />,
     },
     {
@@ -128,37 +182,51 @@ function PolicyTab() {
       dataIndex: 'headcount',
       search: false,
       align: 'right',
-      width: 120,
+      width: 104,
       render: (_, r) => (
-        <Space size={4}>
-          {r.headcount}
-          <UnderCoveredTag row={r} />
+        <Space direction="vertical" size={0} align="end">
+          <span style={ONE_LINE}>{r.headcount.toLocaleString('zh-CN')} 人</span>
+          <UnderCoveredTag row={r} compact />
         </Space>
       ),
     },
     {
-      title: '保额（万元）',
-      dataIndex: 'sumInsuredWan',
-      search: false,
-      align: 'right',
-      width: 120,
-      render: (_, r) => numText(r.sumInsuredWan, 4),
-    },
-    {
-      title: '保费（元）',
+      title: (
+        <span>
+          保额（万元）
+          <br />
+          保费（元）
+        </span>
+      ),
+      key: 'amounts',
       dataIndex: 'premium',
       search: false,
       align: 'right',
-      width: 130,
-      render: (_, r) => numText(r.premium),
+      width: 116,
+      render: (_, r) => (
+        <span style={ONE_LINE}>
+          <span title="保额（万元）">{numText(r.sumInsuredWan, 4)}</span>
+          <br />
+          <Typography.Text type="secondary" title="保费（元）">
+            {yuan(r.premium, false)}
+          </Typography.Text>
+        </span>
+      ),
     },
     {
-      title: '预防费用（元）',
+      title: (
+        <span>
+          预防费用
+          <br />
+          （元）
+        </span>
+      ),
+      key: 'preventionFee',
       dataIndex: 'preventionFee',
       search: false,
       align: 'right',
-      width: 130,
-      render: (_, r) => numText(r.preventionFee),
+      width: 100,
+      render: (_, r) => <span style={ONE_LINE}>{yuan(r.preventionFee, false)}</span>,
     },
   ];
   return (
@@ -166,7 +234,7 @@ function PolicyTab() {
       <PagedTable<PolicyRow>
         headerTitle="本辖区保单"
         columns={columns}
-        scroll={{ x: 1500 }}
+        scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
         options={{ density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的保单' }}
@@ -207,7 +275,11 @@ function PolicyTab() {
 }
 
 function ClaimTab() {
+  const districts = useDistrictOptions();
   const [open, setOpen] = useState<number | null>(null);
+  // Widths fit the tab beside the menu at 1440 px (LIST_WIDTH_AT_1440): every column in view without
+  // scrolling sideways. The district sits under the company name, the phase under the step and the
+  // casualties under the accident level; the drawer has the rest.
   const columns: ProColumns<ClaimRow>[] = [
     {
       title: '关键字',
@@ -219,17 +291,36 @@ function ClaimTab() {
       title: '报案号',
       dataIndex: 'reportNo',
       search: false,
-      width: 180,
-      render: (_, r) => <Typography.Link onClick={() => setOpen(r.id)}>{r.reportNo}</Typography.Link>,
+      width: 168,
+      render: (_, r) => (
+        <Typography.Link
+          ellipsis
+          title={r.reportNo}
+          onClick={() => setOpen(r.id)}
+          style={{ display: 'block', maxWidth: 152 }}
+        >
+          {r.reportNo}
+        </Typography.Link>
+      ),
     },
-    { title: '企业', dataIndex: 'enterpriseName', search: false, ellipsis: true, width: 220 },
+    {
+      title: '企业',
+      dataIndex: 'enterpriseName',
+      search: false,
+      width: 220,
+      render: (_, r) => (
+        <>
+          <CutText text={r.enterpriseName} width={204} />
+          <CutText text={r.districtName} width={204} secondary />
+        </>
+      ),
+    },
     {
       title: '所属区县',
       dataIndex: 'districtCode',
       valueType: 'select',
-      valueEnum: valueEnumOf(DISTRICTS),
-      width: 100,
-      render: (_, r) => r.districtName,
+      valueEnum: valueEnumOf(districts.options),
+      hideInTable: true,
     },
     {
       title: '行业',
@@ -242,54 +333,60 @@ function ClaimTab() {
       title: '出险时间',
       dataIndex: 'accidentAt',
       search: false,
-      width: 150,
-      render: (_, r) => dateTimeText(r.accidentAt),
+      width: 100,
+      render: (_, r) => <DateTimeCell value={r.accidentAt} />,
     },
     { title: '出险日期', dataIndex: 'accidentRange', valueType: 'dateRange', hideInTable: true },
     { title: '报案年度', dataIndex: 'year', valueType: 'select', valueEnum: YEARS, hideInTable: true },
-    {
-      title: '当前环节',
-      dataIndex: 'step',
-      search: false,
-      width: 120,
-      render: (_, r) => <ClaimStepTag step={r.step} label={r.stepLabel} />,
-    },
     {
       title: '案件状态',
       dataIndex: 'phase',
       valueType: 'select',
       valueEnum: valueEnumOf(CLAIM_PHASES),
-      width: 90,
-      render: (_, r) => <Tag>{r.phaseLabel}</Tag>,
+      hideInTable: true,
     },
     {
-      title: '事故等级',
+      title: '当前环节',
+      dataIndex: 'step',
+      search: false,
+      width: 112,
+      render: (_, r) => (
+        <Space direction="vertical" size={0} align="start">
+          <ClaimStepTag step={r.step} label={r.stepLabel} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, ...ONE_LINE }}>
+            {r.phaseLabel}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '事故等级/伤亡',
       dataIndex: 'accidentLevelLabel',
       search: false,
-      width: 120,
-      render: (_, r) => r.accidentLevelLabel || '-',
-    },
-    {
-      title: '伤亡',
-      key: 'casualties',
-      search: false,
-      width: 90,
-      render: (_, r) => `亡${r.deaths} 伤${r.injuries}`,
+      width: 124,
+      render: (_, r) => (
+        <>
+          <CutText text={r.accidentLevelLabel || '-'} width={108} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, ...ONE_LINE }}>
+            亡{r.deaths} 伤{r.injuries}
+          </Typography.Text>
+        </>
+      ),
     },
     {
       title: '赔款（元）',
       dataIndex: 'payoutTotal',
       search: false,
       align: 'right',
-      width: 130,
-      render: (_, r) => numText(r.payoutTotal),
+      width: 112,
+      render: (_, r) => <span style={ONE_LINE}>{yuan(r.payoutTotal, false)}</span>,
     },
     {
       title: '预警',
       dataIndex: 'flag',
       valueType: 'select',
       valueEnum: { late: { text: '逾期报案' }, unpaid: { text: '立案后超期未付' } },
-      width: 110,
+      width: 96,
       render: (_, r) => <ClaimFlags r={r} />,
     },
   ];
@@ -298,7 +395,7 @@ function ClaimTab() {
       <PagedTable<ClaimRow>
         headerTitle="本辖区理赔案件"
         columns={columns}
-        scroll={{ x: 1400 }}
+        scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
         options={{ density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的理赔案件' }}

@@ -1,13 +1,19 @@
 import { OPERATING_STATUS, optionLabel, RISK_LEVELS, STD_GRADES } from '@aqzrx/contracts/constants';
 import { Space, Tag } from 'antd';
-import { thousands } from '../../components/index.ts';
+import { thousands, yuan } from '../../components/index.ts';
 
-/** Yuan with thousands separators and two decimals where there are cents. */
-export const yuanText = (v: number | null | undefined) =>
-  v === null || v === undefined ? '-' : `${thousands(Math.round(v * 100) / 100)} 元`;
-/** A number with thousands separators (the column header names the unit). */
-export const numText = (v: number | null | undefined, digits = 2) =>
-  v === null || v === undefined ? '-' : thousands(Math.round(v * 10 ** digits) / 10 ** digits);
+/** Yuan with thousands separators and always two decimals (spec 9): 3258.5 → '3,258.50 元'. */
+export const yuanText = (v: number | null | undefined) => yuan(v);
+/**
+ * A number without its unit (the column header names it), with thousands separators. Without `maxDigits`
+ * it is an amount in 元: always two decimals like every other 元 amount (3258.5 → '3,258.50'); with it, at
+ * most that many decimals and no trailing zeros (万元 amounts: numText(344, 4) → '344').
+ */
+export const numText = (v: number | null | undefined, maxDigits?: number) => {
+  if (v === null || v === undefined) return '-';
+  if (maxDigits === undefined) return yuan(v, false);
+  return thousands(Math.round(v * 10 ** maxDigits) / 10 ** maxDigits);
+};
 export const wanText = (v: number | null | undefined) =>
   v === null || v === undefined ? '-' : `${thousands(Math.round(v * 10000) / 10000)} 万元`;
 

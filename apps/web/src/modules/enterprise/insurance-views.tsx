@@ -30,6 +30,9 @@ import { policyApi } from '../policy/api.ts';
 import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
 import { wanText, yuanText } from './display.tsx';
 
+/** Policy and report numbers never wrap mid-number. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 export function PolicyStateTag({ state, label }: { state: string; label?: string }) {
   const opt = POLICY_STATES.find((o) => o.value === state);
   return <Tag color={opt?.color}>{label || opt?.label || state}</Tag>;
@@ -64,15 +67,19 @@ export function PolicyDrawer({ id, onClose }: { id: number | null; onClose: () =
       open={id !== null}
       onClose={onClose}
       width={760}
-      title={p ? `保单 ${p.policyNo ?? p.applicationNo}` : '保单详情'}
+      title={p ? <span style={ONE_LINE}>保单 {p.policyNo ?? p.applicationNo}</span> : '保单详情'}
     >
       {q.isLoading && <Skeleton active />}
       {q.isError && <Alert type="error" showIcon message="保单不存在或不在本辖区" />}
       {p && (
         <>
           <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label="保单号">{p.policyNo ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="投保单号">{p.applicationNo}</Descriptions.Item>
+            <Descriptions.Item label="保单号">
+              <span style={ONE_LINE}>{p.policyNo ?? '-'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="投保单号">
+              <span style={ONE_LINE}>{p.applicationNo}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="状态">
               <PolicyStateTag state={p.state} label={p.stateLabel} />
             </Descriptions.Item>
@@ -98,7 +105,8 @@ export function PolicyDrawer({ id, onClose }: { id: number | null; onClose: () =
             <Descriptions.Item label="每人死亡伤残限额">{yuanText(p.perPersonLimit)}</Descriptions.Item>
             <Descriptions.Item label="每次事故限额（保额）">{wanText(p.sumInsuredWan)}</Descriptions.Item>
             <Descriptions.Item label="医疗费用限额">{yuanText(p.medicalLimit)}</Descriptions.Item>
-            <Descriptions.Item label="基准费率">{p.benchmarkRate}</Descriptions.Item>
+            {/* 行业基准费率 is in ‰ (per mille of the premium basis), as the policy form enters it. */}
+            <Descriptions.Item label="基准费率">{p.benchmarkRate}‰</Descriptions.Item>
             <Descriptions.Item label="浮动比例">{p.floatPct}%</Descriptions.Item>
             <Descriptions.Item label="实收保费">{yuanText(p.premium)}</Descriptions.Item>
             <Descriptions.Item label="事故预防费用">
@@ -178,8 +186,12 @@ export function ClaimDrawer({ id, onClose }: { id: number | null; onClose: () =>
       {c && (
         <>
           <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label="报案号">{c.reportNo}</Descriptions.Item>
-            <Descriptions.Item label="立案号">{c.registerNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="报案号">
+              <span style={ONE_LINE}>{c.reportNo}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="立案号">
+              <span style={ONE_LINE}>{c.registerNo ?? '-'}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="当前环节">
               <ClaimStepTag step={c.step} label={c.stepLabel} /> {c.phaseLabel}
             </Descriptions.Item>
@@ -190,7 +202,9 @@ export function ClaimDrawer({ id, onClose }: { id: number | null; onClose: () =>
             <Descriptions.Item label="企业" span={2}>
               {c.enterpriseName}（{c.districtName}）
             </Descriptions.Item>
-            <Descriptions.Item label="保单号">{c.policyNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="保单号">
+              <span style={ONE_LINE}>{c.policyNo ?? '-'}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="每人限额">{yuanText(c.policy.perPersonLimit)}</Descriptions.Item>
             <Descriptions.Item label="出险时间">{dateTimeText(c.accidentAt)}</Descriptions.Item>
             <Descriptions.Item label="报案时间">{dateTimeText(c.reportedAt)}</Descriptions.Item>

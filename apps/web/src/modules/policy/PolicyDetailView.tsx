@@ -18,7 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { wan, yuan } from '../../components/index.ts';
+import { chinaTime, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   COINSURE_ROLES,
@@ -39,7 +39,9 @@ import { editPath, PATHS, type Side } from './paths.ts';
 import { ReviewPolicyModal } from './ReviewPolicyModal.tsx';
 import { UnderCoveredTag } from './UnderCoveredTag.tsx';
 
-const dt = (s: string | null | undefined) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '');
+const dt = (s: string | null | undefined) => chinaTime(s, 'minute', '');
+/** Policy and application numbers never wrap mid-number. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The state timeline of a policy from its stored times and dates. Dates still to come (the start of a
@@ -201,9 +203,13 @@ export function PolicyDetailView({ side }: { side: Side }) {
         <Descriptions.Item label="地址">{p.address || '-'}</Descriptions.Item>
       </Descriptions>
       <Descriptions title="保单信息" bordered size="small" column={{ xs: 1, md: 2 }}>
-        <Descriptions.Item label="保单号">{p.policyNo ?? '（未出单）'}</Descriptions.Item>
+        <Descriptions.Item label="保单号">
+          <span style={ONE_LINE}>{p.policyNo ?? '（未出单）'}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="投保单号">
-          <span data-testid="detail-application-no">{p.applicationNo}</span>
+          <span data-testid="detail-application-no" style={ONE_LINE}>
+            {p.applicationNo}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label="出单机构">{p.insurerName}</Descriptions.Item>
         <Descriptions.Item label="新保/续保">{p.isRenewal ? '续保' : '新保'}</Descriptions.Item>

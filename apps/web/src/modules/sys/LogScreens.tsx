@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { PagedTable, valueEnumOf } from '../../components/index.ts';
+import { CutText, EXPAND_COLUMN_WIDTH, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   LOG_KIND_OPTIONS,
@@ -24,6 +24,9 @@ import {
 import { cleanParams, fmtTime, rangeParams } from './shared.tsx';
 
 type Filters = Record<string, unknown>;
+
+/** Times, numbers and codes never wrap mid-value. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 const timeRange = (startKey = 'startTime', endKey = 'endTime'): ProColumns<never> => ({
   title: '时间范围',
@@ -81,20 +84,36 @@ export function OperationLog() {
       setExporting(false);
     }
   };
+  // Widths fit the list beside the menu at 1440 px (LIST_WIDTH_AT_1440, with the expand column): every
+  // column in view without scrolling sideways. Date over time, role under user and duration under IP share
+  // cells; long texts are cut with the whole on hover; the object and the parameters are in the expanded row.
   const columns: ProColumns<OpLogRow>[] = [
     {
       title: '时间',
       dataIndex: 'createdAt',
-      width: 165,
+      width: 100,
       search: false,
       sorter: true,
       defaultSortOrder: 'descend',
-      render: (_, r) => fmtTime(r.createdAt),
+      render: (_, r) => {
+        const [date, time] = fmtTime(r.createdAt).split(' ');
+        return (
+          <span style={ONE_LINE}>
+            {date}
+            {time ? (
+              <>
+                <br />
+                <Typography.Text type="secondary">{time}</Typography.Text>
+              </>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       title: '操作类型',
       dataIndex: 'kind',
-      width: 100,
+      width: 84,
       valueType: 'select',
       valueEnum: valueEnumOf(LOG_KIND_OPTIONS),
       initialValue: 'all',
@@ -103,32 +122,41 @@ export function OperationLog() {
         <Tag color={KIND_COLOR[r.kind] ?? 'default'}>{optionLabel(LOG_KIND_OPTIONS, r.kind) || r.kind}</Tag>
       ),
     },
-    { title: '用户', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     {
-      title: '角色',
-      dataIndex: 'roleKey',
+      title: '用户/角色',
+      dataIndex: 'username',
       width: 150,
-      search: false,
-      render: (_, r) => (r.roleKey ? roleDisplayName(r.roleKey) : '-'),
+      fieldProps: { placeholder: '用户名' },
+      render: (_, r) => (
+        <>
+          <CutText text={r.username || '-'} width={134} />
+          <CutText text={r.roleKey ? roleDisplayName(r.roleKey) : '-'} width={134} secondary />
+        </>
+      ),
     },
-    { title: '所属机构', dataIndex: 'orgName', width: 180, search: false, ellipsis: true },
-    { title: '模块', dataIndex: 'module', width: 120, fieldProps: { placeholder: '如 用户管理' } },
+    { title: '所属机构', dataIndex: 'orgName', width: 130, search: false, ellipsis: true },
+    {
+      title: '模块',
+      dataIndex: 'module',
+      width: 100,
+      ellipsis: true,
+      fieldProps: { placeholder: '如 用户管理' },
+    },
     {
       title: '请求',
       dataIndex: 'path',
-      width: 260,
+      width: 180,
       search: false,
       render: (_, r) => (
-        <Typography.Text ellipsis={{ tooltip: `${r.method} ${r.path}` }} style={{ maxWidth: 240 }}>
+        <Typography.Text ellipsis={{ tooltip: `${r.method} ${r.path}` }} style={{ maxWidth: 164 }}>
           <code>{r.method}</code> {r.path}
         </Typography.Text>
       ),
     },
-    { title: '对象', dataIndex: 'targetId', width: 110, search: false, ellipsis: true },
     {
       title: '结果',
       dataIndex: 'outcome',
-      width: 90,
+      width: 72,
       valueType: 'select',
       valueEnum: valueEnumOf(LOG_OUTCOMES),
       render: (_, r) =>
@@ -140,14 +168,19 @@ export function OperationLog() {
           <Tag color="success">成功</Tag>
         ),
     },
-    { title: 'IP', dataIndex: 'ip', width: 130, search: false },
     {
-      title: '耗时',
-      dataIndex: 'durationMs',
-      width: 90,
+      title: 'IP/耗时',
+      dataIndex: 'ip',
+      width: 128,
       search: false,
-      align: 'right',
-      render: (_, r) => `${r.durationMs} ms`,
+      render: (_, r) => (
+        <>
+          <CutText text={r.ip || '-'} width={112} />
+          <Typography.Text type="secondary" style={ONE_LINE}>
+            {r.durationMs} ms
+          </Typography.Text>
+        </>
+      ),
     },
     timeRange() as ProColumns<OpLogRow>,
   ];
@@ -156,7 +189,7 @@ export function OperationLog() {
       headerTitle="操作日志"
       tooltip="日志只读，不能修改或删除"
       columns={columns}
-      scroll={{ x: 1650 }}
+      scroll={{ x: tableWidth(columns) + EXPAND_COLUMN_WIDTH }}
       search={{ labelWidth: 'auto' }}
       request={query(searchOpLogs, (f) => {
         lastFilters.current = f;
@@ -172,6 +205,14 @@ export function OperationLog() {
       expandable={{
         expandedRowRender: (r) => (
           <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            <div>
+              <b>请求：</b>
+              {r.method} {r.path}
+            </div>
+            <div>
+              <b>对象：</b>
+              {r.targetId || '-'}
+            </div>
             <div>
               <b>请求编号：</b>
               {r.requestId || '-'}

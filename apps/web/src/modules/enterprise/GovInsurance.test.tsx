@@ -1,0 +1,189 @@
+import type { PolicyDetail, PolicyRow } from '@aqzrx/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
+import { claimFixture } from '../claim/test-fixtures.ts';
+import { GovInsurance } from './GovInsurance.tsx';
+import { PolicyDrawer } from './insurance-views.tsx';
+
+const policy: PolicyRow = {
+  id: 463,
+  applicationNo: 'TB2026031900000002',
+  policyNo: 'PICC2026321302000002',
+  enterpriseId: 3,
+  holderName: '宿迁市恒安化工有限公司第二生产基地',
+  holderUscc: '91321302MA1XK2P3QE',
+  districtCode: '321302',
+  districtName: '宿城区',
+  wsIndustryCode: 'AQ0201',
+  wsIndustryName: '危险化学品',
+  insurerId: 3,
+  insurerName: '中国人民财产保险股份有限公司宿迁市分公司',
+  status: 'approved',
+  state: 'active',
+  stateLabel: '保障中',
+  enteredBy: 'insurer',
+  isRenewal: false,
+  startDate: '2026-03-26',
+  endDate: '2027-03-25',
+  headcount: 87,
+  perPersonLimit: 500000,
+  sumInsured: 43_500_000,
+  sumInsuredWan: 4350,
+  premium: 3258.5,
+  preventionFee: 14592.6,
+  version: 2,
+  createdAt: '2026-03-19T02:00:00.000Z',
+  enterpriseEmployees: 86,
+  underCovered: false,
+  overCovered: true,
+};
+
+const detail: PolicyDetail = {
+  ...policy,
+  address: '宿城区洪泽湖路18号',
+  gbIndustryCode: 'C2614',
+  signDate: '2026-03-19',
+  medicalLimit: 50000,
+  perAccidentLimit: 43_500_000,
+  aggregateLimit: 43_500_000,
+  benchmarkRate: 1.8,
+  floatPct: 10,
+  finalRate: 1.98,
+  premiumCalc: 85140,
+  preventionFeePct: 18,
+  preventionFrequency: 4,
+  serviceItems: ['01'],
+  serviceItemOther: '',
+  attachments: [],
+  attachmentFiles: [],
+  remark: '',
+  submittedAt: '2026-03-19T01:00:00.000Z',
+  reviewedAt: '2026-03-19T07:00:00.000Z',
+  reviewRemark: '',
+  cancelledOn: null,
+  cancelReason: '',
+  coinsurers: [],
+  factors: [],
+  endorsementCount: 1,
+  claimCount: 0,
+  personCount: 30,
+  revision: 2,
+  openEndorsement: null,
+  missing: [],
+  actions: { edit: false, submit: false, review: false, endorse: false, reportClaim: false },
+};
+
+const claim = claimFixture({
+  enterpriseName: '宿迁市恒安化工有限公司第二生产基地',
+  accidentAt: '2026-02-23T05:55:00.000Z',
+  accidentLevel: 1,
+  accidentLevelLabel: '未达到事故等级',
+  deaths: 1,
+  injuries: 2,
+  payoutTotal: 1939.5,
+  lateReport: true,
+  unpaidOverdue: true,
+});
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path.endsWith('/policy/list')) return ok({ page: { list: [policy], total: 1, pageNum: 1 } });
+      if (path.endsWith('/govInsurance/claimList'))
+        return ok({ page: { list: [claim], total: 1, pageNum: 1 } });
+      if (path.endsWith('/policy/detail')) return ok(detail);
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const tableOf = (container: HTMLElement) =>
+  container.querySelector<HTMLTableElement>('.ant-table-content table, .ant-table-body table');
+const tableWidthOf = (container: HTMLElement) => Number.parseInt(tableOf(container)?.style.width ?? '', 10);
+
+describe('保险业务 (government) at 1440 px', () => {
+  it('保单: every column in view without scrolling sideways, amounts with two decimals', async () => {
+    const { container } = renderWithApp(<GovInsurance />, { actions: ['query', 'export'] });
+    expect(await screen.findByText(policy.policyNo!)).toBeTruthy();
+    expect(tableWidthOf(container)).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
+    for (const header of [
+      '保单号',
+      '投保企业',
+      '出单机构',
+      '保险期间',
+      '状态',
+      '参保人数',
+      '保额',
+      '保费',
+      '预防费用',
+    ])
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    // Long names are cut with their whole text on hover; district and industry under the name.
+    for (const text of [policy.holderName, policy.insurerName])
+      expect(screen.getByText(text).closest('[title]')?.getAttribute('title')).toBe(text);
+    expect(screen.getByText('宿城区 · 危险化学品')).toBeTruthy();
+    expect(screen.getByText('保障中')).toBeTruthy();
+    // 元 amounts always show two decimals (3,258.50, not 3,258.5); 万元 stays as it is.
+    expect(screen.getByText('3,258.50')).toBeTruthy();
+    expect(screen.getByText('14,592.60')).toBeTruthy();
+    expect(screen.getByText('4,350')).toBeTruthy();
+  });
+
+  it('理赔案件: every column in view, the accident level whole, time in China time', async () => {
+    const { container } = renderWithApp(<GovInsurance />, { actions: ['query'] });
+    expect(await screen.findByText(policy.policyNo!)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '理赔案件' }));
+    expect(await screen.findByText(claim.reportNo)).toBeTruthy();
+    expect(tableWidthOf(container)).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
+    for (const header of ['报案号', '企业', '出险时间', '当前环节', '事故等级', '赔款', '预警'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    const level = screen.getByText('未达到事故等级');
+    expect(level.closest('[title]')?.getAttribute('title')).toBe('未达到事故等级');
+    expect(screen.getByText('亡1 伤2')).toBeTruthy();
+    expect(screen.getByText('1,939.50')).toBeTruthy();
+    expect(screen.getByText('逾期报案')).toBeTruthy();
+    // 05:55 UTC is 13:55 in China, whatever the browser's zone.
+    const row = screen.getByText(claim.reportNo).closest('tr') as HTMLElement;
+    expect(within(row).getByText('2026-02-23', { exact: false })).toBeTruthy();
+    expect(within(row).getByText('13:55')).toBeTruthy();
+  });
+});
+
+describe('所属区县 filter of a district-level regulator', () => {
+  it('offers only its own districts', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_GOVERNMENT', districtCodes: ['321311'] }));
+    renderWithApp(<GovInsurance />, { actions: ['query'] });
+    expect(await screen.findByText(policy.policyNo!)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '所属区县' }));
+    await screen.findAllByRole('option');
+    expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+      '宿豫区',
+    ]);
+  });
+});
+
+describe('保单 drawer (government)', () => {
+  it('shows the benchmark rate with its unit ‰, the policy number on one line and amounts with two decimals', async () => {
+    renderWithApp(<PolicyDrawer id={policy.id} onClose={() => undefined} />);
+    const rate = await screen.findByText('1.8‰');
+    expect(rate).toBeTruthy();
+    const no = screen
+      .getAllByText(policy.policyNo!)
+      .find((el) => el.closest('.ant-descriptions-item-content')) as HTMLElement;
+    expect(no.style.whiteSpace).toBe('nowrap');
+    expect(screen.getByText('14,592.60 元（18%）')).toBeTruthy();
+    expect(screen.getByText('3,258.50 元')).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+import type { OpLogRow } from '@aqzrx/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { OperationLog } from './LogScreens.tsx';
+
+const row: OpLogRow = {
+  id: 7,
+  // 05:23:08 UTC: 13:23:08 in China.
+  createdAt: '2026-02-23T05:23:08.000Z',
+  userId: 2,
+  username: 'gov',
+  roleKey: 'ROLE_GOVERNMENT',
+  orgName: '宿迁市应急管理局安全生产基础和执法监督科',
+  module: '企业管理',
+  kind: 'edit',
+  method: 'POST',
+  path: '/api/enterprise/updateEnterpriseParams',
+  params: '{"id":9}',
+  targetId: '9',
+  ip: '127.0.0.1',
+  durationMs: 42,
+  outcome: 'success',
+  errorMsg: '',
+  requestId: 'req-7',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            error: 0,
+            apiError: 0,
+            result: 'ok',
+            data: { list: [row], total: 1, pageNum: 1, pageSize: 10 },
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('操作日志', () => {
+  it('shows the time in China time whatever the browser zone', async () => {
+    renderWithApp(<OperationLog />, { actions: ['query'] });
+    const tr = (await screen.findByText('/api/enterprise/updateEnterpriseParams', { exact: false })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(tr).getByText('2026-02-23', { exact: false })).toBeTruthy();
+    expect(within(tr).getByText('13:23:08')).toBeTruthy();
+  });
+
+  it('fits beside the menu at 1440 px with its expand column: every column in view, long texts cut with a tooltip', async () => {
+    const { container } = renderWithApp(<OperationLog />, { actions: ['query', 'export'] });
+    await screen.findByText('/api/enterprise/updateEnterpriseParams', { exact: false });
+    const table = container.querySelector<HTMLTableElement>(
+      '.ant-table-content table, .ant-table-body table',
+    );
+    expect(Number.parseInt(table?.style.width ?? '', 10)).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
+    for (const header of ['时间', '操作类型', '用户', '所属机构', '模块', '请求', '结果', 'IP'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    expect(screen.getByText('政府监管中心管理员').getAttribute('title')).toBe('政府监管中心管理员');
+    expect(screen.getByText('42 ms')).toBeTruthy();
+    // The organisation is cut by its display width (…) with the whole name on hover.
+    const org = container.querySelector(`[title="${row.orgName}"]`);
+    expect(org?.textContent?.endsWith('…')).toBe(true);
+  });
+});
