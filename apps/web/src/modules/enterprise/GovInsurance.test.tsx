@@ -1,80 +1,15 @@
-import type { PolicyDetail, PolicyRow } from '@aqzrx/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
 import { claimFixture } from '../claim/test-fixtures.ts';
+import { policyDetailFixture, policyRowFixture } from '../policy/test-fixtures.ts';
 import { GovInsurance } from './GovInsurance.tsx';
 import { PolicyDrawer } from './insurance-views.tsx';
 
-const policy: PolicyRow = {
-  id: 463,
-  applicationNo: 'TB2026031900000002',
-  policyNo: 'PICC2026321302000002',
-  enterpriseId: 3,
-  holderName: '宿迁市恒安化工有限公司第二生产基地',
-  holderUscc: '91321302MA1XK2P3QE',
-  districtCode: '321302',
-  districtName: '宿城区',
-  wsIndustryCode: 'AQ0201',
-  wsIndustryName: '危险化学品',
-  insurerId: 3,
-  insurerName: '中国人民财产保险股份有限公司宿迁市分公司',
-  status: 'approved',
-  state: 'active',
-  stateLabel: '保障中',
-  enteredBy: 'insurer',
-  isRenewal: false,
-  startDate: '2026-03-26',
-  endDate: '2027-03-25',
-  headcount: 87,
-  perPersonLimit: 500000,
-  sumInsured: 43_500_000,
-  sumInsuredWan: 4350,
-  premium: 3258.5,
-  preventionFee: 14592.6,
-  version: 2,
-  createdAt: '2026-03-19T02:00:00.000Z',
-  enterpriseEmployees: 86,
-  underCovered: false,
-  overCovered: true,
-};
-
-const detail: PolicyDetail = {
-  ...policy,
-  address: '宿城区洪泽湖路18号',
-  gbIndustryCode: 'C2614',
-  signDate: '2026-03-19',
-  medicalLimit: 50000,
-  perAccidentLimit: 43_500_000,
-  aggregateLimit: 43_500_000,
-  benchmarkRate: 1.8,
-  floatPct: 10,
-  finalRate: 1.98,
-  premiumCalc: 85140,
-  preventionFeePct: 18,
-  preventionFrequency: 4,
-  serviceItems: ['01'],
-  serviceItemOther: '',
-  attachments: [],
-  attachmentFiles: [],
-  remark: '',
-  submittedAt: '2026-03-19T01:00:00.000Z',
-  reviewedAt: '2026-03-19T07:00:00.000Z',
-  reviewRemark: '',
-  cancelledOn: null,
-  cancelReason: '',
-  coinsurers: [],
-  factors: [],
-  endorsementCount: 1,
-  claimCount: 0,
-  personCount: 30,
-  revision: 2,
-  openEndorsement: null,
-  missing: [],
-  actions: { edit: false, submit: false, review: false, endorse: false, reportClaim: false },
-};
+const policy = policyRowFixture();
+const detail = policyDetailFixture();
 
 const claim = claimFixture({
   enterpriseName: '宿迁市恒安化工有限公司第二生产基地',

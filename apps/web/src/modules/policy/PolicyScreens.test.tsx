@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { EndorsementDetail, EndorsementRow, PolicyDetail, PolicyRow } from './api.ts';
+import type { EndorsementDetail, EndorsementRow } from './api.ts';
 import { endorsementTimeline } from './EndorsementContent.tsx';
 import { EndorsementTable } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';
 import { PolicyDetailView, policyTimeline } from './PolicyDetailView.tsx';
 import { PolicyList } from './PolicyList.tsx';
+import { policyDetailFixture, policyRowFixture } from './test-fixtures.ts';
 import { withUser } from './test-user.ts';
 import { UnderCoveredTag } from './UnderCoveredTag.tsx';
 
@@ -42,76 +43,22 @@ withUser(
   3,
 );
 
-const row: PolicyRow = {
-  id: 463,
-  applicationNo: 'TB2026031900000002',
-  policyNo: 'PICC2026321302000002',
-  enterpriseId: 3,
-  holderName: '宿迁市恒安化工有限公司第二生产基地',
-  holderUscc: '91321302MA1XK2P3QE',
-  districtCode: '321302',
-  districtName: '宿城区',
-  wsIndustryCode: 'AQ0201',
-  wsIndustryName: '危险化学品',
-  insurerId: 3,
-  insurerName: '中国人民财产保险股份有限公司宿迁市分公司',
+const row = policyRowFixture({
   status: 'submitted',
   state: 'submitted',
   stateLabel: '待审核',
   enteredBy: 'enterprise',
   isRenewal: true,
-  startDate: '2026-03-26',
-  endDate: '2027-03-25',
-  headcount: 87,
-  perPersonLimit: 500000,
-  sumInsured: 43_500_000,
-  sumInsuredWan: 4350,
   premium: 1_081_070,
-  preventionFee: 14592.6,
-  version: 2,
-  createdAt: '2026-03-19T02:00:00.000Z',
-  enterpriseEmployees: 86,
-  underCovered: false,
-  overCovered: true,
-};
+});
 
-const detail: PolicyDetail = {
+const detail = policyDetailFixture({
   ...row,
   status: 'approved',
   state: 'active',
   stateLabel: '保障中',
-  address: '宿城区洪泽湖路18号',
-  gbIndustryCode: 'C2614',
-  signDate: '2026-03-19',
-  medicalLimit: 50000,
-  perAccidentLimit: 43_500_000,
-  aggregateLimit: 43_500_000,
-  benchmarkRate: 1.8,
-  floatPct: 10,
-  finalRate: 1.98,
-  premiumCalc: 85140,
-  preventionFeePct: 18,
-  preventionFrequency: 4,
-  serviceItems: ['01'],
-  serviceItemOther: '',
-  attachments: [],
-  attachmentFiles: [],
-  remark: '',
-  submittedAt: '2026-03-19T01:00:00.000Z',
-  reviewedAt: '2026-03-19T07:00:00.000Z',
-  reviewRemark: '',
-  cancelledOn: null,
-  cancelReason: '',
-  coinsurers: [],
-  factors: [],
-  endorsementCount: 1,
-  claimCount: 0,
-  personCount: 30,
-  revision: 2,
-  openEndorsement: null,
-  missing: [],
   actions: { edit: false, submit: false, review: false, endorse: true, reportClaim: true },
-};
+});
 
 /**
  * The room a list has beside the menu at 1440 px, as the browser test measures it (the page card and the

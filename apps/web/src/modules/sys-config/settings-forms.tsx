@@ -18,8 +18,8 @@ import {
   Space,
   Typography,
 } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { useEffect } from 'react';
+import type { FormInstance, Rule } from 'antd/es/form';
+import { type ReactNode, useEffect } from 'react';
 import { thousands } from '../../components/index.ts';
 import { SiteFooter } from '../../layouts/SiteFooter.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
@@ -67,6 +67,42 @@ export function useSettings() {
   return useQuery({ queryKey: sysConfigKeys.settings, queryFn: getSettings });
 }
 
+/**
+ * The save button of a settings card (with an optional second button beside it): validates the card's form
+ * and saves the part `toBody` makes of it. Absent for those who may not change the settings.
+ */
+function SaveSettingsButton<V>({
+  form,
+  toBody,
+  extra,
+  children,
+}: {
+  form: FormInstance<V>;
+  toBody: (values: V) => SettingsSaveBody;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const save = useSaveSettings();
+  if (!useCanEditSettings()) return null;
+  return (
+    <Action name="edit">
+      <Space>
+        <Button
+          type="primary"
+          loading={save.isPending}
+          onClick={async () => {
+            const v = await validated(form);
+            if (v) save.mutate(toBody(v));
+          }}
+        >
+          {children}
+        </Button>
+        {extra}
+      </Space>
+    </Action>
+  );
+}
+
 /** Saves a part of the settings; the stored values and the public settings (footer) are refreshed. */
 export function useSaveSettings() {
   const qc = useQueryClient();
@@ -107,7 +143,6 @@ function Loading({ q }: { q: ReturnType<typeof useSettings> }) {
  */
 export function InsuranceSettingsCard() {
   const q = useSettings();
-  const save = useSaveSettings();
   const canEdit = useCanEditSettings();
   const [form] = Form.useForm<Record<InsuranceSettingKey, number>>();
   const values = Form.useWatch([], form) as Partial<Record<InsuranceSettingKey, number>> | undefined;
@@ -159,34 +194,26 @@ export function InsuranceSettingsCard() {
             </Form.Item>
           );
         })}
-        {canEdit && (
-          <Action name="edit">
-            <Space>
-              <Button
-                type="primary"
-                loading={save.isPending}
-                onClick={async () => {
-                  const v = await validated(form);
-                  if (v) save.mutate({ insurance: v });
-                }}
-              >
-                保存保险参数
-              </Button>
-              <Button
-                icon={<UndoOutlined />}
-                onClick={() =>
-                  form.setFieldsValue(
-                    Object.fromEntries(
-                      INSURANCE_KEYS.map((k) => [k, INSURANCE_SETTING_FIELDS[k].defaultValue]),
-                    ),
-                  )
-                }
-              >
-                填入默认值
-              </Button>
-            </Space>
-          </Action>
-        )}
+        <SaveSettingsButton
+          form={form}
+          toBody={(v) => ({ insurance: v })}
+          extra={
+            <Button
+              icon={<UndoOutlined />}
+              onClick={() =>
+                form.setFieldsValue(
+                  Object.fromEntries(
+                    INSURANCE_KEYS.map((k) => [k, INSURANCE_SETTING_FIELDS[k].defaultValue]),
+                  ),
+                )
+              }
+            >
+              填入默认值
+            </Button>
+          }
+        >
+          保存保险参数
+        </SaveSettingsButton>
       </Form>
     </Card>
   );
@@ -197,7 +224,6 @@ type PlatformValues = { platformName: string } & Record<FooterSettingKey, string
 /** Platform name and the footer texts, with a live preview of the footer visitors see. */
 export function PlatformSettingsCard() {
   const q = useSettings();
-  const save = useSaveSettings();
   const canEdit = useCanEditSettings();
   const [form] = Form.useForm<PlatformValues>();
   const live = Form.useWatch([], form) as Partial<PlatformValues> | undefined;
@@ -260,25 +286,15 @@ export function PlatformSettingsCard() {
             links={q.data.footerLinks}
           />
         </div>
-        {canEdit && (
-          <Action name="edit">
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={async () => {
-                const v = await validated(form);
-                if (!v) return;
-                const { platformName, ...rest } = v;
-                save.mutate({
-                  platformName: platformName.trim(),
-                  footer: Object.fromEntries(FOOTER_KEYS.map((k) => [k, (rest[k] ?? '').trim()])),
-                });
-              }}
-            >
-              保存平台信息
-            </Button>
-          </Action>
-        )}
+        <SaveSettingsButton
+          form={form}
+          toBody={({ platformName, ...rest }) => ({
+            platformName: platformName.trim(),
+            footer: Object.fromEntries(FOOTER_KEYS.map((k) => [k, (rest[k] ?? '').trim()])),
+          })}
+        >
+          保存平台信息
+        </SaveSettingsButton>
       </Form>
     </Card>
   );
@@ -299,7 +315,6 @@ type FooterLinkForm = { links: { aid?: number; title: string }[] };
 /** The single-page links of the portal footer (关于我们, 联系我们, ...). */
 export function FooterLinksCard() {
   const q = useSettings();
-  const save = useSaveSettings();
   const access = useAccess();
   const canEdit = useCanEditSettings();
   const pages = usePublishedPages(access.hasPermission('article.query'));
@@ -414,23 +429,14 @@ export function FooterLinksCard() {
           )}
         </Form.List>
         <div>
-          {canEdit && (
-            <Action name="edit">
-              <Button
-                type="primary"
-                loading={save.isPending}
-                onClick={async () => {
-                  const v = await validated(form);
-                  if (!v) return;
-                  save.mutate({
-                    footerLinks: (v.links ?? []).map((l) => ({ aid: l.aid!, title: l.title.trim() })),
-                  });
-                }}
-              >
-                保存页脚链接
-              </Button>
-            </Action>
-          )}
+          <SaveSettingsButton
+            form={form}
+            toBody={(v) => ({
+              footerLinks: (v.links ?? []).map((l) => ({ aid: l.aid!, title: l.title.trim() })),
+            })}
+          >
+            保存页脚链接
+          </SaveSettingsButton>
         </div>
       </Form>
     </Card>
@@ -456,7 +462,6 @@ const ageText = (days: number) => (days === 0 ? '不限' : `${days} 天`);
  */
 export function SecuritySettingsCard() {
   const q = useSettings();
-  const save = useSaveSettings();
   const canEdit = useCanEditSettings();
   const [form] = Form.useForm<Record<SecuritySettingKey, number>>();
   useEffect(() => {
@@ -494,25 +499,17 @@ export function SecuritySettingsCard() {
             </Form.Item>
           );
         })}
-        {canEdit && (
-          <Action name="edit">
-            <Space>
-              <Button
-                type="primary"
-                loading={save.isPending}
-                onClick={async () => {
-                  const v = await validated(form);
-                  if (v) save.mutate({ security: v });
-                }}
-              >
-                保存安全设置
-              </Button>
-              <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(defaults)}>
-                填入部署默认值
-              </Button>
-            </Space>
-          </Action>
-        )}
+        <SaveSettingsButton
+          form={form}
+          toBody={(v) => ({ security: v })}
+          extra={
+            <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(defaults)}>
+              填入部署默认值
+            </Button>
+          }
+        >
+          保存安全设置
+        </SaveSettingsButton>
       </Form>
     </Card>
   );
