@@ -1,7 +1,14 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { createXhrUploader, fileIdOf, fileUrlOf } from '../../components/index.ts';
+import {
+  checkFile,
+  createXhrUploader,
+  type FileRule,
+  fileIdOf,
+  fileUrlOf,
+  MB,
+} from '../../components/index.ts';
 import { ENDORSEMENT_STATUS, POLICY_STATES } from '../../platform/contracts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { getToken } from '../../platform/storage.ts';
@@ -17,8 +24,24 @@ export function EndorsementStatusTag({ status }: { status: string }) {
   return <Tag color={o?.color}>{o?.label ?? status}</Tag>;
 }
 
-const ATTACH_ACCEPT = '.pdf,.jpg,.jpeg,.png,.gif';
 const ATTACH_MAX_MB = 20;
+
+/** Policy scans, rosters and certificates: PDF or an image. */
+const ATTACH_RULE: FileRule = {
+  extensions: ['pdf', 'jpg', 'jpeg', 'png', 'gif'],
+  mimeTypes: [
+    'application/pdf',
+    'application/x-pdf',
+    'image/jpeg',
+    'image/jpg',
+    'image/pjpeg',
+    'image/png',
+    'image/gif',
+  ],
+  maxBytes: ATTACH_MAX_MB * MB,
+  typeMessage: '请上传 PDF 或 jpg、png、gif 图片',
+  sizeMessage: `附件须小于${ATTACH_MAX_MB}M`,
+};
 
 /**
  * Attachment list as a form control: value is the list of file ids. Uploads PDFs or images (policy
@@ -47,17 +70,13 @@ export function AttachmentUpload({
   };
   return (
     <Upload
-      accept={ATTACH_ACCEPT}
+      accept=".pdf,.jpg,.jpeg,.png,.gif"
       fileList={files}
       maxCount={10}
       beforeUpload={(file) => {
-        const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-        if (!['pdf', 'jpg', 'jpeg', 'png', 'gif'].includes(ext)) {
-          message.error('请上传 PDF 或 jpg、png、gif 图片');
-          return Upload.LIST_IGNORE;
-        }
-        if (file.size > ATTACH_MAX_MB * 1024 * 1024) {
-          message.error(`附件须小于${ATTACH_MAX_MB}M`);
+        const problem = checkFile(file, ATTACH_RULE);
+        if (problem) {
+          message.error(problem);
           return Upload.LIST_IGNORE;
         }
         if (files.length >= 10) {
