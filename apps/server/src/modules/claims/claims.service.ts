@@ -40,7 +40,15 @@ import {
   rescoreEnterprise,
 } from '../enterprises/index.ts';
 import { decryptPii, encryptPii } from '../insurers/index.ts';
-import { cachedCount, nextNumber, policyScope, scopeKey } from '../policies/index.ts';
+import {
+  cachedCount,
+  nextNumber,
+  policyScope,
+  type ScopeValues,
+  scopeKey,
+  scopeShape,
+  scopeValues,
+} from '../policies/index.ts';
 import {
   allowedCloseTypes,
   allowedSteps,
@@ -59,15 +67,6 @@ export interface ClaimSettings {
 }
 
 type ClaimQB = SelectQueryBuilder<DB & { c: DB['insClaim'] }, 'c', object>;
-
-/** The values a row scope compares with: an organisation id, or the districts of a government user. */
-type ScopeValues = { orgId?: unknown; districts?: unknown[] };
-
-function scopeValues(actor: Actor): ScopeValues {
-  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return { orgId: actor.orgId };
-  if (actor.kind === 'government') return { districts: actor.districts };
-  return {};
-}
 
 /**
  * Row scope of claims: the enterprise its own; an insurer claims on policies it underwrites (lead or
@@ -303,7 +302,7 @@ export async function listClaims(
   const key = `claim|${scopeKey(actor)}|${JSON.stringify(filters)}|${JSON.stringify(s)}|${Math.floor(now.getTime() / 3600_000)}`;
   const values = { ...scopeValues(actor), ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
-  const shape = `claim-list|${actor.kind === 'government' ? `government:${actor.districts.length}` : actor.kind}|${Object.keys(fv).join(',')}`;
+  const shape = `claim-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}`;
   const [total, rows] = await Promise.all([
     cachedCount(db, key, async () => {
       const r = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv)

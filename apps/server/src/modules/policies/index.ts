@@ -8,7 +8,10 @@ export {
   policyInScope,
   policyScope,
   policySnapshotData,
+  type ScopeValues,
   scopeKey,
+  scopeShape,
+  scopeValues,
   snapshotPolicy,
 } from './policies.service.ts';
 export {

@@ -52,16 +52,17 @@ import { countPersons, snapshotPersons } from './policy-persons.ts';
 type PolicyQB<O> = SelectQueryBuilder<DB & { p: DB['insPolicy'] }, 'p' | never, O>;
 
 /** The values a row scope compares with: an organisation id, or the districts of a government user. */
-type ScopeValues = { orgId?: unknown; districts?: unknown[] };
+export type ScopeValues = { orgId?: unknown; districts?: unknown[] };
 
-function scopeValues(actor: Actor): ScopeValues {
+/** The values of the actor's row scope (policies and claims scope on the same ones). */
+export function scopeValues(actor: Actor): ScopeValues {
   if (actor.kind === 'enterprise' || actor.kind === 'insurer') return { orgId: actor.orgId };
   if (actor.kind === 'government') return { districts: actor.districts };
   return {};
 }
 
 /** What the row scope's SQL text depends on: the actor's kind and how many districts it governs. */
-function scopeShape(actor: Actor): string {
+export function scopeShape(actor: Actor): string {
   return actor.kind === 'government' ? `government:${actor.districts.length}` : actor.kind;
 }
 
