@@ -204,6 +204,15 @@ export async function permissionsAt(db: Db, roleId: number, version: number): Pr
   return grants;
 }
 
+/**
+ * The caller's permissions, for routes that check a permission in the handler (declared `authenticated`,
+ * so the request hook did not load them): loaded once per request, through the same per-version cache.
+ */
+export async function permissionsOf(db: Db, auth: AuthContext): Promise<PermissionGrant[]> {
+  auth.permissions ??= await permissionsAt(db, auth.roleId, auth.permissionVersion);
+  return auth.permissions;
+}
+
 /** Revokes every live session of a user (password change/reset, disable, delete, role change). */
 export async function revokeUserSessions(
   db: Db,

@@ -15,7 +15,7 @@ import {
 import type { SqlBool } from 'kysely';
 import { type Expression, sql } from 'kysely';
 import type { StoredAttachment } from '../../db/schema.ts';
-import { loadPermissions } from '../../platform/auth.ts';
+import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { audienceIncludes, governedDistricts } from '../messages/index.ts';
@@ -223,8 +223,7 @@ export async function canManageKind(
   kind: ArticleKind,
   action: string,
 ): Promise<boolean> {
-  auth.permissions ??= await loadPermissions(db, auth.roleId);
-  return hasPermission(auth.permissions, `${ARTICLE_KIND_PERMISSION[kind]}.${action}`);
+  return hasPermission(await permissionsOf(db, auth), `${ARTICLE_KIND_PERMISSION[kind]}.${action}`);
 }
 
 export async function manageableKinds(db: Db, auth: AuthContext, action: string): Promise<ArticleKind[]> {

@@ -12,9 +12,9 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import {
-  loadPermissions,
   passwordChangeReason,
   passwordExpired,
+  permissionsOf,
   revokeUserSessions,
 } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
@@ -233,7 +233,7 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
     ])
     .where('u.id', '=', auth.userId)
     .executeTakeFirstOrThrow();
-  const permissions = auth.permissions ?? (await loadPermissions(db, auth.roleId));
+  const permissions = await permissionsOf(db, auth);
   return {
     uid: user.id,
     username: user.username,

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadPermissions } from '../../platform/auth.ts';
+import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
@@ -74,8 +74,7 @@ export function rolesRoutes(app: FastifyInstance): void {
 
   /** getAllRole/getSystemRole answer every signed-in user; user counts only to role administrators. */
   const forCaller = async (auth: AuthContext, rows: RoleRow[]): Promise<RoleRow[]> => {
-    auth.permissions ??= await loadPermissions(app.db, auth.roleId);
-    return hasPermission(auth.permissions, 'role.query')
+    return hasPermission(await permissionsOf(app.db, auth), 'role.query')
       ? rows
       : rows.map((row) => ({ ...row, userCount: null }));
   };

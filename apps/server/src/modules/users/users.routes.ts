@@ -19,8 +19,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
-import { loadPermissions } from '../../platform/auth.ts';
-import type { AuditKind, AuthContext, Tx } from '../../platform/context.ts';
+import { permissionsOf } from '../../platform/auth.ts';
+import type { AuditKind, Tx } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
@@ -45,11 +45,6 @@ import {
 } from './users.service.ts';
 
 const MODULE = '用户管理';
-
-async function permissionsOf(app: FastifyInstance, auth: AuthContext) {
-  auth.permissions ??= await loadPermissions(app.db, auth.roleId);
-  return auth.permissions;
-}
 
 /**
  * An audited write whose kind is only known from the input (enable/disable on one path): the change
@@ -118,7 +113,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const scope = userScope(auth);
       if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false, scope));
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
-      if (!hasPermission(await permissionsOf(app, auth), 'userSensitive.get')) {
+      if (!hasPermission(await permissionsOf(app.db, auth), 'userSensitive.get')) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
         req.auditDone = true; // one row per denial: the platform's 403 row is not needed
         throw forbidden('查看完整手机号需要“敏感信息查看”权限，请联系管理员授权');
@@ -231,7 +226,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const { id, status } = req.query;
       const kind = status === 1 ? 'enable' : 'disable';
-      if (!hasPermission(await permissionsOf(app, auth), `user.${kind}`)) {
+      if (!hasPermission(await permissionsOf(app.db, auth), `user.${kind}`)) {
         await writeAudit(
           app.db,
           req,
@@ -261,7 +256,7 @@ export function usersRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const auth = requireAuth(req);
-      const unmasked = hasPermission(await permissionsOf(app, auth), 'userSensitive.export');
+      const unmasked = hasPermission(await permissionsOf(app.db, auth), 'userSensitive.export');
       // The rows and the audit row (with the row count) are read/written in one transaction.
       const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now(), userScope(auth)), {
         targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
