@@ -414,7 +414,7 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date): Pr
   const today = chinaDate(now);
   const r = await policyInScope(db, actor, id);
   const issued = r.status === 'approved' || r.status === 'cancelled';
-  const [coinsurers, factors, endorsements, claims, personCount, open, snapshots] = await Promise.all([
+  const [coinsurers, factors, endorsements, claims, personCount, open, snapshots, files] = await Promise.all([
     db
       .selectFrom('insPolicyCoinsurer as pc')
       .innerJoin('sysOrg as o', 'o.id', 'pc.insurerId')
@@ -454,13 +454,10 @@ export async function getPolicy(db: Db, actor: Actor, id: number, now: Date): Pr
           .where('policyId', '=', id)
           .executeTakeFirstOrThrow()
       : undefined,
+    attachmentFiles(db, r.attachments),
   ]);
   const base = toRow(r, today);
-  const files = await attachmentFiles(db, r.attachments);
-  const ref = {
-    kind: actor.kind,
-    ...(actor.kind === 'enterprise' || actor.kind === 'insurer' ? { orgId: actor.orgId } : {}),
-  };
+  const ref = actorRef(actor);
   const may = (a: 'edit' | 'submit' | 'approve' | 'reject') =>
     policyTransition(r.status, a) !== null && mayAct(a, ref, { ...r });
   return {
