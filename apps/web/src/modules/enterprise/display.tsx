@@ -32,22 +32,6 @@ export function RiskTag({ level }: { level: number | null | undefined }) {
   return <Tag color={opt.color}>{opt.label}</Tag>;
 }
 
-export function YesNoTag({
-  value,
-  yes = '是',
-  no = '否',
-  yesColor = 'green',
-  noColor,
-}: {
-  value: boolean;
-  yes?: string;
-  no?: string;
-  yesColor?: string;
-  noColor?: string;
-}) {
-  return value ? <Tag color={yesColor}>{yes}</Tag> : <Tag {...(noColor ? { color: noColor } : {})}>{no}</Tag>;
-}
-
 export const stdGradeText = (v: number | null | undefined) => optionLabel(STD_GRADES, v ?? 0) || '-';
 export const operatingText = (v: number | null | undefined) => optionLabel(OPERATING_STATUS, v ?? 1) || '-';
 

@@ -14,4 +14,3 @@ export function useIdParam(): number | null {
 
 export const detailKey = (id: number | null) => ['enterprise', 'detail', id] as const;
 export const paramsKey = (id: number | null) => ['enterprise', 'params', id] as const;
-export const historyKey = (id: number | null) => ['enterprise', 'scoreHistory', id] as const;
