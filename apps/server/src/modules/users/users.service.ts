@@ -396,12 +396,9 @@ export async function saveUser(
   const user = await requireUserForUpdate(trx, input.id, scope);
   if (user.version !== input.version) throw staleVersion();
   const roleChanged = input.roleId !== undefined && input.roleId !== user.roleId;
-  if (roleChanged) {
-    if (user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
-    const role = await requireRole(trx, input.roleId!);
-    assertAssignable(scope, role.roleKey, undefined);
-  }
-  if (scope && input.districtCodes !== undefined) {
+  if (roleChanged && user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
+  // The (new) role must exist; a scoped caller may assign it, and the jurisdiction, only within its own.
+  if (roleChanged || (scope && input.districtCodes !== undefined)) {
     const role = await requireRole(trx, input.roleId ?? user.roleId);
     assertAssignable(scope, role.roleKey, input.districtCodes);
   }
