@@ -140,15 +140,17 @@ export async function listPolicyPersons(
     const hash = blindIndex(k);
     qb = qb.where((eb) => eb.or([eb('pp.name', 'like', `%${escapeLike(k)}%`), eb('pp.idNoHash', '=', hash)]));
   }
-  const total = await qb
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .executeTakeFirstOrThrow();
-  const rows = await qb
-    .orderBy('pp.id')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
+  const [total, rows] = await Promise.all([
+    qb
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .executeTakeFirstOrThrow(),
+    qb
+      .orderBy('pp.id')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+  ]);
   return { list: rows.map(toPerson), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
 }
 
