@@ -84,6 +84,9 @@ export function fromQueryValue(schema: AnySchema, raw: unknown): unknown {
   }
 }
 
+/** Summary suffix of the routes that use queryAsBody (the OpenAPI text says where parameters may go). */
+export const QUERY_OR_BODY = '（参数可放在查询串或 JSON 请求体）';
+
 /** A preValidation hook: the query's fields, converted by `schema`, merged under the JSON body. */
 export function queryAsBody(schema: z.ZodObject) {
   const shape = schema.shape as Record<string, AnySchema>;

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { queryAsBody } from '../../platform/query-body.ts';
+import { QUERY_OR_BODY as EITHER, queryAsBody } from '../../platform/query-body.ts';
 import {
   accidentTypeChildren,
   addDict,
@@ -27,8 +27,6 @@ import {
 
 const AUDIT = '数据字典';
 const idQuery = z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict();
-/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
-const EITHER = '（参数可放在查询串或 JSON 请求体）';
 
 /**
  * Dictionaries (spec 7 /api/dict/* and the dictionary reads under /api/manage/parameter/). Reads that

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { queryAsBody } from '../../platform/query-body.ts';
+import { QUERY_OR_BODY as EITHER, queryAsBody } from '../../platform/query-body.ts';
 import {
   addIndustry,
   deleteIndustry,
@@ -23,8 +23,6 @@ import {
 } from './industries.service.ts';
 
 const AUDIT = '行业分类';
-/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
-const EITHER = '（参数可放在查询串或 JSON 请求体）';
 const treeEnvelope = envelope(z.object({ industryList: z.array(industryNode) }));
 
 /** Industry classification (spec 7 /api/industry/* and getIndustry.json for the selects). */

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { queryAsBody } from '../../platform/query-body.ts';
+import { QUERY_OR_BODY as EITHER, queryAsBody } from '../../platform/query-body.ts';
 import {
   addMechanism,
   attachApis,
@@ -34,8 +34,6 @@ import {
 } from './safety-mechanisms.service.ts';
 
 const AUDIT = '安全机制';
-/** Spec 7: params in the query unless a JSON body is stated; these writes take either. */
-const EITHER = '（参数可放在查询串或 JSON 请求体）';
 const apiList = envelope(z.object({ list: z.array(mechanismApiInfo) }));
 
 /**
