@@ -51,11 +51,12 @@ import './policy.css';
 import {
   DEFAULT_RULES,
   endorsementProblems,
+  medicalLimitRule,
   oneYearEnd,
   type PolicyRules,
   perAccidentLimit,
   periodProblems,
-  perPersonFloorMessage,
+  perPersonLimitRule,
   proratedPremium,
   type RosterPerson,
 } from './rules.ts';
@@ -749,14 +750,7 @@ export function EndorsementForm() {
                   <Form.Item
                     name="perPersonLimit"
                     label="变更后每人死亡伤残责任限额（元）"
-                    rules={[
-                      {
-                        validator: async (_, n?: number) => {
-                          if (n !== undefined && n !== null && n < rules.minPerPersonLimit)
-                            throw new Error(perPersonFloorMessage(rules.minPerPersonLimit));
-                        },
-                      },
-                    ]}
+                    rules={[perPersonLimitRule(rules.minPerPersonLimit)]}
                   >
                     <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                   </Form.Item>
@@ -766,15 +760,7 @@ export function EndorsementForm() {
                     name="medicalLimit"
                     label="变更后每人医疗费用限额（元）"
                     dependencies={['perPersonLimit']}
-                    rules={[
-                      {
-                        validator: async (_, n?: number) => {
-                          const pp = form.getFieldValue('perPersonLimit') as number | undefined;
-                          if (n && pp && n > pp)
-                            throw new Error('每人医疗费用限额不能超过每人死亡伤残责任限额');
-                        },
-                      },
-                    ]}
+                    rules={[medicalLimitRule]}
                   >
                     <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                   </Form.Item>

@@ -32,11 +32,12 @@ import {
   feeCapMessage,
   floatPctOf,
   headcountMessage,
+  medicalLimitRule,
   oneYearEnd,
   type PolicyRules,
   perAccidentLimit,
   periodProblems,
-  perPersonFloorMessage,
+  perPersonLimitRule,
   preventionFee,
   shareTotal,
 } from './rules.ts';
@@ -452,12 +453,7 @@ export function PolicyForm({
             label="每人死亡伤残责任限额（元）"
             rules={[
               { required: true, message: '请输入每人死亡伤残责任限额' },
-              {
-                validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n < rules.minPerPersonLimit)
-                    throw new Error(perPersonFloorMessage(rules.minPerPersonLimit));
-                },
-              },
+              perPersonLimitRule(rules.minPerPersonLimit),
             ]}
             extra={`不得低于 ${yuan(rules.minPerPersonLimit)}`}
           >
@@ -469,14 +465,7 @@ export function PolicyForm({
             name="medicalLimit"
             label="每人医疗费用限额（元）"
             dependencies={['perPersonLimit']}
-            rules={[
-              {
-                validator: async (_, n?: number) => {
-                  const pp = form.getFieldValue('perPersonLimit') as number | undefined;
-                  if (n && pp && n > pp) throw new Error('每人医疗费用限额不能超过每人死亡伤残责任限额');
-                },
-              },
-            ]}
+            rules={[medicalLimitRule]}
           >
             <InputNumber {...moneyProps} />
           </Form.Item>

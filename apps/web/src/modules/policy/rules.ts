@@ -3,6 +3,7 @@
  * (apps/server/src/modules/policies/policy.machine.ts, endorsements/endorsement.machine.ts) so a person
  * sees the same message before sending; the server stays the enforcement point.
  */
+import type { FormRule } from 'antd';
 import { yuan } from '../../components/index.ts';
 import { CANCEL_OPERATING_MESSAGE } from '../../platform/contracts.ts';
 
@@ -131,6 +132,19 @@ export function periodProblems(
 }
 
 export const perPersonFloorMessage = (floor: number) => `每人死亡伤残责任限额不得低于${floor}元`;
+/** Form rule of 每人死亡伤残责任限额: not below the configured floor (an empty value passes). */
+export const perPersonLimitRule = (floor: number): FormRule => ({
+  validator: async (_, n?: number | null) => {
+    if (n !== undefined && n !== null && n < floor) throw new Error(perPersonFloorMessage(floor));
+  },
+});
+/** Form rule of 每人医疗费用限额: not above the form's 每人死亡伤残责任限额 (give the field that dependency). */
+export const medicalLimitRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_, n?: number | null) => {
+    const pp = getFieldValue('perPersonLimit') as number | undefined;
+    if (n && pp && n > pp) throw new Error('每人医疗费用限额不能超过每人死亡伤残责任限额');
+  },
+});
 export const feeCapMessage = (cap: number) => `事故预防服务费用比例不得高于实收保费的${cap}%`;
 export const headcountMessage = (headcount: number, employees: number) =>
   `须全员投保：参保人数（${headcount}）应等于企业从业人员总数（${employees}）`;
