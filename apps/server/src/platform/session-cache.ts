@@ -113,8 +113,4 @@ export class SessionCache<T> {
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(key, { value, seq: seqAtRead, until: performance.now() + this.ttlMs });
   }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
 }
