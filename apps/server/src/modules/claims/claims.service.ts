@@ -26,7 +26,7 @@ import {
   wsIndustryTop,
   yuanText,
 } from '@aqzrx/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
@@ -198,6 +198,26 @@ const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 
 type ListFilters = Omit<ClaimListQuery, 'pageNo' | 'pageSize'>;
 
+/** Reported later than `hours` after the accident (the late flag; values real or template slots). */
+const lateReport = (hours: unknown) =>
+  sql<boolean>`c.reported_at - c.accident_at > make_interval(hours => ${hours})`;
+
+/** Registered before `before` and nothing paid yet, still open (the unpaid flag). */
+const unpaidSince = (eb: ExpressionBuilder<DB & { c: DB['insClaim'] }, 'c'>, before: unknown) =>
+  eb.and([
+    eb('c.phase', 'in', [
+      sql.lit<ClaimPhase>('registered'),
+      sql.lit<ClaimPhase>('surveyed'),
+      sql.lit<ClaimPhase>('assessed'),
+    ]),
+    eb('c.firstPaidAt', 'is', null),
+    eb('c.registeredAt', '<', before as Date),
+  ]);
+
+/** The instant before which an unpaid registered claim is flagged. */
+const unpaidCutoff = (s: ClaimSettings, now: Date) =>
+  new Date(now.getTime() - s.claimUnpaidFlagDays * 86_400_000);
+
 /**
  * The values the list filters compare with, computed once from the query (present keys only, so the key
  * set with the flag is the filters' shape).
@@ -221,7 +241,7 @@ function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<strin
     v.reportedBefore = dayStart(`${q.year + 1}-01-01`);
   }
   if (q.flag === 'late') v.deadlineHours = s.reportDeadlineHours;
-  if (q.flag === 'unpaid') v.registeredBefore = new Date(now.getTime() - s.claimUnpaidFlagDays * 86_400_000);
+  if (q.flag === 'unpaid') v.registeredBefore = unpaidCutoff(s, now);
   return v;
 }
 
@@ -269,19 +289,8 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
     qb = qb
       .where('c.reportedAt', '>=', v.reportedFrom as Date)
       .where('c.reportedAt', '<', v.reportedBefore as Date) as QB;
-  if (has('deadlineHours'))
-    qb = qb.where(
-      sql<boolean>`c.reported_at - c.accident_at > make_interval(hours => ${v.deadlineHours})`,
-    ) as QB;
-  if (has('registeredBefore'))
-    qb = qb
-      .where('c.phase', 'in', [
-        sql.lit<ClaimPhase>('registered'),
-        sql.lit<ClaimPhase>('surveyed'),
-        sql.lit<ClaimPhase>('assessed'),
-      ])
-      .where('c.firstPaidAt', 'is', null)
-      .where('c.registeredAt', '<', v.registeredBefore as Date) as QB;
+  if (has('deadlineHours')) qb = qb.where(lateReport(v.deadlineHours)) as QB;
+  if (has('registeredBefore')) qb = qb.where((eb) => unpaidSince(eb, v.registeredBefore)) as QB;
   return qb;
 }
 
@@ -331,26 +340,27 @@ export async function claimCounts(
   s: ClaimSettings,
   now: Date,
 ): Promise<ClaimCounts> {
-  const base = () => applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), filterValues(q, s, now));
-  const count = async (flag: 'late' | 'unpaid') => {
-    const r = await applyFilters(
-      claimScope(db.selectFrom('insClaim as c'), actor),
-      filterValues({ ...q, flag }, s, now),
-    )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  };
-  const [rows, late, unpaid] = await Promise.all([
-    base()
-      .select(['c.phase', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('c.phase')
-      .execute(),
-    count('late'),
-    count('unpaid'),
-  ]);
+  // One pass over the filtered claims: per phase, and the flags as filtered counts (the list's conditions).
+  const rows = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), filterValues(q, s, now))
+    .select((eb) => [
+      'c.phase',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.countAll<number>().filterWhere(lateReport(s.reportDeadlineHours)).as('late'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere(unpaidSince(eb, unpaidCutoff(s, now)))
+        .as('unpaid'),
+    ])
+    .groupBy('c.phase')
+    .execute();
   const phases = Object.fromEntries(CLAIM_PHASES.map((p) => [p.value, 0])) as Record<ClaimPhase, number>;
-  for (const r of rows) phases[r.phase] = Number(r.n);
+  let late = 0;
+  let unpaid = 0;
+  for (const r of rows) {
+    phases[r.phase] = Number(r.n);
+    late += Number(r.late);
+    unpaid += Number(r.unpaid);
+  }
   const total = Object.values(phases).reduce((a, b) => a + b, 0);
   return { total, phases, late, unpaid };
 }
