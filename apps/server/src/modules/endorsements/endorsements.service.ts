@@ -160,12 +160,15 @@ export async function getEndorsement(db: Db, actor: Actor, id: number) {
   if (!r) throw notFound('批改申请不存在');
   const lead = actor.kind === 'insurer' && actor.orgId === r.insurerId;
   const applicant = actor.kind === 'enterprise' && actor.orgId === r.enterpriseId;
-  const roster = await db
-    .selectFrom('insEndorsementPerson')
-    .select(['direction', 'name', 'idType', 'idNoMask', 'position'])
-    .where('endorsementId', '=', id)
-    .orderBy('sort')
-    .execute();
+  const [roster, files] = await Promise.all([
+    db
+      .selectFrom('insEndorsementPerson')
+      .select(['direction', 'name', 'idType', 'idNoMask', 'position'])
+      .where('endorsementId', '=', id)
+      .orderBy('sort')
+      .execute(),
+    attachmentFiles(db, r.attachments),
+  ]);
   return {
     ...toRow(r),
     change: r.change,
@@ -181,7 +184,7 @@ export async function getEndorsement(db: Db, actor: Actor, id: number) {
     before: r.before,
     after: r.after,
     attachments: r.attachments,
-    attachmentFiles: await attachmentFiles(db, r.attachments),
+    attachmentFiles: files,
     policyVersion: r.policyVersion,
     /** When the enterprise withdrew it (its last change: withdrawn is terminal). */
     withdrawnAt: r.status === 'withdrawn' ? r.updatedAt.toISOString() : null,
