@@ -10,7 +10,7 @@ import {
   type QaItem,
 } from '@aqzrx/contracts';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { loadPermissions } from '../../platform/auth.ts';
+import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, notFound, staleVersion } from '../../platform/errors.ts';
 import { matchesKeyword, searchColumns } from '../articles/index.ts';
@@ -27,8 +27,7 @@ import { governedDistricts, sendMessage } from '../messages/index.ts';
 type Scope = { all: true } | { districts: string[] } | { orgId: number } | { userId: number };
 
 async function consultScope(db: Db, auth: AuthContext): Promise<Scope> {
-  auth.permissions ??= await loadPermissions(db, auth.roleId);
-  if (hasPermission(auth.permissions, 'consult.edit')) {
+  if (hasPermission(await permissionsOf(db, auth), 'consult.edit')) {
     const districts = governedDistricts(auth.districtCodes);
     return districts === null ? { all: true } : { districts };
   }
