@@ -97,7 +97,7 @@ export {
   LIST_WIDTH_AT_1440,
   tableWidth,
 } from './table-layout.ts';
-export { ellipsis, textWidth, thousands, truncate20 } from './text.ts';
+export { ellipsis, textWidth, thousands, thousandsInput, truncate20 } from './text.ts';
 export {
   createXhrUploader,
   type FileMapItem,

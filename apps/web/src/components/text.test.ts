@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ellipsis, textWidth, thousands, truncate20 } from './text.ts';
+import { ellipsis, textWidth, thousands, thousandsInput, truncate20 } from './text.ts';
 
 describe('textWidth', () => {
   it('counts ASCII as 1 and other characters as 2', () => {
@@ -88,5 +88,16 @@ describe('thousands', () => {
   });
   it('handles very large numbers', () => {
     expect(thousands(1e21)).toBe('1,000,000,000,000,000,000,000');
+  });
+});
+
+describe('thousandsInput', () => {
+  it('groups the integer digits and reads them back', () => {
+    expect(thousandsInput.formatter(1234567.5)).toBe('1,234,567.5');
+    expect(thousandsInput.formatter(undefined)).toBe('');
+    expect(thousandsInput.parser('1,234,567.5')).toBe('1234567.5');
+  });
+  it('leaves an emptied field empty, not 0', () => {
+    expect(thousandsInput.parser('')).toBe('');
   });
 });

@@ -71,3 +71,14 @@ function formatPlain(text: string): string | null {
   const trimmed = digits.replace(/^0+(?=\d)/, '');
   return `${sign === '-' ? '-' : ''}${groupThousands(trimmed)}${fraction}`;
 }
+
+/**
+ * `formatter` and `parser` of an InputNumber that shows thousands separators (1234567.5 → '1,234,567.5').
+ * The parser hands the digits on as text, which InputNumber reads as its number: an emptied field stays
+ * empty, where `Number('')` would turn it into 0.
+ */
+export const thousandsInput = {
+  formatter: (v: number | string | null | undefined): string =>
+    v === undefined || v === null || `${v}` === '' ? '' : groupThousands(`${v}`),
+  parser: (v: string | undefined): number => (v ?? '').replace(/,/g, '') as unknown as number,
+};

@@ -17,7 +17,13 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { dateTimeText, type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
+import {
+  dateTimeText,
+  type FileMapItem,
+  fileIdOf,
+  ImageUpload,
+  thousandsInput,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ACCIDENT_LEVELS,
@@ -209,10 +215,7 @@ function MoneyInput({ placeholder, ...rest }: { placeholder?: string; [k: string
       style={{ width: '100%' }}
       suffix="元"
       placeholder={placeholder}
-      formatter={(v) =>
-        v === undefined || v === null || `${v}` === '' ? '' : `${v}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-      }
-      parser={(v) => Number((v ?? '').replace(/,/g, '')) as number}
+      {...thousandsInput}
       {...rest}
     />
   );

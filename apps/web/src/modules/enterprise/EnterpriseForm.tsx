@@ -25,6 +25,7 @@ import {
   fileUrlOf,
   ImageUpload,
   SUQIAN,
+  thousandsInput,
 } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import type { EnterpriseDetail, EnterpriseProfileBody } from './api.ts';
@@ -259,10 +260,7 @@ export function EnterpriseForm({
                 precision={2}
                 style={{ width: '100%' }}
                 addonAfter="元"
-                formatter={(v) =>
-                  v === undefined || v === null ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-                }
-                parser={(v) => Number((v ?? '').replace(/,/g, ''))}
+                {...thousandsInput}
               />
             </Form.Item>
           </Col>

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
-import { wan, yuan } from '../../components/index.ts';
+import { thousandsInput, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { COINSURE_ROLES, RATE_FACTORS, SERVICE_ITEMS } from '../../platform/contracts.ts';
 import { type EnterpriseOption, type PolicyBody, type PolicyDetail, policyApi } from './api.ts';
@@ -91,9 +91,7 @@ const moneyProps = {
   min: 0,
   precision: 2,
   style: { width: '100%' },
-  formatter: (v: string | number | undefined) =>
-    v === undefined || v === '' ? '' : `${v}`.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-  parser: (v: string | undefined) => (v ?? '').replace(/,/g, '') as unknown as number,
+  ...thousandsInput,
 } as const;
 
 function toValues(
