@@ -298,7 +298,7 @@ export function datasetTotals(
 /** 综合查询: the six portal figures of spec 9 for this insurer and year, plus claim satisfaction. */
 export async function summaryData(db: Db, actor: Actor, year: number, now: Date): Promise<InsuranceSummary> {
   const today = chinaDate(now);
-  const p = await issuedPolicies(db, actor, year)
+  const policies = issuedPolicies(db, actor, year)
     .select((eb) => [
       eb.fn.count<number>('p.enterpriseId').distinct().as('enterprises'),
       sharedSum(actor, 'p.id', col('p.premium')).as('premium'),
@@ -311,7 +311,7 @@ export async function summaryData(db: Db, actor: Actor, year: number, now: Date)
         .as('inForce'),
     ])
     .executeTakeFirstOrThrow();
-  const c = await claimScope(db.selectFrom('insClaim as c'), actor)
+  const claims = claimScope(db.selectFrom('insClaim as c'), actor)
     .where('c.reportedAt', '>=', dayStart(`${year}-01-01`))
     .where('c.reportedAt', '<', dayStart(`${year + 1}-01-01`))
     .where('c.phase', '!=', 'withdrawn')
@@ -321,6 +321,7 @@ export async function summaryData(db: Db, actor: Actor, year: number, now: Date)
       eb.fn.avg<string>('c.satisfaction').as('satisfaction'),
     ])
     .executeTakeFirstOrThrow();
+  const [p, c] = await Promise.all([policies, claims]);
   const value = {
     insuredEnterprises: Number(p.enterprises),
     premium: round2(Number(p.premium)),
@@ -357,10 +358,12 @@ export async function queryData(
   groupBy: InsuranceGroupBy,
   now: Date,
 ): Promise<InsuranceQueryData> {
-  const summary = await summaryData(db, actor, year, now);
-  const premium = await premiumData(db, actor, year, groupBy);
-  const ap = await apData(db, actor, year, groupBy);
-  const claim = await claimData(db, actor, year, groupBy);
+  const [summary, premium, ap, claim] = await Promise.all([
+    summaryData(db, actor, year, now),
+    premiumData(db, actor, year, groupBy),
+    apData(db, actor, year, groupBy),
+    claimData(db, actor, year, groupBy),
+  ]);
   const rows = combineInsuranceData(premium.rows, ap.rows, claim.rows);
   return { summary, groupBy, rows, totals: combinedTotals(rows) };
 }
