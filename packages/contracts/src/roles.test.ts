@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleAdminLabel, roleDisplayName } from './roles.ts';
+import { roleAdminLabel, roleDisplayName, roleNameOf } from './roles.ts';
 
 describe('role names', () => {
   it('custom roles display as 自定义角色 but are picked by their own name and key', () => {
@@ -18,5 +18,13 @@ describe('role names', () => {
     expect(roleAdminLabel({ roleKey: 'ROLE_ENT', roleName: '企业用户' })).toBe('企业用户');
     expect(roleAdminLabel({ roleKey: 'ROLE_ENT', roleName: '投保企业' })).toBe('投保企业（ROLE_ENT）');
     expect(roleAdminLabel({ roleKey: 'ROLE_X', roleName: ' ' })).toBe('ROLE_X（ROLE_X）');
+  });
+});
+
+describe('roleNameOf', () => {
+  it('names a named role by its usual name and a custom role by its own', () => {
+    expect(roleNameOf('ROLE_ENT', '随便')).toBe(roleDisplayName('ROLE_ENT'));
+    expect(roleNameOf('ROLE_X', '巡检员')).toBe('巡检员');
+    expect(roleNameOf(null, null)).toBe('');
   });
 });

@@ -25,6 +25,11 @@ export function roleDisplayName(roleKey: string | null | undefined): string {
   return (roleKey && NAMED_ROLE_NAMES[roleKey]) || CUSTOM_ROLE_NAME;
 }
 
+/** A role as its holder reads it: a named role by its usual name, a custom one by its own name. */
+export function roleNameOf(roleKey: string | null | undefined, roleName: string | null | undefined): string {
+  return (roleKey && NAMED_ROLE_NAMES[roleKey]) || roleName || '';
+}
+
 /**
  * How a role is named where an administrator picks or manages roles (role selects, role editor): a
  * named role under its usual name by that name, any other by its own name and key, e.g.

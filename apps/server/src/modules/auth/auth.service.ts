@@ -3,7 +3,7 @@ import {
   type LoginData,
   Messages,
   passwordProblem,
-  roleDisplayName,
+  roleNameOf,
   type UserInfo,
   UserStatus,
 } from '@aqzrx/contracts';
@@ -248,8 +248,7 @@ export async function getUserInfo(db: Db, auth: AuthContext): Promise<UserInfo> 
     passwordChangeReason: await passwordChangeReason(db, auth),
     userRole: {
       roleKey: user.roleKey,
-      roleName:
-        roleDisplayName(user.roleKey) === '自定义角色' ? user.roleName : roleDisplayName(user.roleKey),
+      roleName: roleNameOf(user.roleKey, user.roleName),
       permissions,
     },
   };

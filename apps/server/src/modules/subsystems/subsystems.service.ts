@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Paged,
-  roleDisplayName,
+  roleNameOf,
   type SubsystemAddBody,
   type SubsystemCredentials,
   type SubsystemInfo,
@@ -84,10 +84,7 @@ export async function listSubsystems(
         mechanismCount: Number(r.mechanismCount ?? 0),
         serviceUsername: r.serviceUsername ?? '',
         serviceUserNickname: r.serviceUserNickname ?? '',
-        serviceUserRole:
-          roleDisplayName(serviceRoleKey) === '自定义角色'
-            ? (serviceRoleName ?? '')
-            : roleDisplayName(serviceRoleKey),
+        serviceUserRole: roleNameOf(serviceRoleKey, serviceRoleName),
         serviceUserActive:
           r.serviceUserId !== null && !serviceUserDeletedAt && serviceUserStatus !== UserStatus.DISABLED,
         credentialIssuedAt: r.credentialIssuedAt?.toISOString() ?? null,
