@@ -110,7 +110,13 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [form] = Form.useForm<ReportValues>();
+  // The insurer's policy search: asked 300 ms after the last keystroke, not once per keystroke.
+  const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setKeyword(input), 300);
+    return () => clearTimeout(t);
+  }, [input]);
   const [sending, setSending] = useState(false);
   const key = useRef(newIdempotencyKey());
   const insurer = who === 'insurer';
@@ -220,7 +226,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
               placeholder={insurer ? '输入保单号或企业名称搜索' : '选择出险的保单'}
               loading={policies.isFetching}
               filterOption={insurer ? false : (input, o) => String(o?.title ?? '').includes(input)}
-              onSearch={insurer ? setKeyword : undefined}
+              onSearch={insurer ? setInput : undefined}
               notFoundContent={policies.isFetching ? '加载中…' : '没有可报案的保单'}
               options={(policies.data ?? []).map((p) => ({
                 value: p.id,
