@@ -15,19 +15,17 @@ export const ADMIN_HOME_API = {
   portalStats: '/public/portalStats',
 } as const;
 
-/** Screens the workbench links to (component name → the admin's seeded path, used when not in the menu). */
-export const ADMIN_SCREENS = {
-  UserSearch: '/admin/system/UserSearch/route',
-  UserAdd: '/admin/system/UserAdd/route',
-  RoleManage: '/admin/system/RoleManage/route',
-  AdminSetting: '/admin/system/AdminSetting/route',
-  AdminNotice: '/admin/content/AdminNotice/route',
-  AdminConsult: '/admin/content/AdminConsult/route',
-  AdminMessage: '/admin/content/AdminMessage/route',
-  AdminLog: '/admin/log/AdminLog/route',
-  RequestLog: '/admin/log/RequestLog/route',
-} as const;
-export type AdminScreen = keyof typeof ADMIN_SCREENS;
+/** Screens the workbench links to, by component name (a link shows only when the role holds the screen). */
+export type AdminScreen =
+  | 'UserSearch'
+  | 'UserAdd'
+  | 'RoleManage'
+  | 'AdminSetting'
+  | 'AdminNotice'
+  | 'AdminConsult'
+  | 'AdminMessage'
+  | 'AdminLog'
+  | 'RequestLog';
 
 /**
  * Every error status the server answers with (docs/ARCHITECTURE.md, request path step 4). The request
