@@ -2,11 +2,11 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { OrgRow } from '@aqzrx/contracts';
 import { Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { PagedTable, valueEnumOf } from '../../components/index.ts';
+import { dateTimeSecondsText, PagedTable, valueEnumOf } from '../../components/index.ts';
 import { useAccess } from '../../platform/access.tsx';
 import { DISTRICTS, ORG_TYPES, optionLabel } from '../../platform/contracts.ts';
 import { searchOrgs } from './api.ts';
-import { cleanParams, fmtTime, USER_SCREENS, useScreenPath } from './shared.tsx';
+import { cleanParams, USER_SCREENS, useScreenPath } from './shared.tsx';
 
 type Filters = Record<string, unknown>;
 
@@ -104,7 +104,7 @@ export function AdminOrg() {
       dataIndex: 'createdAt',
       width: 160,
       search: false,
-      render: (_, r) => fmtTime(r.createdAt),
+      render: (_, r) => dateTimeSecondsText(r.createdAt),
     },
   ];
 

@@ -2,7 +2,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { CutText, EXPAND_COLUMN_WIDTH, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import {
+  CutText,
+  dateTimeSecondsText,
+  EXPAND_COLUMN_WIDTH,
+  PagedTable,
+  tableWidth,
+  valueEnumOf,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   LOG_KIND_OPTIONS,
@@ -21,7 +28,7 @@ import {
   searchPushLogs,
   searchRequestLogs,
 } from './api.ts';
-import { cleanParams, fmtTime, rangeParams } from './shared.tsx';
+import { cleanParams, rangeParams } from './shared.tsx';
 
 type Filters = Record<string, unknown>;
 
@@ -96,7 +103,7 @@ export function OperationLog() {
       sorter: true,
       defaultSortOrder: 'descend',
       render: (_, r) => {
-        const [date, time] = fmtTime(r.createdAt).split(' ');
+        const [date, time] = dateTimeSecondsText(r.createdAt).split(' ');
         return (
           <span style={ONE_LINE}>
             {date}
@@ -253,7 +260,7 @@ export function RequestLog() {
       search: false,
       sorter: true,
       defaultSortOrder: 'descend',
-      render: (_, r) => fmtTime(r.createdAt),
+      render: (_, r) => dateTimeSecondsText(r.createdAt),
     },
     {
       title: '方法',
@@ -323,7 +330,7 @@ export function PushLog() {
       search: false,
       sorter: true,
       defaultSortOrder: 'descend',
-      render: (_, r) => fmtTime(r.createdAt),
+      render: (_, r) => dateTimeSecondsText(r.createdAt),
     },
     { title: '目标系统', dataIndex: 'targetSystem', width: 140, fieldProps: { placeholder: '目标系统' } },
     { title: '数据类型', dataIndex: 'dataKind', width: 120, fieldProps: { placeholder: '如 policy' } },
@@ -355,7 +362,7 @@ export function PushLog() {
       dataIndex: 'updatedAt',
       width: 165,
       search: false,
-      render: (_, r) => fmtTime(r.updatedAt),
+      render: (_, r) => dateTimeSecondsText(r.updatedAt),
     },
     timeRange() as ProColumns<PushLogRow>,
   ];

@@ -4,14 +4,13 @@ import type { RoleRow } from '@aqzrx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Modal, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
-import { PagedTable } from '../../components/index.ts';
+import { dateTimeSecondsText, PagedTable } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { roleAdminLabel } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { assignRole, deleteRole, searchRoles } from './api.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 import { UserMultiSelect } from './selects.tsx';
-import { fmtTime } from './shared.tsx';
 
 /** Assign users to a role (saveRoleUser): their sessions end and they log in again with the role. */
 function AssignUsersModal({
@@ -125,7 +124,7 @@ export function RoleManage() {
       dataIndex: 'createdAt',
       width: 160,
       search: false,
-      render: (_, r) => fmtTime(r.createdAt),
+      render: (_, r) => dateTimeSecondsText(r.createdAt),
     },
     {
       title: '操作',

@@ -4,10 +4,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { dateTimeSecondsText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { DISTRICTS, optionLabel } from '../../platform/contracts.ts';
 import { getUser } from './api.ts';
-import { fmtTime, USER_SCREENS, useScreenPath } from './shared.tsx';
+import { USER_SCREENS, useScreenPath } from './shared.tsx';
 import { SessionsDrawer } from './UserDialogs.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };
@@ -78,7 +79,7 @@ export function UserDetail() {
         <Descriptions.Item label="状态">
           <Space size={4}>
             <Tag color={STATUS_COLOR[u.status] ?? 'default'}>{u.statusLabel}</Tag>
-            {u.locked && <Tag color="orange">已锁定至 {fmtTime(u.lockedUntil)}</Tag>}
+            {u.locked && <Tag color="orange">已锁定至 {dateTimeSecondsText(u.lockedUntil)}</Tag>}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label="手机号">
@@ -107,7 +108,7 @@ export function UserDetail() {
           {districts.length ? districts.join('、') : '全市'}
         </Descriptions.Item>
         <Descriptions.Item label="最近登录">
-          {fmtTime(u.lastLoginAt)}
+          {dateTimeSecondsText(u.lastLoginAt)}
           {u.lastLoginIp ? `（${u.lastLoginIp}）` : ''}
         </Descriptions.Item>
         <Descriptions.Item label="当前会话">
@@ -118,8 +119,8 @@ export function UserDetail() {
             </Button>
           </Space>
         </Descriptions.Item>
-        <Descriptions.Item label="创建时间">{fmtTime(u.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label="更新时间">{fmtTime(u.updatedAt)}</Descriptions.Item>
+        <Descriptions.Item label="创建时间">{dateTimeSecondsText(u.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="更新时间">{dateTimeSecondsText(u.updatedAt)}</Descriptions.Item>
       </Descriptions>
       <SessionsDrawer user={sessionsOpen ? u : null} onClose={() => setSessionsOpen(false)} />
     </Card>

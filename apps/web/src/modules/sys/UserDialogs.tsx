@@ -15,10 +15,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { dateTimeSecondsText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { PASSWORD_RULE_MESSAGE, passwordProblem } from '../../platform/contracts.ts';
 import { forceLogout, resetPassword, userSessions } from './api.ts';
-import { fmtTime } from './shared.tsx';
 
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -208,8 +208,18 @@ export function SessionsDrawer({
         pagination={false}
         locale={{ emptyText: '该用户当前没有登录会话' }}
         columns={[
-          { title: '登录时间', dataIndex: 'createdAt', render: (v: string) => fmtTime(v), width: 160 },
-          { title: '最近活动', dataIndex: 'lastSeenAt', render: (v: string) => fmtTime(v), width: 160 },
+          {
+            title: '登录时间',
+            dataIndex: 'createdAt',
+            render: (v: string) => dateTimeSecondsText(v),
+            width: 160,
+          },
+          {
+            title: '最近活动',
+            dataIndex: 'lastSeenAt',
+            render: (v: string) => dateTimeSecondsText(v),
+            width: 160,
+          },
           { title: 'IP', dataIndex: 'ip', width: 120 },
           {
             title: '浏览器',

@@ -5,13 +5,20 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { chinaTime, isNarrowScreen, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import {
+  chinaTime,
+  dateTimeSecondsText,
+  isNarrowScreen,
+  PagedTable,
+  tableWidth,
+  valueEnumOf,
+} from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
 import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
 import { OrgSelect, roleLabel, useRoles } from './selects.tsx';
-import { cleanParams, fmtTime, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
+import { cleanParams, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
 import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
 import { assignableRoles } from './user-rules.ts';
 
@@ -205,7 +212,9 @@ export function UserSearch() {
       width: 104,
       search: false,
       sorter: true,
-      render: (_, r) => <span title={fmtTime(r.createdAt)}>{chinaTime(r.createdAt, 'date')}</span>,
+      render: (_, r) => (
+        <span title={dateTimeSecondsText(r.createdAt)}>{chinaTime(r.createdAt, 'date')}</span>
+      ),
     },
     {
       title: '创建时间',

@@ -1,11 +1,6 @@
 import dayjs from 'dayjs';
-import { chinaTime } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
-
-export function fmtTime(iso: string | null | undefined): string {
-  return chinaTime(iso, 'second');
-}
 
 /**
  * The screens a user-management list links to. The operations admin and the government hold different
