@@ -18,6 +18,7 @@ import {
 } from '../enterprises/index.ts';
 import {
   enterpriseSnapshots,
+  fullCoverProblem,
   nextNumber,
   normaliseCoinsurers,
   overlapping,
@@ -222,8 +223,8 @@ async function issue(
   const conflicts: string[] = [];
   if (ent.operatingStatus !== null && ent.operatingStatus !== 1)
     conflicts.push('企业非正常经营状态，不能投保');
-  if (ent.employees !== null && ent.employees > 0 && item.headcount !== ent.employees)
-    conflicts.push(`须全员投保：参保人数（${item.headcount}）应等于企业从业人员总数（${ent.employees}）`);
+  const cover = fullCoverProblem(item.headcount, ent.employees);
+  if (cover) conflicts.push(cover);
   const clash = await overlapping(trx, ent.id, 0, item.startDate, item.endDate, ['submitted', 'approved']);
   if (clash) conflicts.push(`保险期间与该企业已有保单重叠：${clash}`);
   if (conflicts.length) return rejected(409, conflicts.join('；'));

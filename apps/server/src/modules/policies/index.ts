@@ -3,6 +3,7 @@ export { policiesRoutes, policyListFilters } from './policies.routes.ts';
 export {
   attachmentFiles,
   enterpriseSnapshots,
+  fullCoverProblem,
   nextNumber,
   overlapping,
   policyInScope,
