@@ -18,7 +18,7 @@ import type { StoredAttachment } from '../../db/schema.ts';
 import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { audienceIncludes, governedDistricts } from '../messages/index.ts';
+import { audienceIncludes, districtListWithin, governedDistricts } from '../messages/index.ts';
 
 /** Columns every article read selects (the body only where a detail needs it). */
 export function articleBase(db: Db) {
@@ -208,7 +208,7 @@ export function inManageScope(
 export function manageScopeFilter(auth: Pick<AuthContext, 'districtCodes'>): Expression<SqlBool> | null {
   const own = governedDistricts(auth.districtCodes);
   if (own === null) return null;
-  return sql<SqlBool>`(a.kind NOT IN (${sql.join([...TARGETED_KINDS])}) OR (a.target_districts <> '' AND string_to_array(a.target_districts, ',') <@ ARRAY[${sql.join(own)}]::text[]))`;
+  return sql<SqlBool>`(a.kind NOT IN (${sql.join([...TARGETED_KINDS])}) OR ${districtListWithin('a.targetDistricts', own)})`;
 }
 
 /**

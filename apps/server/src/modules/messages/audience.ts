@@ -107,6 +107,15 @@ export function userInAudience(roleKeys: string[], districts: string[]): Express
   return sql<SqlBool>`(${roleOk} AND ${districtOk})`;
 }
 
+/**
+ * SQL condition: the comma list of district codes in `column` (e.g. 'u.districtCodes') is non-empty and
+ * lies within `districts` — what a district-level person may manage (accounts, targeted notices).
+ */
+export function districtListWithin(column: string, districts: readonly string[]): Expression<SqlBool> {
+  const col = sql.ref(column);
+  return sql<SqlBool>`(${col} <> '' AND string_to_array(${col}, ',') <@ ARRAY[${sql.join(districts)}]::text[])`;
+}
+
 /** Splits a stored comma list. */
 export function splitList(s: string): string[] {
   return s ? s.split(',').filter(Boolean) : [];

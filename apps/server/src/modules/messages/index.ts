@@ -1,5 +1,6 @@
 export {
   audienceIncludes,
+  districtListWithin,
   districtName,
   governedDistricts,
   isCityLevel,

@@ -16,12 +16,12 @@ import {
   type UserRow,
   UserStatus,
 } from '@aqzrx/contracts';
-import { type SqlBool, sql } from 'kysely';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { endOfDay, startOfDay } from '../logs/logs.service.ts';
+import { districtListWithin } from '../messages/index.ts';
 import { escapeLike } from '../roles/roles.service.ts';
 
 const PASSWORD_HISTORY = 5;
@@ -90,14 +90,8 @@ function baseQuery(db: Db, scope: UserScope | null) {
   // A district regulator manages only accounts whose jurisdiction lies within its own: never a city-wide
   // account (no districts, or more than its own), so it cannot disable, reset or narrow its superiors.
   if (scope && scope.districts.length > 0)
-    q = q.where(jurisdictionWithin('u.districtCodes', scope.districts));
+    q = q.where(districtListWithin('u.districtCodes', scope.districts));
   return q;
-}
-
-/** The account's jurisdiction (a comma list of district codes) is non-empty and inside `districts`. */
-function jurisdictionWithin(column: string, districts: string[]) {
-  const col = sql.ref(column);
-  return sql<SqlBool>`(${col} <> '' AND string_to_array(${col}, ',') <@ ARRAY[${sql.join(districts)}]::text[])`;
 }
 
 function filtered(db: Db, f: UserListQuery, scope: UserScope | null) {
@@ -379,7 +373,7 @@ async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null
     q = q.where('roleId', 'in', (eb) =>
       eb.selectFrom('sysRole').select('id').where('roleKey', 'in', scope.roleKeys),
     );
-  if (scope && scope.districts.length > 0) q = q.where(jurisdictionWithin('districtCodes', scope.districts));
+  if (scope && scope.districts.length > 0) q = q.where(districtListWithin('districtCodes', scope.districts));
   const user = await q.forUpdate().executeTakeFirst();
   if (!user) throw notFound('用户不存在');
   return user;
