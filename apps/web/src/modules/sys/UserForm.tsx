@@ -20,10 +20,10 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DISTRICTS, PASSWORD_RULE_MESSAGE } from '../../platform/contracts.ts';
+import { DISTRICTS, PASSWORD_RULE_MESSAGE, roleAdminLabel } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { addUser, getUser, saveUser, type UserFormBody } from './api.ts';
-import { OrgSelect, roleLabel, useRoles } from './selects.tsx';
+import { OrgSelect, useRoles } from './selects.tsx';
 import { USER_SCREENS, useScreenPath } from './shared.tsx';
 import { generateTempPassword, showTempPassword } from './UserDialogs.tsx';
 import {
@@ -186,7 +186,7 @@ export function UserFormFields({
               disabled={isSelf}
               showSearch
               optionFilterProp="label"
-              options={options.map((r) => ({ value: r.id, label: roleLabel(r) }))}
+              options={options.map((r) => ({ value: r.id, label: roleAdminLabel(r) }))}
             />
           </Form.Item>
         </Col>

@@ -15,9 +15,14 @@ import {
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import {
+  isValidMobile,
+  roleAdminLabel,
+  USER_EXPORT_FILENAME,
+  USER_STATUS,
+} from '../../platform/contracts.ts';
 import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
-import { OrgSelect, roleLabel, useRoles } from './selects.tsx';
+import { OrgSelect, useRoles } from './selects.tsx';
 import { cleanParams, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
 import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
 import { assignableRoles } from './user-rules.ts';
@@ -86,7 +91,7 @@ export function UserSearch() {
   const roleEnum = Object.fromEntries(
     assignableRoles(roles.data ?? [], me?.userRole.roleKey).map((r) => [
       String(r.id),
-      { text: roleLabel(r) },
+      { text: roleAdminLabel(r) },
     ]),
   );
 

@@ -1,21 +1,11 @@
-import type { RoleRow } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { roleAdminLabel } from '../../platform/contracts.ts';
 import { allRoles, searchOrgs, searchUsers } from './api.ts';
 
 /** Roles for the selects (getAllRole needs only a login). */
 export function useRoles() {
   return useQuery({ queryKey: ['sys', 'roles', 'all'], queryFn: allRoles, staleTime: 30_000 });
-}
-
-/**
- * How a role is named where an administrator picks it: a named role by its name, any other by its own
- * name and key (普通用户（ROLE_USER）), since every custom role displays as 自定义角色.
- */
-export function roleLabel(r: Pick<RoleRow, 'roleName' | 'roleKey'>): string {
-  return roleAdminLabel(r);
 }
 
 function useDebounced<T>(value: T, ms = 300): T {
