@@ -36,6 +36,7 @@ export {
   PieChart,
   type PieChartProps,
 } from './charts.tsx';
+export { DateTimeCell } from './DateTimeCell.tsx';
 export {
   createFetchRequest,
   errorMessage,

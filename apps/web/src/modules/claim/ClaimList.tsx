@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText, PagedTable, valueEnumOf } from '../../components/index.ts';
+import { DateTimeCell, PagedTable, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { CLAIM_PHASES, CLAIM_STEPS, DISTRICTS, WS_INDUSTRIES } from '../../platform/contracts.ts';
@@ -46,21 +46,6 @@ const DEFAULT_HIDDEN: Record<'enterprise' | 'insurer', Record<string, { show: bo
 };
 
 /** Date over time, so the column stays narrow and neither is cut. */
-function DateTimeCell({ value }: { value: string }) {
-  const [date, time] = dateTimeText(value).split(' ');
-  return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      {date}
-      {time ? (
-        <>
-          <br />
-          <Typography.Text type="secondary">{time}</Typography.Text>
-        </>
-      ) : null}
-    </span>
-  );
-}
-
 /** The latest figure of a claim (payout, else assessment, else estimate), whole, with what it is. */
 function AmountCell({ row }: { row: ClaimRow }) {
   const [label, value] =

@@ -4,7 +4,7 @@ import { CLAIM_PHASES, POLICY_STATES, WS_INDUSTRIES } from '@aqzrx/contracts/con
 import { App, Button, Card, Space, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
-import { CutText, dateTimeText, PagedTable, tableWidth, valueEnumOf, yuan } from '../../components/index.ts';
+import { CutText, DateTimeCell, PagedTable, tableWidth, valueEnumOf, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { downloadFile } from '../../platform/download.ts';
@@ -67,22 +67,6 @@ const page = (p: Raw) => ({ pageNo: Number(p.pageNo) || 1, pageSize: Number(p.pa
 
 /** Codes, numbers and dates never wrap mid-value. */
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
-
-/** Date over time, so the column stays narrow and neither is cut. */
-function DateTimeCell({ value }: { value: string | null }) {
-  const [date, time] = dateTimeText(value).split(' ');
-  return (
-    <span style={ONE_LINE}>
-      {date}
-      {time ? (
-        <>
-          <br />
-          <Typography.Text type="secondary">{time}</Typography.Text>
-        </>
-      ) : null}
-    </span>
-  );
-}
 
 function PolicyTab() {
   const { message } = App.useApp();
