@@ -26,11 +26,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData, request } from '../../platform/request.ts';
 
-/** What a paged list call answers, as the PagedTable wants it. */
-export function toPage<T>(p: Paged<T>): PageResult<T> {
-  return { list: p.list, total: p.total, pageNum: p.pageNum };
-}
-
 const A = '/manage/articles';
 
 // --- Articles (notices, policy news, news, help, banners, single pages) ---------------------------
@@ -45,7 +40,7 @@ export interface ArticleListParams {
 }
 
 export async function listArticles(q: ArticleListParams): Promise<PageResult<ArticleItem>> {
-  return toPage(await fetchData<Paged<ArticleItem>>(`${A}/getArticleList`, { params: { ...q } }));
+  return fetchData<Paged<ArticleItem>>(`${A}/getArticleList`, { params: { ...q } });
 }
 
 export function getArticle(id: number): Promise<ArticleDetail> {
@@ -80,9 +75,7 @@ export async function listNoticeReaders(
   pageNo: number,
   pageSize: number,
 ): Promise<PageResult<NoticeReader>> {
-  return toPage(
-    await fetchData<Paged<NoticeReader>>('/notice/readers', { params: { id, pageNo, pageSize } }),
-  );
+  return fetchData<Paged<NoticeReader>>('/notice/readers', { params: { id, pageNo, pageSize } });
 }
 
 // --- Classes -------------------------------------------------------------------------------------
@@ -119,13 +112,11 @@ export interface RuleListParams {
 }
 
 export async function listRules(q: RuleListParams, pub = false): Promise<PageResult<RuleItem>> {
-  return toPage(
-    await fetchData<Paged<RuleItem>>(pub ? '/public/rule/list' : '/rule/list', {
-      method: pub ? 'GET' : 'POST',
-      params: { ...q },
-      skipErrorHandler: pub,
-    }),
-  );
+  return fetchData<Paged<RuleItem>>(pub ? '/public/rule/list' : '/rule/list', {
+    method: pub ? 'GET' : 'POST',
+    params: { ...q },
+    skipErrorHandler: pub,
+  });
 }
 
 export function getRule(id: number, pub = false): Promise<RuleDetail> {
@@ -157,11 +148,9 @@ export async function listMyMessages(q: {
   kind?: MessageKind;
 }): Promise<PageResult<MessageItem>> {
   const { unread, ...rest } = q;
-  return toPage(
-    await fetchData<Paged<MessageItem>>('/message/list', {
-      params: { ...rest, ...(unread ? { unread: 1 } : {}) },
-    }),
-  );
+  return fetchData<Paged<MessageItem>>('/message/list', {
+    params: { ...rest, ...(unread ? { unread: 1 } : {}) },
+  });
 }
 
 export { UNREAD_KEY, useUnreadCount } from '../../platform/messages.ts';
@@ -175,7 +164,7 @@ export async function listSentMessages(q: {
   pageNo: number;
   pageSize: number;
 }): Promise<PageResult<MessageBatchItem>> {
-  return toPage(await fetchData<Paged<MessageBatchItem>>('/message/sentList', { params: { ...q } }));
+  return fetchData<Paged<MessageBatchItem>>('/message/sentList', { params: { ...q } });
 }
 
 export async function sendMessage(body: MessageSendBody): Promise<string> {
