@@ -581,13 +581,15 @@ async function paramState(
   id: number,
   now: Date,
 ): Promise<{ params: EnterpriseParamView[]; values: EntParamValues }> {
-  const stored = await db
-    .selectFrom('insEntParam')
-    .select(['key', 'source', 'value', 'remark', 'updatedAt'])
-    .where('enterpriseId', '=', id)
-    .execute();
+  const [stored, sys] = await Promise.all([
+    db
+      .selectFrom('insEntParam')
+      .select(['key', 'source', 'value', 'remark', 'updatedAt'])
+      .where('enterpriseId', '=', id)
+      .execute(),
+    systemParams(db, id, now),
+  ]);
   const byKey = new Map(stored.map((s) => [s.key, s]));
-  const sys = await systemParams(db, id, now);
   const values = {} as EntParamValues;
   const params = ENT_PARAMS.map((def): EnterpriseParamView => {
     const s = byKey.get(def.key);
