@@ -37,12 +37,12 @@ import { useAuth } from '../../platform/auth.ts';
 import { LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
+import { usePortalStats } from '../portal/portal-api.ts';
 import {
   type AdminScreen,
   loadAwaitingConsults,
   loadNoticeFigures,
   loadOpLogFigures,
-  loadPortalStats,
   loadRecentOpLogs,
   loadRequestFigures,
   loadUserFigures,
@@ -128,7 +128,7 @@ function Figure({ testId, title, icon, color, to, loading, failed, value, suffix
 }
 
 function PortalStrip() {
-  const stats = useQuery({ queryKey: ['adminHome', 'portalStats'], queryFn: loadPortalStats });
+  const stats = usePortalStats();
   const byName = new Map((stats.data ?? []).map((s) => [s.name, s]));
   return (
     <Card

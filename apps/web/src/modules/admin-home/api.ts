@@ -1,4 +1,4 @@
-import type { ConsultItem, OpLogRow, Paged, PortalStat } from '@aqzrx/contracts';
+import type { ConsultItem, OpLogRow, Paged } from '@aqzrx/contracts';
 import dayjs from 'dayjs';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
 
@@ -12,6 +12,7 @@ export const ADMIN_HOME_API = {
   articles: '/manage/articles/getArticleList',
   opLogs: '/log/sysLogs/searchLogList.json',
   requestLogs: '/request-log/list',
+  /** Read through the portal's usePortalStats (same data and cache as the portal home). */
   portalStats: '/public/portalStats',
 } as const;
 
@@ -142,13 +143,3 @@ export async function loadRequestFigures(): Promise<RequestFigures> {
     week: days.map((d, i) => ({ day: d, count: week[i] ?? 0 })),
   };
 }
-
-// --- Portal ------------------------------------------------------------------------------------------
-
-export const loadPortalStats = async (): Promise<PortalStat[]> =>
-  (
-    await fetchData<{ items: PortalStat[] }>(ADMIN_HOME_API.portalStats, {
-      method: 'GET',
-      skipErrorHandler: true,
-    })
-  ).items;
