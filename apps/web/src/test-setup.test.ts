@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { getConfig, waitFor } from '@testing-library/react';
 import { notification } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { authStore } from './platform/auth.ts';
@@ -6,6 +6,10 @@ import { testUser } from './test/user.ts';
 
 // The shared test setup (test-setup.ts) must leave nothing behind for the next test file.
 describe('test setup', () => {
+  it('gives every file the same 5 s for findBy*/waitFor', () => {
+    expect(getConfig().asyncUtilTimeout).toBe(5000);
+  });
+
   it('a destroyed static notice leaves the document (no motion waiting for an animation event)', async () => {
     notification.error({ message: '请求失败', description: '留在页面上的通知' });
     await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice').length).toBe(1));

@@ -1,5 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterEach } from 'vitest';
@@ -18,6 +18,11 @@ ConfigProvider.config({
     createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
 });
 const staticFeedback = { ...feedback };
+
+// findBy*/waitFor wait up to 5 s for every file (not the library's 1 s): with two workers and PGlite suites
+// sharing two cores, a screen's first render plus a fake API answer can take over a second. Set here, once,
+// because files share one module graph per worker: a configure() in one file would leak into the next.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();

@@ -1,6 +1,6 @@
 import type { ResourceNode } from '@aqzrx/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -13,7 +13,6 @@ import { consult } from '../consult/test-helpers.tsx';
 import { AdminIndex } from './AdminIndex.tsx';
 import { ADMIN_HOME_API, ERROR_STATUSES } from './api.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 failOnConsoleError();
 
 const TODAY = dayjs().format('YYYY-MM-DD');

@@ -1,14 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routeResource } from '../../test/render.tsx';
-
-// Form validation and antd animations are slow on a shared 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Renders a screen on a route whose resource offers `actions` (so <Action> shows those buttons). */
 export function renderScreen(ui: ReactNode, actions: string[], permission = 'x') {
