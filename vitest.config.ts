@@ -1,10 +1,11 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
-    // Vitest's default is one worker fewer than the CPUs: a single worker on the 2-core CI machine. Two
-    // workers keep both cores busy (test files are independent: each has its own database).
-    maxWorkers: 2,
+    projects: ['packages/contracts', 'apps/server/vitest.unit.config.ts', 'apps/server', 'apps/web'],
+    // Vitest's default is one worker fewer than the CPUs (a single worker on a 2-core machine). Test files
+    // are independent (each has its own database), so every core runs one.
+    maxWorkers: os.availableParallelism(),
   },
 });

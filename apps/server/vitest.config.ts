@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // test/postgres holds what only means something on a PostgreSQL server (outage proxy, prepared
     // statements): part of the PostgreSQL pass, not of the PGlite one.
-    exclude: onPostgres ? [] : ['test/postgres/**'],
+    // *.unit.test.ts need no database: they are the server-unit project (vitest.unit.config.ts).
+    exclude: ['**/*.unit.test.ts', ...(onPostgres ? [] : ['test/postgres/**'])],
     environment: 'node',
     testTimeout: 30000,
     hookTimeout: 60000,

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite } from '../src/db/database.ts';
 import {
   call,
   DEMO_PASSWORD,
@@ -132,6 +133,13 @@ describe('embedded PGlite server process', () => {
   let template: string;
   beforeAll(async () => {
     template = tempDir('template');
+    const dump = inject('templateDump');
+    if (dump) {
+      // The run's migrated, seeded template (global setup), written out as a data directory.
+      const pglite = await openPglite(path.join(template, 'pgdata'), new Blob([fs.readFileSync(dump)]));
+      await pglite.close();
+      return;
+    }
     const seeded = await runMain(['seed'], { DATA_DIR: template }, 90_000);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(fs.existsSync(path.join(template, LOCK_FILE))).toBe(false);

@@ -1,8 +1,9 @@
 import '@ant-design/v5-patch-for-react-19';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, Modal, message, notification } from 'antd';
-import { createElement } from 'react';
-import { afterEach } from 'vitest';
+import { createElement, type JSXElementConstructor, type ReactNode } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from './platform/auth.ts';
 import { bindFeedback, feedback } from './platform/feedback.ts';
 
@@ -15,7 +16,45 @@ import { bindFeedback, feedback } from './platform/feedback.ts';
 // for good: the static holders render without motion, and destroy() removes notices at once.
 ConfigProvider.config({
   holderRender: (children) =>
-    createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+    createElement(
+      StyleProvider,
+      { mock: 'server' },
+      createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+    ),
+});
+
+// antd's CSS-in-JS would put thousands of rules into the document, and happy-dom matches every rule against
+// every element each time testing-library asks whether an element is visible (getByRole): that matching was
+// over half of the web suite's time. Components render as on a server (no <style> injected); the one kind of
+// antd rule the tests depend on — hidden popups, tab panes and form items (`*-hidden` classes, display: none)
+// — is given as one rule instead.
+function NoInjectedStyles({ children }: { children?: ReactNode }) {
+  return createElement(StyleProvider, { mock: 'server' }, children);
+}
+type Wrapper = JSXElementConstructor<{ children: ReactNode }>;
+function withoutInjectedStyles(wrapper?: Wrapper): Wrapper {
+  if (!wrapper) return NoInjectedStyles;
+  const Inner = wrapper;
+  return ({ children }) => createElement(NoInjectedStyles, null, createElement(Inner, null, children));
+}
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const rtl = await importOriginal<typeof import('@testing-library/react')>();
+  const render = (ui: Parameters<typeof rtl.render>[0], options?: Parameters<typeof rtl.render>[1]) =>
+    rtl.render(ui, { ...options, wrapper: withoutInjectedStyles(options?.wrapper as Wrapper | undefined) });
+  const renderHook = <R, P>(hook: (props: P) => R, options?: Parameters<typeof rtl.renderHook<R, P>>[1]) =>
+    rtl.renderHook(hook, {
+      ...options,
+      wrapper: withoutInjectedStyles(options?.wrapper as Wrapper | undefined),
+    });
+  return { ...rtl, render, renderHook };
+});
+const HIDDEN_RULE = '[class$="-hidden"], [class*="-hidden "] { display: none; }';
+beforeEach(() => {
+  if (document.getElementById('test-hidden-rule')) return;
+  const style = document.createElement('style');
+  style.id = 'test-hidden-rule';
+  style.textContent = HIDDEN_RULE;
+  document.head.appendChild(style);
 });
 const staticFeedback = { ...feedback };
 
