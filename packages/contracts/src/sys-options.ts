@@ -46,7 +46,7 @@ export const ORG_TYPES: Option<OrgType>[] = [
 export const OrgStatus = { ACTIVE: 1, SUSPENDED: 2 } as const;
 export const ORG_STATUS: Option<number>[] = [
   { value: OrgStatus.ACTIVE, label: '正常', color: 'success' },
-  { value: OrgStatus.SUSPENDED, label: '停用', color: 'default' },
+  { value: OrgStatus.SUSPENDED, label: '停用', color: 'error' },
 ];
 
 /**
