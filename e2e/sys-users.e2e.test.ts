@@ -341,13 +341,51 @@ describe('机构管理 (issue 11)', () => {
     expect(text).toContain('139****0000');
     expect(text).not.toContain('0527-85551234');
 
-    // 停用 after confirming: the status shows it.
+    // A member of the organisation signs in while it is active ...
+    const memberName = `e2e_org_${SUFFIX.toLowerCase()}`;
+    const made = await page.evaluate(
+      async ({ t, name, username, password }) => {
+        const post = async (url: string, body?: unknown) =>
+          (
+            await fetch(url, {
+              method: 'POST',
+              headers: body ? { 'X-TOKEN': t, 'Content-Type': 'application/json' } : { 'X-TOKEN': t },
+              ...(body ? { body: JSON.stringify(body) } : {}),
+            })
+          ).json();
+        const org = (await post(`/api/sys/org/getOrgList.json?name=${encodeURIComponent(name)}`)).data
+          .list[0];
+        const roles = (await post('/api/role/getAllRole')).data as { id: number; roleKey: string }[];
+        const roleId = roles.find((r) => r.roleKey === 'ROLE_EXPERT')!.id;
+        const res = await post('/api/sys/user/add', {
+          username,
+          nickname: '专家组成员',
+          password,
+          mustChangePassword: false,
+          roleId,
+          orgId: org.id,
+        });
+        return res.error as number;
+      },
+      { t: await tokenOf(page), name: ORG_NAME, username: memberName, password: NEW_PASSWORD },
+    );
+    expect(made).toBe(0);
+    const member = await openPage(browser);
+    await login(member.page, memberName, NEW_PASSWORD);
+
+    // ... 停用 after confirming: the status shows it, and the member is out.
     await row.getByText('停用', { exact: true }).click();
     await confirmPopconfirm(page, /停\s*用/);
     await expectMessage(page, '已停用，该机构的用户不能再登录');
     row = await findOrgRow(page);
     await row.getByText('启用', { exact: true }).waitFor();
     await screenshot(page, 'admin-org-edited');
+    await member.page.goto('/user/login');
+    await loginViaForm(member.page, memberName, NEW_PASSWORD);
+    const refused = member.page.getByTestId('login-error');
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('所属机构已停用，暂不能登录，请联系管理员');
+    await member.context.close();
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
