@@ -126,4 +126,33 @@ describe('consultations (issue 4): ask, answer, read, publish as Q&A', () => {
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
   });
+
+  it('the expert panel reads the service organisation’s answer but is offered no 修改答复 (issue 11)', async () => {
+    expect(consultId).not.toBe('');
+    const expert = await openPage(browser);
+    await login(expert.page, 'expert');
+    await expert.page.goto(`/expert/center/ExpertConsultDetail/route?id=${consultId}`);
+    await expert.page.getByTestId('consult-answer').getByText(ANSWER).waitFor();
+    await expert.page.getByText('只有答复机构可以修改答复').waitFor();
+    expect(await expert.page.getByRole('button', { name: /修改答复/ }).count()).toBe(0);
+    expect(await expert.page.getByRole('button', { name: /关闭咨询/ }).count()).toBe(0);
+    // Forcing the call anyway changes nothing: 404 like a missing consultation.
+    const status = await expert.page.evaluate(async (id) => {
+      const raw = localStorage.getItem('aqzrx__Access-Token');
+      const token = raw ? (JSON.parse(raw) as { value: string }).value : '';
+      const res = await fetch('/api/consult/answer', {
+        method: 'POST',
+        headers: { 'X-TOKEN': token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: Number(id), version: 99, answer: '专家覆盖的答复' }),
+      });
+      return res.status;
+    }, consultId);
+    expect(status).toBe(404);
+    expect(expert.errors).toEqual([]);
+    await expert.context.close();
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`/QA/detail?id=${consultId}`);
+    expect(await visitor.page.getByTestId('qa-answer').textContent()).toContain(ANSWER);
+    await visitor.context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmPopconfirm,
   expectMessage,
   launchBrowser,
   login,
@@ -257,4 +258,135 @@ describe('users, roles and permissions (issue 3)', () => {
     await member.context.close();
     await admin.context.close();
   }, 120_000);
+});
+
+describe('机构管理 (issue 11)', () => {
+  const ORG_NAME = `泗阳县浏览器测试专家组${SUFFIX}`;
+  const ORGS_PATH = '/admin/biz/AdminOrg/route';
+
+  /** Picks `option` in the select whose input is `inputSelector` (the input itself is not clickable). */
+  async function chooseIn(page: Page, inputSelector: string, option: string) {
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.locator(inputSelector) })
+      .click();
+    const item = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    );
+    await item.filter({ hasText: option }).first().click();
+  }
+
+  /** The organisation list narrowed to ORG_NAME; returns its row. */
+  async function findOrgRow(page: Page) {
+    await page.getByPlaceholder('机构名称（模糊匹配）').fill(ORG_NAME);
+    await btn(page, '查询').click();
+    const row = page.locator('tr.ant-table-row').filter({ hasText: ORG_NAME });
+    await row.waitFor();
+    return row;
+  }
+
+  it('at 1440 × 900 the list fits; the admin adds an organisation, edits it and sees its contacts', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 });
+    await login(page, 'admin');
+    await page.goto(ORGS_PATH);
+    const first = page.locator('tr.ant-table-row').first();
+    await first.waitFor();
+    // Every column in view beside the menu: the table does not scroll sideways and 状态 is whole.
+    const table = page.locator('.ant-table-content:visible, .ant-table-body:visible').first();
+    const { scroll, client } = await table.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
+    expect(scroll, `no sideways scroll (${scroll} > ${client})`).toBeLessThanOrEqual(client);
+    const status = await page.getByRole('columnheader', { name: '状态' }).boundingBox();
+    const tableBox = await table.boundingBox();
+    expect(status!.x + status!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width);
+    // The seeded organisations have their contacts (no '-').
+    const seeded = (await first.locator('td').nth(3).innerText()).trim();
+    expect(seeded).not.toBe('-');
+    expect(seeded.length).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'admin-org-list-1440');
+
+    // Add: a bad phone is refused on the form, in Chinese, before anything is sent.
+    await btn(page, '新增机构').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新增机构' });
+    await dialog.waitFor();
+    await chooseIn(page, '#org_orgType', '专家机构');
+    await dialog.getByLabel('机构名称').fill(ORG_NAME);
+    await chooseIn(page, '#org_districtCode', '泗阳县');
+    await dialog.getByLabel('联系人').fill('浏览器');
+    await dialog.getByLabel('联系电话').fill('0527-8555');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.getByText('联系电话格式不正确，请输入11位手机号或座机号（如0527-84361234）').waitFor();
+    await dialog.getByLabel('联系电话').fill('0527-85551234');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expectMessage(page, '新增成功');
+    let row = await findOrgRow(page);
+    let text = await row.innerText();
+    for (const shown of ['专家机构', '泗阳县', '浏览器', '0527-85551234', '正常'])
+      expect(text).toContain(shown);
+
+    // Edit the contacts: the mobile is listed masked.
+    await row.getByText('编辑', { exact: true }).click();
+    const edit = page.locator('.ant-modal').filter({ hasText: `编辑机构：${ORG_NAME}` });
+    await edit.waitFor();
+    expect(await edit.locator('#org_orgType').isDisabled()).toBe(true);
+    await edit.getByLabel('联系人').fill('测试联系人');
+    await edit.getByLabel('联系电话').fill('13912340000');
+    await edit.getByRole('button', { name: /保\s*存/ }).click();
+    await expectMessage(page, '保存成功');
+    row = await findOrgRow(page);
+    await row.getByText('测试联系人').waitFor();
+    text = await row.innerText();
+    expect(text).toContain('139****0000');
+    expect(text).not.toContain('0527-85551234');
+
+    // A member of the organisation signs in while it is active ...
+    const memberName = `e2e_org_${SUFFIX.toLowerCase()}`;
+    const made = await page.evaluate(
+      async ({ t, name, username, password }) => {
+        const post = async (url: string, body?: unknown) =>
+          (
+            await fetch(url, {
+              method: 'POST',
+              headers: body ? { 'X-TOKEN': t, 'Content-Type': 'application/json' } : { 'X-TOKEN': t },
+              ...(body ? { body: JSON.stringify(body) } : {}),
+            })
+          ).json();
+        const org = (await post(`/api/sys/org/getOrgList.json?name=${encodeURIComponent(name)}`)).data
+          .list[0];
+        const roles = (await post('/api/role/getAllRole')).data as { id: number; roleKey: string }[];
+        const roleId = roles.find((r) => r.roleKey === 'ROLE_EXPERT')!.id;
+        const res = await post('/api/sys/user/add', {
+          username,
+          nickname: '专家组成员',
+          password,
+          mustChangePassword: false,
+          roleId,
+          orgId: org.id,
+        });
+        return res.error as number;
+      },
+      { t: await tokenOf(page), name: ORG_NAME, username: memberName, password: NEW_PASSWORD },
+    );
+    expect(made).toBe(0);
+    const member = await openPage(browser);
+    await login(member.page, memberName, NEW_PASSWORD);
+
+    // ... 停用 after confirming: the status shows it, and the member is out.
+    await row.getByText('停用', { exact: true }).click();
+    await confirmPopconfirm(page, /停\s*用/);
+    await expectMessage(page, '已停用，该机构的用户不能再登录');
+    row = await findOrgRow(page);
+    await row.getByText('启用', { exact: true }).waitFor();
+    await screenshot(page, 'admin-org-edited');
+    await member.page.goto('/user/login');
+    await loginViaForm(member.page, memberName, NEW_PASSWORD);
+    const refused = member.page.getByTestId('login-error');
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('所属机构已停用，暂不能登录，请联系管理员');
+    await member.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

@@ -86,3 +86,31 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
+
+/**
+ * A further organisation of a kind (a second service organisation, expert panel, insurer ...), so a test
+ * can act as a non-owner of the same role; pair it with a user made like a demo account of that role.
+ */
+export async function makeOrg(
+  t: TestContext,
+  orgType: 'government' | 'enterprise' | 'insurer' | 'service' | 'expert',
+  name: string,
+  districtCode = '321302',
+): Promise<number> {
+  const now = t.clock.now();
+  const row = await t.database.db
+    .insertInto('sysOrg')
+    .values({
+      orgType,
+      name,
+      uscc: null,
+      districtCode,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: null,
+      updatedBy: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -360,6 +360,11 @@ export const consultItem = z.object({
   closedAt: z.string().nullable(),
   isPublic: z.boolean(),
   version: z.number(),
+  /**
+   * The caller may act on it as its answerer: answer it (awaiting), or revise the answer, publish it or
+   * close it (answered by the caller, a colleague of the caller's organisation, or the caller moderates).
+   */
+  asAnswerer: z.boolean(),
 });
 export type ConsultItem = z.infer<typeof consultItem>;
 

@@ -1,5 +1,5 @@
 import { UserStatus, usccCheckChar } from '@aqzrx/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { DB } from './schema.ts';
@@ -140,11 +140,13 @@ export async function seedDemo(
     const roleId = async (roleKey: string) =>
       (await trx.selectFrom('sysRole').select('id').where('roleKey', '=', roleKey).executeTakeFirstOrThrow())
         .id;
+    // Contacts: enterprises and insurers with a profile take theirs from it (fillDemoContacts).
     const org = async (
       orgType: DB['sysOrg']['orgType'],
       name: string,
       code: string | null,
       district: string | null,
+      contact: { name: string; phone: string } = { name: '', phone: '' },
     ) =>
       (
         await trx
@@ -154,6 +156,8 @@ export async function seedDemo(
             name,
             uscc: code,
             districtCode: district,
+            contactName: contact.name,
+            contactPhone: contact.phone,
             createdAt: now,
             updatedAt: now,
             createdBy: null,
@@ -162,20 +166,35 @@ export async function seedDemo(
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const gov = await org('government', '宿迁市应急管理局', uscc('11321300MB1234567'), '321300');
+    const gov = await org('government', '宿迁市应急管理局', uscc('11321300MB1234567'), '321300', {
+      name: '周建国',
+      phone: '0527-84368110',
+    });
     const ent = await org('enterprise', '宿迁市恒安化工有限公司', uscc('91321302MA1XK2P3Q'), '321302');
-    const ent2 = await org('enterprise', '泗洪县顺达建筑工程有限公司', uscc('91321324MA2YB7N4R'), '321324');
+    const ent2 = await org('enterprise', '泗洪县顺达建筑工程有限公司', uscc('91321324MA2YB7N4R'), '321324', {
+      name: '赵顺达',
+      phone: '13905271234',
+    });
     // A second enterprise whose information is incomplete, so that a walkthrough can complete one (which
     // activates every user of that enterprise) while ent2 stays incomplete.
-    const ent3 = await org('enterprise', '沭阳县鑫源木业有限公司', uscc('91321322MA3BC5D6E'), '321322');
+    const ent3 = await org('enterprise', '沭阳县鑫源木业有限公司', uscc('91321322MA3BC5D6E'), '321322', {
+      name: '孙鑫源',
+      phone: '13705273456',
+    });
     const ins = await org(
       'insurer',
       '中国人民财产保险股份有限公司宿迁市分公司',
       uscc('91321300MA1MC8D5T'),
       '321302',
     );
-    const svc = await org('service', '宿迁市安泰安全技术服务有限公司', uscc('91321311MA20FA6G7'), '321311');
-    const exp = await org('expert', '宿迁市安全生产专家委员会', uscc('51321300MJ5H7K8L9'), '321300');
+    const svc = await org('service', '宿迁市安泰安全技术服务有限公司', uscc('91321311MA20FA6G7'), '321311', {
+      name: '陈安泰',
+      phone: '0527-84213366',
+    });
+    const exp = await org('expert', '宿迁市安全生产专家委员会', uscc('51321300MJ5H7K8L9'), '321300', {
+      name: '吴志明',
+      phone: '13805279988',
+    });
     const users: Array<{
       username: string;
       nickname: string;
@@ -291,7 +310,20 @@ export async function seedDemo(
       .execute();
   });
   await seedInsuranceDemo(db, now);
+  await fillDemoContacts(db);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
+}
+
+/**
+ * Every demo organisation has a contact person and phone (机构管理 lists them): enterprises their legal
+ * representative and insurers their head, as their own profile edits keep them; the others were given
+ * theirs when made. Draws nothing from the demo's random sequence, so the rest of the demo is unchanged.
+ */
+async function fillDemoContacts(db: Kysely<DB>): Promise<void> {
+  await sql`UPDATE sys_org o SET contact_name = e.legal_name, contact_phone = e.legal_mobile
+    FROM ins_enterprise e WHERE e.id = o.id AND o.contact_name = '' AND e.legal_name <> ''`.execute(db);
+  await sql`UPDATE sys_org o SET contact_name = i.head_name, contact_phone = i.head_mobile
+    FROM ins_insurer i WHERE i.id = o.id AND o.contact_name = '' AND i.head_name <> ''`.execute(db);
 }
 
 /**

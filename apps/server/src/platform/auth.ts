@@ -1,6 +1,7 @@
 import {
   ErrorReason,
   Messages,
+  OrgStatus,
   type PasswordChangeReason,
   type PermissionGrant,
   UserStatus,
@@ -53,6 +54,7 @@ function selectSession(db: Db, tokenHash: string) {
       'r.id as roleId',
       'r.roleKey',
       'o.name as orgName',
+      'o.status as orgStatus',
       (eb) =>
         eb.selectFrom('sysPermissionVersion').select('version').where('id', '=', 1).as('permissionVersion'),
     ])
@@ -139,7 +141,8 @@ export async function resolveSession(
       .execute();
     throw unauthorized(Messages.tokenExpired, ErrorReason.TOKEN_EXPIRED);
   }
-  if (row.deletedAt || row.status === UserStatus.DISABLED) {
+  // A suspended organisation's people are out too (suspending also revokes their sessions).
+  if (row.deletedAt || row.status === UserStatus.DISABLED || row.orgStatus === OrgStatus.SUSPENDED) {
     throw unauthorized(Messages.tokenExpired, ErrorReason.TOKEN_EXPIRED);
   }
   if (t - row.lastSeenAt.getTime() >= Math.min(TOUCH_INTERVAL_MAX_MS, idleMs / 10)) {

@@ -364,7 +364,14 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'enable',
         'disable',
       ]),
-      leaf('机构管理', '/admin/biz/AdminOrg/route', 'AdminOrg', 'org', READ),
+      leaf('机构管理', '/admin/biz/AdminOrg/route', 'AdminOrg', 'org', [
+        'add',
+        'edit',
+        'query',
+        'get',
+        'enable',
+        'disable',
+      ]),
       leaf('保险设置', '/admin/biz/AdminInsuranceSetting/route', 'AdminInsuranceSetting', 'setting', [
         'query',
         'edit',

@@ -2,6 +2,7 @@ import {
   ErrorReason,
   type LoginData,
   Messages,
+  OrgStatus,
   passwordProblem,
   roleNameOf,
   type UserInfo,
@@ -110,6 +111,7 @@ export async function login(
       'u.passwordChangedAt',
       'r.roleKey',
       'o.name as orgName',
+      'o.status as orgStatus',
     ])
     .where((eb) => eb(eb.fn('lower', ['u.username']), '=', usernameLower))
     .where('u.deletedAt', 'is', null)
@@ -124,6 +126,11 @@ export async function login(
   if (user.status === UserStatus.DISABLED) {
     await audit('fail', Messages.accountDisabled, user.id, user.roleKey, user.orgName ?? '');
     throw forbidden(Messages.accountDisabled, ErrorReason.ACCOUNT_DISABLED);
+  }
+  // Told only after the password matched, like a disabled account: it names no organisation to a guesser.
+  if (user.orgStatus === OrgStatus.SUSPENDED) {
+    await audit('fail', Messages.orgSuspended, user.id, user.roleKey, user.orgName ?? '');
+    throw forbidden(Messages.orgSuspended, ErrorReason.ORG_SUSPENDED);
   }
 
   const token = newToken();

@@ -210,6 +210,36 @@ describe('sessions', () => {
     expect(res.json()).toMatchObject({ code: 'ACCOUNT_DISABLED', result: '用户已封禁，请联系管理员' });
     await t.database.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'expert').execute();
   });
+
+  it('a user of a suspended organisation is out at the next request and cannot log in, however it was suspended', async () => {
+    const token = await t.login('insurer');
+    const org = await t.database.db
+      .selectFrom('sysUser')
+      .select('orgId')
+      .where('username', '=', 'insurer')
+      .executeTakeFirstOrThrow();
+    const suspend = (status: number) =>
+      t.database.db.updateTable('sysOrg').set({ status }).where('id', '=', org.orgId!).execute();
+    await suspend(2);
+    expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
+    const res = await post('/api/login', undefined, { username: 'insurer', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'ORG_SUSPENDED',
+      result: '所属机构已停用，暂不能登录，请联系管理员',
+    });
+    const log = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['outcome', 'errorMsg'])
+      .where('kind', '=', 'login')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ outcome: 'fail', errorMsg: '所属机构已停用，暂不能登录，请联系管理员' });
+    await suspend(1);
+    expect(
+      (await post('/api/login', undefined, { username: 'insurer', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('resources', () => {

@@ -23,15 +23,44 @@ import { governedDistricts, sendMessage } from '../messages/index.ts';
  * admin, regulators) see the consultations of their jurisdiction (all, or their districts when their
  * account is limited to districts); everyone else sees only their own organisation's (or, without an
  * organisation, their own). Out of scope answers exactly as missing.
+ *
+ * Reading is not owning. An answered consultation belongs to its answerer: only the user who answered,
+ * a colleague of the same organisation, or a moderator (consult.edit together with consult.delete, the
+ * operations admin by default) may revise the answer, publish it or close the consultation as its
+ * answerer; to every other answerer these changes answer 404 like a missing consultation. An awaiting
+ * consultation is open to every answerer in scope (the first answer makes it theirs).
  */
 type Scope = { all: true } | { districts: string[] } | { orgId: number } | { userId: number };
 
-async function consultScope(db: Db, auth: AuthContext): Promise<Scope> {
-  if (hasPermission(await permissionsOf(db, auth), 'consult.edit')) {
-    const districts = governedDistricts(auth.districtCodes);
-    return districts === null ? { all: true } : { districts };
-  }
-  return ownScope(auth);
+/** The caller's read scope and what it may do as an answerer. */
+interface Access {
+  scope: Scope;
+  /** Holds consult.edit: may answer consultations awaiting an answer in scope. */
+  answerer: boolean;
+  /** Holds consult.edit and consult.delete: may revise any answer in scope. */
+  moderator: boolean;
+  userId: number;
+  orgId: number | null;
+}
+
+async function consultAccess(db: Db, auth: AuthContext): Promise<Access> {
+  const perms = await permissionsOf(db, auth);
+  const answerer = hasPermission(perms, 'consult.edit');
+  const districts = governedDistricts(auth.districtCodes);
+  return {
+    scope: answerer ? (districts === null ? { all: true } : { districts }) : ownScope(auth),
+    answerer,
+    moderator: answerer && hasPermission(perms, 'consult.delete'),
+    userId: auth.userId,
+    orgId: auth.orgId,
+  };
+}
+
+/** Whether the caller may act on the consultation as its answerer (see the module comment). */
+function answererRights(a: Access, r: { answerUserId: number | null; answerOrgId: number | null }): boolean {
+  if (!a.answerer) return false;
+  if (r.answerUserId === null || a.moderator || r.answerUserId === a.userId) return true;
+  return a.orgId !== null && r.answerOrgId === a.orgId;
 }
 
 function ownScope(auth: AuthContext): Scope {
@@ -73,6 +102,8 @@ const COLUMNS = [
   'q.closedAt',
   'q.isPublic',
   'q.version',
+  'q.answerUserId',
+  'ub.orgId as answerOrgId',
 ] as const;
 
 interface Row {
@@ -92,11 +123,14 @@ interface Row {
   closedAt: Date | null;
   isPublic: boolean;
   version: number;
+  answerUserId: number | null;
+  answerOrgId: number | null;
 }
 
-function toItem(r: Row): ConsultItem {
+function toItem({ answerUserId, answerOrgId, ...r }: Row, a: Access): ConsultItem {
   return {
     ...r,
+    asAnswerer: answererRights(a, { answerUserId, answerOrgId }),
     statusName: optionLabel(CONSULT_STATUS, r.status),
     askerOrgName: r.askerOrgName ?? '',
     answererName: r.answererName ?? '',
@@ -118,8 +152,8 @@ export async function listConsults(
     keyword?: string | undefined;
   },
 ): Promise<Paged<ConsultItem>> {
-  const scope = await consultScope(db, auth);
-  let base = consultBase(db).where(inScope(scope));
+  const access = await consultAccess(db, auth);
+  let base = consultBase(db).where(inScope(access.scope));
   if (q.classId !== undefined) base = base.where('q.classId', '=', q.classId);
   if (q.status !== undefined) base = base.where('q.status', '=', q.status);
   if (q.keyword) base = base.where(matchesKeyword('q', q.keyword));
@@ -132,7 +166,12 @@ export async function listConsults(
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize)
     .execute()) as Row[];
-  return { list: rows.map(toItem), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
+  return {
+    list: rows.map((r) => toItem(r, access)),
+    total: Number(total.c),
+    pageNum: q.pageNo,
+    pageSize: q.pageSize,
+  };
 }
 
 async function findInScope(db: Db, scope: Scope, id: number): Promise<Row & { askerUserId: number }> {
@@ -146,8 +185,19 @@ async function findInScope(db: Db, scope: Scope, id: number): Promise<Row & { as
 }
 
 export async function consultDetail(db: Db, auth: AuthContext, id: number): Promise<ConsultItem> {
-  const { askerUserId: _asker, ...row } = await findInScope(db, await consultScope(db, auth), id);
-  return toItem(row);
+  const access = await consultAccess(db, auth);
+  const { askerUserId: _asker, ...row } = await findInScope(db, access.scope, id);
+  return toItem(row, access);
+}
+
+/**
+ * A consultation the caller may act on as its answerer (answer or revise, publish, close). One answered
+ * by another user or organisation answers 404 exactly like a missing one, although the caller may read it.
+ */
+async function findAsAnswerer(db: Db, access: Access, id: number): Promise<Row & { askerUserId: number }> {
+  const row = await findInScope(db, access.scope, id);
+  if (!answererRights(access, row)) throw notFound('咨询不存在');
+  return row;
 }
 
 async function requireConsultClass(db: Db, classId: number): Promise<void> {
@@ -224,7 +274,7 @@ export async function answerConsult(
   b: ConsultAnswerBody,
   now: Date,
 ): Promise<void> {
-  const row = await findInScope(trx, await consultScope(trx, auth), b.id);
+  const row = await findAsAnswerer(trx, await consultAccess(trx, auth), b.id);
   if (row.status === ConsultStatus.CLOSED) throw badRequest('咨询已关闭，不能再答复');
   const res = await trx
     .updateTable('cmsConsult')
@@ -258,14 +308,17 @@ export async function answerConsult(
   );
 }
 
-/** Closes a consultation in scope (the asker when satisfied, or an answerer). */
+/** Closes a consultation in scope (the asker when satisfied, or an answerer with rights to it). */
 export async function closeConsult(
   trx: Tx,
   auth: AuthContext,
   q: { id: number; version: number },
   now: Date,
 ): Promise<void> {
-  const row = await findInScope(trx, await consultScope(trx, auth), q.id);
+  const access = await consultAccess(trx, auth);
+  const row = access.answerer
+    ? await findAsAnswerer(trx, access, q.id)
+    : await findInScope(trx, access.scope, q.id);
   if (row.status === ConsultStatus.CLOSED) throw badRequest('咨询已关闭，无需重复操作');
   const res = await trx
     .updateTable('cmsConsult')
@@ -303,7 +356,7 @@ export async function setConsultPublic(
   q: { id: number; version: number; isPublic: boolean },
   now: Date,
 ): Promise<void> {
-  const row = await findInScope(trx, await consultScope(trx, auth), q.id);
+  const row = await findAsAnswerer(trx, await consultAccess(trx, auth), q.id);
   if (q.isPublic && !row.answeredAt) throw badRequest('尚未答复的咨询不能公开为问答，请先答复');
   const res = await trx
     .updateTable('cmsConsult')
@@ -325,7 +378,7 @@ export async function deleteConsult(
   q: { id: number; version?: number | undefined },
   now: Date,
 ): Promise<void> {
-  await findInScope(trx, await consultScope(trx, auth), q.id);
+  await findInScope(trx, (await consultAccess(trx, auth)).scope, q.id);
   let del = trx
     .updateTable('cmsConsult')
     .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: auth.userId, version: eb('version', '+', 1) }))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, makeOrg, type TestContext } from '../../../test/helpers.ts';
+import { makeUser } from '../policies/policies.testkit.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -231,7 +232,7 @@ describe('answering, notification, closing, publishing as Q&A', () => {
     expect(
       (await post('/api/consult/answer', undefined, { id, version: v, answer: '答复' })).statusCode,
     ).toBe(401);
-    // The expert organisation and the government (districts 宿城区 … 泗洪县) may answer too.
+    // The expert organisation answers; the government (districts 宿城区 … 泗洪县) could have answered too.
     expect(
       (
         await post('/api/consult/answer', tok.expert, {
@@ -242,11 +243,7 @@ describe('answering, notification, closing, publishing as Q&A', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect(
-      (await post('/api/consult/answer', tok.gov, { id, version: v + 1, answer: '监管部门补充答复' }))
-        .statusCode,
-    ).toBe(200);
-    expect((await get(`/api/public/qa/detail?id=${id}`)).json().data.answer).toBe('监管部门补充答复');
+    expect((await get(`/api/public/qa/detail?id=${id}`)).json().data.answer).toBe('专家答复内容');
   });
 
   it('lists are scoped: each enterprise its own; insurers hold no consult permission', async () => {
@@ -294,5 +291,125 @@ describe('answering, notification, closing, publishing as Q&A', () => {
     expect((await post(`/api/consult/delete?id=${id}`, tok.admin)).statusCode).toBe(200);
     expect((await post(`/api/consult/detail?id=${id}`, tok.ent)).statusCode).toBe(404);
     expect((await post(`/api/consult/delete?id=${id}`, tok.admin)).statusCode).toBe(404);
+  });
+});
+
+describe('who may change an answer (answered by one organisation, readable by every answerer)', () => {
+  const SEEDED = '员工人数变化后保单需要批改吗？';
+  let seeded: number;
+  let serviceText: string;
+  beforeAll(async () => {
+    const row = await t.database.db
+      .selectFrom('cmsConsult')
+      .select(['id', 'answer'])
+      .where('title', '=', SEEDED)
+      .executeTakeFirstOrThrow();
+    seeded = row.id;
+    serviceText = row.answer;
+  });
+  const stored = () =>
+    t.database.db.selectFrom('cmsConsult').selectAll().where('id', '=', seeded).executeTakeFirstOrThrow();
+  const answeredMessages = () =>
+    t.database.db
+      .selectFrom('sysMessage')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bizType', '=', 'consult')
+      .where('bizId', '=', String(seeded))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+
+  it('the expert reads the service organisation’s answer but revising, publishing or closing it is 404', async () => {
+    const d = await detail(seeded, 'expert');
+    expect(d).toMatchObject({
+      status: 1,
+      answererOrgName: '宿迁市安泰安全技术服务有限公司',
+      asAnswerer: false,
+    });
+    const before = await stored();
+    const messages = await answeredMessages();
+    const missing = await post('/api/consult/answer', tok.expert, {
+      id: 987654,
+      version: 1,
+      answer: '专家的答复',
+    });
+    expect(missing.statusCode).toBe(404);
+    const revise = await post('/api/consult/answer', tok.expert, {
+      id: seeded,
+      version: d.version,
+      answer: '专家覆盖了服务机构的答复',
+    });
+    expect(revise.statusCode).toBe(404);
+    expect(revise.json().result).toBe(missing.json().result);
+    expect(
+      (await post(`/api/consult/setPublic?id=${seeded}&version=${d.version}&isPublic=0`, tok.expert))
+        .statusCode,
+    ).toBe(404);
+    expect((await post(`/api/consult/close?id=${seeded}&version=${d.version}`, tok.expert)).statusCode).toBe(
+      404,
+    );
+    expect(await stored()).toEqual(before);
+    expect(await answeredMessages()).toBe(messages);
+    const qa = (await get(`/api/public/qa/detail?id=${seeded}`)).json().data;
+    expect(qa.answer).toBe(serviceText);
+  });
+
+  it('a second service organisation and the city regulator are refused alike; a colleague and the admin may revise', async () => {
+    const otherOrg = await makeOrg(t, 'service', '宿迁市另一家安全技术服务有限公司', '321311');
+    const other = await makeUser(t, 'service', 'consult-service2', { orgId: otherOrg });
+    const colleague = await makeUser(t, 'service', 'consult-service-colleague');
+    const d = await detail(seeded, 'service');
+    expect(d.asAnswerer).toBe(true);
+    const before = await stored();
+    for (const token of [other, tok.gov]) {
+      const res = await post('/api/consult/answer', token, {
+        id: seeded,
+        version: d.version,
+        answer: '他人的修改',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(
+        (await post(`/api/consult/setPublic?id=${seeded}&version=${d.version}&isPublic=0`, token)).statusCode,
+      ).toBe(404);
+    }
+    expect(await stored()).toEqual(before);
+    const listed = (await post(`${A}/getConsultList?pageSize=100&status=1`, other)).json().data
+      .list as Array<{
+      id: number;
+      asAnswerer: boolean;
+    }>;
+    expect(listed.find((c) => c.id === seeded)?.asAnswerer).toBe(false);
+
+    const byColleague = await post('/api/consult/answer', colleague, {
+      id: seeded,
+      version: d.version,
+      answer: '同一服务机构的同事补充答复内容',
+    });
+    expect(byColleague.statusCode).toBe(200);
+    const v = (await detail(seeded, 'admin')).version;
+    const byAdmin = await post('/api/consult/answer', tok.admin, {
+      id: seeded,
+      version: v,
+      answer: serviceText,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await get(`/api/public/qa/detail?id=${seeded}`)).json().data.answer).toBe(serviceText);
+  });
+
+  it('an awaiting consultation is open to every answerer; the first answer makes it theirs', async () => {
+    const id = (await ask(tok.ent, { title: '谁先答复归谁' })).json().data.id as number;
+    const v = (await detail(id, 'expert')).version;
+    expect((await detail(id, 'expert')).asAnswerer).toBe(true);
+    expect((await detail(id, 'service')).asAnswerer).toBe(true);
+    expect((await detail(id, 'ent')).asAnswerer).toBe(false);
+    expect(
+      (await post('/api/consult/answer', tok.expert, { id, version: v, answer: '专家先答复' })).statusCode,
+    ).toBe(200);
+    expect((await detail(id, 'service')).asAnswerer).toBe(false);
+    expect(
+      (await post('/api/consult/answer', tok.service, { id, version: v + 1, answer: '服务机构再答复' }))
+        .statusCode,
+    ).toBe(404);
+    // The asker closes its own consultation whoever answered it.
+    expect((await post(`/api/consult/close?id=${id}&version=${v + 1}`, tok.ent)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import {
   chinaDate,
   hasPermission,
+  OrgStatus,
   optionLabel,
   PUSH_DATA_KINDS,
   type PushDataKind,
@@ -73,6 +74,7 @@ export async function loadTarget(db: Db, subsystemId: number) {
       'u.orgId',
       'u.districtCodes',
       'o.name as orgName',
+      'o.status as orgStatus',
     ])
     .where('s.id', '=', subsystemId)
     .executeTakeFirst();
@@ -81,7 +83,13 @@ export type PushTarget = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
 
 /** The service account as a request context (what resolveActor and the permission check read). */
 function serviceAuth(t: PushTarget): AuthContext | undefined {
-  if (t.userId === null || t.roleId === null || t.userDeletedAt || t.userStatus === UserStatus.DISABLED)
+  if (
+    t.userId === null ||
+    t.roleId === null ||
+    t.userDeletedAt ||
+    t.userStatus === UserStatus.DISABLED ||
+    t.orgStatus === OrgStatus.SUSPENDED
+  )
     return undefined;
   return {
     sessionId: -t.id,
@@ -122,7 +130,7 @@ export async function pushPlan(
   if (!t.appKey || !t.secretEnc) problems.push('未生成接入凭据（推送请求须以子系统密钥签名）');
   const auth = serviceAuth(t);
   if (!auth) {
-    problems.push('未绑定服务账号或服务账号已停用（推送的数据范围由服务账号决定）');
+    problems.push('未绑定服务账号，或服务账号（或其所属机构）已停用（推送的数据范围由服务账号决定）');
     return { problems };
   }
   const actor = await resolveActor(db, auth);

@@ -1,4 +1,5 @@
 import {
+  governedDistricts,
   optionLabel,
   type Paged,
   RULE_LEVELS,
@@ -125,11 +126,35 @@ export async function ruleDetail(db: Db, id: number, countView: boolean): Promis
 async function requireRule(db: Db, id: number) {
   const row = await db
     .selectFrom('cmsRule')
-    .select(['id', 'body', 'attachments'])
+    .select(['id', 'body', 'attachments', 'createdBy'])
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('法规不存在');
+  return row;
+}
+
+/**
+ * A rule the caller may change. The library is the city's: city-level accounts (the operations admin,
+ * a regulator over every district) change any rule; a district-level regulator (governedDistricts) only
+ * the rules entered by an account whose jurisdiction lies within its own (its own and its district
+ * colleagues' entries). Every other rule answers its edits exactly like a missing one, although it reads
+ * them all.
+ */
+async function requireRuleToChange(db: Db, auth: AuthContext, id: number) {
+  const row = await requireRule(db, id);
+  const mine = governedDistricts(auth.districtCodes);
+  if (mine === null) return row;
+  const creator =
+    row.createdBy === null
+      ? undefined
+      : await db
+          .selectFrom('sysUser')
+          .select('districtCodes')
+          .where('id', '=', row.createdBy)
+          .executeTakeFirst();
+  const theirs = creator ? governedDistricts(creator.districtCodes.split(',').filter(Boolean)) : null;
+  if (theirs === null || !theirs.every((d) => mine.includes(d))) throw notFound('法规不存在');
   return row;
 }
 
@@ -164,7 +189,7 @@ async function validate(trx: Tx, b: RuleSaveBody): Promise<void> {
 }
 
 export async function saveRule(trx: Tx, auth: AuthContext, b: RuleSaveBody, now: Date): Promise<number> {
-  const existing = b.id ? await requireRule(trx, b.id) : undefined;
+  const existing = b.id ? await requireRuleToChange(trx, auth, b.id) : undefined;
   await validate(trx, b);
   const body = sanitizeRichText(b.body);
   const bodyText = htmlToText(body);
@@ -230,7 +255,7 @@ export async function deleteRule(
   q: { id: number; version?: number | undefined },
   now: Date,
 ): Promise<void> {
-  await requireRule(trx, q.id);
+  await requireRuleToChange(trx, auth, q.id);
   const older = await trx
     .selectFrom('cmsRule')
     .select('name')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { syncBase } from '../../db/seed.ts';
+import { makeUser } from '../policies/policies.testkit.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -262,6 +263,38 @@ describe('rule administration (rule.*)', () => {
     const list = await post('/api/rule/list?pageSize=5', tok.admin);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toMatchObject({ pageNum: 1, pageSize: 5 });
+  });
+});
+
+describe('district regulators and the city library', () => {
+  it('a district regulator changes its district’s entries only; the city changes any', async () => {
+    const siyang = await t.login('gov_sy');
+    const colleague = await makeUser(t, 'gov', 'rules-gov-siyang-2', { districtCodes: '321323' });
+    const sucheng = await makeUser(t, 'gov', 'rules-gov-sucheng', { districtCodes: '321302' });
+    const version = async (id: number) =>
+      (await post(`/api/rule/detail?id=${id}`, tok.admin)).json().data.version;
+    const save = (token: string, id: number, v: number, name: string) =>
+      post('/api/rule/save', token, { ...newRule, id, version: v, name });
+
+    const own = (await post('/api/rule/add', siyang, { ...newRule, name: '泗阳县实施细则' })).json().data
+      .id as number;
+    expect((await save(colleague, own, await version(own), '泗阳县实施细则（修订）')).statusCode).toBe(200);
+    expect((await save(sucheng, own, await version(own), '宿城区改写泗阳县细则')).statusCode).toBe(404);
+    expect((await save(tok.gov!, own, await version(own), '泗阳县实施细则（市局校对）')).statusCode).toBe(
+      200,
+    );
+
+    const city = (await post('/api/rule/add', tok.gov, { ...newRule, name: '市级实施意见' })).json().data
+      .id as number;
+    const before = await version(city);
+    const refused = await save(siyang, city, before, '泗阳县改写市级文件');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().result).toBe('法规不存在');
+    expect((await post(`/api/rule/delete?id=${city}`, siyang)).statusCode).toBe(404);
+    expect(await version(city)).toBe(before);
+    // Reading the whole library stays open to it.
+    expect((await post(`/api/rule/detail?id=${city}`, siyang)).statusCode).toBe(200);
+    expect((await post(`/api/rule/delete?id=${own}`, siyang)).statusCode).toBe(200);
   });
 });
 

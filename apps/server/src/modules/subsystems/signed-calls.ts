@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import {
   ErrorReason,
   MechanismStatus,
+  OrgStatus,
   SIGNED_CALL_WINDOW_MS,
   SignedCallHeader,
   SubsystemStatus,
@@ -159,6 +160,7 @@ function selectCaller(db: Db, appKey: string) {
       'r.id as roleId',
       'r.roleKey',
       'o.name as orgName',
+      'o.status as orgStatus',
       (eb) =>
         eb.selectFrom('sysPermissionVersion').select('version').where('id', '=', 1).as('permissionVersion'),
     ])
@@ -334,6 +336,9 @@ export function createSignedCallGate(app: FastifyInstance): SignedCallGate {
     who.userId = caller.userId;
     if (caller.deletedAt || caller.userStatus === UserStatus.DISABLED) {
       throw unauthorized(`子系统“${caller.name}”绑定的服务账号已停用或删除，请联系平台管理员`);
+    }
+    if (caller.orgStatus === OrgStatus.SUSPENDED) {
+      throw unauthorized(`子系统“${caller.name}”绑定的服务账号所属机构已停用，请联系平台管理员`);
     }
 
     const method = req.method === 'HEAD' ? 'GET' : req.method;

@@ -17,7 +17,8 @@ import {
 
 /**
  * 咨询答复 for service and expert organisations: the consultations in their jurisdiction, awaiting
- * ones first; answering happens on the detail page.
+ * ones first; answering happens on the detail page. Consultations another organisation answered are
+ * shown for reading only (the server refuses changes to them).
  */
 export function AnswererConsultQuery({ kind }: { kind: AnswererKind }) {
   const navigate = useNavigate();
@@ -30,7 +31,7 @@ export function AnswererConsultQuery({ kind }: { kind: AnswererKind }) {
         defaultStatus={`${ConsultStatus.AWAITING}`}
         onOpen={(row) => open(row.id)}
         rowActions={(row) =>
-          row.status === ConsultStatus.CLOSED
+          row.status === ConsultStatus.CLOSED || !row.asAnswerer
             ? []
             : [
                 <Action name="edit" key="answer">
@@ -72,19 +73,21 @@ export function AnswererConsultDetail({ kind }: { kind: AnswererKind }) {
       notFound="该咨询不存在、已被删除或不在您的服务范围内。"
     >
       {(data) => {
+        const mine = data.asAnswerer;
         const showForm =
-          data.status === ConsultStatus.AWAITING || (data.status === ConsultStatus.ANSWERED && revising);
+          mine &&
+          (data.status === ConsultStatus.AWAITING || (data.status === ConsultStatus.ANSWERED && revising));
         return (
           <Card
             variant="borderless"
             extra={
               <Space wrap>
-                {data.status === ConsultStatus.ANSWERED && !revising && (
+                {mine && data.status === ConsultStatus.ANSWERED && !revising && (
                   <Action permission="consult.edit">
                     <Button onClick={() => setRevising(true)}>修改答复</Button>
                   </Action>
                 )}
-                {data.status !== ConsultStatus.CLOSED && (
+                {mine && data.status !== ConsultStatus.CLOSED && (
                   <CloseConsultButton
                     item={data}
                     description="关闭后不能再答复，提问人会收到关闭通知。确定关闭吗？"
@@ -97,6 +100,13 @@ export function AnswererConsultDetail({ kind }: { kind: AnswererKind }) {
             <ConsultThread item={data} />
             {data.status === ConsultStatus.CLOSED && (
               <Alert type="info" showIcon message="咨询已关闭，不能再答复。" />
+            )}
+            {!mine && data.status === ConsultStatus.ANSWERED && (
+              <Alert
+                type="info"
+                showIcon
+                message={`该咨询已由${data.answererOrgName || data.answererName}答复，只有答复机构可以修改答复。`}
+              />
             )}
             {showForm && (
               <Action permission="consult.edit">

@@ -96,6 +96,36 @@ describe('the answerer’s consultation page', () => {
     expect(within(pop).getByText('关闭后不能再答复，提问人会收到关闭通知。确定关闭吗？')).toBeTruthy();
   });
 
+  it('offers no 修改答复 or 关闭咨询 for a consultation another organisation answered', async () => {
+    const theirs = consult({
+      status: 1,
+      answer: '需要批改。',
+      answeredAt: '2026-03-02T00:00:00Z',
+      answererName: '安泰安全技术服务',
+      answererOrgName: '宿迁市安泰安全技术服务有限公司',
+      asAnswerer: false,
+    });
+    fakeApi({ '/consult/detail': () => ok(theirs) });
+    renderAt(<AnswererConsultDetail kind="expert" />, '/detail?id=7');
+    expect(await screen.findByText('需要批改。')).toBeTruthy();
+    expect(
+      screen.getByText('该咨询已由宿迁市安泰安全技术服务有限公司答复，只有答复机构可以修改答复。'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /修改答复/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /关闭咨询/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /提交答复|保存答复/ })).toBeNull();
+  });
+
+  it('offers 修改答复 for its own answer', async () => {
+    fakeApi({
+      '/consult/detail': () =>
+        ok(consult({ status: 1, answer: '需要批改。', answeredAt: '2026-03-02T00:00:00Z' })),
+    });
+    renderAt(<AnswererConsultDetail kind="expert" />, '/detail?id=7');
+    expect(await screen.findByText('需要批改。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /修改答复/ })).toBeTruthy();
+  });
+
   it('shows no close button on a closed consultation', async () => {
     fakeApi({ '/consult/detail': () => ok(consult({ status: 2, closedAt: '2026-03-03T00:00:00Z' })) });
     renderAt(<AnswererConsultDetail kind="service" />, '/detail?id=7');

@@ -2,11 +2,13 @@ import type { UserInfo } from '@aqzrx/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { routeResource } from '../../test/render.tsx';
 import { testUser } from '../../test/user.ts';
+import { AnswererConsultQuery } from './AnswererConsult.tsx';
 import { ConsultManage } from './ConsultManage.tsx';
 import { fmtTime } from './ConsultThread.tsx';
 import { CLASSES, consult, fakeApi, ok } from './test-helpers.tsx';
@@ -33,10 +35,10 @@ function userWith(actions: string[]): UserInfo {
 }
 
 /** Renders the screen on a route whose resource offers `actions`, for a user holding them. */
-function renderAs(actions: string[]) {
+function renderAs(actions: string[], screenElement: ReactNode = <ConsultManage />) {
   authStore.set({ ...authStore.get(), user: userWith(actions) });
   const resource = routeResource(actions, 'consult');
-  const router = createMemoryRouter([{ path: '/', element: <ConsultManage />, handle: { resource } }]);
+  const router = createMemoryRouter([{ path: '/', element: screenElement, handle: { resource } }]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AntdApp>
@@ -52,10 +54,10 @@ afterEach(() => {
   authStore.set({ ...authStore.get(), user: null });
 });
 
-function listApi() {
+function listApi(list = [answered]) {
   return fakeApi({
     '/manage/articles/getConsultClassList': () => ok(CLASSES),
-    '/manage/articles/getConsultList': () => ok({ list: [answered], total: 1, pageNum: 1, pageSize: 10 }),
+    '/manage/articles/getConsultList': () => ok({ list, total: list.length, pageNum: 1, pageSize: 10 }),
     '/consult/setPublic': () => ok(null, '已公开为问答'),
   });
 }
@@ -81,6 +83,13 @@ describe('ConsultManage (AdminConsult / GovConsult)', () => {
     expect(await screen.findByText('保费怎么计算？')).toBeTruthy();
     expect(screen.getByText('公开为问答')).toBeTruthy();
     expect(screen.queryByText('删除')).toBeNull();
+  });
+
+  it('government: a consultation another organisation answered can be read, not revised, published or closed', async () => {
+    listApi([{ ...answered, asAnswerer: false }]);
+    renderAs(['edit', 'query', 'get']);
+    expect(await screen.findByText('保费怎么计算？')).toBeTruthy();
+    for (const label of ['修改答复', '公开为问答', '关闭']) expect(screen.queryByText(label)).toBeNull();
   });
 
   it('a role with query only sees the list without mutation buttons', async () => {
@@ -117,5 +126,23 @@ describe('ConsultManage (AdminConsult / GovConsult)', () => {
     expect(await screen.findByText('暂无咨询')).toBeTruthy();
     expect(width()).toBeLessThanOrEqual(1020);
     expect(screen.getByRole('columnheader', { name: '答复人/时间' })).toBeTruthy();
+  });
+});
+
+describe('咨询答复 list (service and expert organisations)', () => {
+  it('offers 修改答复 only on consultations the caller answered, 答复 on awaiting ones', async () => {
+    const awaiting = consult({ id: 9, title: '待答复的咨询' });
+    const theirs = { ...answered, id: 10, title: '别家答复的咨询', asAnswerer: false };
+    listApi([awaiting, answered, theirs]);
+    renderAs(['edit', 'query', 'get'], <AnswererConsultQuery kind="expert" />);
+    // The list opens on 待回复; show every status.
+    fireEvent.click(await screen.findByRole('tab', { name: '全部' }));
+    const actionsOf = async (title: string) =>
+      (
+        (await screen.findByText(title)).closest('tr')?.querySelector('td:last-child')?.textContent ?? ''
+      ).trim();
+    expect(await actionsOf('待答复的咨询')).toBe('查看答复');
+    expect(await actionsOf('保费怎么计算？')).toBe('查看修改答复');
+    expect(await actionsOf('别家答复的咨询')).toBe('查看');
   });
 });

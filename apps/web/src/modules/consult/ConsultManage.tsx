@@ -57,7 +57,9 @@ export function ConsultManage() {
 
   const buttons = (row: ConsultItem, link: boolean, after?: () => void): ReactNode[] => {
     const out: ReactNode[] = [];
-    if (link && row.status !== ConsultStatus.CLOSED)
+    // Answering, revising, publishing and closing are the answerer's (server: asAnswerer); delete is not.
+    const mine = row.asAnswerer;
+    if (link && mine && row.status !== ConsultStatus.CLOSED)
       out.push(
         <Action name="edit" key="answer">
           <Typography.Link onClick={() => setOpenId(row.id)}>
@@ -65,7 +67,7 @@ export function ConsultManage() {
           </Typography.Link>
         </Action>,
       );
-    if (row.answeredAt && !row.isPublic)
+    if (mine && row.answeredAt && !row.isPublic)
       out.push(
         <Action name="edit" key="publish">
           <Popconfirm
@@ -81,7 +83,7 @@ export function ConsultManage() {
           </Popconfirm>
         </Action>,
       );
-    if (row.isPublic)
+    if (mine && row.isPublic)
       out.push(
         <Action name="edit" key="unpublish">
           <Popconfirm
@@ -97,7 +99,7 @@ export function ConsultManage() {
           </Popconfirm>
         </Action>,
       );
-    if (row.status !== ConsultStatus.CLOSED)
+    if (mine && row.status !== ConsultStatus.CLOSED)
       out.push(
         <Action name="edit" key="close">
           <Popconfirm
@@ -184,7 +186,7 @@ function ManageDetail({
         )}
       </Space>
       <ConsultThread item={data} />
-      {data.status !== ConsultStatus.CLOSED && (
+      {data.asAnswerer && data.status !== ConsultStatus.CLOSED && (
         <Action name="edit">
           <Divider orientation="left">{data.answeredAt ? '修改答复' : '答复咨询'}</Divider>
           <AnswerForm key={data.version} item={data} allowPublish onAnswered={onAnswered} />

@@ -33,6 +33,7 @@ export function consult(over: Partial<ConsultItem> = {}): ConsultItem {
     closedAt: null,
     isPublic: false,
     version: 3,
+    asAnswerer: true,
     ...over,
   };
 }

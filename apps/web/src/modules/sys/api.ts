@@ -36,6 +36,10 @@ export const SYS_API = {
   roleDelete: '/role/deleteById',
   roleUsers: '/role/saveRoleUser',
   orgList: '/sys/org/getOrgList.json',
+  orgAdd: '/sys/org/add',
+  orgSave: '/sys/org/save',
+  orgEnable: '/sys/org/enable',
+  orgDisable: '/sys/org/disable',
   opLogs: '/log/sysLogs/searchLogList.json',
   opLogExport: '/log/sysLogs/searchLogListByExcl.json',
   requestLogs: '/request-log/list',
@@ -156,6 +160,30 @@ export const assignRole = (roleId: number, userIds: number[]) =>
 // ---------------------------------------------------------------------------------------------------
 
 export const searchOrgs = (params: Params) => fetchData<Paged<OrgRow>>(SYS_API.orgList, { params });
+
+/** 机构管理 form fields (contracts orgAddBody / orgSaveBody). */
+export interface OrgFormBody {
+  name: string;
+  uscc: string;
+  districtCode: string;
+  contactName: string;
+  /** Left out on an edit keeps the stored number. */
+  contactPhone?: string;
+}
+
+export async function addOrg(body: OrgFormBody & { orgType: string }): Promise<string> {
+  return (await request<{ id: number }>(SYS_API.orgAdd, { data: body })).result;
+}
+
+export async function saveOrg(body: OrgFormBody & { id: number; version: number }): Promise<string> {
+  return (await request(SYS_API.orgSave, { data: body })).result;
+}
+
+/** 停用 (suspend: its users cannot sign in) or 启用 an organisation, at the version the list showed. */
+export async function setOrgStatus(org: Pick<OrgRow, 'id' | 'version'>, enable: boolean): Promise<string> {
+  const url = enable ? SYS_API.orgEnable : SYS_API.orgDisable;
+  return (await request(url, { params: { id: org.id, version: org.version } })).result;
+}
 
 /** Log rows as the contracts declare them (the routes validate their answers with these schemas). */
 export type { OpLogRow, PushLogRow, RequestLogRow } from '@aqzrx/contracts';

@@ -1,0 +1,889 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, orgIdOf, profileBody, uploadPdf } from '../src/modules/policies/policies.testkit.ts';
+import { createTestContext, makeOrg, type TestContext } from './helpers.ts';
+
+/**
+ * Ownership sweep (issue 11): every route that changes a record is tried by a user of the SAME role who
+ * may well read records of that kind but does not own this one — a second insurer, another enterprise, a
+ * second service organisation or expert panel, a district regulator (泗阳县) against another district's
+ * records. Each must answer 404 exactly like a missing record and change nothing in the database.
+ *
+ * The first test keeps the table complete: a write route that is neither swept here nor listed in
+ * NO_OWNER (with the reason) fails it, so a new edit route cannot skip the sweep.
+ */
+
+let t: TestContext;
+const tok: Record<string, string> = {};
+/** Ids of the records the cases aim at, found or made in beforeAll. */
+const fx: Record<string, number> = {};
+let techBody: Record<string, unknown>;
+let strangerFile: string;
+let entUscc = '';
+
+interface Request {
+  url: string;
+  payload?: unknown;
+}
+interface Case {
+  /** The route (exact path, no query). */
+  route: string;
+  /** Who tries, and on what. */
+  who: string;
+  as: string;
+  /** The id the request names (the missing-record comparison replaces it). */
+  target: () => number;
+  request: (id: number) => Promise<Request> | Request;
+  /** What must not change. */
+  snapshot: () => Promise<unknown>;
+  /** 404 unless stated (with the reason). */
+  status?: number;
+}
+
+const MISSING = 987_654;
+
+/** The row of `table` with `id`, every column, as the database holds it. */
+async function row(table: string, id: number): Promise<unknown> {
+  const r = await sql`SELECT * FROM ${sql.table(table)} WHERE id = ${id}`.execute(t.database.db);
+  return r.rows;
+}
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const r = await (query as ReturnType<typeof sql<{ n: string }>>).execute(t.database.db);
+  return Number((r.rows[0] as { n: string | number }).n);
+}
+async function versionOf(table: string, id: number): Promise<number> {
+  const r = await sql<{ version: number }>`SELECT version FROM ${sql.table(table)} WHERE id = ${id}`.execute(
+    t.database.db,
+  );
+  return r.rows[0]?.version ?? 1;
+}
+/** A user row and its live sessions. */
+const userState = async (id: number) => ({
+  user: await row('sys_user', id),
+  sessions: await count(
+    sql`SELECT count(*) AS n FROM sys_session WHERE user_id = ${id} AND revoked_at IS NULL`,
+  ),
+});
+const consultRow = async (id: number) => ({
+  consult: await row('cms_consult', id),
+  messages: await count(
+    sql`SELECT count(*) AS n FROM sys_message WHERE biz_type = 'consult' AND biz_id = ${String(id)}`,
+  ),
+});
+const claimRow = async (id: number) => ({
+  claim: await row('ins_claim', id),
+  steps: await count(sql`SELECT count(*) AS n FROM ins_claim_step WHERE claim_id = ${id}`),
+});
+
+const CASES: Case[] = [
+  // --- Enterprises: another enterprise's policy, claim, endorsement, consultation -------------------
+  {
+    route: '/api/policy/edit',
+    who: 'an enterprise edits another enterprise’s draft application',
+    as: 'ent',
+    target: () => fx.entDraft!,
+    request: async (id) => ({
+      url: '/api/policy/edit',
+      payload: {
+        id,
+        version: await versionOf('ins_policy', id),
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+      },
+    }),
+    snapshot: () => row('ins_policy', fx.entDraft!),
+  },
+  {
+    route: '/api/policy/submit',
+    who: 'an enterprise submits another enterprise’s draft application',
+    as: 'ent',
+    target: () => fx.entDraft!,
+    request: async (id) => ({
+      url: `/api/policy/submit?id=${id}&version=${await versionOf('ins_policy', id)}`,
+    }),
+    snapshot: () => row('ins_policy', fx.entDraft!),
+  },
+  {
+    route: '/api/claim/add',
+    who: 'an enterprise reports a claim on another enterprise’s policy',
+    as: 'ent',
+    target: () => fx.otherPolicy!,
+    request: (id) => ({
+      url: '/api/claim/add',
+      payload: {
+        policyId: id,
+        reporterName: '钱安全',
+        reporterPhone: '13905275678',
+        accidentAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+        accidentDistrictCode: '321302',
+        accidentAddress: '别家企业的厂区',
+        accidentDesc: '冒用他人保单报案',
+        deaths: 0,
+        injuries: 1,
+      },
+    }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ins_claim WHERE policy_id = ${fx.otherPolicy!}`),
+  },
+  {
+    route: '/api/claim/step',
+    who: 'an enterprise withdraws another enterprise’s claim',
+    as: 'ent',
+    target: () => fx.otherClaim!,
+    request: async (id) => ({
+      url: '/api/claim/step',
+      payload: { id, version: await versionOf('ins_claim', id), step: 2, reason: '替别人撤案' },
+    }),
+    snapshot: () => claimRow(fx.otherClaim!),
+  },
+  {
+    route: '/api/claim/satisfaction',
+    who: 'an enterprise rates another enterprise’s claim',
+    as: 'ent',
+    target: () => fx.otherClaim!,
+    request: async (id) => ({
+      url: '/api/claim/satisfaction',
+      payload: { id, version: await versionOf('ins_claim', id), score: 1, comment: '替别人评价' },
+    }),
+    snapshot: () => claimRow(fx.otherClaim!),
+  },
+  {
+    route: '/api/endorsement/add',
+    who: 'an enterprise applies to endorse another enterprise’s policy',
+    as: 'ent',
+    target: () => fx.otherPolicy!,
+    request: async (id) => ({
+      url: '/api/endorsement/add',
+      payload: {
+        policyId: id,
+        policyVersion: await versionOf('ins_policy', id),
+        type: '07',
+        reason: '替别人批改',
+        effectiveDate: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10),
+      },
+    }),
+    snapshot: () =>
+      count(sql`SELECT count(*) AS n FROM ins_endorsement WHERE policy_id = ${fx.otherPolicy!}`),
+  },
+  {
+    route: '/api/endorsement/withdraw',
+    who: 'an enterprise withdraws another enterprise’s endorsement application',
+    as: 'ent',
+    target: () => fx.otherEndorsement!,
+    request: async (id) => ({
+      url: '/api/endorsement/withdraw',
+      payload: { id, version: await versionOf('ins_endorsement', id) },
+    }),
+    snapshot: () => row('ins_endorsement', fx.otherEndorsement!),
+  },
+  {
+    route: '/api/manage/articles/saveConsult',
+    who: 'an enterprise edits another enterprise’s question',
+    as: 'ent2',
+    target: () => fx.entConsult!,
+    request: async (id) => ({
+      url: '/api/manage/articles/saveConsult',
+      payload: {
+        id,
+        version: await versionOf('cms_consult', id),
+        classId: fx.consultClass,
+        title: '改掉别人的问题',
+        content: '改掉别人的问题内容',
+      },
+    }),
+    snapshot: () => consultRow(fx.entConsult!),
+  },
+  {
+    route: '/api/consult/close',
+    who: 'an enterprise closes another enterprise’s question',
+    as: 'ent2',
+    target: () => fx.entConsult!,
+    request: async (id) => ({
+      url: `/api/consult/close?id=${id}&version=${await versionOf('cms_consult', id)}`,
+    }),
+    snapshot: () => consultRow(fx.entConsult!),
+  },
+  {
+    route: '/api/sys/user/sessions/end',
+    who: 'a user ends another user’s session',
+    as: 'ent2',
+    target: () => fx.entSession!,
+    request: (id) => ({ url: `/api/sys/user/sessions/end?id=${id}` }),
+    snapshot: () => row('sys_session', fx.entSession!),
+  },
+  {
+    route: '/api/message/read',
+    who: 'a user marks another user’s message read (ids not its own are ignored: 200, 0 updated)',
+    as: 'ent2',
+    target: () => fx.entMessage!,
+    request: (id) => ({ url: `/api/message/read?ids=${id}` }),
+    snapshot: () => row('sys_message', fx.entMessage!),
+    status: 200,
+  },
+
+  // --- Insurers: a second insurer against the first insurer's records --------------------------------
+  {
+    route: '/api/policy/edit',
+    who: 'a second insurer edits a draft the first insurer entered',
+    as: 'insurerX',
+    target: () => fx.insurerDraft!,
+    request: async (id) => ({
+      url: '/api/policy/edit',
+      payload: {
+        id,
+        version: await versionOf('ins_policy', id),
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+      },
+    }),
+    snapshot: () => row('ins_policy', fx.insurerDraft!),
+  },
+  {
+    route: '/api/policy/submit',
+    who: 'a second insurer submits a draft the first insurer entered',
+    as: 'insurerX',
+    target: () => fx.insurerDraft!,
+    request: async (id) => ({
+      url: `/api/policy/submit?id=${id}&version=${await versionOf('ins_policy', id)}`,
+    }),
+    snapshot: () => row('ins_policy', fx.insurerDraft!),
+  },
+  {
+    route: '/api/policy/review',
+    who: 'a second insurer issues an application made to the first insurer',
+    as: 'insurerX',
+    target: () => fx.submitted!,
+    request: async (id) => ({
+      url: '/api/policy/review',
+      payload: { id, version: await versionOf('ins_policy', id), approve: true, policyNo: 'HIJACK-0001' },
+    }),
+    snapshot: () => row('ins_policy', fx.submitted!),
+  },
+  {
+    route: '/api/claim/step',
+    who: 'a second insurer registers a claim on the first insurer’s policy',
+    as: 'insurerX',
+    target: () => fx.otherClaim!,
+    request: async (id) => ({
+      url: '/api/claim/step',
+      payload: {
+        id,
+        version: await versionOf('ins_claim', id),
+        step: 3,
+        accidentType: '09',
+        accidentLevel: 1,
+        cause: '越权立案',
+        estimatedLoss: 1000,
+      },
+    }),
+    snapshot: () => claimRow(fx.otherClaim!),
+  },
+  {
+    route: '/api/endorsement/review',
+    who: 'a second insurer approves an endorsement of the first insurer’s policy',
+    as: 'insurerX',
+    target: () => fx.otherEndorsement!,
+    request: async (id) => ({
+      url: '/api/endorsement/review',
+      payload: { id, version: await versionOf('ins_endorsement', id), approve: true },
+    }),
+    snapshot: () => row('ins_endorsement', fx.otherEndorsement!),
+  },
+  {
+    route: '/api/technicist/edit',
+    who: 'a second insurer edits the first insurer’s technicist',
+    as: 'insurerX',
+    target: () => fx.technicist!,
+    request: async (id) => ({
+      url: '/api/technicist/edit',
+      payload: { ...techBody, id, version: await versionOf('ins_technicist', id) },
+    }),
+    snapshot: () => row('ins_technicist', fx.technicist!),
+  },
+  {
+    route: '/api/technicist/delete',
+    who: 'a second insurer deletes the first insurer’s technicist',
+    as: 'insurerX',
+    target: () => fx.technicist!,
+    request: async (id) => ({
+      url: `/api/technicist/delete?id=${id}&version=${await versionOf('ins_technicist', id)}`,
+    }),
+    snapshot: () => row('ins_technicist', fx.technicist!),
+  },
+  {
+    route: '/api/technicist/revealIdNo',
+    who: 'a second insurer reveals the ID number of the first insurer’s technicist',
+    as: 'insurerX',
+    target: () => fx.technicist!,
+    request: (id) => ({ url: `/api/technicist/revealIdNo?id=${id}` }),
+    snapshot: () => row('ins_technicist', fx.technicist!),
+  },
+  {
+    route: '/api/insurerDoc/edit',
+    who: 'a second insurer edits the first insurer’s document',
+    as: 'insurerX',
+    target: () => fx.doc!,
+    request: async (id) => ({
+      url: '/api/insurerDoc/edit',
+      payload: {
+        id,
+        version: await versionOf('ins_insurer_doc', id),
+        docType: 2,
+        title: '别家改的',
+        fileId: strangerFile,
+        remark: '',
+      },
+    }),
+    snapshot: () => row('ins_insurer_doc', fx.doc!),
+  },
+  {
+    route: '/api/insurerDoc/delete',
+    who: 'a second insurer deletes the first insurer’s document',
+    as: 'insurerX',
+    target: () => fx.doc!,
+    request: async (id) => ({
+      url: `/api/insurerDoc/delete?id=${id}&version=${await versionOf('ins_insurer_doc', id)}`,
+    }),
+    snapshot: () => row('ins_insurer_doc', fx.doc!),
+  },
+
+  // --- Service organisations and expert panels: another organisation's answer ------------------------
+  {
+    route: '/api/consult/answer',
+    who: 'the expert panel revises the answer of the service organisation (issue 11 item 1)',
+    as: 'expert',
+    target: () => fx.serviceAnswered!,
+    request: async (id) => ({
+      url: '/api/consult/answer',
+      payload: { id, version: await versionOf('cms_consult', id), answer: '专家覆盖了服务机构的答复' },
+    }),
+    snapshot: () => consultRow(fx.serviceAnswered!),
+  },
+  {
+    route: '/api/consult/answer',
+    who: 'a second service organisation revises the first one’s answer',
+    as: 'service2',
+    target: () => fx.serviceAnswered!,
+    request: async (id) => ({
+      url: '/api/consult/answer',
+      payload: { id, version: await versionOf('cms_consult', id), answer: '另一家服务机构的修改' },
+    }),
+    snapshot: () => consultRow(fx.serviceAnswered!),
+  },
+  {
+    route: '/api/consult/answer',
+    who: 'a second expert panel revises the first panel’s answer',
+    as: 'expert2',
+    target: () => fx.expertAnswered!,
+    request: async (id) => ({
+      url: '/api/consult/answer',
+      payload: { id, version: await versionOf('cms_consult', id), answer: '另一个专家组的修改' },
+    }),
+    snapshot: () => consultRow(fx.expertAnswered!),
+  },
+  {
+    route: '/api/consult/setPublic',
+    who: 'the expert panel withdraws the service organisation’s published answer',
+    as: 'expert',
+    target: () => fx.serviceAnswered!,
+    request: async (id) => ({
+      url: `/api/consult/setPublic?id=${id}&version=${await versionOf('cms_consult', id)}&isPublic=0`,
+    }),
+    snapshot: () => consultRow(fx.serviceAnswered!),
+  },
+  {
+    route: '/api/consult/close',
+    who: 'a second service organisation closes a consultation the first one answered',
+    as: 'service2',
+    target: () => fx.serviceAnswered!,
+    request: async (id) => ({
+      url: `/api/consult/close?id=${id}&version=${await versionOf('cms_consult', id)}`,
+    }),
+    snapshot: () => consultRow(fx.serviceAnswered!),
+  },
+
+  // --- A district regulator (泗阳县) against another district's records ------------------------------
+  {
+    route: '/api/consult/answer',
+    who: 'the 泗阳县 regulator answers a question from 宿城区',
+    as: 'gov_sy',
+    target: () => fx.entConsult!,
+    request: async (id) => ({
+      url: '/api/consult/answer',
+      payload: { id, version: await versionOf('cms_consult', id), answer: '越区答复内容' },
+    }),
+    snapshot: () => consultRow(fx.entConsult!),
+  },
+  {
+    route: '/api/enterprise/edit',
+    who: 'the 泗阳县 regulator edits an enterprise of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.entOrg!,
+    request: async (id) => {
+      const {
+        legalMobile: _l,
+        safetyMobile: _s,
+        ...body
+      } = profileBody({
+        name: '宿迁市恒安化工有限公司',
+        uscc: entUscc,
+        districtCode: '321302',
+      }) as Record<string, unknown>;
+      return {
+        url: '/api/enterprise/edit',
+        payload: { ...body, id, version: await versionOf('ins_enterprise', id), name: '越区改名有限公司' },
+      };
+    },
+    snapshot: async () => ({
+      org: await row('sys_org', fx.entOrg!),
+      ent: await row('ins_enterprise', fx.entOrg!),
+    }),
+  },
+  {
+    route: '/api/enterprise/saveParams',
+    who: 'the 泗阳县 regulator blacklists an enterprise of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.entOrg!,
+    request: async (id) => ({
+      url: '/api/enterprise/saveParams',
+      payload: {
+        id,
+        version: await versionOf('ins_enterprise', id),
+        params: [{ key: 'blacklist', source: 2, value: 1, remark: '越区列入黑名单' }],
+      },
+    }),
+    snapshot: async () => ({
+      ent: await row('ins_enterprise', fx.entOrg!),
+      params: await count(sql`SELECT count(*) AS n FROM ins_ent_param WHERE enterprise_id = ${fx.entOrg!}`),
+    }),
+  },
+  {
+    route: '/api/enterprise/rescore',
+    who: 'the 泗阳县 regulator rescores an enterprise of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.entOrg!,
+    request: (id) => ({ url: `/api/enterprise/rescore?id=${id}` }),
+    snapshot: async () => ({
+      ent: await row('ins_enterprise', fx.entOrg!),
+      scores: await count(sql`SELECT count(*) AS n FROM ins_ent_score WHERE enterprise_id = ${fx.entOrg!}`),
+    }),
+  },
+  {
+    route: '/api/enterprise/contacts',
+    who: 'the 泗阳县 regulator reveals the contacts of an enterprise of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.entOrg!,
+    request: (id) => ({ url: `/api/enterprise/contacts?id=${id}` }),
+    snapshot: () => row('ins_enterprise', fx.entOrg!),
+  },
+  ...(
+    [
+      [
+        '/api/sys/user/save',
+        'renames',
+        async (id: number) => ({
+          url: '/api/sys/user/save',
+          payload: { id, version: await versionOf('sys_user', id), nickname: '越区改名' },
+        }),
+      ],
+      [
+        '/api/sys/user/pwd/reset',
+        'resets the password of',
+        (id: number) => ({
+          url: `/api/sys/user/pwd/reset?id=${id}`,
+          payload: { newPwd: 'Other#Pass2026' },
+        }),
+      ],
+      ['/api/sys/user/unlock', 'unlocks', (id: number) => ({ url: `/api/sys/user/unlock?id=${id}` })],
+      [
+        '/api/sys/admin/updateByStatus.json',
+        'disables',
+        (id: number) => ({
+          url: `/api/sys/admin/updateByStatus.json?id=${id}&status=2`,
+        }),
+      ],
+      [
+        '/api/sys/user/forceLogout',
+        'signs out',
+        (id: number) => ({ url: `/api/sys/user/forceLogout?id=${id}` }),
+      ],
+    ] as const
+  ).map(
+    ([route, verb, request]): Case => ({
+      route,
+      who: `the 泗阳县 regulator ${verb} the 宿城区 regulator’s account`,
+      as: 'gov_sy',
+      target: () => fx.suchengUser!,
+      request,
+      snapshot: () => userState(fx.suchengUser!),
+    }),
+  ),
+  ...(
+    [
+      [
+        '/api/manage/articles/save',
+        'edits',
+        async (id: number) => ({
+          url: '/api/manage/articles/save',
+          payload: {
+            id,
+            version: await versionOf('cms_article', id),
+            kind: 'notice',
+            title: '改掉市级通知',
+            body: '<p>正文内容</p>',
+            targetDistricts: ['321323'],
+          },
+        }),
+      ],
+      [
+        '/api/manage/articles/updateStatus',
+        'withdraws',
+        async (id: number) => ({
+          url: `/api/manage/articles/updateStatus?id=${id}&status=2&version=${await versionOf('cms_article', id)}`,
+        }),
+      ],
+      [
+        '/api/manage/articles/delete',
+        'deletes',
+        async (id: number) => ({
+          url: `/api/manage/articles/delete?id=${id}&version=${await versionOf('cms_article', id)}`,
+        }),
+      ],
+    ] as const
+  ).map(
+    ([route, verb, request]): Case => ({
+      route,
+      who: `the 泗阳县 regulator ${verb} a city-wide notice`,
+      as: 'gov_sy',
+      target: () => fx.cityNotice!,
+      request,
+      snapshot: () => row('cms_article', fx.cityNotice!),
+    }),
+  ),
+  {
+    route: '/api/rule/save',
+    who: 'the 泗阳县 regulator rewrites a rule of the city library',
+    as: 'gov_sy',
+    target: () => fx.cityRule!,
+    request: async (id) => ({
+      url: '/api/rule/save',
+      payload: {
+        id,
+        version: await versionOf('cms_rule', id),
+        name: '越权改写的法规',
+        docNo: '泗应急〔2026〕9号',
+        issuer: '泗阳县应急管理局',
+        level: 'local',
+        publishDate: '2026-01-15',
+        summary: '越权改写',
+        body: '<p>越权改写</p>',
+      },
+    }),
+    snapshot: () => row('cms_rule', fx.cityRule!),
+  },
+  {
+    route: '/api/rule/delete',
+    who: 'the 泗阳县 regulator deletes a rule of the city library',
+    as: 'gov_sy',
+    target: () => fx.cityRule!,
+    request: async (id) => ({ url: `/api/rule/delete?id=${id}&version=${await versionOf('cms_rule', id)}` }),
+    snapshot: () => row('cms_rule', fx.cityRule!),
+  },
+];
+
+/**
+ * Write routes with no record of another owner of the same role to aim at, and why. Each reason names
+ * where the refusal that does exist is tested.
+ */
+const NO_OWNER: Record<string, string> = {
+  // The caller's own account or organisation: no id of another can be named.
+  '/api/logout': 'ends the caller’s own session',
+  '/api/sys/user/pwd/update': 'changes the caller’s own password',
+  '/api/enterprise/saveMine': 'the caller’s own enterprise (id from the session)',
+  '/api/insurer/saveMine': 'the caller’s own insurer (id from the session)',
+  '/api/notice/markRead': 'the caller’s own read receipt; notices it cannot see answer 404 (notices.test.ts)',
+  // Creating: the new record belongs to the caller; where a target could be foreign it is checked.
+  '/api/file/uploadFile': 'creates a file owned by the caller',
+  '/api/policy/add': 'an enterprise applies for itself; an insurer enters for any enterprise it underwrites',
+  '/api/company/insurancePost':
+    'creates the caller insurer’s policies; another insurer’s policy number is 409 (insurance-post.test.ts)',
+  '/api/technicist/add': 'creates a technicist of the caller’s insurer',
+  '/api/insurerDoc/add': 'creates a document of the caller’s insurer',
+  '/api/enterprise/add': 'a district outside the regulator’s own is 400 (enterprises.test.ts)',
+  '/api/enterprise/import': 'rows outside the regulator’s districts are refused (enterprises.test.ts)',
+  '/api/sys/user/add':
+    'a district regulator creates accounts within its own jurisdiction (users-scope.test.ts)',
+  '/api/rule/add': 'creates a rule owned by the caller',
+  '/api/message/send': 'a district sender reaches its own districts only (messages.test.ts)',
+  '/api/sys/user/delete': 'only the operations admin holds user.delete (the government role has no delete)',
+  // Moderation and platform configuration: one operations administration, no owner below it.
+  '/api/consult/delete': 'moderation by the operations admin (consult.delete) over every consultation',
+  '/api/manage/articles/saveHelpClass': 'platform configuration (operations admin)',
+  '/api/manage/articles/delHelpClass': 'platform configuration (operations admin)',
+  '/api/manage/articles/saveConsultClass': 'platform configuration (operations admin)',
+  '/api/manage/articles/delConsultClass': 'platform configuration (operations admin)',
+  '/api/role/add': 'platform configuration (operations admin)',
+  '/api/role/save': 'platform configuration (operations admin)',
+  '/api/role/deleteById': 'platform configuration (operations admin)',
+  '/api/role/saveRoleUser': 'platform configuration (operations admin)',
+  '/api/resource/add': 'platform configuration (operations admin)',
+  '/api/resource/save': 'platform configuration (operations admin)',
+  '/api/resource/delete': 'platform configuration (operations admin)',
+  '/api/resource/move': 'platform configuration (operations admin)',
+  '/api/resource/order': 'platform configuration (operations admin)',
+  '/api/setting/save': 'city-wide settings; a district regulator gets 403 (settings.test.ts)',
+  '/api/dict/add': 'platform configuration (operations admin)',
+  '/api/dict/update': 'platform configuration (operations admin)',
+  '/api/dict/delete': 'platform configuration (operations admin)',
+  '/api/dict/linkArea': 'platform configuration (operations admin)',
+  '/api/industry/add': 'platform configuration (operations admin)',
+  '/api/industry/update': 'platform configuration (operations admin)',
+  '/api/industry/delete': 'platform configuration (operations admin)',
+  '/api/subsystem/add': 'platform configuration (operations admin)',
+  '/api/subsystem/update': 'platform configuration (operations admin)',
+  '/api/subsystem/delete': 'platform configuration (operations admin)',
+  '/api/subsystem/credentials/generate': 'platform configuration (operations admin)',
+  '/api/subsystem/credentials/rotate': 'platform configuration (operations admin)',
+  '/api/subsystem/credentials/revoke': 'platform configuration (operations admin)',
+  '/api/subsystem/push/save': 'platform configuration (operations admin)',
+  '/api/subsystem/push/run': 'platform configuration (operations admin)',
+  '/api/sys/org/add': 'platform configuration (operations admin)',
+  '/api/sys/org/save': 'platform configuration (operations admin)',
+  '/api/sys/org/enable': 'platform configuration (operations admin)',
+  '/api/sys/org/disable': 'platform configuration (operations admin)',
+  '/api/safetymechanism/add': 'platform configuration (operations admin)',
+  '/api/safetymechanism/update': 'platform configuration (operations admin)',
+  '/api/safetymechanism/delete': 'platform configuration (operations admin)',
+  '/api/safetymechanism/addSysApiInfos': 'platform configuration (operations admin)',
+  '/api/safetymechanism/delSysApiInfos': 'platform configuration (operations admin)',
+};
+
+/** Writes without an audit declaration (their own kind of change) that the sweep must still see. */
+const UNAUDITED_WRITES = ['/api/sys/admin/updateByStatus.json', '/api/message/read', '/api/notice/markRead'];
+const READ_KINDS = new Set(['query', 'get', 'export']);
+
+beforeAll(async () => {
+  t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
+  for (const u of ['admin', 'gov_sy', 'ent', 'ent2', 'insurer', 'service', 'expert'])
+    tok[u] = await t.login(u);
+  // Second organisations and users of the same roles.
+  tok.insurerX = await makeUser(t, 'insurer', 'sweep-insurer-x', {
+    orgId: await makeOrg(t, 'insurer', '某某财产保险股份有限公司宿迁中心支公司'),
+  });
+  tok.service2 = await makeUser(t, 'service', 'sweep-service-2', {
+    orgId: await makeOrg(t, 'service', '宿迁市另一家安全技术服务有限公司', '321311'),
+  });
+  tok.expert2 = await makeUser(t, 'expert', 'sweep-expert-2', {
+    orgId: await makeOrg(t, 'expert', '宿迁市另一个安全生产专家组', '321300'),
+  });
+  await makeUser(t, 'gov', 'sweep-gov-sucheng', { districtCodes: '321302' });
+
+  const db = t.database.db;
+  const entOrg = await orgIdOf(t, 'ent');
+  const insurerOrg = await orgIdOf(t, 'insurer');
+  fx.entOrg = entOrg;
+  const one = async <T>(q: Promise<T | undefined>, what: string): Promise<T> => {
+    const r = await q;
+    if (r === undefined) throw new Error(`no seeded ${what}`);
+    return r;
+  };
+  // Seeded insurance records of enterprises other than ent (insurerX is no party to any of them).
+  fx.entDraft = (
+    await one(
+      db
+        .selectFrom('insPolicy')
+        .select('id')
+        .where('status', '=', 'draft')
+        .where('enteredBy', '=', 'enterprise')
+        .where('enterpriseId', '!=', entOrg)
+        .executeTakeFirst(),
+      'enterprise draft',
+    )
+  ).id;
+  fx.insurerDraft = (
+    await one(
+      db
+        .selectFrom('insPolicy')
+        .select('id')
+        .where('status', '=', 'draft')
+        .where('enteredBy', '=', 'insurer')
+        .executeTakeFirst(),
+      'insurer draft',
+    )
+  ).id;
+  fx.submitted = (
+    await one(
+      db.selectFrom('insPolicy').select('id').where('status', '=', 'submitted').executeTakeFirst(),
+      'submitted application',
+    )
+  ).id;
+  const claim = await one(
+    db
+      .selectFrom('insClaim')
+      .select(['id', 'policyId'])
+      .where('enterpriseId', '!=', entOrg)
+      .where('phase', 'not in', ['closed', 'withdrawn'])
+      .executeTakeFirst(),
+    'open claim',
+  );
+  fx.otherClaim = claim.id;
+  fx.otherPolicy = claim.policyId;
+  fx.otherEndorsement = (
+    await one(
+      db
+        .selectFrom('insEndorsement')
+        .select('id')
+        .where('status', '=', 'applied')
+        .where('enterpriseId', '!=', entOrg)
+        .executeTakeFirst(),
+      'applied endorsement',
+    )
+  ).id;
+  const tech = await one(
+    db.selectFrom('insTechnicist').selectAll().where('insurerId', '=', insurerOrg).executeTakeFirst(),
+    'technicist',
+  );
+  fx.technicist = tech.id;
+  techBody = {
+    staffType: tech.staffType,
+    name: '别家改的',
+    idType: tech.idType,
+    title: tech.title,
+    serviceItems: tech.serviceItems,
+  };
+  const docFile = await uploadPdf(t, tok.insurer!, '条款.pdf');
+  const doc = await t.call({
+    method: 'POST',
+    url: '/api/insurerDoc/add',
+    token: tok.insurer!,
+    payload: { docType: 1, title: '保险条款', fileId: docFile },
+  });
+  fx.doc = doc.json().data.id;
+  strangerFile = await uploadPdf(t, tok.insurerX!, '别家的文件.pdf');
+
+  // Consultations: one of ent awaiting, one answered by the service organisation (seeded, published),
+  // one answered by the expert panel.
+  fx.consultClass = (
+    await db.selectFrom('cmsClass').select('id').where('kind', '=', 'consult').executeTakeFirstOrThrow()
+  ).id;
+  const ask = async (title: string) =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/manage/articles/saveConsult',
+        token: tok.ent!,
+        payload: { classId: fx.consultClass, title, content: `${title}的具体内容` },
+      })
+    ).json().data.id as number;
+  fx.entConsult = await ask('恒安化工的待答复咨询');
+  fx.serviceAnswered = (
+    await db
+      .selectFrom('cmsConsult')
+      .select('id')
+      .where('title', '=', '员工人数变化后保单需要批改吗？')
+      .executeTakeFirstOrThrow()
+  ).id;
+  fx.expertAnswered = await ask('由专家组答复的咨询');
+  const answered = await t.call({
+    method: 'POST',
+    url: '/api/consult/answer',
+    token: tok.expert!,
+    payload: { id: fx.expertAnswered, version: 1, answer: '专家组的答复内容' },
+  });
+  expect(answered.statusCode, answered.body).toBe(200);
+
+  // Accounts, sessions, messages, notices, rules of others.
+  fx.suchengUser = (
+    await db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'sweep-gov-sucheng')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const entUser = await db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('username', '=', 'ent')
+    .executeTakeFirstOrThrow();
+  fx.entSession = (
+    await db
+      .selectFrom('sysSession')
+      .select('id')
+      .where('userId', '=', entUser.id)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
+  fx.entMessage = (
+    await db
+      .selectFrom('sysMessage')
+      .select('id')
+      .where('userId', '=', entUser.id)
+      .where('readAt', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
+  fx.cityNotice = (
+    await db
+      .selectFrom('cmsArticle')
+      .select('id')
+      .where('kind', '=', 'notice')
+      .where('targetDistricts', '=', '')
+      .where('deletedAt', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
+  fx.cityRule = (
+    await db
+      .selectFrom('cmsRule')
+      .select('id')
+      .where('deletedAt', 'is', null)
+      .where('revisedById', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).id;
+  entUscc = (await db.selectFrom('sysOrg').select('uscc').where('id', '=', entOrg).executeTakeFirstOrThrow())
+    .uscc!;
+});
+afterAll(() => t?.close());
+
+function send(c: Case, r: Request) {
+  return t.call({
+    method: 'POST',
+    url: r.url,
+    token: tok[c.as]!,
+    ...(r.payload !== undefined ? { payload: r.payload as Record<string, unknown> } : {}),
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+}
+
+describe('ownership sweep: every edit route as a non-owner of the same role', () => {
+  it('lists every write route: swept below, or named in NO_OWNER with the reason', () => {
+    const routes = (
+      t.app as unknown as {
+        state: {
+          apiRoutes: Array<{ method: string; url: string; permission?: string; audit?: { kind: string } }>;
+        };
+      }
+    ).state.apiRoutes;
+    const writes = routes
+      .filter((r) => r.permission !== 'public')
+      .filter((r) => (r.audit && !READ_KINDS.has(r.audit.kind)) || UNAUDITED_WRITES.includes(r.url))
+      .map((r) => r.url);
+    const swept = new Set(CASES.map((c) => c.route));
+    const unclassified = writes.filter((u) => !swept.has(u) && !(u in NO_OWNER));
+    expect(unclassified).toEqual([]);
+    // Nothing listed twice, nothing stale.
+    expect(Object.keys(NO_OWNER).filter((u) => swept.has(u))).toEqual([]);
+    expect([...swept, ...Object.keys(NO_OWNER)].filter((u) => !routes.some((r) => r.url === u))).toEqual([]);
+  });
+
+  it.each(CASES.map((c) => [c.route, c.who, c] as const))('%s: %s', async (_route, _who, c) => {
+    const before = await c.snapshot();
+    const res = await send(c, await c.request(c.target()));
+    expect(res.statusCode, res.body).toBe(c.status ?? 404);
+    expect(await c.snapshot()).toEqual(before);
+    if ((c.status ?? 404) === 404) {
+      // Out of scope answers exactly like a missing record.
+      const missing = await send(c, await c.request(MISSING));
+      expect(missing.statusCode, missing.body).toBe(404);
+      expect(res.json().result).toBe(missing.json().result);
+    }
+  });
+});
