@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_content_search.ts';
 import * as m0014 from './migrations/0014_endorsement_awaiting.ts';
 import * as m0015 from './migrations/0015_request_log_brin.ts';
 import * as m0016 from './migrations/0016_policy_draft_withdraw.ts';
+import * as m0018 from './migrations/0018_message_todo.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_endorsement_awaiting': m0014,
   '0015_request_log_brin': m0015,
   '0016_policy_draft_withdraw': m0016,
+  '0018_message_todo': m0018,
 };
 
 class StaticProvider implements MigrationProvider {
