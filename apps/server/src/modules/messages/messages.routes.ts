@@ -14,7 +14,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { listMyMessages, listSentBatches, markRead, messageCounts, sendBroadcast } from './messages.service.ts';
+import {
+  listMyMessages,
+  listSentBatches,
+  markRead,
+  messageCounts,
+  sendBroadcast,
+} from './messages.service.ts';
 
 /**
  * 消息中心. The inbox calls only ever touch the caller's own rows, so they need a login and no more

@@ -1,7 +1,7 @@
 import {
   MESSAGE_KINDS,
-  type MessageItem,
   type MessageCounts,
+  type MessageItem,
   type MessageKind,
   type MessageSendBody,
   optionLabel,

@@ -154,7 +154,8 @@ export const NOTIFICATIONS = {
         party: 'coinsurers',
         kind: 'system',
         title: (r) => `共保保单已出单：${r.no}`,
-        content: (r) => withDetail(`${r.enterpriseName}的保单 ${r.no} 已由主承保险机构出单，贵机构为共保机构。`, r),
+        content: (r) =>
+          withDetail(`${r.enterpriseName}的保单 ${r.no} 已由主承保险机构出单，贵机构为共保机构。`, r),
       },
     ],
     title: (r) => `保单已出单：${r.no}`,

@@ -117,7 +117,8 @@ export async function notify(
   opts: NotifyOptions,
 ): Promise<number> {
   const def = notificationDef(event);
-  if (def.closes) await closeTodos(trx, { bizType: def.record, bizId: record.id, events: def.closes }, opts.now);
+  if (def.closes)
+    await closeTodos(trx, { bizType: def.record, bizId: record.id, events: def.closes }, opts.now);
   const seen = new Set<number>(opts.actorId === null ? [] : [opts.actorId]);
   const rows = [];
   for (const to of def.to) {
