@@ -13,7 +13,9 @@ afterAll(async () => {
 const ENT_MANAGE = '/ent/Entazx/EntClaimManage/route';
 const ENT_ADD = '/ent/Entazx/EntClaimAdd/route';
 const ENT_DETAIL = '/ent/Entazx/EntClaimDetail/route';
+const ENT_MESSAGE = '/ent/center/EntMessage/route';
 const INS_MANAGE = '/insurance/azx/ClaimManage/route';
+const INS_MESSAGE = '/insurance/org/InsuranceMessage/route';
 const INS_EDIT = '/insurance/azx/ClaimEdit/route';
 
 /** A valid GB 11643 number (the standard's own example). */
@@ -73,7 +75,7 @@ async function submitStep(page: Page, d: Locator): Promise<void> {
 }
 
 describe('claim from report to close (spec 4, domain 3.4)', () => {
-  it('the enterprise reports, the insurer handles every step, the enterprise follows the timeline and rates it', async () => {
+  it('the enterprise reports, the insurer handles every step, messages and to-dos tell each side and open the claim, the enterprise rates it', async () => {
     const ent = await openPage(browser);
     const ins = await openPage(browser);
     const e = ent.page;
@@ -126,8 +128,13 @@ describe('claim from report to close (spec 4, domain 3.4)', () => {
       .filter({ hasText: String(before + 1) })
       .waitFor();
 
-    // --- Insurer: find it in 理赔管理 and handle it -------------------------------------------------
+    // --- Insurer: the report waits as a to-do (待办); find it in 理赔管理 and handle it ---------------
     await login(p, 'insurer');
+    await p.getByTestId('todo-bell').click();
+    await waitForPath(p, INS_MESSAGE);
+    const reportTodo = p.locator('tr.ant-table-row').filter({ hasText: '受理报案' }).first();
+    await reportTodo.waitFor();
+    expect(await reportTodo.innerText()).toContain('待处理');
     await p.goto(INS_MANAGE);
     await item(p, '关键字').locator('input').fill(reportNo);
     await p.getByRole('button', { name: /查\s*询/ }).click();
@@ -176,8 +183,17 @@ describe('claim from report to close (spec 4, domain 3.4)', () => {
     expect(buttons).not.toContain('赔付');
     expect(buttons).not.toContain('立案');
 
+    // The enterprise is told: a message in its centre (the header bell counts it) opens the claim.
+    await e.goto(ENT_MANAGE);
+    await e.getByTestId('message-bell').click();
+    await waitForPath(e, ENT_MESSAGE);
+    await e.getByText(`理赔案件已立案：${reportNo}`).click();
+    const notice = e.locator('.ant-modal-content').filter({ hasText: `理赔案件已立案：${reportNo}` });
+    await notice.getByText(/事故等级：一般事故/).waitFor();
+    await notice.getByRole('button', { name: '查看详情' }).click();
+    await waitForPath(e, ENT_DETAIL);
+    expect(new URL(e.url()).searchParams.get('id')).toBe(claimId);
     // The enterprise sees the registration in its timeline.
-    await e.goto(`${ENT_DETAIL}?id=${claimId}`);
     await e.getByTestId('timeline-step-3').waitFor();
     expect(await e.getByTestId('timeline-step-3').innerText()).toContain('起重伤害');
 
@@ -264,8 +280,16 @@ describe('claim from report to close (spec 4, domain 3.4)', () => {
     await p.getByTestId('timeline-step-8').waitFor();
     await p.getByText('案件已结案，没有可办理的环节').waitFor();
 
-    // --- Enterprise: every step in its timeline, no withdrawal, rate the service ---------------------
-    await e.reload();
+    // --- Enterprise: a to-do asks it to rate; every step in its timeline, no withdrawal, rate ---------
+    await e.goto(ENT_MANAGE);
+    await e.getByTestId('todo-bell').click();
+    await waitForPath(e, ENT_MESSAGE);
+    const rateTodo = e.locator('tr.ant-table-row').filter({ hasText: `评价理赔满意度：${reportNo}` });
+    await rateTodo.waitFor();
+    expect(await rateTodo.innerText()).toContain('待处理');
+    await rateTodo.getByText(`评价理赔满意度：${reportNo}`).click();
+    await e.getByRole('button', { name: '查看详情' }).click();
+    await waitForPath(e, ENT_DETAIL);
     for (const s of [1, 3, 4, 5, 6, 7, 8]) await e.getByTestId(`timeline-step-${s}`).first().waitFor();
     expect(await e.getByTestId('timeline-step-8').innerText()).toContain('赔付结案');
     expect(await e.getByRole('button', { name: /撤\s*案/ }).count()).toBe(0);
@@ -274,6 +298,15 @@ describe('claim from report to close (spec 4, domain 3.4)', () => {
     await rating.getByRole('button', { name: '提交评价' }).click();
     await expectMessage(e, '感谢您的评价');
     await rating.waitFor({ state: 'hidden' });
+    // Rating closes the to-do: done (已处理) in the centre, no longer among the open ones.
+    await e.goto(ENT_MESSAGE);
+    const doneTodo = e.locator('tr.ant-table-row').filter({ hasText: `评价理赔满意度：${reportNo}` });
+    await doneTodo.filter({ hasText: '已处理' }).waitFor();
+    await e.goto(`${ENT_MESSAGE}?tab=todo`);
+    await e.locator('.ant-table').waitFor();
+    await e.getByRole('tab', { name: /待办/, selected: true }).waitFor();
+    await e.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    expect(await e.locator('tr.ant-table-row').filter({ hasText: reportNo }).count()).toBe(0);
 
     expect(ent.errors).toEqual([]);
     expect(ins.errors).toEqual([]);

@@ -74,6 +74,14 @@ export const MESSAGE_KINDS: Option<MessageKind>[] = [
   { value: 'warning', label: '预警' },
 ];
 
+/** A to-do (待办) is open until the task it asks for moves on (domain 3.8). */
+export const TODO_STATE_VALUES = ['open', 'done'] as const;
+export type TodoState = (typeof TODO_STATE_VALUES)[number];
+export const TODO_STATES: Option<TodoState>[] = [
+  { value: 'open', label: '待处理', color: 'orange' },
+  { value: 'done', label: '已处理', color: 'green' },
+];
+
 export const SEARCH_TYPE_VALUES = ['notice', 'help', 'rule', 'qa'] as const;
 export type SearchType = (typeof SEARCH_TYPE_VALUES)[number];
 export const SEARCH_TYPES: Option<SearchType>[] = [

@@ -6,6 +6,7 @@ import {
   RULE_LEVEL_VALUES,
   RULE_STATUS_VALUES,
   SEARCH_TYPE_VALUES,
+  TODO_STATE_VALUES,
 } from './content-options.ts';
 
 export * from './content-options.ts';
@@ -398,6 +399,8 @@ export const messageListQuery = z
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
     unread: queryBool.optional(),
     kind: z.enum(MESSAGE_KIND_VALUES).optional(),
+    /** To-dos only: open (待处理) or done (已处理). */
+    todo: z.enum(TODO_STATE_VALUES).optional(),
   })
   .strict();
 export const messageReadQuery = z
@@ -422,9 +425,17 @@ export const messageItem = z.object({
   bizId: z.string(),
   read: z.boolean(),
   readAt: z.string().nullable(),
+  /** A to-do's state (待处理 / 已处理); null for other kinds. */
+  todoState: z.enum(TODO_STATE_VALUES).nullable(),
+  /** When a to-do's task moved on. */
+  doneAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MessageItem = z.infer<typeof messageItem>;
+
+/** The header bell and the message centre: unread messages and open to-dos. */
+export const messageCounts = z.object({ count: z.number(), todos: z.number() });
+export type MessageCounts = z.infer<typeof messageCounts>;
 
 export const messageSendBody = z
   .object({

@@ -715,8 +715,12 @@ export interface SysMessageTable {
   link: Generated<string>;
   bizType: Generated<string>;
   bizId: Generated<string>;
+  /** The catalogue code of the business event that sent it (modules/messages/notifications.ts), or ''. */
+  event: Generated<string>;
   batchId: number | null;
   readAt: NullableTimestamp;
+  /** When a to-do's task moved on (null while open, and always for other kinds). */
+  doneAt: NullableTimestamp;
   createdAt: Timestamp;
   createdBy: number | null;
 }

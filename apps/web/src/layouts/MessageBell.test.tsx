@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceRoute } from '../platform/resources.ts';
 import { renderWithApp } from '../test/render.tsx';
@@ -29,7 +29,10 @@ const entTree = [
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
+afterEach(async () => {
+  // Let what the unmount queues run while this file's window exists (see test-setup.ts).
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
@@ -51,6 +54,32 @@ describe('MessageBell', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/message/unreadCount');
     fireEvent.click(bell);
     await waitFor(() => expect(router.state.location.pathname).toBe('/ent/center/EntMessage/route'));
+  });
+
+  it('shows the open to-dos apart from the unread count, leading to the centre’s 待办 tab', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data: { count: 3, todos: 2 } }), {
+        status: 200,
+      }),
+    );
+    const { router } = renderWithApp(<MessageBell tree={entTree} />);
+    const todo = await screen.findByRole('button', { name: '待办（2项待处理）' });
+    expect(screen.getByRole('button', { name: '消息中心（3条未读）' })).toBeTruthy();
+    expect(todo.querySelector('.ant-badge-count')?.textContent).toBe('2');
+    fireEvent.click(todo);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ent/center/EntMessage/route'));
+    expect(router.state.location.search).toBe('?tab=todo');
+  });
+
+  it('shows no 待办 button while no to-do is open', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data: { count: 1, todos: 0 } }), {
+        status: 200,
+      }),
+    );
+    renderWithApp(<MessageBell tree={entTree} />);
+    await screen.findByRole('button', { name: '消息中心（1条未读）' });
+    expect(screen.queryByTestId('todo-bell')).toBeNull();
   });
 
   it('renders nothing and asks nothing for a role without a message centre', () => {

@@ -60,6 +60,7 @@ import {
   STEP_ACTORS,
   stepTimeProblem,
 } from './claim.machine.ts';
+import { notifyClaimRated, notifyClaimReported, notifyClaimStep } from './notices.ts';
 
 export interface ClaimSettings {
   reportDeadlineHours: number;
@@ -654,6 +655,7 @@ export async function reportClaim(
       createdAt: now,
     })
     .execute();
+  await notifyClaimReported(trx, actor, row.id, input, now);
   return row.id;
 }
 
@@ -921,6 +923,7 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
   // Registered accidents count in the enterprise's score; withdrawn or invalid ones stop counting.
   if (input.step === 3 || input.step === 2 || input.step === 8)
     await rescoreEnterprise(trx, c.enterpriseId, now, actor.userId, '理赔案件变化');
+  await notifyClaimStep(trx, actor, c.id, input, c, now);
   return res.version;
 }
 
@@ -957,6 +960,7 @@ export async function rateClaim(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
+  await notifyClaimRated(trx, actor, c.id, input, now);
   return res.version;
 }
 

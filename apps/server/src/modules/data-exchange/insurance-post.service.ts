@@ -21,6 +21,7 @@ import {
   fullCoverProblem,
   nextNumber,
   normaliseCoinsurers,
+  notifyPolicy,
   overlapping,
   policyFigures,
   policyTermProblems,
@@ -302,6 +303,13 @@ async function issue(
       .execute();
   await snapshotPolicy(trx, row.id, 'issue', null, actor.userId, now);
   await rescoreEnterprise(trx, ent.id, now, actor.userId, '保单生效');
+  await notifyPolicy(
+    trx,
+    'policy.issued',
+    row.id,
+    { now, actorId: actor.userId },
+    `保险期间 ${item.startDate} 至 ${item.endDate}。`,
+  );
   return { result: 'created', reason: '', id: row.id };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import {
   type Json,
+  makeUser,
   orgIdOf,
   policyBody,
   post,
@@ -255,6 +256,31 @@ describe('POST /api/company/insurancePost', () => {
     });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect(fixed.body.data).toMatchObject({ created: 3 });
+  });
+
+  it("the enterprise's users are told the policy was issued; a refused batch tells nobody", async () => {
+    const a = await fresh();
+    const b = await fresh({ headcount: 9 });
+    const users = await Promise.all(
+      [a, b].map((x, i) => makeUser(t, 'ent', `dx_notify_${n}_${i}`, { orgId: x.enterpriseId })),
+    );
+    const inbox = async (token: string) =>
+      ((await post(t, '/api/message/list', token)).body.data as unknown as { list: Json[] }).list;
+    expect((await signedPost(t, sys, URL, { policies: [a.item, b.item] })).status).toBe(409);
+    expect(await inbox(users[0]!)).toEqual([]);
+    const ok = await signedPost(t, sys, URL, { policy: a.item });
+    expect(ok.status).toBe(200);
+    const id = (ok.body.data as { items: Json[] }).items[0]!.id as number;
+    expect(await inbox(users[0]!)).toMatchObject([
+      {
+        kind: 'system',
+        title: `保单已出单：${a.item.policyNo}`,
+        link: `/ent/Entazx/EntInsuranceDetail/route?id=${id}`,
+        bizType: 'policy',
+        bizId: String(id),
+      },
+    ]);
+    expect(await inbox(users[1]!)).toEqual([]);
   });
 
   it('conflicts with the platform answer 409: overlapping period, a number of another insurer', async () => {

@@ -30,6 +30,7 @@ import {
   attachmentFiles,
   currentPersonHashes,
   nextNumber,
+  notifyPolicy,
   overlapping,
   policyFigures,
   policyTransition,
@@ -43,6 +44,7 @@ import {
   planEndorsement,
   type RosterCheck,
 } from './endorsement.machine.ts';
+import { notifyEndorsement } from './notices.ts';
 
 type EndQB = SelectQueryBuilder<DB & { en: DB['insEndorsement'] }, 'en', object>;
 
@@ -345,6 +347,7 @@ export async function applyEndorsement(
       .insertInto('insEndorsementPerson')
       .values(roster.map((r, sort) => ({ ...r, endorsementId: row.id, sort })))
       .execute();
+  await notifyEndorsement(trx, 'endorsement.applied', row.id, { now, actorId: actor.userId });
   return row.id;
 }
 
@@ -524,6 +527,14 @@ async function applyChange(
     .executeTakeFirst();
   if (!res) throw conflict('保单在申请后已发生变更，请退回该批改，由企业按最新保单重新申请');
   const policyVersion = await snapshotPolicy(trx, p.id, 'endorse', en.id, userId, now);
+  if (cancel)
+    await notifyPolicy(
+      trx,
+      'policy.cancelled',
+      p.id,
+      { now, actorId: userId },
+      `注销日期 ${en.effectiveDate}，原因：${en.reason}。`,
+    );
   if (cancel || a.headcount !== undefined || a.startDate !== undefined || a.endDate !== undefined)
     await rescoreEnterprise(trx, p.enterpriseId, now, userId, cancel ? '保单注销' : '保单批改');
   return policyVersion;
@@ -582,6 +593,17 @@ export async function reviewEndorsement(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
+  await notifyEndorsement(
+    trx,
+    input.approve ? 'endorsement.approved' : 'endorsement.returned',
+    en.id,
+    { now, actorId: actor.userId },
+    !input.approve
+      ? input.remark
+      : next === 'awaiting'
+        ? `批改将于 ${en.effectiveDate} 生效，届时保单生成新版本。`
+        : '批改已生效，保单已生成新版本。',
+  );
   return { version: res.version, policyVersion, status: next, effectiveDate: en.effectiveDate };
 }
 
@@ -619,6 +641,7 @@ export async function withdrawEndorsement(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
+  await notifyEndorsement(trx, 'endorsement.withdrawn', en.id, { now, actorId: actor.userId });
   return { version: res.version, status: next };
 }
 
@@ -661,6 +684,13 @@ export async function takeEffect(
       })
       .where('id', '=', id)
       .execute();
+    await notifyEndorsement(
+      trx,
+      'endorsement.lapsed',
+      id,
+      { now, actorId: null },
+      prepared.problems.join('；'),
+    );
     return { id, outcome: 'lapsed', problems: prepared.problems };
   }
   const policyVersion = await applyChange(trx, en, prepared, en.reviewedBy, now);
@@ -673,6 +703,13 @@ export async function takeEffect(
     })
     .where('id', '=', id)
     .execute();
+  await notifyEndorsement(
+    trx,
+    'endorsement.effective',
+    id,
+    { now, actorId: null },
+    `生效日期 ${en.effectiveDate}。`,
+  );
   return { id, outcome: 'applied', policyVersion };
 }
 

@@ -25,6 +25,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import type { Actor } from './actor.ts';
+import { notifyEnterpriseChange } from './notices.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
 
@@ -412,6 +413,7 @@ export async function saveEnterprise(
       'e.legalDutyPhone',
       'e.onRegister',
       'e.operatingStatus',
+      'e.employees',
     ])
     .forUpdate(['o'])
     .executeTakeFirst();
@@ -484,6 +486,7 @@ export async function saveEnterprise(
     .where('deletedAt', 'is', null)
     .execute();
   await rescoreEnterprise(trx, id, now, actor.userId, '企业信息变更');
+  await notifyEnterpriseChange(trx, actor, id, current.profileId === null ? null : current, input, now);
   return newVersion;
 }
 

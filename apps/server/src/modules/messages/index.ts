@@ -11,3 +11,13 @@ export {
 } from './audience.ts';
 export { messagesRoutes } from './messages.routes.ts';
 export { type MessageAudience, type MessageInput, sendMessage } from './messages.service.ts';
+export {
+  NOTIFICATION_EVENTS,
+  NOTIFICATIONS,
+  type NotificationEvent,
+  type NotifyRecord,
+  notificationTable,
+  RECORD_PAGES,
+  recordLink,
+} from './notifications.ts';
+export { closeTodos, type NotifyOptions, notify } from './notify.ts';

@@ -1,6 +1,7 @@
 import {
   envelope,
   messageBatchItem,
+  messageCounts as messageCountsSchema,
   messageItem,
   messageListQuery,
   messageReadQuery,
@@ -13,7 +14,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { listMyMessages, listSentBatches, markRead, sendBroadcast, unreadCount } from './messages.service.ts';
+import {
+  listMyMessages,
+  listSentBatches,
+  markRead,
+  messageCounts,
+  sendBroadcast,
+} from './messages.service.ts';
 
 /**
  * 消息中心. The inbox calls only ever touch the caller's own rows, so they need a login and no more
@@ -28,7 +35,7 @@ export function messagesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['message'],
-        summary: '我的消息（分页，unread=1 只看未读）',
+        summary: '我的消息（分页，unread=1 只看未读，todo=open|done 只看待办）',
         querystring: messageListQuery,
         response: { 200: envelope(paged(messageItem)) },
       },
@@ -42,12 +49,12 @@ export function messagesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['message'],
-        summary: '我的未读消息数',
-        response: { 200: envelope(z.object({ count: z.number() })) },
+        summary: '我的未读消息数（count）和未处理待办数（todos）',
+        response: { 200: envelope(messageCountsSchema) },
       },
       config: { permission: 'authenticated' },
     },
-    async (req) => ok({ count: await unreadCount(app.db, requireAuth(req).userId) }),
+    async (req) => ok(await messageCounts(app.db, requireAuth(req).userId)),
   );
 
   r.post(

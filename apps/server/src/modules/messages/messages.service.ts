@@ -1,10 +1,12 @@
 import {
   MESSAGE_KINDS,
+  type MessageCounts,
   type MessageItem,
   type MessageKind,
   type MessageSendBody,
   optionLabel,
   type Paged,
+  type TodoState,
   UserStatus,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
@@ -115,6 +117,7 @@ function toItem(r: {
   bizType: string;
   bizId: string;
   readAt: Date | null;
+  doneAt: Date | null;
   createdAt: Date;
 }): MessageItem {
   return {
@@ -128,6 +131,8 @@ function toItem(r: {
     bizId: r.bizId,
     read: r.readAt !== null,
     readAt: r.readAt ? r.readAt.toISOString() : null,
+    todoState: r.kind === 'todo' ? (r.doneAt ? 'done' : 'open') : null,
+    doneAt: r.doneAt ? r.doneAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -136,15 +141,23 @@ function toItem(r: {
 export async function listMyMessages(
   db: Db,
   userId: number,
-  q: { pageNo: number; pageSize: number; unread?: boolean | undefined; kind?: MessageKind | undefined },
+  q: {
+    pageNo: number;
+    pageSize: number;
+    unread?: boolean | undefined;
+    kind?: MessageKind | undefined;
+    todo?: TodoState | undefined;
+  },
 ): Promise<Paged<MessageItem>> {
   let base = db.selectFrom('sysMessage').where('userId', '=', userId);
   if (q.unread === true) base = base.where('readAt', 'is', null);
   if (q.unread === false) base = base.where('readAt', 'is not', null);
   if (q.kind) base = base.where('kind', '=', q.kind);
+  if (q.todo)
+    base = base.where('kind', '=', 'todo').where('doneAt', q.todo === 'open' ? 'is' : 'is not', null);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['id', 'kind', 'title', 'content', 'link', 'bizType', 'bizId', 'readAt', 'createdAt'])
+    .select(['id', 'kind', 'title', 'content', 'link', 'bizType', 'bizId', 'readAt', 'doneAt', 'createdAt'])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(q.pageSize)
@@ -153,14 +166,24 @@ export async function listMyMessages(
   return { list: rows.map(toItem), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
 }
 
-export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('sysMessage')
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.c);
+/** The caller's unread messages and open to-dos (the header bell, the message centre's tabs). */
+export async function messageCounts(db: Db, userId: number): Promise<MessageCounts> {
+  const [unread, todos] = await Promise.all([
+    db
+      .selectFrom('sysMessage')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('userId', '=', userId)
+      .where('readAt', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sysMessage')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('userId', '=', userId)
+      .where('kind', '=', 'todo')
+      .where('doneAt', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(unread.c), todos: Number(todos.c) };
 }
 
 /** Marks the caller's messages read (others' ids are ignored, never touched). Returns how many changed. */

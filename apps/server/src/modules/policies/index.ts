@@ -1,4 +1,5 @@
 export { cachedCount, invalidateCounts } from './count-cache.ts';
+export { notifyPolicy } from './notices.ts';
 export { policiesRoutes, policyListFilters } from './policies.routes.ts';
 export {
   attachmentFiles,

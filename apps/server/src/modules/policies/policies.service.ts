@@ -36,6 +36,7 @@ import {
   rescoreEnterprise,
 } from '../enterprises/index.ts';
 import { cachedCount } from './count-cache.ts';
+import { notifyPolicy } from './notices.ts';
 import {
   mayAct,
   normaliseCoinsurers,
@@ -862,6 +863,7 @@ export async function submitPolicy(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
+  await notifyPolicy(trx, 'policy.submitted', id, { now, actorId: actor.userId });
   return res.version;
 }
 
@@ -977,6 +979,13 @@ export async function reviewPolicy(
     await snapshotPolicy(trx, input.id, 'issue', null, actor.userId, now);
     await rescoreEnterprise(trx, cur.enterpriseId, now, actor.userId, '保单生效');
   }
+  await notifyPolicy(
+    trx,
+    input.approve ? 'policy.issued' : 'policy.returned',
+    input.id,
+    { now, actorId: actor.userId },
+    input.approve ? `保险期间 ${cur.startDate} 至 ${cur.endDate}。` : input.remark,
+  );
   return res.version;
 }
 

@@ -3,6 +3,7 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { MessageKind } from '@aqzrx/contracts';
 import { App, Button, Card, Checkbox, Form, Input, Radio, Tabs, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { MESSAGE_KINDS } from '../../platform/contracts.ts';
@@ -165,7 +166,10 @@ function SentList({ actionRef }: { actionRef: React.RefObject<ActionType | undef
 export function AdminMessage() {
   const access = useAccess();
   const canSend = access.canOnRoute('add');
-  const [tab, setTab] = useState(canSend ? 'send' : 'sent');
+  // The header's bell and 待办 button lead to the inbox (?tab=unread|todo).
+  const [params] = useSearchParams();
+  const inboxTab = ['unread', 'todo'].includes(params.get('tab') ?? '');
+  const [tab, setTab] = useState(inboxTab ? 'inbox' : canSend ? 'send' : 'sent');
   const sentRef = useRef<ActionType | undefined>(undefined);
   return (
     <Tabs

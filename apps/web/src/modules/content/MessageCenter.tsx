@@ -4,11 +4,11 @@ import type { MessageItem, MessageKind } from '@aqzrx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Descriptions, Modal, Popconfirm, Tabs, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/index.ts';
-import { MESSAGE_KINDS } from '../../platform/contracts.ts';
+import { MESSAGE_KINDS, TODO_STATES } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { listMyMessages, markMessagesRead, UNREAD_KEY, useUnreadCount } from './api.ts';
+import { listMyMessages, markMessagesRead, UNREAD_KEY, useMessageCounts } from './api.ts';
 import { fmtTime } from './parts.tsx';
 
 const KIND_COLOR: Record<MessageKind, string> = { system: 'blue', todo: 'orange', warning: 'red' };
@@ -17,25 +17,57 @@ export function KindTag({ kind }: { kind: MessageKind }) {
   return <Tag color={KIND_COLOR[kind]}>{MESSAGE_KINDS.find((k) => k.value === kind)?.label ?? kind}</Tag>;
 }
 
+/** A to-do's state (待处理 / 已处理), or for other messages whether they were read. */
+export function MessageState({ m }: { m: MessageItem }) {
+  if (m.todoState) {
+    const o = TODO_STATES.find((s) => s.value === m.todoState);
+    return (
+      <Tag color={o?.color} data-testid="todo-state">
+        {o?.label ?? m.todoState}
+      </Tag>
+    );
+  }
+  return m.read ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>;
+}
+
 interface Filters {
   kind?: MessageKind;
   unread?: boolean;
+  todo?: 'open';
 }
 
+type InboxTab = 'all' | 'unread' | 'todo';
+const tabOf = (v: string | null): InboxTab => (v === 'unread' || v === 'todo' ? v : 'all');
+
 /**
- * The signed-in person's inbox (消息中心): all or unread, by type; opening a message marks it read and
- * offers its business link. Used by every role (EntMessage, InsuranceMessage, ServiceMessage,
- * ExpertMessage, UserMessage) and inside the admin and government message screens.
+ * The signed-in person's inbox (消息中心): all, unread, or the open to-dos (待办, ?tab=todo, where the
+ * header's 待办 button leads), by type; a to-do shows whether its task is still waiting (待处理) or has
+ * moved on (已处理). Opening a message marks it read and offers its business link. Used by every role
+ * (EntMessage, InsuranceMessage, ServiceMessage, ExpertMessage, UserMessage) and inside the admin and
+ * government message screens.
  */
 export function Inbox() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const unread = useUnreadCount();
-  const [tab, setTab] = useState<'all' | 'unread'>('all');
+  const counts = useMessageCounts();
+  // The tab lives in the URL (?tab=todo), where the header's 待办 button leads.
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const setTab = (next: InboxTab) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'all') p.delete('tab');
+        else p.set('tab', next);
+        return p;
+      },
+      { replace: true },
+    );
   const [open, setOpen] = useState<MessageItem | null>(null);
   const ref = useRef<ActionType | undefined>(undefined);
-  const count = unread.data ?? 0;
+  const count = counts.data?.count ?? 0;
+  const todos = counts.data?.todos ?? 0;
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: UNREAD_KEY });
@@ -93,8 +125,8 @@ export function Inbox() {
       title: '状态',
       dataIndex: 'read',
       search: false,
-      width: 80,
-      render: (_, m) => (m.read ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>),
+      width: 90,
+      render: (_, m) => <MessageState m={m} />,
     },
     {
       title: '时间',
@@ -109,7 +141,7 @@ export function Inbox() {
     <>
       <Tabs
         activeKey={tab}
-        onChange={(k) => setTab(k as 'all' | 'unread')}
+        onChange={(k) => setTab(tabOf(k))}
         items={[
           { key: 'all', label: '全部消息' },
           {
@@ -117,6 +149,14 @@ export function Inbox() {
             label: (
               <Badge count={count} size="small" offset={[10, -2]} data-testid="unread-badge">
                 未读消息
+              </Badge>
+            ),
+          },
+          {
+            key: 'todo',
+            label: (
+              <Badge count={todos} size="small" offset={[10, -2]} color="orange" data-testid="todo-badge">
+                待办
               </Badge>
             ),
           },
@@ -135,9 +175,11 @@ export function Inbox() {
         columns={columns}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
-        params={tab === 'unread' ? { unread: true } : {}}
+        params={tab === 'unread' ? { unread: true } : tab === 'todo' ? { todo: 'open' } : {}}
         request={(q) => listMyMessages(q)}
-        locale={{ emptyText: tab === 'unread' ? '没有未读消息' : '暂无消息' }}
+        locale={{
+          emptyText: tab === 'unread' ? '没有未读消息' : tab === 'todo' ? '没有待处理的待办' : '暂无消息',
+        }}
         rowClassName={(m) => (m.read ? '' : 'aq-msg-unread')}
       />
       <Modal
@@ -163,6 +205,12 @@ export function Inbox() {
                 <KindTag kind={open.kind} />
               </Descriptions.Item>
               <Descriptions.Item label="时间">{fmtTime(open.createdAt)}</Descriptions.Item>
+              {open.todoState && (
+                <Descriptions.Item label="待办状态">
+                  <MessageState m={open} />
+                  {open.doneAt ? `（${fmtTime(open.doneAt)}）` : ''}
+                </Descriptions.Item>
+              )}
             </Descriptions>
             {/* Plain text, escaped by React (security.md V04). */}
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{open.content}</Typography.Paragraph>

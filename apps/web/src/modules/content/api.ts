@@ -146,6 +146,7 @@ export async function listMyMessages(q: {
   pageSize: number;
   unread?: boolean;
   kind?: MessageKind;
+  todo?: 'open' | 'done';
 }): Promise<PageResult<MessageItem>> {
   const { unread, ...rest } = q;
   return fetchData<Paged<MessageItem>>('/message/list', {
@@ -153,7 +154,7 @@ export async function listMyMessages(q: {
   });
 }
 
-export { UNREAD_KEY, useUnreadCount } from '../../platform/messages.ts';
+export { UNREAD_KEY, useMessageCounts, useUnreadCount } from '../../platform/messages.ts';
 
 export async function markMessagesRead(ids: number[] | 'all'): Promise<number> {
   const params = ids === 'all' ? { all: 1 } : { ids: ids.join(',') };

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -38,6 +38,7 @@ beforeEach(() => {
       if (path.endsWith('/govInsurance/claimList'))
         return ok({ page: { list: [claim], total: 1, pageNum: 1 } });
       if (path.endsWith('/policy/detail')) return ok(detail);
+      if (path.endsWith('/govInsurance/claimDetail')) return ok(claim);
       return new Response('{}', { status: 404 });
     }),
   );
@@ -93,6 +94,22 @@ describe('保险业务 (government) at 1440 px', () => {
     const row = screen.getByText(claim.reportNo).closest('tr') as HTMLElement;
     expect(within(row).getByText('2026-02-23', { exact: false })).toBeTruthy();
     expect(within(row).getByText('13:55')).toBeTruthy();
+  });
+});
+
+describe('a message link (?claim=)', () => {
+  it('opens the claim tab with that claim’s details; closing them takes the id off the URL', async () => {
+    const { router } = renderWithApp(<GovInsurance />, {
+      actions: ['query'],
+      path: `/government/govInsurance/GovInsurance/route?claim=${claim.id}`,
+    });
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(`理赔案件 ${claim.reportNo}`)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '理赔案件' }).getAttribute('aria-selected')).toBe('true');
+    const calls = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map((c) => c[0]);
+    expect(calls).toContain(`/api/govInsurance/claimDetail?id=${claim.id}`);
+    fireEvent.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
 

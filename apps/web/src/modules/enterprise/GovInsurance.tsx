@@ -3,7 +3,8 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { CLAIM_PHASES, POLICY_STATES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
 import { App, Button, Card, Space, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CutText, DateTimeCell, PagedTable, tableWidth, valueEnumOf, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
@@ -258,9 +259,12 @@ function PolicyTab() {
   );
 }
 
-function ClaimTab() {
+function ClaimTab({ openId, onClosed }: { openId: number | null; onClosed: () => void }) {
   const districts = useDistrictOptions();
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<number | null>(openId);
+  useEffect(() => {
+    if (openId !== null) setOpen(openId);
+  }, [openId]);
   // Widths fit the tab beside the menu at 1440 px (LIST_WIDTH_AT_1440): every column in view without
   // scrolling sideways. The district sits under the company name, the phase under the step and the
   // casualties under the accident level; the drawer has the rest.
@@ -387,7 +391,13 @@ function ClaimTab() {
           return claimApi.list({ ...(claimQuery(p as Raw) as ClaimFilters), ...page(p as Raw) }, 'gov');
         }}
       />
-      <ClaimDrawer id={open} onClose={() => setOpen(null)} />
+      <ClaimDrawer
+        id={open}
+        onClose={() => {
+          setOpen(null);
+          onClosed();
+        }}
+      />
     </>
   );
 }
@@ -397,6 +407,23 @@ function ClaimTab() {
  * details of each and the policy export. Claims are read here; their handling belongs to the insurers.
  */
 export function GovInsurance() {
+  // `?claim=` (the link of a message about a claim, e.g. a 较大 accident) opens that claim's details.
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('claim');
+  const claimId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const [tab, setTab] = useState(claimId !== null ? 'claim' : 'policy');
+  useEffect(() => {
+    if (claimId !== null) setTab('claim');
+  }, [claimId]);
+  const closeClaim = () =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.delete('claim');
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <Card variant="borderless">
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -405,9 +432,15 @@ export function GovInsurance() {
         </Typography.Text>
         <Tabs
           destroyOnHidden
+          activeKey={tab}
+          onChange={setTab}
           items={[
             { key: 'policy', label: '保单', children: <PolicyTab /> },
-            { key: 'claim', label: '理赔案件', children: <ClaimTab /> },
+            {
+              key: 'claim',
+              label: '理赔案件',
+              children: <ClaimTab openId={claimId} onClosed={closeClaim} />,
+            },
           ]}
         />
       </Space>

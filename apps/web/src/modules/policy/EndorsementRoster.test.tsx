@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import type { EndorsementDetail, PolicyDetail } from './api.ts';
+import { EndorsementManage } from './EndorsementManage.tsx';
 import { EndorsementReviewDrawer } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';
 import { PolicyPersons } from './PolicyPersons.tsx';
@@ -135,6 +136,23 @@ describe('endorsement roster in detail and review', () => {
       approve: true,
       remark: '',
     });
+  });
+});
+
+describe('批改管理 opened from a message (?id=)', () => {
+  it('opens the review drawer of that endorsement; closing it takes the id off the URL', async () => {
+    const sent = stub({
+      '/api/endorsement/detail': () => ok(en),
+      '/api/endorsement/list': () => ok({ page: { list: [], total: 0, pageNum: 1 } }),
+    });
+    const { router } = renderWithApp(<EndorsementManage />, {
+      path: '/insurance/azx/EndorsementManage/route?id=5',
+    });
+    const drawer = await screen.findByRole('dialog', undefined, SLOW);
+    expect(await within(drawer).findByText(`批改 ${en.endorsementNo}`, undefined, SLOW)).toBeTruthy();
+    expect(sent.find((x) => x.path === '/api/endorsement/detail')?.query.get('id')).toBe('5');
+    fireEvent.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(router.state.location.search).toBe(''), SLOW);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { chinaTime, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
@@ -53,14 +53,22 @@ export function EndorsementTable({
   side,
   policyId,
   compact = false,
+  openId = null,
+  onClosed,
 }: {
   side: Side;
   policyId?: number;
   compact?: boolean;
+  /** The insurer's endorsement to open at once (a message's link names it). */
+  openId?: number | null;
+  onClosed?: () => void;
 }) {
   const navigate = useNavigate();
   const ref = useRef<ActionType | undefined>(undefined);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<number | null>(openId);
+  useEffect(() => {
+    if (openId !== null) setOpen(openId);
+  }, [openId]);
   const withdraw = useWithdraw();
   const openRow = (r: EndorsementRow) =>
     side === 'enterprise' ? navigate(`${PATHS.entEndorseDetail}?id=${r.id}`) : setOpen(r.id);
@@ -201,7 +209,10 @@ export function EndorsementTable({
       {side === 'insurer' ? (
         <EndorsementReviewDrawer
           id={open}
-          onClose={() => setOpen(null)}
+          onClose={() => {
+            setOpen(null);
+            onClosed?.();
+          }}
           onDone={() => ref.current?.reload()}
         />
       ) : null}

@@ -1,0 +1,419 @@
+import type { MessageKind } from '@aqzrx/contracts';
+
+/**
+ * The catalogue of business events that tell someone (domain 3.8: every state change another party must
+ * see or act on sends that party a message; a to-do where action is needed, closed when the task moves
+ * on). One entry per event: the record it is about, who receives what (party, kind, texts) and which open
+ * to-dos on the same record it closes. `notify()` (notify.ts) reads it; docs/NOTIFICATIONS.md is rendered
+ * from it (notificationTable) and a test keeps the two equal and sends every row through the API.
+ *
+ * A new area (prevention, hazards, complaints) adds its record type to RECORD_PAGES and its events here,
+ * then calls notify(trx, event, record, opts) next to each state change.
+ */
+
+/** Business records that messages link to (sys_message.biz_type). */
+export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise';
+
+/**
+ * Who receives a message, resolved from the record (notify.ts):
+ *  - enterprise: the users of the enterprise the record belongs to;
+ *  - insurer: the users of the lead (issuing) insurer;
+ *  - coinsurers: the users of the other insurers on the record's policy (共保);
+ *  - regulators: government users whose districts include the record's district (city-wide ones too);
+ *  - applicant: the side that entered the policy application (enterprise, or the insurer entering for it).
+ * The person whose action sent the message never receives it.
+ */
+export type Party = 'enterprise' | 'insurer' | 'coinsurers' | 'regulators' | 'applicant';
+
+/** The role side whose pages a recipient opens. */
+export type Side = 'enterprise' | 'insurer' | 'government';
+
+export const PARTY_NAMES: Record<Party, string> = {
+  enterprise: '投保企业',
+  insurer: '主承（出单）保险机构',
+  coinsurers: '共保保险机构',
+  regulators: '属地监管部门',
+  applicant: '投保方（企业投保为企业，保险机构代录为该机构）',
+};
+
+export const SIDE_ROLES: Record<Side, string> = {
+  enterprise: 'ROLE_ENT',
+  insurer: 'ROLE_INSURANCE',
+  government: 'ROLE_GOVERNMENT',
+};
+
+/**
+ * The detail page of a record for each side (routes of apps/server/src/db/seeds/resources.ts) and the
+ * query parameter it reads the record id from ('' when the page shows the user's own record).
+ */
+export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: string; param: string }>>> = {
+  policy: {
+    enterprise: { path: '/ent/Entazx/EntInsuranceDetail/route', param: 'id' },
+    insurer: { path: '/insurance/azx/PolicyDetail/route', param: 'id' },
+  },
+  endorsement: {
+    enterprise: { path: '/ent/Entazx/EntEndorsementDetail/route', param: 'id' },
+    // The insurer reviews endorsements in a drawer of 批改管理, opened by ?id=.
+    insurer: { path: '/insurance/azx/EndorsementManage/route', param: 'id' },
+  },
+  claim: {
+    enterprise: { path: '/ent/Entazx/EntClaimDetail/route', param: 'id' },
+    insurer: { path: '/insurance/azx/ClaimDetail/route', param: 'id' },
+    // 保险业务 opens its claim tab with the claim's drawer for ?claim=.
+    government: { path: '/government/govInsurance/GovInsurance/route', param: 'claim' },
+  },
+  enterprise: {
+    enterprise: { path: '/ent/EntInfoEdit', param: '' },
+  },
+};
+
+export const RECORD_NAMES: Record<RecordType, string> = {
+  policy: '保单',
+  endorsement: '批改',
+  claim: '理赔案件',
+  enterprise: '企业信息',
+};
+
+/** The link of a record for a side, or '' when the side has no page for it. */
+export function recordLink(type: RecordType, side: Side, id: number | string): string {
+  const page = RECORD_PAGES[type][side];
+  if (!page) return '';
+  return page.param ? `${page.path}?${page.param}=${id}` : page.path;
+}
+
+/** What the texts of a message are made from (loaded by the module that owns the record). */
+export interface NotifyRecord {
+  /** The record id (sys_message.biz_id). */
+  id: number;
+  /** What people call the record: 投保单号/保单号, 批单号, 报案号. */
+  no: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** The lead (issuing) insurer. */
+  insurerId: number;
+  /** The policy whose co-insurers receive `coinsurers` messages. */
+  policyId?: number;
+  /** The district whose regulators receive `regulators` messages. */
+  districtCode?: string;
+  /** Which side entered the policy application (`applicant` messages). */
+  enteredBy?: 'enterprise' | 'insurer';
+  /** Event-specific text (a reason, an amount, a date), completing the content. */
+  detail?: string;
+}
+
+type Text = (r: NotifyRecord) => string;
+
+export interface Recipient {
+  party: Party;
+  kind: Extract<MessageKind, 'system' | 'todo'>;
+  /** Texts for this recipient when they differ from the event's. */
+  title?: Text;
+  content?: Text;
+}
+
+export interface NotificationDef {
+  /** What happened, as the table in docs/NOTIFICATIONS.md says it. */
+  when: string;
+  record: RecordType;
+  to: Recipient[];
+  title: Text;
+  content: Text;
+  /**
+   * Open to-dos of these events (codes of this catalogue, checked by its test) on the same record are
+   * done when this event happens.
+   */
+  closes?: readonly string[];
+}
+
+const withDetail = (text: string, r: NotifyRecord) => (r.detail ? `${text}${r.detail}` : text);
+
+export const NOTIFICATIONS = {
+  // ----------------------------------------------------------------------------------------- policies
+  'policy.submitted': {
+    when: '投保申请提交审核',
+    record: 'policy',
+    to: [{ party: 'insurer', kind: 'todo' }],
+    title: (r) => `审核投保申请：${r.enterpriseName}`,
+    content: (r) => `投保单号 ${r.no}，请审核后出单或退回。`,
+    closes: ['policy.returned'],
+  },
+  'policy.returned': {
+    when: '投保申请审核不通过（退回）',
+    record: 'policy',
+    to: [{ party: 'applicant', kind: 'todo' }],
+    title: (r) => `修改投保申请后重新提交：${r.enterpriseName}`,
+    content: (r) => `投保单号 ${r.no} 审核未通过，原因：${r.detail ?? ''}。请修改后重新提交。`,
+    closes: ['policy.submitted'],
+  },
+  'policy.issued': {
+    when: '保单出单（投保申请审核通过，或保险机构系统上报已出单保单）',
+    record: 'policy',
+    to: [
+      { party: 'enterprise', kind: 'system' },
+      {
+        party: 'coinsurers',
+        kind: 'system',
+        title: (r) => `共保保单已出单：${r.no}`,
+        content: (r) =>
+          withDetail(`${r.enterpriseName}的保单 ${r.no} 已由主承保险机构出单，贵机构为共保机构。`, r),
+      },
+    ],
+    title: (r) => `保单已出单：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}的投保申请已审核通过，保单号 ${r.no}。`, r),
+    closes: ['policy.submitted'],
+  },
+  'policy.cancelled': {
+    when: '保单注销（退保批改生效）',
+    record: 'policy',
+    to: [
+      { party: 'enterprise', kind: 'system' },
+      { party: 'coinsurers', kind: 'system' },
+    ],
+    title: (r) => `保单已注销：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}的保单 ${r.no} 已注销。`, r),
+  },
+  'policy.employeesChanged': {
+    when: '投保企业变更从业人员总数（有待审核或未到期的保单时）',
+    record: 'policy',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `投保企业从业人员总数变更：${r.enterpriseName}`,
+    content: (r) => withDetail(`保单 ${r.no}：`, r),
+  },
+  'policy.holderStatusChanged': {
+    when: '监管部门变更投保企业的经营状态（有未到期的保单时）',
+    record: 'policy',
+    to: [
+      { party: 'insurer', kind: 'system' },
+      { party: 'coinsurers', kind: 'system' },
+    ],
+    title: (r) => `投保企业经营状态变更：${r.enterpriseName}`,
+    content: (r) => withDetail(`保单 ${r.no}：`, r),
+  },
+  'enterprise.statusChanged': {
+    when: '监管部门变更企业的经营状态',
+    record: 'enterprise',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: () => '企业经营状态已由监管部门变更',
+    content: (r) => withDetail(`${r.enterpriseName}：`, r),
+  },
+
+  // ------------------------------------------------------------------------------------- endorsements
+  'endorsement.applied': {
+    when: '企业申请批改',
+    record: 'endorsement',
+    to: [{ party: 'insurer', kind: 'todo' }],
+    title: (r) => `审核批改申请：${r.enterpriseName}`,
+    content: (r) => `批单号 ${r.no}，请审核后通过或退回。`,
+  },
+  'endorsement.withdrawn': {
+    when: '企业撤回批改申请',
+    record: 'endorsement',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `批改申请已撤回：${r.no}`,
+    content: (r) => `${r.enterpriseName}撤回了批改申请 ${r.no}，无需审核。`,
+    closes: ['endorsement.applied'],
+  },
+  'endorsement.approved': {
+    when: '批改审核通过（生效日已到则立即生效）',
+    record: 'endorsement',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `批改申请已审核通过：${r.no}`,
+    content: (r) => withDetail(`批单号 ${r.no}。`, r),
+    closes: ['endorsement.applied'],
+  },
+  'endorsement.returned': {
+    when: '批改申请被退回',
+    record: 'endorsement',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `批改申请被退回：${r.no}`,
+    content: (r) => `批单号 ${r.no} 被退回，原因：${r.detail ?? ''}。如仍需批改，请重新申请。`,
+    closes: ['endorsement.applied'],
+  },
+  'endorsement.effective': {
+    when: '审核通过的批改到生效日期自动生效',
+    record: 'endorsement',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `批改已生效：${r.no}`,
+    content: (r) => withDetail(`批单号 ${r.no} 已生效，保单已生成新版本。`, r),
+  },
+  'endorsement.lapsed': {
+    when: '审核通过的批改到生效日期未能生效（退回）',
+    record: 'endorsement',
+    to: [
+      { party: 'enterprise', kind: 'system' },
+      { party: 'insurer', kind: 'system' },
+    ],
+    title: (r) => `批改未能生效：${r.no}`,
+    content: (r) => `批单号 ${r.no} 到生效日期未能生效，已退回：${r.detail ?? ''}`,
+  },
+
+  // ------------------------------------------------------------------------------------------- claims
+  'claim.reported': {
+    when: '企业报案',
+    record: 'claim',
+    to: [
+      { party: 'insurer', kind: 'todo' },
+      {
+        party: 'coinsurers',
+        kind: 'system',
+        title: (r) => `共保保单报案：${r.enterpriseName}`,
+        content: (r) => `报案号 ${r.no}，由主承保险机构办理，贵机构可查看案件进展。`,
+      },
+    ],
+    title: (r) => `受理报案：${r.enterpriseName}`,
+    content: (r) => `报案号 ${r.no}，请核实后立案或撤案。`,
+  },
+  'claim.reportedByInsurer': {
+    when: '保险机构代企业报案',
+    record: 'claim',
+    to: [
+      { party: 'enterprise', kind: 'system' },
+      {
+        party: 'coinsurers',
+        kind: 'system',
+        title: (r) => `共保保单报案：${r.enterpriseName}`,
+        content: (r) => `报案号 ${r.no}，由主承保险机构办理，贵机构可查看案件进展。`,
+      },
+    ],
+    title: (r) => `保险机构已为贵企业登记报案：${r.no}`,
+    content: (r) => `报案号 ${r.no}，可在理赔管理中查看案件进展。`,
+  },
+  'claim.major': {
+    when: '较大及以上事故报案或立案（死亡3人以上，或立案事故等级为较大事故及以上）',
+    record: 'claim',
+    to: [{ party: 'regulators', kind: 'system' }],
+    title: (r) => `较大及以上事故：${r.enterpriseName}`,
+    content: (r) => withDetail(`报案号 ${r.no}。`, r),
+  },
+  'claim.registered': {
+    when: '理赔案件立案',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔案件已立案：${r.no}`,
+    content: (r) => withDetail(`报案号 ${r.no} 已立案。`, r),
+    closes: ['claim.reported'],
+  },
+  'claim.advancePaid': {
+    when: '理赔预付、垫付或快付',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔款已预付：${r.no}`,
+    content: (r) => withDetail(`报案号 ${r.no}：`, r),
+  },
+  'claim.surveyed': {
+    when: '理赔案件现场查勘',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔案件已查勘：${r.no}`,
+    content: (r) => withDetail(`报案号 ${r.no} 已完成现场查勘。`, r),
+  },
+  'claim.assessed': {
+    when: '理赔案件定损',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔案件已定损：${r.no}`,
+    content: (r) => withDetail(`报案号 ${r.no}：`, r),
+  },
+  'claim.paid': {
+    when: '理赔案件赔付',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔款已赔付：${r.no}`,
+    content: (r) => withDetail(`报案号 ${r.no}：`, r),
+  },
+  'claim.closed': {
+    when: '理赔案件结案',
+    record: 'claim',
+    to: [
+      { party: 'enterprise', kind: 'todo' },
+      {
+        party: 'coinsurers',
+        kind: 'system',
+        title: (r) => `共保保单理赔案件已结案：${r.no}`,
+        content: (r) => withDetail(`${r.enterpriseName}的案件 ${r.no} 已结案。`, r),
+      },
+    ],
+    title: (r) => `评价理赔满意度：${r.no}`,
+    content: (r) => withDetail(`案件 ${r.no} 已结案`, r).concat('。请对本次理赔服务作出评价。'),
+    closes: ['claim.reported'],
+  },
+  'claim.withdrawn': {
+    when: '保险机构撤案',
+    record: 'claim',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `理赔案件已撤案：${r.no}`,
+    content: (r) => `报案号 ${r.no} 已撤案，原因：${r.detail ?? ''}`,
+    closes: ['claim.reported'],
+  },
+  'claim.withdrawnByEnterprise': {
+    when: '企业撤案',
+    record: 'claim',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `企业已撤案：${r.no}`,
+    content: (r) => `${r.enterpriseName}撤回了报案 ${r.no}，原因：${r.detail ?? ''}`,
+    closes: ['claim.reported'],
+  },
+  'claim.rated': {
+    when: '企业评价理赔满意度',
+    record: 'claim',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `企业已评价理赔满意度：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}对案件 ${r.no} 的评价：`, r),
+    closes: ['claim.closed'],
+  },
+} as const satisfies Record<string, NotificationDef>;
+
+export type NotificationEvent = keyof typeof NOTIFICATIONS;
+
+export const NOTIFICATION_EVENTS = Object.keys(NOTIFICATIONS) as NotificationEvent[];
+
+export function notificationDef(event: NotificationEvent): NotificationDef {
+  return NOTIFICATIONS[event];
+}
+
+/** The side whose pages a party opens (the applicant's from the record). */
+export function partySide(party: Party, enteredBy?: 'enterprise' | 'insurer'): Side {
+  switch (party) {
+    case 'enterprise':
+      return 'enterprise';
+    case 'insurer':
+    case 'coinsurers':
+      return 'insurer';
+    case 'regulators':
+      return 'government';
+    case 'applicant':
+      return enteredBy === 'insurer' ? 'insurer' : 'enterprise';
+  }
+}
+
+const KIND_NAMES: Record<Recipient['kind'], string> = { system: '通知', todo: '待办' };
+
+/** The sides an `applicant` may be (both), for the table. */
+function partySides(party: Party): Side[] {
+  return party === 'applicant' ? ['enterprise', 'insurer'] : [partySide(party)];
+}
+
+/**
+ * docs/NOTIFICATIONS.md's table, one row per event and recipient: event code, what happened, who, kind,
+ * the link (the record's detail page for the recipient's role, with the id parameter) and the to-dos the
+ * event closes.
+ */
+export function notificationTable(): string {
+  const rows = [
+    '| 事件 | 何时 | 接收方 | 类型 | 链接（记录详情页） | 关闭的待办 |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const event of NOTIFICATION_EVENTS) {
+    const def = notificationDef(event);
+    for (const r of def.to) {
+      const link = partySides(r.party)
+        .map((side) => `\`${recordLink(def.record, side, '{id}')}\``)
+        .join('<br>');
+      const closes = (def.closes ?? []).map((c) => `\`${c}\``).join('、') || '—';
+      rows.push(
+        `| \`${event}\` | ${def.when} | ${PARTY_NAMES[r.party]} | ${KIND_NAMES[r.kind]} | ${link} | ${closes} |`,
+      );
+    }
+  }
+  return rows.join('\n');
+}

@@ -1,0 +1,148 @@
+import { CITY_CODE, UserStatus } from '@aqzrx/contracts';
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/context.ts';
+import {
+  type NotificationEvent,
+  type NotifyRecord,
+  notificationDef,
+  type Party,
+  partySide,
+  type RecordType,
+  recordLink,
+} from './notifications.ts';
+
+export interface NotifyOptions {
+  now: Date;
+  /** The user whose action it is (never told about their own action), or null for a system job. */
+  actorId: number | null;
+}
+
+/** Active (not deleted, not disabled) users of some organisations. */
+async function orgUsers(trx: Tx, orgIds: number[]): Promise<number[]> {
+  if (orgIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('sysUser')
+    .select('id')
+    .where('orgId', 'in', orgIds)
+    .where('deletedAt', 'is', null)
+    .where('status', '!=', UserStatus.DISABLED)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Government users who see the district's records (as resolveActor scopes them): their own district
+ * list names it, or they have none and their organisation is city-wide or of that district.
+ */
+async function regulatorUsers(trx: Tx, districtCode: string | undefined): Promise<number[]> {
+  if (!districtCode) return [];
+  const rows = await trx
+    .selectFrom('sysUser as u')
+    .innerJoin('sysOrg as o', 'o.id', 'u.orgId')
+    .select('u.id')
+    .where('o.orgType', '=', 'government')
+    .where('o.deletedAt', 'is', null)
+    .where('u.deletedAt', 'is', null)
+    .where('u.status', '!=', UserStatus.DISABLED)
+    .where(
+      sql<boolean>`(${districtCode} = ANY(string_to_array(u.district_codes, ','))
+        OR (u.district_codes = '' AND o.district_code IN (${CITY_CODE}, ${districtCode})))`,
+    )
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<number[]> {
+  switch (party) {
+    case 'enterprise':
+      return orgUsers(trx, [r.enterpriseId]);
+    case 'insurer':
+      return orgUsers(trx, [r.insurerId]);
+    case 'applicant':
+      return orgUsers(trx, [r.enteredBy === 'insurer' ? r.insurerId : r.enterpriseId]);
+    case 'coinsurers': {
+      if (r.policyId === undefined) return [];
+      const rows = await trx
+        .selectFrom('insPolicyCoinsurer')
+        .select('insurerId')
+        .where('policyId', '=', r.policyId)
+        .where('insurerId', '!=', r.insurerId)
+        .execute();
+      return orgUsers(
+        trx,
+        rows.map((x) => x.insurerId),
+      );
+    }
+    case 'regulators':
+      return regulatorUsers(trx, r.districtCode);
+  }
+}
+
+/**
+ * Marks open to-dos of a record done (their task moved on), and read: nothing is left to do, so they no
+ * longer count as unread in the header bell. `events` limits it to the to-dos of those events, `userIds`
+ * to some recipients. Returns how many closed.
+ */
+export async function closeTodos(
+  trx: Tx,
+  q: { bizType: RecordType; bizId: number | string; events?: readonly string[]; userIds?: number[] },
+  now: Date,
+): Promise<number> {
+  if (q.events?.length === 0 || q.userIds?.length === 0) return 0;
+  let u = trx
+    .updateTable('sysMessage')
+    .set({ doneAt: now, readAt: sql`coalesce(read_at, ${now})` })
+    .where('kind', '=', 'todo')
+    .where('doneAt', 'is', null)
+    .where('bizType', '=', q.bizType)
+    .where('bizId', '=', String(q.bizId));
+  if (q.events) u = u.where('event', 'in', [...q.events]);
+  if (q.userIds) u = u.where('userId', 'in', q.userIds);
+  const res = await u.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Tells the parties of a business event, inside the caller's transaction (the messages exist exactly
+ * when the change does): first the to-dos the event ends are closed, then each recipient of the
+ * catalogue entry (notifications.ts) gets the message, linked to the record's detail page for their role.
+ * A user reached twice gets the first message only; the acting user none. Returns how many were sent.
+ */
+export async function notify(
+  trx: Tx,
+  event: NotificationEvent,
+  record: NotifyRecord,
+  opts: NotifyOptions,
+): Promise<number> {
+  const def = notificationDef(event);
+  if (def.closes)
+    await closeTodos(trx, { bizType: def.record, bizId: record.id, events: def.closes }, opts.now);
+  const seen = new Set<number>(opts.actorId === null ? [] : [opts.actorId]);
+  const rows = [];
+  for (const to of def.to) {
+    const users = (await recipients(trx, to.party, record)).filter((id) => !seen.has(id));
+    if (users.length === 0) continue;
+    const title = (to.title ?? def.title)(record).slice(0, 100);
+    const content = (to.content ?? def.content)(record).slice(0, 2000);
+    const link = recordLink(def.record, partySide(to.party, record.enteredBy), record.id);
+    for (const userId of users) {
+      seen.add(userId);
+      rows.push({
+        userId,
+        kind: to.kind,
+        title,
+        content,
+        link,
+        bizType: def.record,
+        bizId: String(record.id),
+        event,
+        createdAt: opts.now,
+        createdBy: opts.actorId,
+      });
+    }
+  }
+  if (rows.length) await trx.insertInto('sysMessage').values(rows).execute();
+  return rows.length;
+}
