@@ -211,8 +211,14 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     const pathname = req.url.split('?')[0] ?? '';
     // A hashed asset built after the start (a rebuild under a running server: index.html is re-read, so its
     // new assets must be found too). Plain names only, no traversal.
+    // The .br/.gz copies are sent in place of their originals (by Accept-Encoding), never by their own names.
     const asset = /^\/assets\/([A-Za-z0-9._-]+)$/.exec(pathname)?.[1];
-    if (asset && !asset.startsWith('.') && typeof reply.sendFile === 'function') {
+    if (
+      asset &&
+      !asset.startsWith('.') &&
+      !/\.(br|gz)$/.test(asset) &&
+      typeof reply.sendFile === 'function'
+    ) {
       const file = path.join(config.webDist, 'assets', asset);
       if (fs.existsSync(file)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
