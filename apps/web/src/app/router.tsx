@@ -161,6 +161,15 @@ export function staticRoutes(): RouteObject[] {
       ],
     },
     {
+      // A portal tab after login (spec 2.5): not public, so a visitor logs in first and comes back here.
+      path: 'portal/enter/:tab',
+      handle: page('portalEnter', '正在进入'),
+      lazy: lazyScreen(
+        () => import('../modules/portal/PortalEnter.tsx'),
+        (m) => m.PortalEnter,
+      ),
+    },
+    {
       path: 'oauth-center-help/:code',
       handle: page('oauthCenterHelp', '授权帮助'),
       lazy: lazyScreen(
