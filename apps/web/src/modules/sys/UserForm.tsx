@@ -18,9 +18,10 @@ import {
 } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { renderRoleOption, roleOptions } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DISTRICTS, PASSWORD_RULE_MESSAGE, roleAdminLabel } from '../../platform/contracts.ts';
+import { DISTRICTS, PASSWORD_RULE_MESSAGE } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { addUser, getUser, saveUser, type UserFormBody } from './api.ts';
 import { OrgSelect, useRoles } from './selects.tsx';
@@ -186,7 +187,8 @@ export function UserFormFields({
               disabled={isSelf}
               showSearch
               optionFilterProp="label"
-              options={options.map((r) => ({ value: r.id, label: roleAdminLabel(r) }))}
+              options={roleOptions(options)}
+              optionRender={renderRoleOption}
             />
           </Form.Item>
         </Col>
