@@ -83,7 +83,7 @@ export {
   useRequest,
   useRequestContext,
 } from './request-context.ts';
-export { type RoleOption, renderRoleOption, roleOptions } from './role-options.tsx';
+export { filterRoleOption, type RoleOption, renderRoleOption, roleOptions } from './role-options.tsx';
 export {
   SLIDE_PUZZLE_TEXT,
   SlidePuzzle,

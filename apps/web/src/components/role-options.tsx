@@ -39,3 +39,11 @@ export function renderRoleOption(option: { label?: ReactNode; data?: Partial<Rol
     </>
   );
 }
+
+/** Typing in a role select finds a role by its display name or its own name. */
+export function filterRoleOption(input: string, option?: { label?: ReactNode; roleName?: string }): boolean {
+  const needle = input.trim().toLowerCase();
+  return [option?.label, option?.roleName].some(
+    (t) => typeof t === 'string' && t.toLowerCase().includes(needle),
+  );
+}

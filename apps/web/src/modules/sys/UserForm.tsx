@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { renderRoleOption, roleOptions } from '../../components/index.ts';
+import { filterRoleOption, renderRoleOption, roleOptions } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { DISTRICTS, PASSWORD_RULE_MESSAGE } from '../../platform/contracts.ts';
@@ -186,7 +186,7 @@ export function UserFormFields({
               loading={roles.isLoading}
               disabled={isSelf}
               showSearch
-              optionFilterProp="label"
+              filterOption={filterRoleOption}
               options={roleOptions(options)}
               optionRender={renderRoleOption}
             />

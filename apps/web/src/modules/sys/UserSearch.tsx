@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   chinaTime,
   dateTimeSecondsText,
+  filterRoleOption,
   isNarrowScreen,
   PagedTable,
   renderRoleOption,
@@ -145,6 +146,8 @@ export function UserSearch() {
         placeholder: '全部角色',
         optionRender: (o: { label?: ReactNode; value?: string | number }) =>
           renderRoleOption({ label: o.label, data: { roleName: roleNames.get(String(o.value)) } }),
+        filterOption: (input: string, o?: { label?: ReactNode; value?: string | number }) =>
+          filterRoleOption(input, { label: o?.label, roleName: roleNames.get(String(o?.value)) }),
       },
       render: (_, r) =>
         r.roleDisplay === r.roleName ? (
