@@ -187,7 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   portalRoutes(app);
   authRoutes(app);
   rolesRoutes(app);
-  logsRoutes(app);
+  logsRoutes(app, state.apiRoutes);
   filesRoutes(app);
   regionsRoutes(app);
   usersRoutes(app);
