@@ -162,6 +162,27 @@ describe('route guard with a token (spec 2.4)', () => {
     expect(pathOf(page)).toBe(LANDING.gov);
     await page.getByText('页面不存在或正在开发中').waitFor();
     await page.getByText('事故预防监管').first().waitFor();
+    // On the landing page itself, 首页 is where the user is (no link) and 返回首页 does not lead back here.
+    expect(await page.locator('.aq-basic-breadcrumb a').filter({ hasText: '首页' }).count()).toBe(0);
+    await page.getByRole('button', { name: /返回首页/ }).click();
+    await waitForPath(page, '/portal/index');
+    await context.close();
+  });
+
+  it("another role's page answers 403 无权访问; a page nobody has 404", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'ent');
+    await page.goto(LANDING.gov);
+    await waitForPath(page, '/403');
+    await page.locator('.ant-result-subtitle').filter({ hasText: '抱歉，您无权访问此页面' }).waitFor();
+    await page.goto('/government/govEnt/GovEntList/route?x=1');
+    await waitForPath(page, '/403');
+    await page.goto('/government/noSuch/Page/route');
+    await waitForPath(page, '/404');
+    await page.locator('.ant-result-subtitle').filter({ hasText: '页面不存在或正在开发中' }).waitFor();
+    await page.getByRole('button', { name: /返回首页/ }).click();
+    await waitForPath(page, LANDING.ent);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../modules/exception/PageLoading.tsx';
 import type { RouteHandle } from '../platform/route-handle.ts';
 import { createGuardLoader } from './guard-loader.ts';
@@ -227,9 +227,16 @@ export function staticRoutes(): RouteObject[] {
         },
       ],
     },
-    // Unknown paths. Before the user's routes exist this also catches their pages; the guard loads
-    // the routes first, so only truly unknown paths end here.
-    { path: '*', element: <Navigate to="/404" replace /> },
+    // Paths outside the user's routes. Before the user's routes exist this also catches their pages; the
+    // guard loads the routes first, so only pages the user lacks end here: 403 when another role has the
+    // page, 404 when nobody has it.
+    {
+      path: '*',
+      lazy: lazyScreen(
+        () => import('../modules/exception/UnknownPath.tsx'),
+        (m) => m.UnknownPath,
+      ),
+    },
   ];
 }
 
