@@ -154,7 +154,7 @@ describe('PagedTable before its first answer (no 暂无 while the rows are on th
   }
   const spinning = (c: HTMLElement) => c.querySelector('.ant-table-wrapper .ant-spin-spinning') !== null;
 
-  for (const search of [false, { labelWidth: 'auto' as const }]) {
+  for (const search of [false as const, { labelWidth: 'auto' as const }]) {
     it(`shows the loading state from the first render, then the rows (${search ? 'with' : 'without'} a search form)`, async () => {
       const server = heldServer();
       const { container } = renderWithProviders(
