@@ -129,10 +129,10 @@ describe('settings drawer (spec 2.6, 4, 9)', () => {
       .toBe('true');
     await expect.poll(() => drawer.getByLabel('暗色菜单风格').isChecked()).toBe(true);
     await expect.poll(() => drawer.getByLabel('侧边栏导航').isChecked()).toBe(true);
-    for (const name of ['固定 Header', '下滑时隐藏 Header', '固定侧边菜单', '色弱模式', '多页签模式']) {
+    for (const name of ['固定顶栏', '下滑时隐藏顶栏', '固定侧边菜单', '色弱模式', '多页签模式']) {
       expect(await drawer.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
     }
-    expect(await drawer.getByRole('switch', { name: '下滑时隐藏 Header' }).isDisabled()).toBe(true);
+    expect(await drawer.getByRole('switch', { name: '下滑时隐藏顶栏' }).isDisabled()).toBe(true);
     // Fluid is only offered in topmenu.
     await drawer.locator('.ant-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '固定' }).waitFor();
@@ -145,8 +145,8 @@ describe('settings drawer (spec 2.6, 4, 9)', () => {
     expect(await drawer.getByRole('switch', { name: '固定侧边菜单' }).isDisabled()).toBe(true);
     await drawer.locator('.ant-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '流式' }).click();
-    await drawer.getByRole('switch', { name: '固定 Header' }).click();
-    await drawer.getByRole('switch', { name: '下滑时隐藏 Header' }).click();
+    await drawer.getByRole('switch', { name: '固定顶栏' }).click();
+    await drawer.getByRole('switch', { name: '下滑时隐藏顶栏' }).click();
     await drawer.getByRole('switch', { name: '色弱模式' }).click();
     await drawer.getByRole('switch', { name: '多页签模式' }).click();
     await drawer.getByRole('button', { name: /拷贝设置/ }).click();
@@ -165,7 +165,7 @@ describe('settings drawer (spec 2.6, 4, 9)', () => {
     expect(await drawer.getByLabel('亮色菜单风格').isChecked()).toBe(true);
     expect(await drawer.getByLabel('顶部栏导航').isChecked()).toBe(true);
     expect(await drawer.locator('.ant-select-selection-item').textContent()).toBe('流式');
-    for (const name of ['固定 Header', '下滑时隐藏 Header', '色弱模式', '多页签模式']) {
+    for (const name of ['固定顶栏', '下滑时隐藏顶栏', '色弱模式', '多页签模式']) {
       expect(await drawer.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('true');
     }
     // Back to sidemenu: the width falls back to Fixed, which is all sidemenu offers.

@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  baseURL,
+  expectMessage,
   LANDING,
   launchBrowser,
   login,
@@ -160,6 +162,27 @@ describe('route guard with a token (spec 2.4)', () => {
     expect(pathOf(page)).toBe(LANDING.gov);
     await page.getByText('页面不存在或正在开发中').waitFor();
     await page.getByText('事故预防监管').first().waitFor();
+    // On the landing page itself, 首页 is where the user is (no link) and 返回首页 does not lead back here.
+    expect(await page.locator('.aq-basic-breadcrumb a').filter({ hasText: '首页' }).count()).toBe(0);
+    await page.getByRole('button', { name: /返回首页/ }).click();
+    await waitForPath(page, '/portal/index');
+    await context.close();
+  });
+
+  it("another role's page answers 403 无权访问; a page nobody has 404", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'ent');
+    await page.goto(LANDING.gov);
+    await waitForPath(page, '/403');
+    await page.locator('.ant-result-subtitle').filter({ hasText: '抱歉，您无权访问此页面' }).waitFor();
+    await page.goto('/government/govEnt/GovEntList/route?x=1');
+    await waitForPath(page, '/403');
+    await page.goto('/government/noSuch/Page/route');
+    await waitForPath(page, '/404');
+    await page.locator('.ant-result-subtitle').filter({ hasText: '页面不存在或正在开发中' }).waitFor();
+    await page.getByRole('button', { name: /返回首页/ }).click();
+    await waitForPath(page, LANDING.ent);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -170,6 +193,49 @@ describe('route guard with a token (spec 2.4)', () => {
     await loginViaForm(page, 'gov');
     await waitForPath(page, '/government/govRisk/GovRiskQuery/route');
     expect(pathOf(page)).toBe('/government/govRisk/GovRiskQuery/route?from=mail');
+    await context.close();
+  });
+
+  it("a portal tab clicked by a visitor: login, then the tab's page (企业投保 → 投保管理)", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto('/portal/index');
+    await page.getByRole('button', { name: '企业投保', exact: true }).click();
+    await waitForPath(page, '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/portal/enter/insure');
+    await loginViaForm(page, 'ent');
+    await waitForPath(page, '/ent/Entazx/EntInsuranceManage/route');
+    await waitForTitle(page, '投保管理');
+    await page.getByTestId('user-menu').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a portal tab the role may not enter: after login its message, not a 403 page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/portal/index');
+    await page.getByRole('button', { name: '企业投保', exact: true }).click();
+    await waitForPath(page, '/user/login');
+    await loginViaForm(page, 'insurer');
+    await expectMessage(page, '企业用户才可以进入!');
+    await waitForPath(page, LANDING.insurer);
+    expect(await page.getByText('抱歉，您无权访问此页面').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a redirect to another site is not followed after login', async () => {
+    const { page, context } = await openPage(browser);
+    for (const redirect of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\t/evil.example',
+    ]) {
+      await page.goto(`/user/login?redirect=${encodeURIComponent(redirect)}`);
+      await loginViaForm(page, 'ent');
+      await waitForPath(page, LANDING.ent);
+      expect(new URL(page.url()).host).toBe(new URL(baseURL).host);
+      await page.evaluate(() => localStorage.clear());
+    }
     await context.close();
   });
 

@@ -87,12 +87,17 @@ describe('portal footer links (spec 2.5)', () => {
 });
 
 describe('portal header tabs (spec 2.5)', () => {
-  it('without a token the tabs lead to login', async () => {
+  it('without a token the tabs lead to login, with the tab as redirect', async () => {
     const { page, context } = await openPage(browser);
-    for (const tab of ['企业投保', '事故理赔', '事故预防']) {
+    for (const [tab, key] of [
+      ['企业投保', 'insure'],
+      ['事故理赔', 'claim'],
+      ['事故预防', 'ap'],
+    ]) {
       await page.goto('/portal/index');
-      await clickTab(page, tab);
+      await clickTab(page, tab!);
       await waitForPath(page, '/user/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/portal/enter/${key}`);
     }
     await page.goto('/portal/index');
     await clickTab(page, '首页');

@@ -52,8 +52,8 @@ if (process.env.TEST_DATABASE_URL) {
   process.stdout.write('\n== server tests (PostgreSQL): skipped, TEST_DATABASE_URL is not set\n');
 }
 vitest('browser tests', ['--config', 'e2e/vitest.config.ts']);
-// Issue 6's budget, reported on every run: gzip size of what the login page loads (≤ 330 KB), from the
-// production build the browser tests used.
+// Issue 6's budget, reported on every run: bytes the login page receives from the server (≤ 330 KB), from
+// the production build the browser tests used.
 run('web bundle budget', process.execPath, ['bench/web-bundle.mjs'], {
   WEB_BUNDLE_RESULTS: path.join(outDir, 'web-bundle.json'),
 });

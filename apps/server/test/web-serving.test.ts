@@ -1,17 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD } from '../src/app.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let dist: string;
+/** A bundle big enough to be worth compressing, written with its build-time .br and .gz copies. */
+const BUNDLE = `${'export const label = "企业投保";\n'.repeat(400)}console.log(label);\n`;
+const STYLE = `${'.aq-portal-tab { color: #1677ff; }\n'.repeat(200)}`;
+function writePrecompressed(file: string, text: string): void {
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+}
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>平台</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writePrecompressed(path.join(dist, 'assets', 'index-big123.js'), BUNDLE);
+  writePrecompressed(path.join(dist, 'assets', 'index-big123.css'), STYLE);
   t = await createTestContext({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -71,5 +83,104 @@ describe('the built web app on the same port', () => {
       expect(res.json()).toMatchObject({ error: 404, result: '接口不存在' });
     }
     expect((await t.call({ method: 'GET', url: '/api/login' })).statusCode).toBe(404);
+  });
+
+  describe('compressed by Accept-Encoding', () => {
+    const decode = (encoding: string | undefined, body: Buffer): string => {
+      if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+      if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+      return body.toString('utf8');
+    };
+
+    it('JS and CSS go out as their brotli or gzip copy with the original type, caching and Vary', async () => {
+      const cases: Array<[string, string, string]> = [
+        ['/assets/index-big123.js', BUNDLE, 'application/javascript; charset=utf-8'],
+        ['/assets/index-big123.css', STYLE, 'text/css; charset=utf-8'],
+      ];
+      for (const [url, text, type] of cases) {
+        for (const [accept, expected] of [
+          ['gzip, deflate, br, zstd', 'br'],
+          ['br', 'br'],
+          ['gzip, deflate', 'gzip'],
+          ['br;q=0, gzip', 'gzip'],
+        ] as const) {
+          const res = await t.call({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+          expect(res.statusCode, `${url} ${accept}`).toBe(200);
+          expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
+          expect(res.headers['content-type']).toBe(type);
+          expect(res.headers.vary).toMatch(/accept-encoding/i);
+          expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+          expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(text) / 5);
+          expect(decode(expected, res.rawPayload)).toBe(text);
+        }
+      }
+    });
+
+    it('a client that asks for no encoding gets the file itself, still with Vary', async () => {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+        const res = await t.call({ method: 'GET', url: '/assets/index-big123.js', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.body).toBe(BUNDLE);
+      }
+    });
+
+    it('the compressed copies are not served under their own names', async () => {
+      for (const url of ['/assets/index-big123.js.br', '/assets/index-big123.js.gz']) {
+        expect((await t.call({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    });
+
+    it('index.html of client routes is compressed too, not cached', async () => {
+      const file = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['', undefined],
+      ] as const) {
+        const res = await t.call({
+          method: 'GET',
+          url: '/portal/index',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(expected);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(decode(expected, res.rawPayload)).toBe(file);
+      }
+    });
+
+    it('API JSON above the threshold is compressed; small answers are not', async () => {
+      const token = await t.login('admin');
+      const big = await t.call({
+        method: 'POST',
+        url: '/api/sys/user/searchUserList.json?pageNo=1&pageSize=50',
+        token,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(big.statusCode).toBe(200);
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(big.headers.vary).toMatch(/accept-encoding/i);
+      expect(big.headers['cache-control']).toBe('no-store');
+      const json = JSON.parse(decode('br', big.rawPayload)) as { data: { list: unknown[] } };
+      expect(json.data.list.length).toBeGreaterThan(3);
+      const plain = await t.call({
+        method: 'POST',
+        url: '/api/sys/user/searchUserList.json?pageNo=1&pageSize=50',
+        token,
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Buffer.byteLength(plain.body)).toBeGreaterThan(COMPRESS_THRESHOLD);
+      expect(big.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 2);
+
+      const small = await t.call({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+      expect(small.statusCode).toBe(200);
+      expect(Buffer.byteLength(small.body)).toBeLessThan(COMPRESS_THRESHOLD);
+      expect(small.headers['content-encoding']).toBeUndefined();
+    });
   });
 });

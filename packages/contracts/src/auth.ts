@@ -143,3 +143,10 @@ export const portalStats = z.object({
 });
 /** One figure of /api/public/portalStats. */
 export type PortalStat = z.infer<typeof portalStats>['items'][number];
+
+/** POST /api/sys/user/isKnownResourcePath.json: is `path` a page of some role's resource tree? */
+export const knownPathQuery = z
+  .object({ path: z.string().trim().min(1, '请提供页面路径').max(300, '页面路径最长300个字符') })
+  .strict();
+export const knownPathResult = z.object({ known: z.boolean() });
+export type KnownPathResult = z.infer<typeof knownPathResult>;

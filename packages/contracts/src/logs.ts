@@ -26,6 +26,8 @@ export const opLogRow = z.object({
   orgName: z.string(),
   module: z.string(),
   kind: z.string(),
+  /** What was done, by name (the route's declared summary), e.g. 用户分页查询. */
+  operation: z.string(),
   method: z.string(),
   path: z.string(),
   params: z.string(),

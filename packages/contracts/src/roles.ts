@@ -31,10 +31,9 @@ export function roleNameOf(roleKey: string | null | undefined, roleName: string 
 }
 
 /**
- * How a role is named where an administrator picks or manages roles (role selects, role editor): a
- * named role under its usual name by that name, any other by its own name and key, e.g.
- * 普通用户（ROLE_USER）. Every custom role *displays* as 自定义角色 (roleDisplayName), so that alone
- * cannot tell two of them apart.
+ * How the role administration screens title a role they edit (role editor, user assignment), where the
+ * key is one of the role's own fields: a named role under its usual name by that name, any other by its
+ * own name and key, e.g. 普通用户（ROLE_USER）. Role *options* elsewhere show roleDisplayName only.
  */
 export function roleAdminLabel(role: { roleKey: string; roleName: string }): string {
   const name = role.roleName.trim() || role.roleKey;

@@ -58,6 +58,32 @@ export interface ApiRoute {
   url: string;
   permission: string | undefined;
   audit: { module: string; kind: string } | undefined;
+  /** The route's OpenAPI summary: what the call does, in Chinese. */
+  summary: string | undefined;
+}
+
+/**
+ * A route's operation name for people (the operation log), from its OpenAPI summary: the summary without
+ * its remarks — parenthesised notes, anything after a semicolon, and an explanation after a colon or a
+ * comma — e.g. 用户分页查询（手机号脱敏） → 用户分页查询, 审核保单（出单机构）：通过须填写保单号，… → 审核保单,
+ * while 监管部门：理赔详情 stays whole.
+ */
+export function operationName(summary: string | undefined): string {
+  if (!summary) return '';
+  let name = summary;
+  // Innermost parentheses first, until none are left (full- and half-width).
+  for (let before = ''; before !== name; ) {
+    before = name;
+    name = name.replace(/（[^（）]*）|\([^()]*\)/g, '');
+  }
+  name = name.split(/[；;]/)[0]!;
+  const colon = name.search(/[：:]/);
+  if (colon > 0) {
+    const rest = name.slice(colon + 1);
+    if (/[，,、]/.test(rest) || rest.trim().length > 12) name = name.slice(0, colon);
+  }
+  name = name.split(/[，,]/)[0]!;
+  return name.replace(/\s*\.xlsx\b/g, '').trim();
 }
 
 /** Every registered API route with its declared permission (tests and the safety-mechanism API list). */
@@ -107,7 +133,14 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        apiRoutes.push({ method, url, permission: route.config?.permission, audit: route.config?.audit });
+        const summary = (route.schema as { summary?: unknown } | undefined)?.summary;
+        apiRoutes.push({
+          method,
+          url,
+          permission: route.config?.permission,
+          audit: route.config?.audit,
+          summary: typeof summary === 'string' ? summary : undefined,
+        });
       }
     }
   });
@@ -211,8 +244,14 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     const pathname = req.url.split('?')[0] ?? '';
     // A hashed asset built after the start (a rebuild under a running server: index.html is re-read, so its
     // new assets must be found too). Plain names only, no traversal.
+    // The .br/.gz copies are sent in place of their originals (by Accept-Encoding), never by their own names.
     const asset = /^\/assets\/([A-Za-z0-9._-]+)$/.exec(pathname)?.[1];
-    if (asset && !asset.startsWith('.') && typeof reply.sendFile === 'function') {
+    if (
+      asset &&
+      !asset.startsWith('.') &&
+      !/\.(br|gz)$/.test(asset) &&
+      typeof reply.sendFile === 'function'
+    ) {
       const file = path.join(config.webDist, 'assets', asset);
       if (fs.existsSync(file)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -122,6 +122,25 @@ describe('safeRedirect', () => {
     expect(safeRedirect(null)).toBeNull();
     expect(safeRedirect('/user/login?redirect=/x')).toBeNull();
   });
+
+  it('refuses paths a browser would read as another host', () => {
+    for (const raw of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/x/..//evil.example',
+      '/.//evil.example',
+      '/%0a',
+      'javascript:alert(1)',
+      ' /x',
+      '\\\\evil.example',
+    ]) {
+      expect(safeRedirect(raw), JSON.stringify(raw)).toBe(raw === '/%0a' ? raw : null);
+    }
+    // An encoded control character stays encoded in the path: harmless, kept.
+    expect(safeRedirect('/portal/enter/insure')).toBe('/portal/enter/insure');
+    expect(safeRedirect('/user/login')).toBeNull();
+  });
 });
 
 describe('pageTitle', () => {

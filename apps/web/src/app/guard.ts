@@ -70,14 +70,29 @@ export function decideRoute(input: GuardInput): GuardDecision {
   return { kind: 'allow' };
 }
 
+/** Any origin: only used to resolve a path the way the browser will. */
+const PROBE_ORIGIN = 'http://same-site.invalid';
+
 /**
- * The `redirect` query after login: only a same-origin path is honoured, so a crafted link cannot send
- * a user to another site.
+ * The `redirect` query after login: only a path of this site is honoured, so a crafted link cannot send
+ * a user to another site. Refused: absolute URLs, `//host` and `/\host` (browsers read both as another
+ * host), backslashes and control characters anywhere (browsers drop tabs and newlines and read `\` as
+ * `/`, so `/\t/evil.example` would become `//evil.example`), dot segments that resolve to `//host`, and
+ * the login page itself.
  */
 export function safeRedirect(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  if (raw === LOGIN_PATH || raw.startsWith(`${LOGIN_PATH}?`)) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith('//')) return null;
+  if (url.pathname === LOGIN_PATH) return null;
   return raw;
 }
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../modules/exception/PageLoading.tsx';
 import type { RouteHandle } from '../platform/route-handle.ts';
 import { createGuardLoader } from './guard-loader.ts';
@@ -161,6 +161,15 @@ export function staticRoutes(): RouteObject[] {
       ],
     },
     {
+      // A portal tab after login (spec 2.5): not public, so a visitor logs in first and comes back here.
+      path: 'portal/enter/:tab',
+      handle: page('portalEnter', '正在进入'),
+      lazy: lazyScreen(
+        () => import('../modules/portal/PortalEnter.tsx'),
+        (m) => m.PortalEnter,
+      ),
+    },
+    {
       path: 'oauth-center-help/:code',
       handle: page('oauthCenterHelp', '授权帮助'),
       lazy: lazyScreen(
@@ -218,9 +227,16 @@ export function staticRoutes(): RouteObject[] {
         },
       ],
     },
-    // Unknown paths. Before the user's routes exist this also catches their pages; the guard loads
-    // the routes first, so only truly unknown paths end here.
-    { path: '*', element: <Navigate to="/404" replace /> },
+    // Paths outside the user's routes. Before the user's routes exist this also catches their pages; the
+    // guard loads the routes first, so only pages the user lacks end here: 403 when another role has the
+    // page, 404 when nobody has it.
+    {
+      path: '*',
+      lazy: lazyScreen(
+        () => import('../modules/exception/UnknownPath.tsx'),
+        (m) => m.UnknownPath,
+      ),
+    },
   ];
 }
 

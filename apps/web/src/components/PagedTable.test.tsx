@@ -138,6 +138,62 @@ describe('PagedTable', () => {
   });
 });
 
+describe('PagedTable before its first answer (no 暂无 while the rows are on their way)', () => {
+  /** A list call that answers when the test says so. */
+  function heldServer() {
+    let answer: (page: PageResult<Row>) => void = () => undefined;
+    let fail: (e: Error) => void = () => undefined;
+    const request = vi.fn(
+      () =>
+        new Promise<PageResult<Row>>((resolve, reject) => {
+          answer = resolve;
+          fail = reject;
+        }),
+    );
+    return { request, answer: (p: PageResult<Row>) => answer(p), fail: (e: Error) => fail(e) };
+  }
+  const spinning = (c: HTMLElement) => c.querySelector('.ant-table-wrapper .ant-spin-spinning') !== null;
+
+  for (const search of [false as const, { labelWidth: 'auto' as const }]) {
+    it(`shows the loading state from the first render, then the rows (${search ? 'with' : 'without'} a search form)`, async () => {
+      const server = heldServer();
+      const { container } = renderWithProviders(
+        <PagedTable<Row>
+          columns={columns}
+          search={search}
+          request={server.request}
+          locale={{ emptyText: '本辖区暂无该企业的保单' }}
+        />,
+      );
+      expect(spinning(container)).toBe(true);
+      expect(screen.queryByText('本辖区暂无该企业的保单')).toBeNull();
+      await waitFor(() => expect(server.request).toHaveBeenCalled());
+      expect(screen.queryByText('本辖区暂无该企业的保单')).toBeNull();
+      await act(async () => server.answer({ list: rows(2), total: 2, pageNum: 1 }));
+      expect(await screen.findByText('企业2')).toBeTruthy();
+      await waitFor(() => expect(spinning(container)).toBe(false));
+    });
+  }
+
+  it('shows the empty text only once the answer is an empty page, or the call failed', async () => {
+    for (const outcome of ['empty', 'error'] as const) {
+      const server = heldServer();
+      const view = renderWithProviders(
+        <PagedTable<Row> columns={columns} request={server.request} locale={{ emptyText: '暂无通知公告' }} />,
+      );
+      await waitFor(() => expect(server.request).toHaveBeenCalled());
+      expect(screen.queryByText('暂无通知公告')).toBeNull();
+      await act(async () => {
+        if (outcome === 'empty') server.answer({ list: [], total: 0, pageNum: 1 });
+        else server.fail(new Error('网络错误'));
+      });
+      expect(await screen.findByText('暂无通知公告')).toBeTruthy();
+      expect(spinning(view.container)).toBe(false);
+      view.unmount();
+    }
+  });
+});
+
 describe('text ellipsis by display width (spec 5)', () => {
   const long = '宿迁市安全生产责任保险监管服务平台演示企业有限公司';
 

@@ -6,7 +6,7 @@ import {
   type ProTableProps,
 } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
-import { type Ref, useCallback, useMemo, useRef } from 'react';
+import { type Ref, useCallback, useMemo, useRef, useState } from 'react';
 import { ellipsis } from './text.ts';
 
 /** Spec 9: table defaults. */
@@ -109,6 +109,10 @@ function assignRef<V>(ref: Ref<V> | undefined, value: V): void {
  * page after the first comes back empty it steps back a page and reloads; text columns with `ellipsis`
  * and a width are cut by display width (withTextEllipsis). Errors are left to the
  * request function (the app's API client already tells the person).
+ *
+ * Until the first answer (rows or an error) the table shows its loading state: ProTable renders an empty
+ * table — and with it the `locale.emptyText` (暂无…) — before its first request starts (a search form
+ * first sets up its fields), which read as "no data" while the rows were still on their way.
  */
 export function PagedTable<T extends object, F extends ParamsType = ParamsType>({
   request,
@@ -117,9 +121,12 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
   onRequestError,
   rowKey = 'id',
   columns,
+  loading,
   ...rest
 }: PagedTableProps<T, F>) {
   const shownColumns = useMemo(() => withTextEllipsis(columns), [columns]);
+  // A table that waits for its search (manualRequest) has nothing on its way.
+  const [answered, setAnswered] = useState(rest.manualRequest === true);
   const innerRef = useRef<ActionType | undefined>(undefined);
   const setActionRef = useCallback(
     (action: ActionType | undefined) => {
@@ -131,7 +138,7 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
 
   const load: ProTableProps<T, F>['request'] = async (params, sort, filter) => {
     const query = toPageRequest<F>(params, sort, filter);
-    const page = await request(query);
+    const page = await request(query).finally(() => setAnswered(true));
     const list = Array.isArray(page.list) ? page.list : [];
     const total = Number(page.total) || 0;
     if (list.length === 0) {
@@ -151,6 +158,7 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
       {...rest}
       columns={shownColumns}
       actionRef={setActionRef}
+      loading={answered ? loading : true}
       request={load}
       onRequestError={onRequestError ?? (() => undefined)}
       pagination={

@@ -83,6 +83,7 @@ export {
   useRequest,
   useRequestContext,
 } from './request-context.ts';
+export { filterRoleOption, type RoleOption, renderRoleOption, roleOptions } from './role-options.tsx';
 export {
   SLIDE_PUZZLE_TEXT,
   SlidePuzzle,

@@ -176,7 +176,7 @@ export function BasicLayout() {
           className={`aq-basic-content${topmenu && s.contentWidth === 'Fixed' ? ' aq-basic-content-fixed' : ''}`}
         >
           {s.multiTab && <MultiTab />}
-          <Breadcrumbs tree={tree} homePath={home} />
+          <Breadcrumbs tree={tree} />
           {gated ? (
             <EntInfoIncomplete />
           ) : (

@@ -36,8 +36,8 @@ describe('settings drawer (spec 2.6)', () => {
       '主题色',
       '导航模式',
       '内容区域宽度',
-      '固定 Header',
-      '下滑时隐藏 Header',
+      '固定顶栏',
+      '下滑时隐藏顶栏',
       '固定侧边菜单',
       '色弱模式',
       '多页签模式',
@@ -47,7 +47,7 @@ describe('settings drawer (spec 2.6)', () => {
     fireEvent.click(screen.getByRole('button', { name: '拂晓蓝' }));
     fireEvent.click(screen.getByLabelText('亮色菜单风格'));
     fireEvent.click(screen.getByRole('switch', { name: '多页签模式' }));
-    fireEvent.click(screen.getByRole('switch', { name: '固定 Header' }));
+    fireEvent.click(screen.getByRole('switch', { name: '固定顶栏' }));
     await waitFor(() =>
       expect(loadSettings()).toMatchObject({
         primaryColor: '#1890ff',
@@ -58,11 +58,29 @@ describe('settings drawer (spec 2.6)', () => {
     );
   });
 
+  it('every label, option, tip and name in the drawer is Chinese', async () => {
+    await openDrawer();
+    const drawer = screen.getByTestId('setting-drawer').closest('.ant-drawer') as HTMLElement;
+    const texts = [drawer.textContent ?? ''];
+    // Icons (role img) carry antd's English icon names for screen readers; everything else is ours.
+    for (const el of drawer.querySelectorAll('[aria-label]:not([role="img"]), [title]'))
+      texts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '');
+    // Tooltips render on hover: the tips are checked through their triggers' props instead.
+    fireEvent.click(screen.getByLabelText('顶部栏导航'));
+    for (const el of drawer.querySelectorAll('.aq-setting-row')) {
+      fireEvent.mouseEnter(el);
+    }
+    await waitFor(() => expect(document.querySelectorAll('.ant-tooltip').length).toBeGreaterThan(0));
+    for (const tip of document.querySelectorAll('.ant-tooltip')) texts.push(tip.textContent ?? '');
+    const latin = texts.flatMap((t) => t.match(/[A-Za-z]{2,}/g) ?? []);
+    expect(latin).toEqual([]);
+    expect(drawer.textContent).toContain('固定顶栏');
+    expect(drawer.textContent).toContain('下滑时隐藏顶栏');
+  });
+
   it('auto-hide needs a fixed header; fixed side menu is off in topmenu', async () => {
     await openDrawer();
-    expect((screen.getByRole('switch', { name: '下滑时隐藏 Header' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect((screen.getByRole('switch', { name: '下滑时隐藏顶栏' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('switch', { name: '固定侧边菜单' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByLabelText('顶部栏导航'));
     await waitFor(() =>

@@ -123,21 +123,21 @@ export function SettingDrawer() {
                 ]}
               />
             </Row>
-            <Row label="固定 Header">
+            <Row label="固定顶栏">
               <Switch
                 size="small"
                 checked={s.fixedHeader}
                 onChange={set('fixedHeader')}
-                aria-label="固定 Header"
+                aria-label="固定顶栏"
               />
             </Row>
-            <Row label="下滑时隐藏 Header" tip={s.fixedHeader ? undefined : '固定 Header 时可配置'}>
+            <Row label="下滑时隐藏顶栏" tip={s.fixedHeader ? undefined : '固定顶栏时可配置'}>
               <Switch
                 size="small"
                 checked={s.autoHideHeader}
                 disabled={!s.fixedHeader}
                 onChange={set('autoHideHeader')}
-                aria-label="下滑时隐藏 Header"
+                aria-label="下滑时隐藏顶栏"
               />
             </Row>
             <Row label="固定侧边菜单" tip={topmenu ? '顶部栏导航时不可用' : undefined}>

@@ -45,7 +45,7 @@ export function hasToken(): boolean {
   return getToken() !== null;
 }
 
-export function roleKeyOf(state: AuthState): string | null {
+export function roleKeyOf(state: Pick<AuthState, 'user' | 'login'>): string | null {
   return state.user?.userRole.roleKey ?? state.login?.roleKey ?? null;
 }
 

@@ -6,6 +6,8 @@ export const PORTAL_NOTICE_PATH = '/portal/notice';
 export const PORTAL_NOTICE_DETAIL_PATH = '/portal/notice/detail';
 export const PORTAL_HELP_PATH = '/portal/help';
 export const PORTAL_REG_PATH = '/portal/reg';
+/** `/portal/enter/<tab>`: a portal tab's destination, decided once the user is known (after login). */
+export const PORTAL_ENTER_PATH = '/portal/enter';
 export const USER_LOGIN_PATH = '/user/login';
 export const USER_RECOVER_PATH = '/user/recover';
 export const LOGIN_QR_PATH = '/user/loginByQRCode';

@@ -2,6 +2,8 @@ import {
   captchaVerifyBody,
   ErrorReason,
   envelope,
+  knownPathQuery,
+  knownPathResult,
   loginBody,
   loginData,
   Messages,
@@ -17,7 +19,7 @@ import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
-import { resourceTreeForRole } from '../roles/roles.service.ts';
+import { isKnownResourcePath, resourceTreeForRole } from '../roles/roles.service.ts';
 import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance): void {
@@ -126,6 +128,20 @@ export function authRoutes(app: FastifyInstance): void {
       config: { permission: 'authenticated', allowStalePassword: true },
     },
     async (req) => ok({ resourceListByToken: await resourceTreeForRole(app.db, requireAuth(req).roleId) }),
+  );
+
+  r.post(
+    '/api/sys/user/isKnownResourcePath.json',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '页面是否属于某个角色的菜单资源（区分无权访问与页面不存在）',
+        querystring: knownPathQuery,
+        response: { 200: envelope(knownPathResult) },
+      },
+      config: { permission: 'authenticated' },
+    },
+    async (req) => ok({ known: await isKnownResourcePath(app.db, req.query.path) }),
   );
 
   r.post(

@@ -523,3 +523,26 @@ describe('slide-puzzle captcha on login', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('POST /api/sys/user/isKnownResourcePath.json', () => {
+  const known = (path: string, token?: string) =>
+    post(`/api/sys/user/isKnownResourcePath.json?path=${encodeURIComponent(path)}`, token);
+
+  it("tells a page some role holds (another role's too) from a page nobody has", async () => {
+    const ent = await t.login('ent');
+    for (const path of [landingPath('ROLE_GOVERNMENT'), '/ent/EntAPQuery/route', '/ent/EntAPQuery/route/']) {
+      const res = await known(path, ent);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json().data, path).toEqual({ known: true });
+    }
+    for (const path of ['/no/such/page', '/government/govAp/Nothing/route']) {
+      expect((await known(path, ent)).json().data, path).toEqual({ known: false });
+    }
+  });
+
+  it('needs a login and a path', async () => {
+    expect((await known('/ent/EntAPQuery/route')).statusCode).toBe(401);
+    const res = await post('/api/sys/user/isKnownResourcePath.json', await t.login('ent'));
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { requireAuth } from '../../platform/http.ts';
+import { type ApiRoute, operationName, requireAuth } from '../../platform/http.ts';
 import { registerRequestLog } from '../../platform/request-log.ts';
 import { buildXlsx, sendXlsx } from '../../platform/xlsx.ts';
 import {
@@ -56,8 +56,27 @@ export const logQuery = pageQuery
   })
   .strict();
 
-export function logsRoutes(app: FastifyInstance): void {
+const KIND_LABELS = new Map(LOG_KIND_OPTIONS.map((k) => [k.value, k.label]));
+
+/**
+ * Names a log row's operation for people: the name its route declares (its summary, see operationName),
+ * or, for a row whose route no longer exists or declares none, its module and kind (用户管理 · 查询).
+ */
+export function operationNamer(apiRoutes: readonly ApiRoute[]) {
+  let byRoute: Map<string, string> | undefined;
+  return (row: { method: string; path: string; module: string; kind: string }): string => {
+    // Built on first use: every route has registered by then.
+    byRoute ??= new Map(apiRoutes.map((a) => [`${a.method} ${a.url}`, operationName(a.summary)]));
+    const named = byRoute.get(`${row.method} ${row.path}`);
+    if (named) return named;
+    const kind = KIND_LABELS.get(row.kind) ?? '';
+    return [row.module, kind].filter(Boolean).join(' · ') || '其他操作';
+  };
+}
+
+export function logsRoutes(app: FastifyInstance, apiRoutes: readonly ApiRoute[]): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const nameOf = operationNamer(apiRoutes);
   r.post(
     '/api/log/sysLogs/searchLogList.json',
     {
@@ -69,7 +88,10 @@ export function logsRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'log.query', audit: { module: '操作日志', kind: 'query' } },
     },
-    async (req) => ok(await searchLogs(app.db, req.query, await logScope(app.db, requireAuth(req)))),
+    async (req) => {
+      const page = await searchLogs(app.db, req.query, await logScope(app.db, requireAuth(req)));
+      return ok({ ...page, list: page.list.map((row) => ({ ...row, operation: nameOf(row) })) });
+    },
   );
 
   r.post(
@@ -87,7 +109,6 @@ export function logsRoutes(app: FastifyInstance): void {
       const rows = await req.tx((trx) => logsForExport(trx, req.query, scope), {
         targetId: (list) => `rows=${list.length}`,
       });
-      const kinds = new Map(LOG_KIND_OPTIONS.map((k) => [k.value, k.label]));
       const buf = await buildXlsx<(typeof rows)[number]>(
         '操作日志',
         [
@@ -96,7 +117,8 @@ export function logsRoutes(app: FastifyInstance): void {
           { header: '角色', width: 18, value: (l) => (l.roleKey ? roleDisplayName(l.roleKey) : '') },
           { header: '所属机构', width: 30, value: (l) => l.orgName },
           { header: '模块', width: 14, value: (l) => l.module },
-          { header: '操作类型', width: 10, value: (l) => kinds.get(l.kind) ?? l.kind },
+          { header: '操作类型', width: 10, value: (l) => KIND_LABELS.get(l.kind) ?? l.kind },
+          { header: '操作', width: 24, value: (l) => nameOf(l) },
           { header: '请求', width: 40, value: (l) => `${l.method} ${l.path}` },
           { header: '对象', width: 14, value: (l) => l.targetId },
           { header: '结果', width: 8, value: (l) => (l.outcome === 'fail' ? '失败' : '成功') },

@@ -159,6 +159,33 @@ export async function resourceTreeForRole(db: Db, roleId: number): Promise<Resou
   return buildTree(rows, (r) => granted.get(r.id) ?? '');
 }
 
+/** `/{resUrl}/{authKey}` with single slashes and no trailing slash, as the web app builds page paths. */
+export function resourcePath(resUrl: string, authKey: string): string {
+  const joined = [resUrl, authKey]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('/');
+  const path = `/${joined}`.replace(/\/{2,}/g, '/');
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
+
+/**
+ * Whether `path` is a page some role holds (a resource granted to a role that is not deleted), so the web
+ * app can answer a page the user lacks with 403 无权访问 and a page nobody has with 404.
+ */
+export async function isKnownResourcePath(db: Db, path: string): Promise<boolean> {
+  const wanted = resourcePath(path, '');
+  const rows = await db
+    .selectFrom('sysResource as res')
+    .innerJoin('sysRoleResource as rr', 'rr.resourceId', 'res.id')
+    .innerJoin('sysRole as role', 'role.id', 'rr.roleId')
+    .where('role.deletedAt', 'is', null)
+    .select(['res.resUrl', 'res.authKey'])
+    .distinct()
+    .execute();
+  return rows.some((r) => resourcePath(r.resUrl, r.authKey) === wanted);
+}
+
 /** The whole resource tree (admin role editor); `action` lists every action a resource offers. */
 export async function fullResourceTree(db: Db): Promise<ResourceNode[]> {
   const rows = await db.selectFrom('sysResource as res').select(RESOURCE_COLUMNS).execute();

@@ -1,5 +1,7 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../platform/auth.ts';
+import { homeTarget } from '../../platform/home.ts';
 
 export type ExceptionType = '403' | '404' | '500';
 
@@ -10,15 +12,17 @@ export const EXCEPTION_TEXT: Record<ExceptionType, string> = {
   '500': '服务器出错了',
 };
 
+/** 返回首页 leads to the user's home page, never back to this page (homeTarget). */
 export function ExceptionPage({ type }: { type: ExceptionType }) {
   const navigate = useNavigate();
+  const home = homeTarget(useAuth(), useLocation().pathname);
   return (
     <Result
       status={type}
       title={type}
       subTitle={EXCEPTION_TEXT[type]}
       extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+        <Button type="primary" onClick={() => navigate(home)}>
           返回首页
         </Button>
       }

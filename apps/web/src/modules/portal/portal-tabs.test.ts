@@ -9,9 +9,12 @@ describe('portal header tabs (spec 2.5)', () => {
     expect(portalTabTarget('home', anon)).toEqual({ kind: 'go', to: '/portal/index' });
   });
 
-  it('without a token the other tabs lead to login', () => {
+  it('without a token the other tabs lead to login with the tab as redirect (spec 2.4)', () => {
     for (const key of ['insure', 'claim', 'ap'] as const) {
-      expect(portalTabTarget(key, anon)).toEqual({ kind: 'go', to: '/user/login' });
+      expect(portalTabTarget(key, anon)).toEqual({
+        kind: 'go',
+        to: `/user/login?redirect=${encodeURIComponent(`/portal/enter/${key}`)}`,
+      });
     }
   });
 

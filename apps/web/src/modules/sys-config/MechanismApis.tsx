@@ -158,7 +158,8 @@ export function MechanismApis({
               itemUnit: '项',
               itemsUnit: '项',
               searchPlaceholder: '按地址、方法或权限搜索',
-              notFoundContent: '暂无接口',
+              // Blank under the spinner until the lists have come: not "none" before they arrive.
+              notFoundContent: lists.isPending ? '' : '暂无接口',
             }}
             listStyle={{ width: 480, height: 560 }}
             pagination={{ pageSize: 50 }}

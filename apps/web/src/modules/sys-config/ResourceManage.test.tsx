@@ -125,7 +125,8 @@ describe('menu resource screen', () => {
     await screen.findByText('日志审计');
     expect(screen.queryByRole('button', { name: /新增顶级菜单/ })).toBeNull();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '按角色查看' }));
-    fireEvent.click(await screen.findByText('审计员（ROLE_X）'));
+    fireEvent.click(await screen.findByText('审计员'));
+    expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('自定义角色');
     await waitFor(() => expect(screen.queryByText('日志审计')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: '全部展开' }));
     expect(await screen.findByText('数据字典')).toBeTruthy();

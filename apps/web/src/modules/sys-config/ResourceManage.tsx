@@ -36,6 +36,7 @@ import {
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
+import { renderRoleOption, roleOptions } from '../../components/index.ts';
 import { menuIcon } from '../../layouts/icons.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
@@ -50,7 +51,6 @@ import {
   RESOURCE_ICON_PATTERN,
   RESOURCE_PATH_MESSAGE,
   RESOURCE_PATH_PATTERN,
-  roleAdminLabel,
 } from '../../platform/contracts.ts';
 import { hasScreen, screens } from '../../screens.ts';
 import {
@@ -451,10 +451,8 @@ export function ResourceManage() {
                 value={roleId}
                 onChange={(v) => setRoleId(v)}
                 loading={roles.isLoading}
-                options={(roles.data ?? []).map((r) => ({
-                  value: r.id,
-                  label: roleAdminLabel(r),
-                }))}
+                options={roleOptions(roles.data ?? [])}
+                optionRender={renderRoleOption}
                 aria-label="按角色查看"
               />
               <Input.Search

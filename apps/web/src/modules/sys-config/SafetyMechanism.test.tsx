@@ -159,6 +159,15 @@ describe('API entries of a mechanism (two-sided selection)', () => {
     await waitFor(() => expect(within(lists()[0]!).getByText('/api/dict/findAll')).toBeTruthy());
   });
 
+  it('says 暂无接口 only once the lists have come, not while they load', async () => {
+    api();
+    renderScreen(<MechanismApis mechanism={row} onClose={() => {}} onChanged={() => {}} />, ['query']);
+    expect(lists().length).toBe(2);
+    expect(screen.queryByText('暂无接口')).toBeNull();
+    await screen.findByText('/api/dict/add');
+    expect(screen.queryByText('暂无接口')).toBeNull();
+  });
+
   it('is read-only without the edit action', async () => {
     api();
     renderScreen(<MechanismApis mechanism={row} onClose={() => {}} onChanged={() => {}} />, ['query']);

@@ -1,5 +1,5 @@
 import type { OpLogRow } from '@aqzrx/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -15,6 +15,7 @@ const row: OpLogRow = {
   orgName: '宿迁市应急管理局安全生产基础和执法监督科',
   module: '企业管理',
   kind: 'edit',
+  operation: '保存企业参数并重新评分',
   method: 'POST',
   path: '/api/enterprise/updateEnterpriseParams',
   params: '{"id":9}',
@@ -48,22 +49,31 @@ afterEach(() => vi.unstubAllGlobals());
 describe('操作日志', () => {
   it('shows the time in China time whatever the browser zone', async () => {
     renderWithApp(<OperationLog />, { actions: ['query'] });
-    const tr = (await screen.findByText('/api/enterprise/updateEnterpriseParams', { exact: false })).closest(
-      'tr',
-    ) as HTMLElement;
+    const tr = (await screen.findByText('保存企业参数并重新评分')).closest('tr') as HTMLElement;
     expect(within(tr).getByText('2026-02-23', { exact: false })).toBeTruthy();
     expect(within(tr).getByText('13:23:08')).toBeTruthy();
   });
 
+  it('names the operation instead of showing its raw path; the request is in the expanded row', async () => {
+    const { container } = renderWithApp(<OperationLog />, { actions: ['query'] });
+    const tr = (await screen.findByText('保存企业参数并重新评分')).closest('tr') as HTMLElement;
+    expect(tr.textContent).not.toContain('/api/');
+    expect(tr.textContent).not.toContain('POST');
+    fireEvent.click(container.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+    expect(
+      await screen.findByText('POST /api/enterprise/updateEnterpriseParams', { exact: false }),
+    ).toBeTruthy();
+  });
+
   it('fits beside the menu at 1440 px with its expand column: every column in view, long texts cut with a tooltip', async () => {
     const { container } = renderWithApp(<OperationLog />, { actions: ['query', 'export'] });
-    await screen.findByText('/api/enterprise/updateEnterpriseParams', { exact: false });
+    await screen.findByText('保存企业参数并重新评分');
     const table = container.querySelector<HTMLTableElement>(
       '.ant-table-content table, .ant-table-body table',
     );
     expect(Number.parseInt(table?.style.width ?? '', 10)).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
-    for (const header of ['时间', '操作类型', '用户', '所属机构', '模块', '请求', '结果', 'IP'])
-      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    for (const header of ['时间', '操作类型', '用户/角色', '所属机构', '模块', '操作', '结果', 'IP/耗时'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}$`) })).toBeTruthy();
     expect(screen.getByText('政府监管中心管理员').getAttribute('title')).toBe('政府监管中心管理员');
     expect(screen.getByText('42 ms')).toBeTruthy();
     // The organisation is cut by its display width (…) with the whole name on hover.

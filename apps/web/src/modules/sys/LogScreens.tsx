@@ -150,15 +150,12 @@ export function OperationLog() {
       fieldProps: { placeholder: '如 用户管理' },
     },
     {
-      title: '请求',
-      dataIndex: 'path',
+      // The operation by name (its route's declared name); the request itself is in the expanded row.
+      title: '操作',
+      dataIndex: 'operation',
       width: 180,
       search: false,
-      render: (_, r) => (
-        <Typography.Text ellipsis={{ tooltip: `${r.method} ${r.path}` }} style={{ maxWidth: 164 }}>
-          <code>{r.method}</code> {r.path}
-        </Typography.Text>
-      ),
+      render: (_, r) => <CutText text={r.operation || '-'} width={164} />,
     },
     {
       title: '结果',

@@ -166,7 +166,14 @@ describe('<UserAdd>', () => {
     fireEvent.change(field('手机号'), { target: { value: '13912345678' } });
     // Pick the custom role (shown with 自定义角色).
     fireEvent.mouseDown(field('角色'));
-    fireEvent.click(await screen.findByText('用户审计员（ROLE_AUDITOR）'));
+    // Found by its own name although it is labelled 自定义角色.
+    fireEvent.change(field('角色'), { target: { value: '审计' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(1));
+    fireEvent.change(field('角色'), { target: { value: '' } });
+    fireEvent.click(await screen.findByText('用户审计员'));
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options).toContain('自定义角色用户审计员');
+    expect(options.join(' ')).not.toMatch(/ROLE_/);
     submit();
     await waitFor(() => expect(addCalls()).toHaveLength(1));
     const body = JSON.parse(String(addCalls()[0]![1]!.body));

@@ -18,9 +18,10 @@ import {
 } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { filterRoleOption, renderRoleOption, roleOptions } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DISTRICTS, PASSWORD_RULE_MESSAGE, roleAdminLabel } from '../../platform/contracts.ts';
+import { DISTRICTS, PASSWORD_RULE_MESSAGE } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { addUser, getUser, saveUser, type UserFormBody } from './api.ts';
 import { OrgSelect, useRoles } from './selects.tsx';
@@ -185,8 +186,9 @@ export function UserFormFields({
               loading={roles.isLoading}
               disabled={isSelf}
               showSearch
-              optionFilterProp="label"
-              options={options.map((r) => ({ value: r.id, label: roleAdminLabel(r) }))}
+              filterOption={filterRoleOption}
+              options={roleOptions(options)}
+              optionRender={renderRoleOption}
             />
           </Form.Item>
         </Col>

@@ -3,24 +3,22 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   chinaTime,
   dateTimeSecondsText,
+  filterRoleOption,
   isNarrowScreen,
   PagedTable,
+  renderRoleOption,
+  roleOptions,
   tableWidth,
   valueEnumOf,
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import {
-  isValidMobile,
-  roleAdminLabel,
-  USER_EXPORT_FILENAME,
-  USER_STATUS,
-} from '../../platform/contracts.ts';
+import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
 import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
 import { OrgSelect, useRoles } from './selects.tsx';
 import { cleanParams, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
@@ -88,12 +86,9 @@ export function UserSearch() {
   };
 
   // A government administrator only ever sees its department's accounts: offer its own role only.
-  const roleEnum = Object.fromEntries(
-    assignableRoles(roles.data ?? [], me?.userRole.roleKey).map((r) => [
-      String(r.id),
-      { text: roleAdminLabel(r) },
-    ]),
-  );
+  const roleChoices = roleOptions(assignableRoles(roles.data ?? [], me?.userRole.roleKey));
+  const roleEnum = Object.fromEntries(roleChoices.map((o) => [String(o.value), { text: o.label }]));
+  const roleNames = new Map(roleChoices.map((o) => [String(o.value), o.roleName]));
 
   const openDetail = detailPath && access.canOnRoute('get');
   const confirmDelete = (r: UserRow) =>
@@ -146,7 +141,14 @@ export function UserSearch() {
       ellipsis: { showTitle: false },
       valueType: 'select',
       valueEnum: roleEnum,
-      fieldProps: { showSearch: true, placeholder: '全部角色' },
+      fieldProps: {
+        showSearch: true,
+        placeholder: '全部角色',
+        optionRender: (o: { label?: ReactNode; value?: string | number }) =>
+          renderRoleOption({ label: o.label, data: { roleName: roleNames.get(String(o.value)) } }),
+        filterOption: (input: string, o?: { label?: ReactNode; value?: string | number }) =>
+          filterRoleOption(input, { label: o?.label, roleName: roleNames.get(String(o?.value)) }),
+      },
       render: (_, r) =>
         r.roleDisplay === r.roleName ? (
           <Tooltip title={r.roleDisplay}>{r.roleDisplay}</Tooltip>
