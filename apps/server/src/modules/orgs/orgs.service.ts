@@ -15,6 +15,7 @@ import {
 import { sql } from 'kysely';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { updateVersioned } from '../../platform/versioned.ts';
 import { escapeLike } from '../roles/roles.service.ts';
 
 /** Mobile contact numbers are masked; landlines (which start with 0) are shown as entered. */
@@ -144,9 +145,11 @@ export async function saveOrg(trx: Tx, auth: AuthContext, b: OrgSaveBody, now: D
   if (org.version !== b.version) throw staleVersion();
   checkUscc(org.orgType, b.uscc);
   await assertUsccFree(trx, b.uscc, org.id);
-  const res = await trx
-    .updateTable('sysOrg')
-    .set({
+  return updateVersioned(
+    trx,
+    'sysOrg',
+    { id: org.id, version: b.version },
+    {
       name: b.name,
       uscc: b.uscc || null,
       districtCode: b.districtCode,
@@ -154,14 +157,8 @@ export async function saveOrg(trx: Tx, auth: AuthContext, b: OrgSaveBody, now: D
       ...(b.contactPhone === undefined ? {} : { contactPhone: b.contactPhone }),
       updatedAt: now,
       updatedBy: auth.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', org.id)
-    .where('version', '=', b.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
-  return res.version;
+    },
+  );
 }
 
 /**

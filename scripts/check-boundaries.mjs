@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// Module boundaries and layers (docs/ARCHITECTURE.md "Boundaries"), checked on every `npm test`:
+//  1. A feature module is entered through its public entry: a file outside `modules/<m>/` imports
+//     `modules/<m>/index.ts` only (tests may also import the module's test kits: `*.testkit.ts`, `test-*.ts`).
+//  2. Layers point down: server `platform/` and `db/` never import `modules/`; web `components/` and
+//     `platform/` never import `modules/`, `layouts/` or `app/`.
+//  3. Migrations are frozen: they import packages and the migrations folder's own helpers, never live code.
+//  4. Contracts import nothing of the project; the web never imports server code.
+//  5. No two feature modules import each other (directly or through a longer cycle).
+// Prints every violation with file and import, exits 1 when there is one.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f) && fs.existsSync(path.join(root, f)));
+
+const IMPORT =
+  /(?:^|[\n;])\s*(import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+const isTest = (f) =>
+  /\.test\.(ts|tsx)$|\/test\/|\/test-utils\.tsx?$|\.testkit\.ts$|\/test-[^/]+\.tsx?$|test-setup/.test(f);
+
+/** Which area a path is in: { app, layer, module } (module only for feature folders). */
+function area(f) {
+  let m = /^apps\/(server|web)\/src\/modules\/([^/]+)\//.exec(f);
+  if (m) return { app: m[1], layer: 'modules', module: m[2] };
+  m = /^apps\/server\/src\/db\/migrations\//.exec(f);
+  if (m) return { app: 'server', layer: 'migrations' };
+  m = /^apps\/(server|web)\/src\/([^/]+)\//.exec(f);
+  if (m) return { app: m[1], layer: m[2] };
+  m = /^apps\/(server|web)\//.exec(f);
+  if (m) return { app: m[1], layer: 'root' };
+  if (f.startsWith('packages/contracts/')) return { app: 'contracts', layer: 'contracts' };
+  return { app: f.split('/')[0], layer: '' };
+}
+
+const violations = [];
+const moduleEdges = new Map(); // "app:module" -> Set("app:module")
+
+for (const file of files) {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const from = area(file);
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[3] ?? m[4];
+    if (!spec) continue;
+    const typeOnly = !!m[2];
+    const say = (why) =>
+      violations.push(`${file}: ${typeOnly ? 'import type' : 'import'} '${spec}' — ${why}`);
+    if (!spec.startsWith('.')) {
+      if (from.layer === 'contracts' && spec.startsWith('@aqzrx/'))
+        say('contracts import nothing of the project');
+      if (from.app === 'web' && /@aqzrx\/server/.test(spec)) say('the web never imports server code');
+      continue;
+    }
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    const to = area(target);
+    if (from.layer === 'migrations') {
+      if (to.layer !== 'migrations')
+        say(
+          'migrations are frozen: a migration imports packages and db/migrations/ only (copy what it needs)',
+        );
+      continue;
+    }
+    if (from.app === 'contracts' && to.app !== 'contracts') say('contracts import nothing of the project');
+    if (from.app === 'web' && to.app === 'server') say('the web never imports server code');
+    if (
+      from.app === 'server' &&
+      (from.layer === 'platform' || from.layer === 'db') &&
+      to.layer === 'modules'
+    ) {
+      say(`layers point down: server ${from.layer}/ never imports a feature module`);
+    }
+    if (from.app === 'web' && (from.layer === 'components' || from.layer === 'platform')) {
+      if (['modules', 'layouts', 'app'].includes(to.layer))
+        say(`layers point down: web ${from.layer}/ never imports ${to.layer}/`);
+    }
+    if (to.layer === 'modules' && to.module !== from.module) {
+      const entry = `apps/${to.app}/src/modules/${to.module}/`;
+      const rest = target.slice(entry.length);
+      const viaIndex = rest === 'index.ts' || rest === 'index.tsx';
+      const viaTestKit = isTest(file) && /(^|\/)(test-[^/]+|[^/]+\.testkit)\.tsx?$/.test(rest);
+      // The web's screen registries are loaded lazily by component name (src/screens.ts).
+      const viaScreens = from.app === 'web' && file === 'apps/web/src/screens.ts' && rest === 'screens.ts';
+      if (!viaIndex && !viaTestKit && !viaScreens)
+        say(`enter module '${to.module}' through ${entry}index.ts`);
+      if (from.layer === 'modules' && !isTest(file) && !typeOnly) {
+        const a = `${from.app}:${from.module}`;
+        if (!moduleEdges.has(a)) moduleEdges.set(a, new Set());
+        moduleEdges.get(a).add(`${to.app}:${to.module}`);
+      }
+    }
+  }
+}
+
+// Cycles between feature modules (value imports of non-test code).
+const seen = new Set();
+const stack = [];
+const onStack = new Set();
+const cycles = new Set();
+function visit(n) {
+  seen.add(n);
+  stack.push(n);
+  onStack.add(n);
+  for (const next of moduleEdges.get(n) ?? []) {
+    if (onStack.has(next)) cycles.add(stack.slice(stack.indexOf(next)).concat(next).join(' → '));
+    else if (!seen.has(next)) visit(next);
+  }
+  stack.pop();
+  onStack.delete(n);
+}
+for (const n of moduleEdges.keys()) if (!seen.has(n)) visit(n);
+for (const c of cycles) violations.push(`modules import each other: ${c}`);
+
+if (violations.length) {
+  process.stdout.write(`${violations.join('\n')}\n\n${violations.length} boundary violation(s)\n`);
+  process.exit(1);
+}
+process.stdout.write(`module boundaries: ${files.length} files checked, no violation\n`);
