@@ -68,6 +68,7 @@ export { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wa
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
+export { type NumberRange, numberRule } from './number-rule.ts';
 export {
   PagedTable,
   type PagedTableProps,

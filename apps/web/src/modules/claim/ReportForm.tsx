@@ -18,10 +18,22 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type FileMapItem, fileIdOf, ImageUpload, newIdempotencyKey } from '../../components/index.ts';
+import {
+  type FileMapItem,
+  fileIdOf,
+  ImageUpload,
+  newIdempotencyKey,
+  numberRule,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { CITY_NAME, DISTRICTS, isValidLandline, isValidMobile } from '../../platform/contracts.ts';
+import {
+  CITY_NAME,
+  DISTRICTS,
+  FIELD_RANGES,
+  isValidLandline,
+  isValidMobile,
+} from '../../platform/contracts.ts';
 import { policyApi } from '../policy/api.ts';
 import { CLAIM_KEY, type ClaimPolicyOption, type ClaimReportBody, claimApi } from './api.ts';
 import { accidentTimeProblem, ENT_PATHS, INSURER_PATHS, isLateReport } from './model.ts';
@@ -364,18 +376,24 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
               <Form.Item
                 name="deaths"
                 label="死亡人数"
-                rules={[{ required: true, message: '请输入死亡人数' }]}
+                rules={[
+                  { required: true, message: '请输入死亡人数' },
+                  numberRule('死亡人数', FIELD_RANGES.casualties),
+                ]}
               >
-                <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} suffix="人" />
+                <InputNumber style={{ width: '100%' }} suffix="人" />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item
                 name="injuries"
                 label="受伤人数"
-                rules={[{ required: true, message: '请输入受伤人数' }]}
+                rules={[
+                  { required: true, message: '请输入受伤人数' },
+                  numberRule('受伤人数', FIELD_RANGES.casualties),
+                ]}
               >
-                <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} suffix="人" />
+                <InputNumber style={{ width: '100%' }} suffix="人" />
               </Form.Item>
             </Col>
           </Row>

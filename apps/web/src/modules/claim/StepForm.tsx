@@ -204,13 +204,12 @@ function Shown({ children }: { children: ReactNode; value?: unknown; onChange?: 
 }
 
 /**
- * A yuan amount. No `min`: InputNumber would turn a typed -100 into 0 on leaving the field; the field's
- * rule refuses it in words instead.
+ * A yuan amount. No `min` or `precision`: InputNumber would turn a typed -100 into 0, or 1.234 into 1.23,
+ * on leaving the field; the field's rule refuses it in words instead.
  */
 function MoneyInput({ placeholder, ...rest }: { placeholder?: string; [k: string]: unknown }) {
   return (
     <InputNumber<number>
-      precision={2}
       step={100}
       style={{ width: '100%' }}
       suffix="元"
@@ -358,7 +357,7 @@ function RegisterFields({ claim }: { claim: ClaimDetail }) {
           },
         ]}
       >
-        <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} suffix="人" />
+        <InputNumber<number> style={{ width: '100%' }} suffix="人" />
       </Form.Item>
       <Form.Item
         name="cause"
@@ -638,7 +637,7 @@ function PayoutFields({ claim }: { claim: ClaimDetail }) {
                       }),
                     ]}
                   >
-                    <InputNumber<number> precision={2} placeholder="金额" style={{ width: '100%' }} />
+                    <InputNumber<number> placeholder="金额" style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
                 <Col span={1}>

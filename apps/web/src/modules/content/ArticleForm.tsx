@@ -20,13 +20,14 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
+import { type FileMapItem, fileIdOf, ImageUpload, numberRule } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ARTICLE_KIND_PERMISSION,
   ARTICLE_KINDS,
   ArticleStatus,
   CITY_NAME,
+  FIELD_RANGES,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -401,8 +402,13 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="sort" label="排序" extra="数字小的排在前面">
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+              <Form.Item
+                name="sort"
+                label="排序"
+                extra="数字小的排在前面"
+                rules={[numberRule('排序', FIELD_RANGES.contentSort)]}
+              >
+                <InputNumber style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             {kind === 'news' && (

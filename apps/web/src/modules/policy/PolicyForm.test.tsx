@@ -183,6 +183,37 @@ describe('PolicyForm (投保申请)', () => {
   });
 });
 
+describe('PolicyForm: numbers are never changed behind the person’s back', () => {
+  it('keeps out-of-range numbers as typed and refuses each naming its range', async () => {
+    const onSave = vi.fn(async () => {});
+    renderWithApp(
+      <PolicyForm
+        side="insurer"
+        rules={{ ...rules, nextStartDate: null }}
+        insurers={insurers}
+        ownInsurerId={1}
+        initial={{ ...draftDetail, enteredBy: 'insurer', missing: [] } as PolicyDetail}
+        onSave={onSave}
+      />,
+    );
+    const typed: Array<[string, string, string]> = [
+      ['参保人数（人）', '-5', '参保人数须为1至999,999,999之间的整数'],
+      ['每人医疗费用限额（元）', '-100', '每人医疗费用限额须为0至999,999,999,999.99之间的数，最多两位小数'],
+      ['行业基准费率（‰）', '1.23456', '行业基准费率（‰）须为大于0且不大于100的数，最多四位小数'],
+      ['实收保费（元）', '-1', '实收保费须为大于0且不大于999,999,999,999.99的数，最多两位小数'],
+      ['事故预防服务费用比例（%）', '-3', '事故预防服务费用比例（%）须为0至100之间的数，最多两位小数'],
+      ['服务频次（次/保险期间）', '400', '服务频次须为1至365之间的整数'],
+    ];
+    for (const [label, value] of typed) type(label, value);
+    for (const [, , message] of typed) expect(await screen.findByText(message, undefined, SLOW)).toBeTruthy();
+    for (const [label, value] of typed)
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
+    submit();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
 describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => {
   it('asks only for the insurer and the period, and leaves out what is not filled in', async () => {
     const onSave = setup();

@@ -20,9 +20,15 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
-import { thousandsInput, wan, yuan } from '../../components/index.ts';
+import { numberRule, thousandsInput, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { COINSURE_ROLES, RATE_FACTORS, SERVICE_ITEMS } from '../../platform/contracts.ts';
+import {
+  COINSURE_ROLES,
+  FIELD_RANGES,
+  moneyRange,
+  RATE_FACTORS,
+  SERVICE_ITEMS,
+} from '../../platform/contracts.ts';
 import { type EnterpriseOption, type PolicyBody, type PolicyDetail, policyApi } from './api.ts';
 import { AttachmentUpload } from './parts.tsx';
 import type { Side } from './paths.ts';
@@ -87,9 +93,8 @@ export interface PolicyFormProps {
 const D = 'YYYY-MM-DD';
 /** The server's refusal of an insurer entry for an enterprise of status 3 (information incomplete). */
 export const ENT_INCOMPLETE_FOR_INSURER = '该企业尚未完善企业信息，须由企业先完善企业信息后才能录入保单';
+/** No min/precision: InputNumber would turn a typed −100 into 0; the fields' rules refuse it instead. */
 const moneyProps = {
-  min: 0,
-  precision: 2,
   style: { width: '100%' },
   ...thousandsInput,
 } as const;
@@ -433,16 +438,17 @@ export function PolicyForm({
             label="参保人数（人）"
             rules={[
               { required: true, message: '请输入参保人数' },
+              numberRule('参保人数', FIELD_RANGES.persons),
               {
                 validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n < 1) throw new Error('参保人数至少为1');
-                  if (n && employees && n !== employees) throw new Error(headcountMessage(n, employees));
+                  if (n && n > 0 && employees && n !== employees)
+                    throw new Error(headcountMessage(n, employees));
                 },
               },
             ]}
             extra={employees ? `企业从业人员总数 ${employees} 人，须全员投保` : undefined}
           >
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
@@ -451,6 +457,7 @@ export function PolicyForm({
             label="每人死亡伤残责任限额（元）"
             rules={[
               { required: true, message: '请输入每人死亡伤残责任限额' },
+              numberRule('每人死亡伤残责任限额', moneyRange({ positive: true })),
               perPersonLimitRule(rules.minPerPersonLimit),
             ]}
             extra={`不得低于 ${yuan(rules.minPerPersonLimit)}`}
@@ -463,7 +470,7 @@ export function PolicyForm({
             name="medicalLimit"
             label="每人医疗费用限额（元）"
             dependencies={['perPersonLimit']}
-            rules={[medicalLimitRule]}
+            rules={[numberRule('每人医疗费用限额', moneyRange()), medicalLimitRule]}
           >
             <InputNumber {...moneyProps} />
           </Form.Item>
@@ -489,14 +496,10 @@ export function PolicyForm({
             label="行业基准费率（‰）"
             rules={[
               { required: true, message: '请输入行业基准费率' },
-              {
-                validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n <= 0) throw new Error('基准费率须大于0');
-                },
-              },
+              numberRule('行业基准费率（‰）', FIELD_RANGES.benchmarkRate),
             ]}
           >
-            <InputNumber min={0} max={100} precision={4} step={0.1} style={{ width: '100%' }} />
+            <InputNumber step={0.1} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={18}>
@@ -516,10 +519,13 @@ export function PolicyForm({
                       </Form.Item>
                       <Form.Item
                         name={[f.name, 'pct']}
-                        rules={[{ required: true, message: '请输入浮动比例' }]}
+                        rules={[
+                          { required: true, message: '请输入浮动比例' },
+                          numberRule('浮动比例（%）', FIELD_RANGES.factorPct),
+                        ]}
                         style={{ marginBottom: 0, width: 130 }}
                       >
-                        <InputNumber min={-100} max={100} precision={2} addonAfter="%" placeholder="±" />
+                        <InputNumber addonAfter="%" placeholder="±" aria-label="浮动比例（%）" />
                       </Form.Item>
                       <Form.Item
                         name={[f.name, 'reason']}
@@ -571,11 +577,7 @@ export function PolicyForm({
             label="实收保费（元）"
             rules={[
               { required: true, message: '请输入实收保费' },
-              {
-                validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n <= 0) throw new Error('实收保费须大于0');
-                },
-              },
+              numberRule('实收保费', moneyRange({ positive: true })),
             ]}
             extra={
               premiumCalc ? (
@@ -627,14 +629,12 @@ export function PolicyForm({
                     <Form.Item name={[f.name, 'role']} style={{ marginBottom: 0, width: 110 }}>
                       <Select options={COINSURE_ROLES.filter((r) => r.value !== '03')} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'share']} style={{ marginBottom: 0, width: 140 }}>
-                      <InputNumber
-                        min={0.01}
-                        max={100}
-                        precision={2}
-                        addonAfter="%"
-                        aria-label={`承保比例${i + 1}`}
-                      />
+                    <Form.Item
+                      name={[f.name, 'share']}
+                      rules={[numberRule('承保比例（%）', FIELD_RANGES.coinsurerShare)]}
+                      style={{ marginBottom: 0, width: 140 }}
+                    >
+                      <InputNumber addonAfter="%" aria-label={`承保比例${i + 1}`} />
                     </Form.Item>
                     {row?.role !== '01' ? (
                       <Button
@@ -676,6 +676,7 @@ export function PolicyForm({
             label="事故预防服务费用比例（%）"
             rules={[
               { required: true, message: '请输入事故预防服务费用比例' },
+              numberRule('事故预防服务费用比例（%）', FIELD_RANGES.preventionFeePct),
               {
                 validator: async (_, n?: number) => {
                   if (n !== undefined && n !== null && n > rules.preventionFeeCapPct)
@@ -685,16 +686,19 @@ export function PolicyForm({
             ]}
             extra={`不得高于实收保费的 ${rules.preventionFeeCapPct}%；费用 ${fee ? yuan(fee) : '-'}`}
           >
-            <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item
             name="preventionFrequency"
             label="服务频次（次/保险期间）"
-            rules={[{ required: true, message: '请输入服务频次' }]}
+            rules={[
+              { required: true, message: '请输入服务频次' },
+              numberRule('服务频次', FIELD_RANGES.preventionFrequency),
+            ]}
           >
-            <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
