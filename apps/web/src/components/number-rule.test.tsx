@@ -7,7 +7,11 @@ import { numberRule } from './number-rule.ts';
 function Sample({ onFinish }: { onFinish: (v: unknown) => void }) {
   return (
     <Form onFinish={onFinish}>
-      <Form.Item name="n" label="参保人数" rules={[numberRule('参保人数', { min: 1, max: 100, decimals: 0 })]}>
+      <Form.Item
+        name="n"
+        label="参保人数"
+        rules={[numberRule('参保人数', { min: 1, max: 100, decimals: 0 })]}
+      >
         <InputNumber />
       </Form.Item>
       <Button htmlType="submit">保存</Button>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
@@ -33,16 +33,23 @@ const policyRow = (id: number, over: Record<string, unknown> = {}) => ({
 /** Valid policies the list answers, and the details /api/policy/detail answers by id. */
 let validPolicies: unknown[] = [];
 let details: Record<number, unknown> = {};
+/** Bodies sent to /api/claim/add (报案). */
+let sent: Array<Record<string, unknown>> = [];
 
 beforeEach(() => {
+  sent = [];
   validPolicies = [];
   details = {};
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/claim/rules')
         return json({ reportDeadlineHours: 720, claimUnpaidFlagDays: 60 });
+      if (url.pathname === '/api/claim/add') {
+        sent.push(JSON.parse(String(init?.body)));
+        return json({ id: 77 });
+      }
       if (url.pathname === '/api/policy/detail')
         return json(details[Number(url.searchParams.get('id'))] ?? null);
       const list = url.searchParams.get('state') === 'valid' ? validPolicies : [];
@@ -133,5 +140,40 @@ describe('ReportForm', () => {
     fireEvent.click(screen.getByRole('button', { name: /提交报案/ }));
     expect(await screen.findAllByText('出险时间不能晚于当前时间')).toBeTruthy();
     expect(screen.queryByText('请选择出险时间')).toBeNull();
+  });
+});
+
+describe('ReportForm in a browser whose zone is not China (UTC)', () => {
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterAll(() => {
+    process.env.TZ = zone;
+  });
+
+  it('an accident time typed as 09:30 is China time: sent as 01:30Z', async () => {
+    expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(0);
+    signInEnterprise();
+    validPolicies = [policyRow(1)];
+    renderWithApp(<ReportForm who="enterprise" />, { path: '/?policyId=1' });
+    expect(await screen.findByText(/承保机构：人保财险宿迁分公司/)).toBeTruthy();
+    // Two days ago (China date), 09:30 as the person reads it on a Chinese clock.
+    const day = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
+    const at = screen.getByLabelText('出险时间') as HTMLInputElement;
+    fireEvent.mouseDown(at);
+    fireEvent.focus(at);
+    fireEvent.change(at, { target: { value: `${day} 09:30` } });
+    fireEvent.keyDown(at, { key: 'Enter', code: 'Enter' });
+    fireEvent.blur(at);
+    await waitFor(() => expect(at.value).toBe(`${day} 09:30`));
+    fireEvent.change(screen.getByLabelText('报案人电话'), { target: { value: '13905271234' } });
+    fireEvent.change(screen.getByLabelText('详细地点'), { target: { value: '宿城区发展大道88号' } });
+    fireEvent.change(screen.getByLabelText('出险经过'), {
+      target: { value: '行车作业时吊物坠落，一名员工腿部受伤。' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /提交报案/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.accidentAt).toBe(new Date(`${day}T01:30:00Z`).toISOString());
   });
 });

@@ -19,6 +19,8 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  afterChinaToday,
+  chinaNow,
   type FileMapItem,
   fileIdOf,
   ImageUpload,
@@ -214,7 +216,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
             injuries: 0,
             files: [],
             reporterName: insurer ? '' : (user?.nickname ?? ''),
-            ...(insurer ? { reportedAt: dayjs().second(0) } : {}),
+            ...(insurer ? { reportedAt: chinaNow().second(0).millisecond(0) } : {}),
           }}
           onValuesChange={(changed: ReportValues) => {
             if (changed.policyId !== undefined) {
@@ -308,7 +310,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
               >
                 <TimeField
                   style={{ width: '100%' }}
-                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  disabledDate={afterChinaToday}
                   placeholder="事故发生的时间"
                 />
               </Form.Item>
@@ -331,7 +333,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
                     },
                   ]}
                 >
-                  <TimeField style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+                  <TimeField style={{ width: '100%' }} disabledDate={afterChinaToday} />
                 </Form.Item>
               </Col>
             ) : null}

@@ -18,6 +18,9 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import {
+  afterChinaToday,
+  chinaNow,
+  chinaTime,
   dateTimeText,
   type FileMapItem,
   fileIdOf,
@@ -243,7 +246,7 @@ function AtField({ claim, label }: { claim: ClaimDetail; label: string }) {
     >
       <TimeField
         style={{ width: '100%' }}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(previous), 'day')}
+        disabledDate={(d) => afterChinaToday(d) || d.format('YYYY-MM-DD') < chinaTime(previous, 'date')}
       />
     </Form.Item>
   );
@@ -907,8 +910,9 @@ export function payoutFromAssessment(
 
 /** Initial values of a step form: now, and what the claim already knows. */
 export function initialValues(step: ClaimStepNo, claim: ClaimDetail): StepFormValues {
-  const at = dayjs().second(0).millisecond(0);
-  const base: StepFormValues = { at: at.isBefore(dayjs(lastStepAt(claim))) ? dayjs() : at, files: [] };
+  const now = chinaNow();
+  const at = now.second(0).millisecond(0);
+  const base: StepFormValues = { at: at.isBefore(dayjs(lastStepAt(claim))) ? now : at, files: [] };
   switch (step) {
     case 3:
       return {

@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Col,
-  DatePicker,
   Drawer,
   Form,
   Input,
@@ -18,9 +17,16 @@ import {
   Space,
   Switch,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { type FileMapItem, fileIdOf, ImageUpload, numberRule } from '../../components/index.ts';
+import {
+  ChinaDateTimePicker,
+  chinaPickerValue,
+  type FileMapItem,
+  fileIdOf,
+  ImageUpload,
+  numberRule,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ARTICLE_KIND_PERMISSION,
@@ -118,7 +124,7 @@ function toFormValues(d: ArticleDetail): ArticleFormValues {
     attachments: d.attachments,
     source: d.source,
     author: d.author,
-    publishAt: d.publishAt ? dayjs(d.publishAt) : null,
+    publishAt: chinaPickerValue(d.publishAt) ?? null,
     pinned: d.pinned,
     sort: d.sort,
     isBanner: d.isBanner,
@@ -387,11 +393,7 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
             </Col>
             <Col span={8}>
               <Form.Item name="publishAt" label="发布时间" extra="不填则以首次发布的时间为准">
-                <DatePicker
-                  showTime={{ format: 'HH:mm' }}
-                  format="YYYY-MM-DD HH:mm"
-                  style={{ width: '100%' }}
-                />
+                <ChinaDateTimePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>

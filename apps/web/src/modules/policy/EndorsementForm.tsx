@@ -22,7 +22,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { newIdempotencyKey, numberRule, wan, yuan } from '../../components/index.ts';
+import { chinaToday, newIdempotencyKey, numberRule, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ENDORSEMENT_TYPES,
@@ -352,7 +352,7 @@ export function EndorsementForm() {
   const [policyId, setPolicyId] = useState<number | undefined>(Number(params.get('policyId')) || undefined);
   const rulesQ = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
   const rules: PolicyRules = rulesQ.data ?? DEFAULT_RULES;
-  const today = rules.today || dayjs().format(D);
+  const today = rules.today || chinaToday();
   const candidates = useQuery({
     queryKey: ['policy', 'list', 'endorsable'],
     queryFn: () => policyApi.list({ pageNo: 1, pageSize: 100, state: 'issued' }),

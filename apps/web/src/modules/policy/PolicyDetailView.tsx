@@ -18,7 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { chinaTime, wan, yuan } from '../../components/index.ts';
+import { chinaTime, chinaToday, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   COINSURE_ROLES,
@@ -114,7 +114,7 @@ export function PolicyDetailView({ side }: { side: Side }) {
     enabled: id !== undefined,
   });
   const rules = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
-  const today = rules.data?.today || dayjs().format('YYYY-MM-DD');
+  const today = rules.data?.today || chinaToday();
 
   if (id === undefined)
     return (

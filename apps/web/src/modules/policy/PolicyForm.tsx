@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
-import { numberRule, thousandsInput, wan, yuan } from '../../components/index.ts';
+import { chinaToday, numberRule, thousandsInput, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   COINSURE_ROLES,
@@ -106,7 +106,7 @@ function toValues(
   employees?: number | null,
 ): PolicyFormValues {
   if (!p) {
-    const start = rules.nextStartDate ?? (rules.today || dayjs().format(D));
+    const start = rules.nextStartDate ?? (rules.today || chinaToday());
     return {
       isRenewal: side === 'enterprise' && rules.nextStartDate !== null && rules.nextStartDate !== rules.today,
       startDate: dayjs(start),
