@@ -461,6 +461,11 @@ export const claimReportInput = z
     deaths: rangedNumber('死亡人数', FIELD_RANGES.casualties).default(0),
     injuries: rangedNumber('受伤人数', FIELD_RANGES.casualties).default(0),
     attachments: fileIdsField.default([]),
+    /**
+     * The reporter confirms a second claim although an open claim of the policy has the same accident
+     * time (without it such a report answers 409 DUPLICATE_CLAIM naming that claim).
+     */
+    confirmDuplicate: z.boolean({ error: 'confirmDuplicate 须为 true 或 false' }).default(false),
   })
   .strict();
 export type ClaimReportInput = z.infer<typeof claimReportInput>;
