@@ -364,6 +364,28 @@ export const policyDraftInput = policyInput
   .strict();
 export type PolicyDraftInput = z.infer<typeof policyDraftInput>;
 
+/**
+ * What submitting (提交审核) checks in the request: every field of policyInput, but the pricing may be
+ * left out: an enterprise's application has none (the insurer prices it when it issues it), and an
+ * insurer's own entry without it is refused naming the missing fields.
+ */
+export const policySubmitInput = policyInput
+  .extend({
+    benchmarkRate: policyInput.shape.benchmarkRate.optional(),
+    premium: policyInput.shape.premium.optional(),
+  })
+  .strict();
+
+/** The pricing the lead insurer sets when it issues a policy (review with approve). */
+export const policyPricingInput = z
+  .object({
+    benchmarkRate: policyInput.shape.benchmarkRate.optional(),
+    factors: z.array(policyFactorInput).max(10).optional(),
+    premium: policyInput.shape.premium.optional(),
+  })
+  .strict();
+export type PolicyPricingInput = z.infer<typeof policyPricingInput>;
+
 // ---------------------------------------------------------------------------------------------------
 // Endorsement
 // ---------------------------------------------------------------------------------------------------
