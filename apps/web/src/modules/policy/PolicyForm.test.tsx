@@ -151,12 +151,23 @@ describe('PolicyForm (投保申请)', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('sends a complete application with the computed figures left to the server', async () => {
+  it('the enterprise applies with what it knows: no rate or premium asked, the rate tables linked', async () => {
     const onSave = setup();
+    // The insurer's pricing is not asked of the enterprise.
+    expect(screen.queryByLabelText('行业基准费率（‰）')).toBeNull();
+    expect(screen.queryByLabelText('实收保费（元）')).toBeNull();
+    expect(screen.queryByText('添加浮动因子')).toBeNull();
+    const pricing = screen.getByTestId('pricing-by-insurer');
+    expect(pricing.textContent).toContain('由保险机构出单时核定');
+    const links = Array.from(pricing.querySelectorAll('a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['各保险机构公布的保险条款与费率', '/ent/Entazx/EntInsuranceManage/route?tab=docs'],
+      ['法规库', '/portal/policy'],
+    ]);
     await pickInsurer(insurers[0]!.name);
-    type('行业基准费率（‰）', '1.2');
-    await waitFor(() => expect(screen.getByTestId('premium-calc').textContent).toBe('41,280.00 元'), SLOW);
-    fireEvent.click(screen.getByText('按计算保费填入'));
     type('事故预防服务费用比例（%）', '15');
     fireEvent.click(screen.getByLabelText('01 安全生产宣传教育培训'));
     fireEvent.click(screen.getByLabelText('03 生产安全事故隐患排查'));
@@ -172,14 +183,13 @@ describe('PolicyForm (投保申请)', () => {
       headcount: 86,
       perPersonLimit: 400000,
       medicalLimit: 0,
-      benchmarkRate: 1.2,
-      premium: 41280,
       coinsurers: [],
       preventionFeePct: 15,
       preventionFrequency: 4,
       serviceItems: ['01', '03'],
     });
-    expect(body).not.toHaveProperty('enterpriseId');
+    for (const k of ['enterpriseId', 'benchmarkRate', 'premium', 'factors'])
+      expect(body).not.toHaveProperty(k);
   });
 });
 
@@ -221,7 +231,7 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
     draft();
     expect(await screen.findByText('请选择出单保险机构', undefined, SLOW)).toBeTruthy();
     // Nothing else is asked for: no message of the fields a submission needs.
-    expect(screen.queryByText('请输入实收保费')).toBeNull();
+    expect(screen.queryByText('请输入事故预防服务费用比例')).toBeNull();
     expect(screen.queryByText('请至少选择一项事故预防服务项目')).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
     await pickInsurer(insurers[0]!.name);
@@ -237,9 +247,9 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
       serviceItems: [],
     });
     for (const k of ['premium', 'benchmarkRate', 'preventionFeePct']) expect(body).not.toHaveProperty(k);
-    // Submitting still asks for everything.
+    // Submitting still asks for everything the application holds.
     submit();
-    expect(await screen.findByText('请输入实收保费', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入事故预防服务费用比例', undefined, SLOW)).toBeTruthy();
     expect(onSave).toHaveBeenCalledTimes(1);
   });
 
@@ -255,8 +265,21 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
       />,
     );
     expect((screen.getByLabelText('参保人数（人）') as HTMLInputElement).value).toBe('86');
-    expect((screen.getByLabelText('实收保费（元）') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('事故预防服务费用比例（%）') as HTMLInputElement).value).toBe('');
+  });
+
+  it('an insurer opens its own draft with the price it lacks empty, not 0', () => {
+    renderWithApp(
+      <PolicyForm
+        side="insurer"
+        rules={{ ...rules, nextStartDate: null }}
+        insurers={insurers}
+        ownInsurerId={1}
+        initial={{ ...draftDetail, enteredBy: 'insurer' } as PolicyDetail}
+        onSave={vi.fn(async () => {})}
+      />,
+    );
+    expect((screen.getByLabelText('实收保费（元）') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('行业基准费率（‰）') as HTMLInputElement).value).toBe('');
   });
 
