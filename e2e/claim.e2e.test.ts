@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMessage, launchBrowser, login, openPage, waitForPath } from './helpers.ts';
+import { chinaText, expectMessage, launchBrowser, login, openPage, waitForPath } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,10 +21,8 @@ const INS_EDIT = '/insurance/azx/ClaimEdit/route';
 /** A valid GB 11643 number (the standard's own example). */
 const ID_NO = '11010519491231002X';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'YYYY-MM-DD HH:mm' in the browser's (= this machine's) time zone. */
-const local = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Times are typed in China time whatever the browser's zone. */
+const local = chinaText;
 
 /** The form item labelled exactly `label` inside `scope`. */
 function item(scope: Page | Locator, label: string): Locator {
@@ -231,7 +229,7 @@ describe('claim from report to close (spec 4, domain 3.4)', () => {
     // Paying only the fee asks for confirmation naming the 20,000 left unpaid.
     d = await openStep(p, '赔付');
     await d.getByTestId('payout-total').filter({ hasText: '26,000.00' }).waitFor();
-    expect(await d.getByTestId('payout-person').getByPlaceholder('金额').inputValue()).toBe('20000.00');
+    expect(await d.getByTestId('payout-person').getByPlaceholder('金额').inputValue()).toBe('20000');
     await d.getByTestId('payout-person').getByRole('button', { name: '删除此人' }).click();
     await d.getByTestId('payout-total').filter({ hasText: '6,000.00' }).waitFor();
     await d.locator('button[type="submit"]').click();

@@ -50,12 +50,14 @@ export interface Session {
 
 export async function openPage(
   browser: Browser,
-  opts: { width?: number; height?: number; clipboard?: boolean } = {},
+  opts: { width?: number; height?: number; clipboard?: boolean; timezoneId?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
     locale: 'zh-CN',
+    // The browser's zone (the machine's unless told): users in any zone enter and read China time.
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.clipboard)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -68,6 +70,35 @@ export async function openPage(
       await screenshot(page, `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
   });
   return { context, page, errors };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm' of an instant in China time (UTC+8): what a person types into a time field. */
+export function chinaText(d: Date): string {
+  const c = new Date(d.getTime() + 8 * 3600_000);
+  return `${c.getUTCFullYear()}-${pad2(c.getUTCMonth() + 1)}-${pad2(c.getUTCDate())} ${pad2(c.getUTCHours())}:${pad2(c.getUTCMinutes())}`;
+}
+
+/** POST `url` (an API path with its query) with the page's own token; the envelope's `data`. */
+export async function apiData<T>(page: Page, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([u, b]) => {
+      const raw = localStorage.getItem('aqzrx__Access-Token') ?? '';
+      let token = raw;
+      try {
+        token = (JSON.parse(raw) as { value?: string }).value ?? raw;
+      } catch {
+        // stored as a plain string
+      }
+      const r = await fetch(u as string, {
+        method: 'POST',
+        headers: { 'X-TOKEN': token, ...(b === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      });
+      return ((await r.json()) as { data: unknown }).data;
+    },
+    [url, body] as const,
+  ) as Promise<T>;
 }
 
 export function pathOf(page: Page): string {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiData,
   confirmPopconfirm,
   expectMessage,
   launchBrowser,
@@ -65,8 +66,8 @@ async function selectOption(page: Page, label: string, option: string): Promise<
 
 describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', () => {
   it('the enterprise applies, the insurer issues, an added person becomes a new policy version', async () => {
-    // ---- Enterprise applies through the form --------------------------------------------------------
-    const ent = await openPage(browser);
+    // ---- Enterprise applies through the form (a browser set to UTC: dates are China dates) ----------
+    const ent = await openPage(browser, { timezoneId: 'UTC' });
     await login(ent.page, 'ent');
     await ent.page.goto('/ent/Entazx/EntInsuranceManage/route');
     await ent.page.locator('tr.ant-table-row').first().waitFor();
@@ -83,7 +84,7 @@ describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', ()
     await expectMessage(ent.page, '已保存草稿');
     await waitForPath(ent.page, '/ent/Entazx/EntInsuranceDetail/route');
     const missing = ent.page.getByTestId('draft-missing');
-    await missing.filter({ hasText: '实收保费' }).waitFor();
+    await missing.filter({ hasText: '事故预防服务费用比例' }).waitFor();
     await missing.getByRole('button', { name: '继续填写' }).click();
     await waitForPath(ent.page, '/ent/Entazx/EntInsuranceAdd/route');
     await ent.page.getByText('投保信息').first().waitFor();
@@ -97,8 +98,12 @@ describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', ()
     expect(ent.page.url()).toContain('/EntInsuranceAdd/');
 
     await fill(ent.page, '每人死亡伤残责任限额（元）', '500000');
-    await fill(ent.page, '行业基准费率（‰）', '1.5');
-    await ent.page.getByText('按计算保费填入').click();
+    // The pricing is the insurer's (issue 11): the enterprise is shown where rates are published.
+    expect(await ent.page.getByLabel('行业基准费率（‰）', { exact: true }).count()).toBe(0);
+    expect(await ent.page.getByLabel('实收保费（元）', { exact: true }).count()).toBe(0);
+    const pricing = ent.page.getByTestId('pricing-by-insurer');
+    await pricing.getByRole('link', { name: '各保险机构公布的保险条款与费率' }).waitFor();
+    await pricing.getByRole('link', { name: '法规库' }).waitFor();
     await fill(ent.page, '事故预防服务费用比例（%）', '15');
     await ent.page.getByLabel('01 安全生产宣传教育培训').check();
     await ent.page.getByLabel('03 生产安全事故隐患排查').check();
@@ -110,12 +115,23 @@ describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', ()
     await waitForPath(ent.page, '/ent/Entazx/EntInsuranceDetail/route');
     const policyId = Number(new URL(ent.page.url()).searchParams.get('id'));
     expect(policyId).toBeGreaterThan(0);
+    // The start date chosen is the one stored and shown, whatever the browser's zone.
+    const applied = await apiData<{ startDate: string; benchmarkRate: number; premium: number }>(
+      ent.page,
+      `/api/policy/detail?id=${policyId}`,
+    );
+    expect(applied).toMatchObject({ startDate: start, benchmarkRate: 0, premium: 0 });
+    await ent.page
+      .getByText(new RegExp(`${start}\\s*至`))
+      .first()
+      .waitFor();
+    await ent.page.getByTestId('pricing-pending').waitFor();
     await ent.page.locator('.ant-tag').filter({ hasText: '待审核' }).first().waitFor();
     const applicationNo = ((await ent.page.getByTestId('detail-application-no').textContent()) ?? '').trim();
     expect(applicationNo).toMatch(/^TB\d+/);
 
     // ---- The insurer finds it in 保单管理 and issues it -----------------------------------------------
-    const ins = await openPage(browser, { width: 1440, height: 900 });
+    const ins = await openPage(browser, { width: 1440, height: 900, timezoneId: 'UTC' });
     await login(ins.page, 'insurer');
     await ins.page.goto('/insurance/azx/PolicyManage/route');
     await ins.page.getByPlaceholder('保单号/投保单号/企业名称/信用代码').fill(applicationNo);
@@ -133,8 +149,22 @@ describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', ()
     await dialog.waitFor();
     const policyNo = `PE2E${Date.now()}`;
     await dialog.getByLabel('保单号').fill(policyNo);
+    // Issuing needs the insurer's pricing: refused until it is filled in.
+    await dialog.getByRole('button', { name: '审核通过并出单' }).click();
+    await dialog.getByText('请输入行业基准费率').waitFor();
+    await dialog.getByText('请输入实收保费').waitFor();
+    await dialog.getByLabel('行业基准费率（‰）', { exact: true }).fill('1.5');
+    await dialog.getByText('按计算保费填入').click();
+    await screenshot(ins.page, 'policy-issue-pricing');
     await dialog.getByRole('button', { name: '审核通过并出单' }).click();
     await expectMessage(ins.page, '审核通过，保单已出单');
+    const issued = await apiData<{ benchmarkRate: number; premium: number; premiumCalc: number }>(
+      ins.page,
+      `/api/policy/detail?id=${policyId}`,
+    );
+    expect(issued.benchmarkRate).toBe(1.5);
+    expect(issued.premium).toBeGreaterThan(0);
+    expect(issued.premium).toBe(issued.premiumCalc);
 
     // ---- The enterprise sees the issued policy ----------------------------------------------------------
     await ent.page.goto('/ent/Entazx/EntInsuranceQuery/route');

@@ -14,6 +14,7 @@ export * from './endorsement-roster.ts';
 export * from './endorsement-rules.ts';
 export * from './insurance-data-combined.ts';
 export * from './insurance-options.ts';
+export * from './number-range.ts';
 export * from './options.ts';
 export * from './permissions.ts';
 export * from './policy-rules.ts';

@@ -8,6 +8,8 @@ import {
   SEARCH_TYPE_VALUES,
   TODO_STATE_VALUES,
 } from './content-options.ts';
+import { rangedNumber } from './number-field.ts';
+import { FIELD_RANGES, numberRangeMessage } from './number-range.ts';
 
 export * from './content-options.ts';
 
@@ -76,7 +78,7 @@ export const articleSaveBody = z
     author: z.string().trim().max(50, '作者不能超过50个字符').default(''),
     publishAt: z.iso.datetime({ offset: true, message: '发布时间格式不正确' }).nullable().optional(),
     pinned: z.boolean().default(false),
-    sort: z.number().int().min(0).max(99999).default(0),
+    sort: rangedNumber('排序', FIELD_RANGES.contentSort).default(0),
     isBanner: z.boolean().default(false),
     linkUrl: portalLink.default(''),
     targetRoles: z.array(roleKey).max(20).default([]),
@@ -208,7 +210,12 @@ export const classSaveQuery = z
     id: id('id').optional(),
     version: id('version').optional(),
     name: z.string().trim().min(1, '请输入分类名称').max(50, '分类名称不能超过50个字符'),
-    sort: z.coerce.number().int().min(0).max(9999).default(0),
+    sort: z.coerce
+      .number()
+      .int(numberRangeMessage('排序', FIELD_RANGES.classSort))
+      .min(0, numberRangeMessage('排序', FIELD_RANGES.classSort))
+      .max(9999, numberRangeMessage('排序', FIELD_RANGES.classSort))
+      .default(0),
     remark: z.string().trim().max(200, '备注不能超过200个字符').default(''),
   })
   .strict();
@@ -270,7 +277,7 @@ export const ruleSaveBody = z
     body: z.string().max(500_000, '正文过长').default(''),
     attachments: z.array(attachmentInput).max(20, '附件最多20个').default([]),
     sourceUrl: portalLink.default(''),
-    sort: z.number().int().min(0).max(99999).default(0),
+    sort: rangedNumber('排序', FIELD_RANGES.contentSort).default(0),
   })
   .strict();
 export type RuleSaveBody = z.infer<typeof ruleSaveBody>;

@@ -62,6 +62,8 @@ export const ErrorReason = {
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** A claim report matching an open claim of the policy and accident time (data.duplicateOf). */
+  DUPLICATE_CLAIM: 'DUPLICATE_CLAIM',
   STALE_VERSION: 'STALE_VERSION',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',

@@ -13,6 +13,8 @@ export * from './industries.ts';
 export * from './insurance.ts';
 export * from './insurance-data-combined.ts';
 export * from './logs.ts';
+export * from './number-field.ts';
+export * from './number-range.ts';
 export * from './options.ts';
 export * from './orgs.ts';
 export * from './permissions.ts';

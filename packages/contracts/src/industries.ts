@@ -76,7 +76,12 @@ export const industryAddBody = z
     name: z.string().trim().min(1, '请输入行业名称').max(100, '行业名称最多100个字符'),
     isHighRisk: z.boolean().default(false),
     mustInsure: z.boolean().default(false),
-    sort: z.number().int().min(0).max(999999).default(0),
+    sort: z
+      .number()
+      .int('排序号须为0至999,999之间的整数')
+      .min(0, '排序号须为0至999,999之间的整数')
+      .max(999999, '排序号须为0至999,999之间的整数')
+      .default(0),
     status: z.number().int().min(0).max(1).default(1),
     remark: z.string().trim().max(500, '备注最多500个字符').default(''),
   })

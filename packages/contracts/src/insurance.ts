@@ -19,6 +19,8 @@ import {
   SERVICE_ITEMS,
   wsIndustryTop,
 } from './insurance-options.ts';
+import { rangedNumber } from './number-field.ts';
+import { FIELD_RANGES, moneyRange } from './number-range.ts';
 import { DISTRICTS } from './options.ts';
 import { isValidIdCard, isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
 
@@ -76,14 +78,9 @@ export function addDays(date: string, days: number): string {
 /** Zod-free policy rules (the period, a draft's missing fields), for the web forms too. */
 export * from './policy-rules.ts';
 
-/** Money in yuan: at most 2 decimals, at most 12 integer digits. */
+/** Money in yuan: at most 2 decimals, at most 12 integer digits; refused with a message naming the range. */
 export function money(label: string, opts: { min?: number; positive?: boolean } = {}) {
-  return z
-    .number({ error: `${label}须为数字` })
-    .min(opts.min ?? 0, `${label}不能小于${opts.min ?? 0}`)
-    .max(999_999_999_999.99, `${label}过大`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`)
-    .refine((v) => !opts.positive || v > 0, `${label}须大于0`);
+  return rangedNumber(label, moneyRange(opts));
 }
 /** Yuan to integer cents, exact for values with at most two decimals. */
 export function toCents(yuan: number): number {
@@ -150,12 +147,8 @@ const enterpriseFields = {
   address: z.string().trim().min(2, '请输入详细地址').max(300, '详细地址最多300个字'),
   wsIndustryCode: wsIndustryField,
   gbIndustryCode: gbIndustryField,
-  employees: z
-    .number({ error: '从业人员总数须为整数' })
-    .int('从业人员总数须为整数')
-    .min(1, '从业人员总数至少为1')
-    .max(999_999_999),
-  annualTurnover: money('年营业额').optional(),
+  employees: rangedNumber('从业人员总数', FIELD_RANGES.persons),
+  annualTurnover: money('年营业额/工程造价').optional(),
   operatingStatus: z.union([z.literal(1), z.literal(2), z.literal(3)], '经营状态取值不正确'),
   businessScope: z.string().trim().max(300, '经营范围最多300个字').default(''),
   legalName: personName('法定代表人姓名'),
@@ -218,7 +211,7 @@ export const enterpriseParamsInput = z
           .object({
             key: z.enum(ENT_PARAM_KEYS, '参数名不正确'),
             source: z.union([z.literal(1), z.literal(2)], '参数来源须为1（系统判断）或2（手动录入）'),
-            value: z.number().int().min(0).max(100).optional(),
+            value: rangedNumber('手动录入值', FIELD_RANGES.paramValue).optional(),
             remark: z.string().trim().max(200).default(''),
           })
           .strict()
@@ -270,7 +263,7 @@ const technicistFields = {
   education: z.string().trim().max(30).default(''),
   major: z.string().trim().max(50).default(''),
   employer: z.string().trim().max(100).default(''),
-  years: z.number().int().min(0).max(70).default(0),
+  years: rangedNumber('从事安全生产工作年限', FIELD_RANGES.years).default(0),
   serviceItems: z.array(z.enum(SERVICE_ITEM_VALUES)).max(7).default([]),
   status: z.union([z.literal(1), z.literal(0)]).default(1),
 };
@@ -310,7 +303,7 @@ export const insurerDocInput = z
 export const policyFactorInput = z
   .object({
     code: z.enum(RATE_FACTORS.map((f) => f.value) as [string, ...string[]], '浮动因子取值不正确'),
-    pct: z.number().min(-100, '浮动比例不能低于-100%').max(100, '浮动比例不能高于100%'),
+    pct: rangedNumber('浮动比例（%）', FIELD_RANGES.factorPct),
     reason: z.string().trim().min(1, '请填写浮动原因').max(200),
   })
   .strict();
@@ -319,11 +312,7 @@ export const coinsurerInput = z
   .object({
     insurerId: z.number().int().positive(),
     role: z.enum(['01', '02', '03'], '承保类型须为01主承、02跟单或03独立承保'),
-    share: z
-      .number()
-      .min(0.01, '承保比例须在0.01%-100%之间')
-      .max(100, '承保比例须在0.01%-100%之间')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '承保比例最多两位小数'),
+    share: rangedNumber('承保比例（%）', FIELD_RANGES.coinsurerShare),
   })
   .strict();
 
@@ -337,23 +326,15 @@ export const policyInput = z
     startDate: dateStr,
     endDate: dateStr,
     signDate: dateStr.optional(),
-    headcount: z.number().int().min(1, '参保人数至少为1').max(999_999_999),
+    headcount: rangedNumber('参保人数', FIELD_RANGES.persons),
     perPersonLimit: money('每人死亡伤残责任限额', { positive: true }),
     medicalLimit: money('每人医疗费用限额').default(0),
-    benchmarkRate: z
-      .number()
-      .gt(0, '基准费率须大于0')
-      .max(100, '基准费率（‰）不能超过100')
-      .refine((v) => Math.abs(v * 10000 - Math.round(v * 10000)) < 1e-6, '基准费率最多四位小数'),
+    benchmarkRate: rangedNumber('行业基准费率（‰）', FIELD_RANGES.benchmarkRate),
     factors: z.array(policyFactorInput).max(10).default([]),
     premium: money('实收保费', { positive: true }),
     coinsurers: z.array(coinsurerInput).max(10).default([]),
-    preventionFeePct: z
-      .number()
-      .min(0, '事故预防服务费用比例不能为负')
-      .max(100)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '比例最多两位小数'),
-    preventionFrequency: z.number().int().min(1, '服务频次至少1次').max(365),
+    preventionFeePct: rangedNumber('事故预防服务费用比例（%）', FIELD_RANGES.preventionFeePct),
+    preventionFrequency: rangedNumber('服务频次', FIELD_RANGES.preventionFrequency),
     serviceItems: z
       .array(z.enum(SERVICE_ITEM_VALUES, '服务项目取值为01-07'))
       .min(1, '请至少选择一项事故预防服务项目')
@@ -382,6 +363,28 @@ export const policyDraftInput = policyInput
   })
   .strict();
 export type PolicyDraftInput = z.infer<typeof policyDraftInput>;
+
+/**
+ * What submitting (提交审核) checks in the request: every field of policyInput, but the pricing may be
+ * left out: an enterprise's application has none (the insurer prices it when it issues it), and an
+ * insurer's own entry without it is refused naming the missing fields.
+ */
+export const policySubmitInput = policyInput
+  .extend({
+    benchmarkRate: policyInput.shape.benchmarkRate.optional(),
+    premium: policyInput.shape.premium.optional(),
+  })
+  .strict();
+
+/** The pricing the lead insurer sets when it issues a policy (review with approve). */
+export const policyPricingInput = z
+  .object({
+    benchmarkRate: policyInput.shape.benchmarkRate.optional(),
+    factors: z.array(policyFactorInput).max(10).optional(),
+    premium: policyInput.shape.premium.optional(),
+  })
+  .strict();
+export type PolicyPricingInput = z.infer<typeof policyPricingInput>;
 
 // ---------------------------------------------------------------------------------------------------
 // Endorsement
@@ -425,7 +428,7 @@ export const endorsementRoster = z
 /** The changed values an endorsement asks for; which keys are allowed depends on the type. */
 export const endorsementChange = z
   .object({
-    headcount: z.number().int().min(1).max(999_999_999).optional(),
+    headcount: rangedNumber('参保人数', FIELD_RANGES.persons).optional(),
     /** Add/remove/replace persons with their ID numbers (stored encrypted, shown masked). */
     roster: endorsementRoster.optional(),
     /** Names only: the earlier form of a roster, still accepted without ID numbers. */
@@ -477,9 +480,14 @@ export const claimReportInput = z
     accidentDistrictCode: districtField,
     accidentAddress: z.string().trim().min(2, '请输入出险地点').max(300),
     accidentDesc: z.string().trim().min(5, '请描述出险经过（至少5个字）').max(2000),
-    deaths: z.number().int().min(0).max(10000).default(0),
-    injuries: z.number().int().min(0).max(10000).default(0),
+    deaths: rangedNumber('死亡人数', FIELD_RANGES.casualties).default(0),
+    injuries: rangedNumber('受伤人数', FIELD_RANGES.casualties).default(0),
     attachments: fileIdsField.default([]),
+    /**
+     * The reporter confirms a second claim although an open claim of the policy has the same accident
+     * time (without it such a report answers 409 DUPLICATE_CLAIM naming that claim).
+     */
+    confirmDuplicate: z.boolean({ error: 'confirmDuplicate 须为 true 或 false' }).default(false),
   })
   .strict();
 export type ClaimReportInput = z.infer<typeof claimReportInput>;
@@ -523,7 +531,7 @@ export const claimStepInput = z.discriminatedUnion('step', [
         '事故等级取值为1-5',
       ),
       /** 重伤人数 (incl. acute industrial poisoning), at most the reported injuries; grades the accident. */
-      seriousInjuries: z.number().int().min(0, '重伤人数不能小于0').max(10000).default(0),
+      seriousInjuries: rangedNumber('重伤人数', FIELD_RANGES.casualties).default(0),
       cause: z.string().trim().min(2, '请填写事故原因').max(1000),
       estimatedLoss: money('估损金额'),
     })

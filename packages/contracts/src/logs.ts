@@ -9,8 +9,17 @@ export const requestLogQuery = pageQuery
     /** Matches paths containing this text. */
     path: z.string().trim().max(300).optional(),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional(),
-    status: z.coerce.number().int().min(100, 'status 为100-599').max(599, 'status 为100-599').optional(),
-    userId: z.coerce.number().int().positive().optional(),
+    status: z.coerce
+      .number()
+      .int('状态码须为100至599之间的整数')
+      .min(100, '状态码须为100至599之间的整数')
+      .max(599, '状态码须为100至599之间的整数')
+      .optional(),
+    userId: z.coerce
+      .number()
+      .int('用户编号须为不小于1的整数')
+      .positive('用户编号须为不小于1的整数')
+      .optional(),
     startTime: dateOrDateTime.optional(),
     endTime: dateOrDateTime.optional(),
   })

@@ -30,7 +30,12 @@ const editable = {
   hide: z.boolean().default(false),
   isMenu: z.boolean().default(true),
   redirect: pathPart.default(''),
-  sort: z.number().int().min(0).max(100_000).optional(),
+  sort: z
+    .number()
+    .int('排序号须为0至100,000之间的整数')
+    .min(0, '排序号须为0至100,000之间的整数')
+    .max(100_000, '排序号须为0至100,000之间的整数')
+    .optional(),
   actions: z.array(action).max(ACTIONS.length).default([]),
 };
 

@@ -33,7 +33,12 @@ const subsystemFields = z.object({
   status: z.number().int().min(0).max(1).default(1),
   /** Plain text or HTML; HTML is reduced to an allow-listed subset on the server. */
   helpContent: z.string().max(20000, '帮助内容最多20000个字符').default(''),
-  sort: z.number().int().min(0).max(999999).default(0),
+  sort: z
+    .number()
+    .int('排序号须为0至999,999之间的整数')
+    .min(0, '排序号须为0至999,999之间的整数')
+    .max(999999, '排序号须为0至999,999之间的整数')
+    .default(0),
   /**
    * The platform user signed calls of this subsystem act as: its role decides what the calls may do and
    * which data they see. null = none bound (signed calls are refused); left out on update = unchanged.

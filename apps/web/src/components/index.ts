@@ -24,6 +24,11 @@ export {
   type RegionItem,
   SUQIAN,
 } from './address.ts';
+export {
+  ChinaDateTimePicker,
+  type ChinaDateTimePickerProps,
+  DATE_TIME_MINUTE,
+} from './ChinaDateTimePicker.tsx';
 export { CutText, type CutTextProps } from './CutText.tsx';
 export {
   BarChart,
@@ -36,6 +41,15 @@ export {
   PieChart,
   type PieChartProps,
 } from './charts.tsx';
+export {
+  afterChinaToday,
+  CHINA_ZONE,
+  chinaInstant,
+  chinaNow,
+  chinaPickerValue,
+  chinaToday,
+  installChinaTime,
+} from './china-time-input.ts';
 export { DateTimeCell } from './DateTimeCell.tsx';
 export {
   createFetchRequest,
@@ -68,6 +82,7 @@ export { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wa
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
+export { type NumberRange, numberRule } from './number-rule.ts';
 export {
   PagedTable,
   type PagedTableProps,

@@ -205,6 +205,23 @@ describe('request: spec 8 error handling', () => {
     expect(notices.map((n) => n.key)).toEqual(['request-error:POST /api/x', 'request-error:POST /api/x']);
   });
 
+  it('expectedCodes: a failure the caller answers itself gets no notice; any other still does', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: 409, apiError: 409, code: 'DUPLICATE_CLAIM', result: '可能重复', data: { x: 1 } }),
+    );
+    const err = (await request('/x', { expectedCodes: ['DUPLICATE_CLAIM'] }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(err.code).toBe('DUPLICATE_CLAIM');
+    expect(err.envelope.data).toEqual({ x: 1 });
+    expect(notices).toHaveLength(0);
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: 409, apiError: 409, code: 'CONFLICT', result: '已存在' }),
+    );
+    await request('/x', { expectedCodes: ['DUPLICATE_CLAIM'] }).catch(() => undefined);
+    expect(notices).toHaveLength(1);
+  });
+
   it('a 200 with a non-zero error is a failure too', async () => {
     fetchMock.mockResolvedValue(json(200, { error: 1, apiError: 1, result: '原密码错误' }));
     await expect(request('/x', { skipErrorHandler: true })).rejects.toMatchObject({ message: '原密码错误' });

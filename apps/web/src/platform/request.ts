@@ -19,6 +19,11 @@ export interface RequestOptions {
   data?: unknown;
   /** The caller shows the failure itself (login form, password dialog): no global notice, no reload. */
   skipErrorHandler?: boolean;
+  /**
+   * Reason codes (envelope `code`) of failures the caller answers itself, e.g. a 409 DUPLICATE_CLAIM the
+   * screen turns into a confirmation: no global notice for those; every other failure is handled as usual.
+   */
+  expectedCodes?: readonly string[];
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key` for creating calls that may be retried. */
@@ -221,7 +226,8 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
     res.ok && isEnvelope(payload)
       ? new ApiError(res.status, payload)
       : failureOf(res, payload, '服务器返回了无法识别的响应');
-  if (!options.skipErrorHandler) handleRequestError(failure, hadToken, key);
+  const expected = failure.code !== undefined && options.expectedCodes?.includes(failure.code);
+  if (!options.skipErrorHandler && !expected) handleRequestError(failure, hadToken, key);
   throw failure;
 }
 

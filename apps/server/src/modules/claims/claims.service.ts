@@ -61,6 +61,7 @@ import {
   stepTimeProblem,
 } from './claim.machine.ts';
 import { notifyClaimRated, notifyClaimReported, notifyClaimStep } from './notices.ts';
+import { duplicateReport, openClaimAtSameTime } from './duplicate-report.ts';
 
 export interface ClaimSettings {
   reportDeadlineHours: number;
@@ -596,6 +597,8 @@ export async function reportClaim(
     actor,
   )
     .where('p.id', '=', input.policyId)
+    // Reports on one policy one after another, so two of the same accident cannot both miss each other.
+    .forUpdate()
     .executeTakeFirst();
   if (!p) throw notFound('保单不存在');
   if (actor.kind === 'enterprise') await assertInfoComplete(trx, actor, p.enterpriseId, '报案');
@@ -606,6 +609,10 @@ export async function reportClaim(
   const accidentDay = chinaDate(input.accidentAt);
   if (accidentDay < p.startDate || accidentDay > p.endDate || (p.cancelledOn && accidentDay >= p.cancelledOn))
     throw conflict(`出险时间不在保险期间内（${p.startDate} 至 ${p.cancelledOn ?? p.endDate}）`);
+  const repeated = input.confirmDuplicate
+    ? undefined
+    : await openClaimAtSameTime(trx, p.id, input.accidentAt);
+  if (repeated) throw duplicateReport(repeated);
   const row = await trx
     .insertInto('insClaim')
     .values({

@@ -42,6 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A distinct accident minute for each report: the same policy and accident time is a duplicate report. */
+let accidents = 0;
+const nextAccident = () => iso(t.clock.now().getTime() - 5 * hour - ++accidents * 60_000);
+
 const report = (token: string, over: Record<string, unknown> = {}, key = idem()) =>
   post(
     t,
@@ -51,7 +55,7 @@ const report = (token: string, over: Record<string, unknown> = {}, key = idem())
       policyId,
       reporterName: '钱安全',
       reporterPhone: '13905275678',
-      accidentAt: iso(t.clock.now().getTime() - 5 * hour),
+      accidentAt: nextAccident(),
       accidentDistrictCode: '321324',
       accidentAddress: '泗洪县青阳镇工地3号楼',
       accidentDesc: '脚手架作业时一名工人坠落受伤',
@@ -73,12 +77,13 @@ async function step(token: string, id: number, body: Record<string, unknown>) {
 describe('report (step 1)', () => {
   it('the enterprise reports once per Idempotency-Key; the timeline starts with who and when', async () => {
     const key = idem();
-    const a = await report(ent2, {}, key);
+    const accidentAt = nextAccident();
+    const a = await report(ent2, { accidentAt }, key);
     expect(a.status).toBe(200);
-    const b = await report(ent2, {}, key);
+    const b = await report(ent2, { accidentAt }, key);
     expect(b.body.data.id).toBe(a.body.data.id);
     expect(b.headers['idempotent-replayed']).toBe('true');
-    expect((await report(ent2, { deaths: 1 }, key)).status).toBe(422);
+    expect((await report(ent2, { accidentAt, deaths: 1 }, key)).status).toBe(422);
     const n = await t.database.db
       .selectFrom('insClaim')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -118,7 +123,7 @@ describe('report (step 1)', () => {
     // With a 48-hour deadline configured, the same delay is late.
     await settings.set(t.database.db, 'insurance', { ...insurance, reportDeadlineHours: 48 }, null);
     try {
-      const r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour) });
+      const r = await report(ent2, { accidentAt: iso(t.clock.now().getTime() - 72 * hour - 60_000) });
       const d = await detail(insurer, r.body.data.id as number);
       expect(d.body.data.lateReport).toBe(true);
       const late = await post(t, '/api/claim/list?flag=late&pageSize=100', insurer);
@@ -127,6 +132,52 @@ describe('report (step 1)', () => {
     } finally {
       await settings.set(t.database.db, 'insurance', insurance, null);
     }
+  });
+});
+
+describe('the same accident reported twice (issue 11)', () => {
+  const claimsOfPolicy = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('insClaim')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('policyId', '=', policyId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('a report matching an open claim of the policy and accident time answers 409 naming it, until confirmed', async () => {
+    // 10 seconds into a minute nine hours ago.
+    const at = iso(Math.floor((t.clock.now().getTime() - 9 * hour) / 60_000) * 60_000 + 10_000);
+    const first = await report(ent2, { accidentAt: at });
+    expect(first.status).toBe(200);
+    const firstId = first.body.data.id as number;
+    const firstNo = (await detail(ent2, firstId)).body.data.reportNo as string;
+    const before = await claimsOfPolicy();
+    // Same policy, time, address and description: refused, the existing claim named, nothing created.
+    const again = await report(ent2, { accidentAt: at });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DUPLICATE_CLAIM');
+    expect(again.body.result).toContain(firstNo);
+    expect(again.body.data).toEqual({ duplicateOf: { id: firstId, reportNo: firstNo } });
+    // The same minute with other seconds is the same accident time; the insurer reporting for the
+    // enterprise is warned alike.
+    const byInsurer = await report(insurer, { accidentAt: iso(Date.parse(at) + 25_000) });
+    expect(byInsurer.status).toBe(409);
+    expect(byInsurer.body.result).toContain(firstNo);
+    expect(await claimsOfPolicy()).toBe(before);
+    // Another minute is another accident.
+    expect((await report(ent2, { accidentAt: iso(Date.parse(at) - 60_000) })).status).toBe(200);
+    // Confirmed (a second accident at the same time): created.
+    const confirmed = await report(ent2, { accidentAt: at, confirmDuplicate: true });
+    expect(confirmed.status).toBe(200);
+    expect(await claimsOfPolicy()).toBe(before + 2);
+    // Once the open claims of that time are withdrawn, a new report of it is not questioned.
+    for (const id of [firstId, confirmed.body.data.id as number])
+      expect((await step(ent2, id, { step: 2, reason: '重复报案，撤案' })).status).toBe(200);
+    expect((await report(ent2, { accidentAt: at })).status).toBe(200);
+    expect((await report(ent2, { accidentAt: at, confirmDuplicate: 'yes' })).status).toBe(400);
   });
 });
 

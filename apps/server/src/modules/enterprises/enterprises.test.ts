@@ -158,6 +158,36 @@ describe('add, edit, info completion', () => {
     expect(extra.status).toBe(400);
   });
 
+  it('refuses an out-of-range number with a message that says the range, and saves nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ employees: -5 }, '从业人员总数须为1至999,999,999之间的整数'],
+      [{ employees: 0 }, '从业人员总数须为1至999,999,999之间的整数'],
+      [{ employees: 2.5 }, '从业人员总数须为1至999,999,999之间的整数'],
+      [{ annualTurnover: -100 }, '年营业额/工程造价须为0至999,999,999,999.99之间的数，最多两位小数'],
+    ];
+    for (const [i, [change, message]] of cases.entries()) {
+      const uscc = code(`91321302MA9YY01${i}0`);
+      const bad = await post(t, '/api/enterprise/add', gov, { ...profileBody({ uscc }), ...change });
+      expect(bad.status).toBe(400);
+      expect(bad.body.result).toContain(message);
+      const row = await t.database.db
+        .selectFrom('sysOrg')
+        .select('id')
+        .where('uscc', '=', uscc)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+    }
+    const mine = await post(t, '/api/enterprise/mine', ent);
+    const own = await post(t, '/api/enterprise/saveMine', ent, {
+      ...profileBody({ uscc: mine.body.data.uscc, name: mine.body.data.name }),
+      employees: -5,
+      version: mine.body.data.version,
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.result).toContain('从业人员总数须为1至999,999,999之间的整数');
+    expect((await post(t, '/api/enterprise/mine', ent)).body.data.employees).toBe(mine.body.data.employees);
+  });
+
   it('edits need the current version (409 when stale) and keep masked mobiles when left out', async () => {
     const d = await post(t, `/api/enterprise/detail?id=${id}`, gov);
     await t.database.db

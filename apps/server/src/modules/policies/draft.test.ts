@@ -47,11 +47,10 @@ describe('policy drafts', () => {
     const id = r.body.data.id as number;
     const d = await detail(id);
     expect(d.data).toMatchObject({ status: 'draft', startDate: start, headcount: 0, serviceItems: [] });
+    // The pricing is the insurer's, set when it issues the policy: an application does not miss it.
     expect(d.data.missing).toEqual([
       'headcount',
       'perPersonLimit',
-      'benchmarkRate',
-      'premium',
       'preventionFeePct',
       'preventionFrequency',
       'serviceItems',
@@ -62,7 +61,7 @@ describe('policy drafts', () => {
     const sub = await post(t, `/api/policy/submit?id=${id}&version=${d.data.version}`, ent2);
     expect(sub.status).toBe(400);
     expect(sub.body.result).toBe(
-      '投保单尚未填写完整，请补充：参保人数、每人死亡伤残责任限额、行业基准费率、实收保费、事故预防服务费用比例、服务频次、主要服务项目',
+      '投保单尚未填写完整，请补充：参保人数、每人死亡伤残责任限额、事故预防服务费用比例、服务频次、主要服务项目',
     );
     expect((await detail(id)).data.status).toBe('draft');
 

@@ -1,4 +1,11 @@
-import { dateStr, type PolicyRow, pageQuery, policyDraftInput, policyInput } from '@aqzrx/contracts';
+import {
+  dateStr,
+  type PolicyRow,
+  pageQuery,
+  policyDraftInput,
+  policyPricingInput,
+  policySubmitInput,
+} from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,12 +65,13 @@ export const policyListFilters = z.object({
 
 /**
  * The body of /api/policy/add: a draft needs only what identifies it (policyDraftInput); with submit=true
- * every field of policyInput is required and checked, each refusal naming its field.
+ * every field of policySubmitInput is required and checked, each refusal naming its field (the pricing is
+ * the insurer's: see submitPolicy and reviewPolicy).
  */
 const addBody = policyDraftInput.extend({ submit: z.boolean().default(false) }).superRefine((v, ctx) => {
   if (!v.submit) return;
   const { submit: _submit, ...rest } = v;
-  const full = policyInput.safeParse(rest);
+  const full = policySubmitInput.safeParse(rest);
   if (!full.success)
     for (const issue of full.error.issues)
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
@@ -217,9 +225,10 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
-        summary: '审核保单（出单机构）：通过须填写保单号，不通过须填写原因',
-        body: z
-          .object({
+        summary:
+          '审核保单（出单机构）：通过须填写保单号和定价（行业基准费率、费率浮动因子、实收保费；企业投保申请不含定价，由出单机构在此填写），不通过须填写原因',
+        body: policyPricingInput
+          .extend({
             id: z.number().int().positive(),
             version: z.number().int().positive('请提供数据版本号'),
             approve: z.boolean(),

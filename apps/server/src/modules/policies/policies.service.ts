@@ -12,6 +12,7 @@ import {
   type PolicyDraftField,
   type PolicyDraftInput,
   type PolicyListQuery,
+  type PolicyPricingInput,
   type PolicyRow,
   type PolicySide,
   type PolicyStatus,
@@ -49,6 +50,7 @@ import {
   policyTransition,
 } from './policy.machine.ts';
 import { countPersons, snapshotPersons } from './policy-persons.ts';
+import { issuePricing, writeFactors } from './pricing.ts';
 
 type PolicyQB<O> = SelectQueryBuilder<DB & { p: DB['insPolicy'] }, 'p' | never, O>;
 
@@ -607,7 +609,7 @@ function checkDraft(input: PolicyDraftInput): void {
   if (problems.length) throw badRequest(problems.join('；'), { problems });
 }
 
-function policyValues(input: PolicyDraftInput, ent: EnterpriseSnapshot) {
+function policyValues(input: PolicyDraftInput, ent: EnterpriseSnapshot, side: PolicySide) {
   const t = termsOf(input);
   const f = policyFigures(t);
   return {
@@ -636,7 +638,7 @@ function policyValues(input: PolicyDraftInput, ent: EnterpriseSnapshot) {
     serviceItemOther: input.serviceItemOther,
     attachments: JSON.stringify(input.attachments),
     remark: input.remark,
-    draftMissing: JSON.stringify(policyDraftMissing(input)),
+    draftMissing: JSON.stringify(policyDraftMissing(input, side)),
   };
 }
 
@@ -707,7 +709,7 @@ export async function createPolicy(
       insurerId,
       enteredBy: side,
       status: 'draft',
-      ...policyValues(input, ent),
+      ...policyValues(input, ent, side),
       createdAt: now,
       updatedAt: now,
       createdBy: actor.userId,
@@ -741,7 +743,7 @@ export async function editPolicy(
   const res = await trx
     .updateTable('insPolicy')
     .set({
-      ...policyValues(input, ent),
+      ...policyValues(input, ent, cur.enteredBy),
       status: next,
       updatedAt: now,
       updatedBy: actor.userId,
@@ -919,11 +921,20 @@ async function checkStoredTerms(trx: Tx, id: number, leadId: number, settings: P
   );
 }
 
-/** The lead insurer issues (approve, with the policy number) or rejects a submitted policy. */
+/**
+ * The lead insurer issues (approve, with the policy number and its pricing: issuePricing) or rejects a
+ * submitted policy.
+ */
 export async function reviewPolicy(
   trx: Tx,
   actor: Actor,
-  input: { id: number; version: number; approve: boolean; policyNo?: string | undefined; remark: string },
+  input: {
+    id: number;
+    version: number;
+    approve: boolean;
+    policyNo?: string | undefined;
+    remark: string;
+  } & PolicyPricingInput,
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, input.id);
@@ -932,9 +943,11 @@ export async function reviewPolicy(
   if (!mayAct(action, actorRef(actor), cur)) throw forbidden('只有出单（主承）保险机构可以审核该保单');
   if (!policyTransition(cur.status, action)) throw conflict(`${stateName(cur.status)}的保单不能审核`);
   let policyNo = cur.policyNo;
+  let priced: Awaited<ReturnType<typeof issuePricing>> | undefined;
   if (input.approve) {
     policyNo = input.policyNo ?? cur.policyNo;
     if (!policyNo) throw badRequest('审核通过须填写保单号');
+    priced = await issuePricing(trx, input.id, input);
     const dup = await trx
       .selectFrom('insPolicy')
       .select('id')
@@ -966,6 +979,7 @@ export async function reviewPolicy(
       reviewedBy: actor.userId,
       reviewRemark: input.remark,
       signDate: input.approve ? sql`coalesce(sign_date, ${chinaDate(now)}::date)` : sql`sign_date`,
+      ...(priced?.values ?? {}),
       updatedAt: now,
       updatedBy: actor.userId,
       version: sql`version + 1`,
@@ -975,6 +989,7 @@ export async function reviewPolicy(
     .returning('version')
     .executeTakeFirst();
   if (!res) throw staleVersion();
+  if (priced?.factors) await writeFactors(trx, input.id, priced.factors);
   if (input.approve) {
     await snapshotPolicy(trx, input.id, 'issue', null, actor.userId, now);
     await rescoreEnterprise(trx, cur.enterpriseId, now, actor.userId, '保单生效');

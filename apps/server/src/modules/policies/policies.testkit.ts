@@ -135,9 +135,20 @@ export function policyBody(start: string, employees: number, overrides: Json = {
   };
 }
 
+/** What the insurer prices a policy at when it issues it (rate, factors, premium of `policyBody`). */
+export function pricingOf(body: Json): Json {
+  return { benchmarkRate: body.benchmarkRate, factors: body.factors, premium: body.premium };
+}
+
+/** An enterprise's application: `policyBody` without the pricing, which the insurer sets when issuing. */
+export function applicationBody(start: string, employees: number, overrides: Json = {}): Json {
+  const { benchmarkRate: _r, factors: _f, premium: _p, ...rest } = policyBody(start, employees, overrides);
+  return rest;
+}
+
 /**
  * ent2 completes its profile, applies for a policy with the demo insurer starting `offsetDays` from
- * today, and the insurer issues it. Returns the policy id.
+ * today (without pricing), and the insurer prices and issues it. Returns the policy id.
  */
 export async function issueEnt2Policy(
   t: TestContext,
@@ -159,7 +170,7 @@ export async function issueEnt2Policy(
     t,
     '/api/policy/add',
     tokens.ent2,
-    { ...policyBody(start, 25), insurerId, submit: true },
+    { ...applicationBody(start, 25), insurerId, submit: true },
     idem(),
   );
   if (add.status !== 200) throw new Error(`policy add ${add.status} ${JSON.stringify(add.body)}`);
@@ -170,6 +181,7 @@ export async function issueEnt2Policy(
     version: detail.body.data.version,
     approve: true,
     policyNo,
+    ...pricingOf(policyBody(start, 25)),
   });
   if (review.status !== 200) throw new Error(`review ${review.status} ${JSON.stringify(review.body)}`);
   return id;

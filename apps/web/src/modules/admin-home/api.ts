@@ -1,5 +1,6 @@
 import type { ConsultItem, OpLogRow, Paged } from '@aqzrx/contracts';
 import dayjs from 'dayjs';
+import { chinaToday } from '../../components/index.ts';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
 
 /**
@@ -43,7 +44,8 @@ export const countOf = async (url: string, params: Params = {}): Promise<number>
   (await page<unknown>(url, { pageNo: 1, pageSize: 1, ...params })).total;
 
 /** YYYY-MM-DD of today minus `daysAgo` (the server reads a bare date as a China-time day). */
-export const dayOf = (daysAgo = 0): string => dayjs().subtract(daysAgo, 'day').format('YYYY-MM-DD');
+export const dayOf = (daysAgo = 0): string =>
+  dayjs(chinaToday()).subtract(daysAgo, 'day').format('YYYY-MM-DD');
 
 // --- Users -------------------------------------------------------------------------------------------
 

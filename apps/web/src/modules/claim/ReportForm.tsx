@@ -18,12 +18,32 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type FileMapItem, fileIdOf, ImageUpload, newIdempotencyKey } from '../../components/index.ts';
+import {
+  afterChinaToday,
+  chinaNow,
+  type FileMapItem,
+  fileIdOf,
+  ImageUpload,
+  newIdempotencyKey,
+  numberRule,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { CITY_NAME, DISTRICTS, isValidLandline, isValidMobile } from '../../platform/contracts.ts';
+import {
+  CITY_NAME,
+  DISTRICTS,
+  FIELD_RANGES,
+  isValidLandline,
+  isValidMobile,
+} from '../../platform/contracts.ts';
 import { policyApi } from '../policy/api.ts';
-import { CLAIM_KEY, type ClaimPolicyOption, type ClaimReportBody, claimApi } from './api.ts';
+import {
+  CLAIM_KEY,
+  type ClaimPolicyOption,
+  type ClaimReportBody,
+  claimApi,
+  duplicateClaimOf,
+} from './api.ts';
 import { accidentTimeProblem, ENT_PATHS, INSURER_PATHS, isLateReport } from './model.ts';
 import { TimeField, type TypedTime, typedTimeProblem } from './TimeField.tsx';
 
@@ -106,7 +126,7 @@ function usePresetPolicyId(): number | undefined {
  */
 export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [form] = Form.useForm<ReportValues>();
@@ -153,20 +173,57 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
     }
   }, [presetId, policies.isSuccess, policies.data, form]);
 
-  const onFinish = async (v: ReportValues) => {
+  /**
+   * Sends the report. A report matching an open claim of the policy and accident time is refused by the
+   * server naming that claim: the person confirms it is another accident (sent again with
+   * confirmDuplicate) or leaves it, with a link to the claim already reported.
+   */
+  const send = async (v: ReportValues, confirmDuplicate = false) => {
     setSending(true);
     try {
-      const res = await claimApi.report(buildReportBody(v), key.current);
+      const body = buildReportBody(v);
+      const res = await claimApi.report(confirmDuplicate ? { ...body, confirmDuplicate } : body, key.current);
       key.current = newIdempotencyKey();
       message.success(res.message || '报案成功');
       await queryClient.invalidateQueries({ queryKey: [CLAIM_KEY] });
       navigate(`${paths.detail}?id=${res.data.id}`);
-    } catch {
-      // The API client has shown the server's message; the same key is kept so a retry reports once.
+    } catch (e) {
+      // The API client has shown any other refusal; the same key is kept so a retry reports once.
+      const dup = duplicateClaimOf(e);
+      if (dup) confirmAnother(v, dup);
     } finally {
       setSending(false);
     }
   };
+  const confirmAnother = (v: ReportValues, dup: { id: number; reportNo: string }) => {
+    const dialog = modal.confirm({
+      title: '可能是重复报案',
+      width: 480,
+      content: (
+        <div data-testid="duplicate-claim-confirm">
+          <Typography.Paragraph>
+            该保单已有同一出险时间的未结案件（报案号 {dup.reportNo}）。同一起事故只需报案一次，请勿重复报案。
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            如确为同一时间发生的另一起事故，请确认后继续报案；也可以
+            <Typography.Link
+              onClick={() => {
+                dialog.destroy();
+                navigate(`${paths.detail}?id=${dup.id}`);
+              }}
+            >
+              查看已报案件
+            </Typography.Link>
+            。
+          </Typography.Paragraph>
+        </div>
+      ),
+      okText: '确认是另一起事故，继续报案',
+      cancelText: '不报了',
+      onOk: () => send(v, true),
+    });
+  };
+  const onFinish = (v: ReportValues) => send(v);
 
   const noPolicies = policies.isSuccess && policies.data.length === 0 && !keyword;
 
@@ -202,7 +259,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
             injuries: 0,
             files: [],
             reporterName: insurer ? '' : (user?.nickname ?? ''),
-            ...(insurer ? { reportedAt: dayjs().second(0) } : {}),
+            ...(insurer ? { reportedAt: chinaNow().second(0).millisecond(0) } : {}),
           }}
           onValuesChange={(changed: ReportValues) => {
             if (changed.policyId !== undefined) {
@@ -296,7 +353,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
               >
                 <TimeField
                   style={{ width: '100%' }}
-                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  disabledDate={afterChinaToday}
                   placeholder="事故发生的时间"
                 />
               </Form.Item>
@@ -319,7 +376,7 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
                     },
                   ]}
                 >
-                  <TimeField style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+                  <TimeField style={{ width: '100%' }} disabledDate={afterChinaToday} />
                 </Form.Item>
               </Col>
             ) : null}
@@ -364,18 +421,24 @@ export function ReportForm({ who }: { who: 'enterprise' | 'insurer' }) {
               <Form.Item
                 name="deaths"
                 label="死亡人数"
-                rules={[{ required: true, message: '请输入死亡人数' }]}
+                rules={[
+                  { required: true, message: '请输入死亡人数' },
+                  numberRule('死亡人数', FIELD_RANGES.casualties),
+                ]}
               >
-                <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} suffix="人" />
+                <InputNumber style={{ width: '100%' }} suffix="人" />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item
                 name="injuries"
                 label="受伤人数"
-                rules={[{ required: true, message: '请输入受伤人数' }]}
+                rules={[
+                  { required: true, message: '请输入受伤人数' },
+                  numberRule('受伤人数', FIELD_RANGES.casualties),
+                ]}
               >
-                <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} suffix="人" />
+                <InputNumber style={{ width: '100%' }} suffix="人" />
               </Form.Item>
             </Col>
           </Row>

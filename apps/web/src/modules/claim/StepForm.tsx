@@ -18,6 +18,9 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import {
+  afterChinaToday,
+  chinaNow,
+  chinaTime,
   dateTimeText,
   type FileMapItem,
   fileIdOf,
@@ -204,13 +207,12 @@ function Shown({ children }: { children: ReactNode; value?: unknown; onChange?: 
 }
 
 /**
- * A yuan amount. No `min`: InputNumber would turn a typed -100 into 0 on leaving the field; the field's
- * rule refuses it in words instead.
+ * A yuan amount. No `min` or `precision`: InputNumber would turn a typed -100 into 0, or 1.234 into 1.23,
+ * on leaving the field; the field's rule refuses it in words instead.
  */
 function MoneyInput({ placeholder, ...rest }: { placeholder?: string; [k: string]: unknown }) {
   return (
     <InputNumber<number>
-      precision={2}
       step={100}
       style={{ width: '100%' }}
       suffix="元"
@@ -244,7 +246,7 @@ function AtField({ claim, label }: { claim: ClaimDetail; label: string }) {
     >
       <TimeField
         style={{ width: '100%' }}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(previous), 'day')}
+        disabledDate={(d) => afterChinaToday(d) || d.format('YYYY-MM-DD') < chinaTime(previous, 'date')}
       />
     </Form.Item>
   );
@@ -358,7 +360,7 @@ function RegisterFields({ claim }: { claim: ClaimDetail }) {
           },
         ]}
       >
-        <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} suffix="人" />
+        <InputNumber<number> style={{ width: '100%' }} suffix="人" />
       </Form.Item>
       <Form.Item
         name="cause"
@@ -638,7 +640,7 @@ function PayoutFields({ claim }: { claim: ClaimDetail }) {
                       }),
                     ]}
                   >
-                    <InputNumber<number> precision={2} placeholder="金额" style={{ width: '100%' }} />
+                    <InputNumber<number> placeholder="金额" style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
                 <Col span={1}>
@@ -908,8 +910,9 @@ export function payoutFromAssessment(
 
 /** Initial values of a step form: now, and what the claim already knows. */
 export function initialValues(step: ClaimStepNo, claim: ClaimDetail): StepFormValues {
-  const at = dayjs().second(0).millisecond(0);
-  const base: StepFormValues = { at: at.isBefore(dayjs(lastStepAt(claim))) ? dayjs() : at, files: [] };
+  const now = chinaNow();
+  const at = now.second(0).millisecond(0);
+  const base: StepFormValues = { at: at.isBefore(dayjs(lastStepAt(claim))) ? now : at, files: [] };
   switch (step) {
     case 3:
       return {

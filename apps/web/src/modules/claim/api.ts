@@ -5,7 +5,7 @@
 import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
-import { fetchData } from '../../platform/request.ts';
+import { fetchData, isApiError, request } from '../../platform/request.ts';
 import { type PolicyRow, postWithMessage } from '../policy/api.ts';
 
 /** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
@@ -48,6 +48,18 @@ export interface ClaimReportBody {
   deaths: number;
   injuries: number;
   attachments: string[];
+  /** Report although an open claim of the policy has the same accident time (the person confirmed). */
+  confirmDuplicate?: boolean;
+}
+
+const DUPLICATE_CLAIM = 'DUPLICATE_CLAIM';
+
+/** The open claim a refused report repeats (409 DUPLICATE_CLAIM), or null for any other failure. */
+export function duplicateClaimOf(e: unknown): { id: number; reportNo: string } | null {
+  if (!isApiError(e) || e.code !== DUPLICATE_CLAIM) return null;
+  const dup = (e.envelope.data as { duplicateOf?: { id: number; reportNo: string } } | undefined)
+    ?.duplicateOf;
+  return dup ?? null;
 }
 
 /** Body of /api/claim/step (contracts claimStepInput), without id and version. */
@@ -119,8 +131,19 @@ export const claimApi = {
   counts: (q: Omit<ClaimFilters, 'phase' | 'flag' | 'step'>) =>
     fetchData<ClaimCounts>('/claim/counts', { params: q as unknown as Params }),
   rules: () => fetchData<ClaimRules>('/claim/rules'),
-  /** Reporting requires an Idempotency-Key, so a double click reports once. */
-  report: (body: ClaimReportBody, key: string) => postWithMessage<{ id: number }>('/claim/add', body, key),
+  /**
+   * Reporting requires an Idempotency-Key, so a double click reports once. A report matching an open
+   * claim of the policy and accident time is refused with DUPLICATE_CLAIM for the form to confirm (no
+   * global notice): see `duplicateClaimOf`.
+   */
+  report: async (body: ClaimReportBody, key: string) => {
+    const env = await request<{ id: number }>('/claim/add', {
+      data: body,
+      headers: { 'Idempotency-Key': key },
+      expectedCodes: [DUPLICATE_CLAIM],
+    });
+    return { data: env.data as { id: number }, message: env.result };
+  },
   step: (body: ClaimStepBody & { id: number; version: number }) =>
     postWithMessage<{ id: number; version: number }>('/claim/step', body),
   satisfaction: (body: { id: number; version: number; score: number; comment: string }) =>

@@ -25,9 +25,9 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { PagedTable, tableWidth } from '../../components/index.ts';
+import { numberRule, PagedTable, tableWidth } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { DATE_FORMAT, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
+import { DATE_FORMAT, FIELD_RANGES, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { RichText } from '../portal/RichText.tsx';
 import { attachmentInputs, deleteRule, getRule, listRules, saveRule } from './api.ts';
@@ -333,8 +333,8 @@ function RuleForm({
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item name="sort" label="排序">
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+              <Form.Item name="sort" label="排序" rules={[numberRule('排序', FIELD_RANGES.contentSort)]}>
+                <InputNumber style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>

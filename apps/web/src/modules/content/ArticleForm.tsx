@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Col,
-  DatePicker,
   Drawer,
   Form,
   Input,
@@ -18,15 +17,23 @@ import {
   Space,
   Switch,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { type FileMapItem, fileIdOf, ImageUpload } from '../../components/index.ts';
+import {
+  ChinaDateTimePicker,
+  chinaPickerValue,
+  type FileMapItem,
+  fileIdOf,
+  ImageUpload,
+  numberRule,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ARTICLE_KIND_PERMISSION,
   ARTICLE_KINDS,
   ArticleStatus,
   CITY_NAME,
+  FIELD_RANGES,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -117,7 +124,7 @@ function toFormValues(d: ArticleDetail): ArticleFormValues {
     attachments: d.attachments,
     source: d.source,
     author: d.author,
-    publishAt: d.publishAt ? dayjs(d.publishAt) : null,
+    publishAt: chinaPickerValue(d.publishAt) ?? null,
     pinned: d.pinned,
     sort: d.sort,
     isBanner: d.isBanner,
@@ -386,11 +393,7 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
             </Col>
             <Col span={8}>
               <Form.Item name="publishAt" label="发布时间" extra="不填则以首次发布的时间为准">
-                <DatePicker
-                  showTime={{ format: 'HH:mm' }}
-                  format="YYYY-MM-DD HH:mm"
-                  style={{ width: '100%' }}
-                />
+                <ChinaDateTimePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>
@@ -401,8 +404,13 @@ export function ArticleForm({ group, id, open, defaultKind, onClose, onSaved }: 
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="sort" label="排序" extra="数字小的排在前面">
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+              <Form.Item
+                name="sort"
+                label="排序"
+                extra="数字小的排在前面"
+                rules={[numberRule('排序', FIELD_RANGES.contentSort)]}
+              >
+                <InputNumber style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             {kind === 'news' && (

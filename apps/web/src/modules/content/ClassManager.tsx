@@ -15,7 +15,9 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { numberRule } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
+import { FIELD_RANGES } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { type ClassKindName, deleteClass, saveClass, useClasses } from './api.ts';
 import { classNameRules } from './form-rules.ts';
@@ -157,8 +159,13 @@ export function ClassManager({ kind, title }: { kind: ClassKindName; title: stri
           <Form.Item name="name" label="分类名称" rules={classNameRules}>
             <Input maxLength={50} showCount />
           </Form.Item>
-          <Form.Item name="sort" label="排序" extra="数字小的排在前面">
-            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+          <Form.Item
+            name="sort"
+            label="排序"
+            extra="数字小的排在前面"
+            rules={[numberRule('排序', FIELD_RANGES.classSort)]}
+          >
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}>
             <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />

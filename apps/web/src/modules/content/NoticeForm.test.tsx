@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
@@ -121,6 +121,42 @@ describe('notice add form', () => {
     ).toBeTruthy();
     expect(onSaved).toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('notice form in a browser whose zone is not China (UTC)', () => {
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterAll(() => {
+    process.env.TZ = zone;
+  });
+
+  it('a 发布时间 typed as 09:30 is China time: sent as 01:30Z', async () => {
+    expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(0);
+    renderNoticeForm();
+    await screen.findByTestId('notice-targets');
+    fireEvent.change(document.getElementById('article-notice_title') as HTMLInputElement, {
+      target: { value: '关于续保的通知' },
+    });
+    const editor = screen.getByRole('textbox', { name: '正文' });
+    editor.innerHTML = '<p>请按时续保。</p>';
+    fireEvent.input(editor);
+    const at = document.getElementById('article-notice_publishAt') as HTMLInputElement;
+    fireEvent.mouseDown(at);
+    fireEvent.focus(at);
+    fireEvent.change(at, { target: { value: '2026-03-05 09:30' } });
+    fireEvent.keyDown(at, { key: 'Enter', code: 'Enter' });
+    fireEvent.blur(at);
+    await waitFor(() => expect(at.value).toBe('2026-03-05 09:30'));
+    fireEvent.click(screen.getByRole('button', { name: '保存并发布' }));
+    await waitFor(() => expect(saveCalls()).toHaveLength(1), { timeout: 5000 });
+    const body = JSON.parse(String(saveCalls()[0]![1]!.body));
+    expect(body.publishAt).toBe('2026-03-05T01:30:00.000Z');
+    expect(
+      await screen.findByText('发布成功，已向 3 位用户发送站内消息', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });
 

@@ -124,6 +124,46 @@ describe('enterprise profile form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('keeps an out-of-range number as typed and refuses it naming the range (no silent clamping)', async () => {
+    const onSubmit = vi.fn();
+    renderWithApp(
+      <EnterpriseForm
+        mode="mine"
+        initial={complete}
+        saveAccess={{ permission: 'enterprise.edit' }}
+        submitting={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    const employees = input('enterprise-mine_employees');
+    fireEvent.change(employees, { target: { value: '-5' } });
+    fireEvent.blur(employees);
+    const turnover = input('enterprise-mine_annualTurnover');
+    fireEvent.change(turnover, { target: { value: '-100' } });
+    fireEvent.blur(turnover);
+    expect(await screen.findByText('从业人员总数须为1至999,999,999之间的整数', undefined, slow)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '年营业额/工程造价须为0至999,999,999,999.99之间的数，最多两位小数',
+        undefined,
+        slow,
+      ),
+    ).toBeTruthy();
+    // What was typed stays in the fields: nothing became 1 or 0.
+    expect(employees.value).toBe('-5');
+    expect(turnover.value).toBe('-100');
+    fireEvent.change(employees, { target: { value: '0' } });
+    fireEvent.blur(employees);
+    fireEvent.change(turnover, { target: { value: '12.345' } });
+    fireEvent.blur(turnover);
+    fireEvent.click(saveButton());
+    await new Promise((r) => setTimeout(r, 500));
+    expect(employees.value).toBe('0');
+    expect(turnover.value).toBe('12.345');
+    expect(screen.getByText('从业人员总数须为1至999,999,999之间的整数')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('refuses an empty profile, naming every missing field, and sends nothing', async () => {
     const onSubmit = vi.fn();
     renderWithApp(

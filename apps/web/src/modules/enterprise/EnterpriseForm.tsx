@@ -1,4 +1,10 @@
-import { industryMustInsure, OPERATING_STATUS, STD_GRADES, wsIndustryTop } from '@aqzrx/contracts/constants';
+import {
+  industryMustInsure,
+  moneyRange,
+  OPERATING_STATUS,
+  STD_GRADES,
+  wsIndustryTop,
+} from '@aqzrx/contracts/constants';
 import {
   Alert,
   Button,
@@ -24,6 +30,7 @@ import {
   fileIdOf,
   fileUrlOf,
   ImageUpload,
+  numberRule,
   SUQIAN,
   thousandsInput,
 } from '../../components/index.ts';
@@ -244,24 +251,16 @@ export function EnterpriseForm({
               rules={[ruleOf(employeesProblem)]}
               extra="投保全员时参保人数须等于此数"
             >
-              <InputNumber
-                min={1}
-                max={999_999_999}
-                precision={0}
-                style={{ width: '100%' }}
-                addonAfter="人"
-              />
+              <InputNumber style={{ width: '100%' }} addonAfter="人" />
             </Form.Item>
           </Col>
           <Col {...grid}>
-            <Form.Item name="annualTurnover" label="年营业额/工程造价">
-              <InputNumber<number>
-                min={0}
-                precision={2}
-                style={{ width: '100%' }}
-                addonAfter="元"
-                {...thousandsInput}
-              />
+            <Form.Item
+              name="annualTurnover"
+              label="年营业额/工程造价"
+              rules={[numberRule('年营业额/工程造价', moneyRange())]}
+            >
+              <InputNumber<number> style={{ width: '100%' }} addonAfter="元" {...thousandsInput} />
             </Form.Item>
           </Col>
           <Col {...grid}>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { PARAM_SOURCE, STD_GRADES } from '@aqzrx/contracts/constants';
+import { FIELD_RANGES, PARAM_SOURCE, STD_GRADES } from '@aqzrx/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText } from '../../components/index.ts';
+import { dateTimeText, numberRule } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   type EnterpriseParamView,
@@ -85,9 +85,6 @@ function ValueInput({
       value={value}
       // A cleared field stays empty (and is refused as required), never silently 0.
       onChange={(v) => onChange?.(v ?? undefined)}
-      min={0}
-      max={100}
-      precision={0}
       addonAfter={kind === 'count' ? '项' : undefined}
     />
   );
@@ -154,7 +151,10 @@ export function ParamEditModal({
           <Form.Item
             name="value"
             label="手动录入值"
-            rules={[{ required: true, message: '手动录入的参数须填写数值' }]}
+            rules={[
+              { required: true, message: '手动录入的参数须填写数值' },
+              numberRule('手动录入值', FIELD_RANGES.paramValue),
+            ]}
           >
             <ValueInput kind={param.kind} />
           </Form.Item>

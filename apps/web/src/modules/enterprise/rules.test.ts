@@ -52,8 +52,9 @@ describe('enterprise field rules', () => {
     expect(lengthProblem('宿迁', '企业名称', 4, 100)).toBe('企业名称至少4个字');
     expect(lengthProblem('', '许可证编号', 4, 30, false)).toBeNull();
     expect(employeesProblem(undefined)).toBe('请输入从业人员总数');
-    expect(employeesProblem(0)).toBe('从业人员总数至少为1');
-    expect(employeesProblem(1.5)).toBe('从业人员总数须为整数');
+    expect(employeesProblem(0)).toBe('从业人员总数须为1至999,999,999之间的整数');
+    expect(employeesProblem(-5)).toBe('从业人员总数须为1至999,999,999之间的整数');
+    expect(employeesProblem(1.5)).toBe('从业人员总数须为1至999,999,999之间的整数');
     expect(employeesProblem(86)).toBeNull();
     expect(wsIndustryProblem('AQ0201')).toBeNull();
     expect(wsIndustryProblem('AQ99')).not.toBeNull();

@@ -1,8 +1,10 @@
 import {
+  FIELD_RANGES,
   isValidLandline,
   isValidMobile,
   isValidUscc,
   normalizeMobile,
+  numberRangeProblem,
   WS_INDUSTRIES,
 } from '@aqzrx/contracts/constants';
 import type { FormRule } from 'antd';
@@ -61,10 +63,7 @@ export function emailProblem(raw: string | undefined): string | null {
 
 export function employeesProblem(v: number | null | undefined): string | null {
   if (v === null || v === undefined) return '请输入从业人员总数';
-  if (!Number.isInteger(v)) return '从业人员总数须为整数';
-  if (v < 1) return '从业人员总数至少为1';
-  if (v > 999_999_999) return '从业人员总数过大';
-  return null;
+  return numberRangeProblem(v, '从业人员总数', FIELD_RANGES.persons);
 }
 
 export function wsIndustryProblem(code: string | undefined): string | null {

@@ -10,7 +10,7 @@ import { Alert, Card, Col, Empty, Row, Space, Statistic, Table, Tag, Typography 
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { chinaTime, LineChart, PieChart, thousands } from '../../components/index.ts';
+import { chinaTime, chinaToday, LineChart, PieChart, thousands } from '../../components/index.ts';
 import { CLAIM_PHASES, POLICY_EXPIRING_DAYS } from '../../platform/contracts.ts';
 import { countOf, fetchPolicies, getDataset, getSummary, INSURER_API, type PolicyBrief } from './api.ts';
 import { STAT_VALUE_STYLE } from './DataPage.tsx';
@@ -280,7 +280,7 @@ export function InsuranceIndex() {
               dataIndex: 'endDate',
               width: 190,
               render: (v: string) => {
-                const days = dayjs(v).diff(dayjs().startOf('day'), 'day');
+                const days = dayjs(chinaTime(v, 'date')).diff(dayjs(chinaToday()), 'day');
                 return (
                   <span style={{ whiteSpace: 'nowrap' }}>
                     {chinaTime(v, 'date')}

@@ -1,6 +1,7 @@
 import { Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useEffect } from 'react';
-import { ID_TYPES, SERVICE_ITEMS, STAFF_TYPE } from '../../platform/contracts.ts';
+import { numberRule } from '../../components/index.ts';
+import { FIELD_RANGES, ID_TYPES, SERVICE_ITEMS, STAFF_TYPE } from '../../platform/contracts.ts';
 import type { TechnicistEdit, TechnicistFields, TechnicistRow } from './api.ts';
 import { idNoProblem, lengthRule, MSG, maxRule, mobileRule, requiredText } from './rules.ts';
 
@@ -208,8 +209,12 @@ export function TechnicistForm({ open, record, saving, onCancel, onAdd, onEdit }
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="years" label="从事安全生产工作年限（年）">
-              <InputNumber min={0} max={70} precision={0} style={{ width: '100%' }} />
+            <Form.Item
+              name="years"
+              label="从事安全生产工作年限（年）"
+              rules={[numberRule('从事安全生产工作年限', FIELD_RANGES.years)]}
+            >
+              <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={24}>

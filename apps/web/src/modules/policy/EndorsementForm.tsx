@@ -22,12 +22,14 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { newIdempotencyKey, wan, yuan } from '../../components/index.ts';
+import { chinaToday, newIdempotencyKey, numberRule, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ENDORSEMENT_TYPES,
   ID_TYPES,
   isValidIdCard,
+  MONEY_MAX,
+  moneyRange,
   OPERATING_STATUS,
   openEndorsementMessage,
   optionLabel,
@@ -350,7 +352,7 @@ export function EndorsementForm() {
   const [policyId, setPolicyId] = useState<number | undefined>(Number(params.get('policyId')) || undefined);
   const rulesQ = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
   const rules: PolicyRules = rulesQ.data ?? DEFAULT_RULES;
-  const today = rules.today || dayjs().format(D);
+  const today = rules.today || chinaToday();
   const candidates = useQuery({
     queryKey: ['policy', 'list', 'endorsable'],
     queryFn: () => policyApi.list({ pageNo: 1, pageSize: 100, state: 'issued' }),
@@ -750,9 +752,12 @@ export function EndorsementForm() {
                   <Form.Item
                     name="perPersonLimit"
                     label="变更后每人死亡伤残责任限额（元）"
-                    rules={[perPersonLimitRule(rules.minPerPersonLimit)]}
+                    rules={[
+                      numberRule('每人死亡伤残责任限额', moneyRange({ positive: true })),
+                      perPersonLimitRule(rules.minPerPersonLimit),
+                    ]}
                   >
-                    <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+                    <InputNumber style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
@@ -760,9 +765,9 @@ export function EndorsementForm() {
                     name="medicalLimit"
                     label="变更后每人医疗费用限额（元）"
                     dependencies={['perPersonLimit']}
-                    rules={[medicalLimitRule]}
+                    rules={[numberRule('每人医疗费用限额', moneyRange()), medicalLimitRule]}
                   >
-                    <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+                    <InputNumber style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
               </Row>
@@ -806,7 +811,10 @@ export function EndorsementForm() {
                 <Form.Item
                   name="premiumDelta"
                   label="保费变化（元，加收为正、退还为负）"
-                  rules={[{ required: true, message: '请输入保费变化，无变化填0' }]}
+                  rules={[
+                    { required: true, message: '请输入保费变化，无变化填0' },
+                    numberRule('保费变化', moneyRange({ min: -MONEY_MAX })),
+                  ]}
                   extra={
                     suggested ? (
                       <Typography.Link onClick={() => form.setFieldValue('premiumDelta', suggested)}>
@@ -815,7 +823,7 @@ export function EndorsementForm() {
                     ) : undefined
                   }
                 >
-                  <InputNumber precision={2} style={{ width: '100%' }} disabled={type === '03'} />
+                  <InputNumber style={{ width: '100%' }} disabled={type === '03'} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>

@@ -2,10 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, Popconfirm, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { chinaTime, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import { chinaTime, chinaToday, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES } from '../../platform/contracts.ts';
 import { type EndorsementRow, endorsementApi } from './api.ts';
@@ -308,7 +307,7 @@ export function EndorsementReviewDrawer({
                   onClick={() =>
                     modal.confirm({
                       title: '审核通过该批改？',
-                      content: approvalText(en.effectiveDate, dayjs().format('YYYY-MM-DD')),
+                      content: approvalText(en.effectiveDate, chinaToday()),
                       okText: '通过',
                       onOk: () => review(true),
                     })

@@ -15,10 +15,9 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { chinaTime, wan, yuan } from '../../components/index.ts';
+import { chinaTime, chinaToday, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   COINSURE_ROLES,
@@ -114,7 +113,7 @@ export function PolicyDetailView({ side }: { side: Side }) {
     enabled: id !== undefined,
   });
   const rules = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
-  const today = rules.data?.today || dayjs().format('YYYY-MM-DD');
+  const today = rules.data?.today || chinaToday();
 
   if (id === undefined)
     return (
@@ -251,16 +250,31 @@ export function PolicyDetailView({ side }: { side: Side }) {
         </Descriptions.Item>
         <Descriptions.Item label="累计责任限额">{wan(p.aggregateLimit)}</Descriptions.Item>
       </Descriptions>
+      {p.benchmarkRate > 0 || p.premium > 0 ? null : (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="pricing-pending"
+          style={{ margin: '16px 0' }}
+          message="费率与保费由保险机构审核出单时核定"
+        />
+      )}
       <Descriptions title="费率与保费" bordered size="small" column={{ xs: 1, md: 2 }}>
-        <Descriptions.Item label="行业基准费率">{p.benchmarkRate}‰</Descriptions.Item>
+        <Descriptions.Item label="行业基准费率">
+          {p.benchmarkRate > 0 ? `${p.benchmarkRate}‰` : '-'}
+        </Descriptions.Item>
         <Descriptions.Item label="浮动合计">
           {p.floatPct > 0 ? '+' : ''}
           {p.floatPct}%
         </Descriptions.Item>
-        <Descriptions.Item label="执行费率">{p.finalRate}‰</Descriptions.Item>
-        <Descriptions.Item label="计算保费">{yuan(p.premiumCalc)}</Descriptions.Item>
+        <Descriptions.Item label="执行费率">
+          {p.benchmarkRate > 0 ? `${p.finalRate}‰` : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="计算保费">
+          {p.premiumCalc > 0 ? yuan(p.premiumCalc) : '-'}
+        </Descriptions.Item>
         <Descriptions.Item label="实收保费">
-          <Typography.Text strong>{yuan(p.premium)}</Typography.Text>
+          <Typography.Text strong>{p.premium > 0 ? yuan(p.premium) : '-'}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
       {p.factors.length ? (

@@ -151,12 +151,23 @@ describe('PolicyForm (投保申请)', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('sends a complete application with the computed figures left to the server', async () => {
+  it('the enterprise applies with what it knows: no rate or premium asked, the rate tables linked', async () => {
     const onSave = setup();
+    // The insurer's pricing is not asked of the enterprise.
+    expect(screen.queryByLabelText('行业基准费率（‰）')).toBeNull();
+    expect(screen.queryByLabelText('实收保费（元）')).toBeNull();
+    expect(screen.queryByText('添加浮动因子')).toBeNull();
+    const pricing = screen.getByTestId('pricing-by-insurer');
+    expect(pricing.textContent).toContain('由保险机构出单时核定');
+    const links = Array.from(pricing.querySelectorAll('a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['各保险机构公布的保险条款与费率', '/ent/Entazx/EntInsuranceManage/route?tab=docs'],
+      ['法规库', '/portal/policy'],
+    ]);
     await pickInsurer(insurers[0]!.name);
-    type('行业基准费率（‰）', '1.2');
-    await waitFor(() => expect(screen.getByTestId('premium-calc').textContent).toBe('41,280.00 元'), SLOW);
-    fireEvent.click(screen.getByText('按计算保费填入'));
     type('事故预防服务费用比例（%）', '15');
     fireEvent.click(screen.getByLabelText('01 安全生产宣传教育培训'));
     fireEvent.click(screen.getByLabelText('03 生产安全事故隐患排查'));
@@ -172,14 +183,44 @@ describe('PolicyForm (投保申请)', () => {
       headcount: 86,
       perPersonLimit: 400000,
       medicalLimit: 0,
-      benchmarkRate: 1.2,
-      premium: 41280,
       coinsurers: [],
       preventionFeePct: 15,
       preventionFrequency: 4,
       serviceItems: ['01', '03'],
     });
-    expect(body).not.toHaveProperty('enterpriseId');
+    for (const k of ['enterpriseId', 'benchmarkRate', 'premium', 'factors'])
+      expect(body).not.toHaveProperty(k);
+  });
+});
+
+describe('PolicyForm: numbers are never changed behind the person’s back', () => {
+  it('keeps out-of-range numbers as typed and refuses each naming its range', async () => {
+    const onSave = vi.fn(async () => {});
+    renderWithApp(
+      <PolicyForm
+        side="insurer"
+        rules={{ ...rules, nextStartDate: null }}
+        insurers={insurers}
+        ownInsurerId={1}
+        initial={{ ...draftDetail, enteredBy: 'insurer', missing: [] } as PolicyDetail}
+        onSave={onSave}
+      />,
+    );
+    const typed: Array<[string, string, string]> = [
+      ['参保人数（人）', '-5', '参保人数须为1至999,999,999之间的整数'],
+      ['每人医疗费用限额（元）', '-100', '每人医疗费用限额须为0至999,999,999,999.99之间的数，最多两位小数'],
+      ['行业基准费率（‰）', '1.23456', '行业基准费率（‰）须为大于0且不大于100的数，最多四位小数'],
+      ['实收保费（元）', '-1', '实收保费须为大于0且不大于999,999,999,999.99的数，最多两位小数'],
+      ['事故预防服务费用比例（%）', '-3', '事故预防服务费用比例（%）须为0至100之间的数，最多两位小数'],
+      ['服务频次（次/保险期间）', '400', '服务频次须为1至365之间的整数'],
+    ];
+    for (const [label, value] of typed) type(label, value);
+    for (const [, , message] of typed) expect(await screen.findByText(message, undefined, SLOW)).toBeTruthy();
+    for (const [label, value] of typed)
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
+    submit();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(onSave).not.toHaveBeenCalled();
   });
 });
 
@@ -190,7 +231,7 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
     draft();
     expect(await screen.findByText('请选择出单保险机构', undefined, SLOW)).toBeTruthy();
     // Nothing else is asked for: no message of the fields a submission needs.
-    expect(screen.queryByText('请输入实收保费')).toBeNull();
+    expect(screen.queryByText('请输入事故预防服务费用比例')).toBeNull();
     expect(screen.queryByText('请至少选择一项事故预防服务项目')).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
     await pickInsurer(insurers[0]!.name);
@@ -206,9 +247,9 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
       serviceItems: [],
     });
     for (const k of ['premium', 'benchmarkRate', 'preventionFeePct']) expect(body).not.toHaveProperty(k);
-    // Submitting still asks for everything.
+    // Submitting still asks for everything the application holds.
     submit();
-    expect(await screen.findByText('请输入实收保费', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入事故预防服务费用比例', undefined, SLOW)).toBeTruthy();
     expect(onSave).toHaveBeenCalledTimes(1);
   });
 
@@ -224,8 +265,21 @@ describe('PolicyForm: 保存草稿 needs only what identifies the draft', () => 
       />,
     );
     expect((screen.getByLabelText('参保人数（人）') as HTMLInputElement).value).toBe('86');
-    expect((screen.getByLabelText('实收保费（元）') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('事故预防服务费用比例（%）') as HTMLInputElement).value).toBe('');
+  });
+
+  it('an insurer opens its own draft with the price it lacks empty, not 0', () => {
+    renderWithApp(
+      <PolicyForm
+        side="insurer"
+        rules={{ ...rules, nextStartDate: null }}
+        insurers={insurers}
+        ownInsurerId={1}
+        initial={{ ...draftDetail, enteredBy: 'insurer' } as PolicyDetail}
+        onSave={vi.fn(async () => {})}
+      />,
+    );
+    expect((screen.getByLabelText('实收保费（元）') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('行业基准费率（‰）') as HTMLInputElement).value).toBe('');
   });
 

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Col,
   DatePicker,
-  Descriptions,
   Divider,
   Flex,
   Form,
@@ -20,17 +19,16 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
-import { thousandsInput, wan, yuan } from '../../components/index.ts';
+import { chinaToday, numberRule, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { COINSURE_ROLES, RATE_FACTORS, SERVICE_ITEMS } from '../../platform/contracts.ts';
+import { COINSURE_ROLES, FIELD_RANGES, moneyRange, SERVICE_ITEMS } from '../../platform/contracts.ts';
 import { type EnterpriseOption, type PolicyBody, type PolicyDetail, policyApi } from './api.ts';
+import { moneyInputProps, PricingByInsurer, PricingFields } from './PricingFields.tsx';
 import { AttachmentUpload } from './parts.tsx';
 import type { Side } from './paths.ts';
 import {
-  calculatedPremium,
   coinsurerProblems,
   feeCapMessage,
-  floatPctOf,
   headcountMessage,
   medicalLimitRule,
   oneYearEnd,
@@ -87,12 +85,6 @@ export interface PolicyFormProps {
 const D = 'YYYY-MM-DD';
 /** The server's refusal of an insurer entry for an enterprise of status 3 (information incomplete). */
 export const ENT_INCOMPLETE_FOR_INSURER = '该企业尚未完善企业信息，须由企业先完善企业信息后才能录入保单';
-const moneyProps = {
-  min: 0,
-  precision: 2,
-  style: { width: '100%' },
-  ...thousandsInput,
-} as const;
 
 function toValues(
   p: PolicyDetail | undefined,
@@ -101,7 +93,7 @@ function toValues(
   employees?: number | null,
 ): PolicyFormValues {
   if (!p) {
-    const start = rules.nextStartDate ?? (rules.today || dayjs().format(D));
+    const start = rules.nextStartDate ?? (rules.today || chinaToday());
     return {
       isRenewal: side === 'enterprise' && rules.nextStartDate !== null && rules.nextStartDate !== rules.today,
       startDate: dayjs(start),
@@ -161,9 +153,14 @@ export function toBody(v: PolicyFormValues, side: Side): PolicyBody {
     endDate: v.endDate!.format(D),
     ...(v.signDate ? { signDate: v.signDate.format(D) } : {}),
     medicalLimit: v.medicalLimit ?? 0,
-    factors: (v.factors ?? [])
-      .filter((f) => f?.code && f.pct !== undefined && f.pct !== null && (f.reason ?? '').trim())
-      .map((f) => ({ code: f.code!, pct: f.pct!, reason: (f.reason ?? '').trim() })),
+    // The pricing is the insurer's: an enterprise's application sends none (PricingByInsurer).
+    ...(side === 'insurer'
+      ? {
+          factors: (v.factors ?? [])
+            .filter((f) => f?.code && f.pct !== undefined && f.pct !== null && (f.reason ?? '').trim())
+            .map((f) => ({ code: f.code!, pct: f.pct!, reason: (f.reason ?? '').trim() })),
+        }
+      : {}),
     coinsurers: v.coinsure
       ? (v.coinsurers ?? [])
           .filter((c) => c?.insurerId && c.role && c.share)
@@ -177,8 +174,8 @@ export function toBody(v: PolicyFormValues, side: Side): PolicyBody {
   const optional = {
     headcount: num(v.headcount),
     perPersonLimit: num(v.perPersonLimit),
-    benchmarkRate: num(v.benchmarkRate),
-    premium: num(v.premium),
+    benchmarkRate: side === 'insurer' ? num(v.benchmarkRate) : undefined,
+    premium: side === 'insurer' ? num(v.premium) : undefined,
     preventionFeePct: num(v.preventionFeePct),
     preventionFrequency: num(v.preventionFrequency),
   };
@@ -226,8 +223,6 @@ export function PolicyForm({
     side === 'enterprise' ? enterprise?.employees : (picked?.employees ?? (initial ? undefined : undefined));
   const leadId = side === 'insurer' ? (initial?.insurerId ?? ownInsurerId) : v.insurerId;
   const sumInsured = perAccidentLimit(v.perPersonLimit, v.headcount);
-  const floatPct = floatPctOf(v.factors);
-  const premiumCalc = calculatedPremium(sumInsured, v.benchmarkRate, floatPct);
   const fee = preventionFee(v.premium, v.preventionFeePct);
   const shares = shareTotal(v.coinsurers);
   const coProblems = v.coinsure ? coinsurerProblems(leadId, v.coinsurers) : [];
@@ -433,16 +428,17 @@ export function PolicyForm({
             label="参保人数（人）"
             rules={[
               { required: true, message: '请输入参保人数' },
+              numberRule('参保人数', FIELD_RANGES.persons),
               {
                 validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n < 1) throw new Error('参保人数至少为1');
-                  if (n && employees && n !== employees) throw new Error(headcountMessage(n, employees));
+                  if (n && n > 0 && employees && n !== employees)
+                    throw new Error(headcountMessage(n, employees));
                 },
               },
             ]}
             extra={employees ? `企业从业人员总数 ${employees} 人，须全员投保` : undefined}
           >
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
@@ -451,11 +447,12 @@ export function PolicyForm({
             label="每人死亡伤残责任限额（元）"
             rules={[
               { required: true, message: '请输入每人死亡伤残责任限额' },
+              numberRule('每人死亡伤残责任限额', moneyRange({ positive: true })),
               perPersonLimitRule(rules.minPerPersonLimit),
             ]}
             extra={`不得低于 ${yuan(rules.minPerPersonLimit)}`}
           >
-            <InputNumber {...moneyProps} />
+            <InputNumber {...moneyInputProps} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
@@ -463,9 +460,9 @@ export function PolicyForm({
             name="medicalLimit"
             label="每人医疗费用限额（元）"
             dependencies={['perPersonLimit']}
-            rules={[medicalLimitRule]}
+            rules={[numberRule('每人医疗费用限额', moneyRange()), medicalLimitRule]}
           >
-            <InputNumber {...moneyProps} />
+            <InputNumber {...moneyInputProps} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
@@ -482,113 +479,7 @@ export function PolicyForm({
       <Divider orientation="left" orientationMargin={0}>
         费率与保费
       </Divider>
-      <Row gutter={16}>
-        <Col xs={24} md={6}>
-          <Form.Item
-            name="benchmarkRate"
-            label="行业基准费率（‰）"
-            rules={[
-              { required: true, message: '请输入行业基准费率' },
-              {
-                validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n <= 0) throw new Error('基准费率须大于0');
-                },
-              },
-            ]}
-          >
-            <InputNumber min={0} max={100} precision={4} step={0.1} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={18}>
-          <Form.Item label="费率浮动因子" required={false}>
-            <Form.List name="factors">
-              {(fields, { add, remove }) => (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  {fields.map((f) => (
-                    <Space key={f.key} align="start" wrap>
-                      <Form.Item
-                        name={[f.name, 'code']}
-                        rules={[{ required: true, message: '请选择因子' }]}
-                        noStyle={false}
-                        style={{ marginBottom: 0, width: 180 }}
-                      >
-                        <Select placeholder="浮动因子" options={RATE_FACTORS} />
-                      </Form.Item>
-                      <Form.Item
-                        name={[f.name, 'pct']}
-                        rules={[{ required: true, message: '请输入浮动比例' }]}
-                        style={{ marginBottom: 0, width: 130 }}
-                      >
-                        <InputNumber min={-100} max={100} precision={2} addonAfter="%" placeholder="±" />
-                      </Form.Item>
-                      <Form.Item
-                        name={[f.name, 'reason']}
-                        rules={[{ required: true, whitespace: true, message: '请填写浮动原因' }]}
-                        style={{ marginBottom: 0, width: 280 }}
-                      >
-                        <Input placeholder="浮动原因，如：上年度无事故" maxLength={200} />
-                      </Form.Item>
-                      <Button
-                        icon={<DeleteOutlined />}
-                        onClick={() => remove(f.name)}
-                        aria-label="删除因子"
-                      />
-                    </Space>
-                  ))}
-                  <Button
-                    type="dashed"
-                    icon={<PlusOutlined />}
-                    onClick={() => add({ code: 'accident', pct: 0, reason: '' })}
-                  >
-                    添加浮动因子
-                  </Button>
-                </Space>
-              )}
-            </Form.List>
-          </Form.Item>
-        </Col>
-      </Row>
-      {floatPct <= -100 ? (
-        <Alert type="error" showIcon message="费率浮动合计须大于-100%" style={{ marginBottom: 16 }} />
-      ) : null}
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label="浮动合计">{`${floatPct > 0 ? '+' : ''}${floatPct}%`}</Descriptions.Item>
-            <Descriptions.Item label="执行费率">
-              {v.benchmarkRate
-                ? `${Math.round(v.benchmarkRate * (1 + floatPct / 100) * 10000) / 10000}‰`
-                : '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label="计算保费">
-              <span data-testid="premium-calc">{premiumCalc ? yuan(premiumCalc) : '-'}</span>
-            </Descriptions.Item>
-          </Descriptions>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="premium"
-            label="实收保费（元）"
-            rules={[
-              { required: true, message: '请输入实收保费' },
-              {
-                validator: async (_, n?: number) => {
-                  if (n !== undefined && n !== null && n <= 0) throw new Error('实收保费须大于0');
-                },
-              },
-            ]}
-            extra={
-              premiumCalc ? (
-                <Typography.Link onClick={() => form.setFieldValue('premium', premiumCalc)}>
-                  按计算保费填入
-                </Typography.Link>
-              ) : undefined
-            }
-          >
-            <InputNumber {...moneyProps} />
-          </Form.Item>
-        </Col>
-      </Row>
+      {side === 'insurer' ? <PricingFields form={form} sumInsured={sumInsured} /> : <PricingByInsurer />}
 
       <Divider orientation="left" orientationMargin={0}>
         共保
@@ -627,14 +518,12 @@ export function PolicyForm({
                     <Form.Item name={[f.name, 'role']} style={{ marginBottom: 0, width: 110 }}>
                       <Select options={COINSURE_ROLES.filter((r) => r.value !== '03')} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'share']} style={{ marginBottom: 0, width: 140 }}>
-                      <InputNumber
-                        min={0.01}
-                        max={100}
-                        precision={2}
-                        addonAfter="%"
-                        aria-label={`承保比例${i + 1}`}
-                      />
+                    <Form.Item
+                      name={[f.name, 'share']}
+                      rules={[numberRule('承保比例（%）', FIELD_RANGES.coinsurerShare)]}
+                      style={{ marginBottom: 0, width: 140 }}
+                    >
+                      <InputNumber addonAfter="%" aria-label={`承保比例${i + 1}`} />
                     </Form.Item>
                     {row?.role !== '01' ? (
                       <Button
@@ -676,6 +565,7 @@ export function PolicyForm({
             label="事故预防服务费用比例（%）"
             rules={[
               { required: true, message: '请输入事故预防服务费用比例' },
+              numberRule('事故预防服务费用比例（%）', FIELD_RANGES.preventionFeePct),
               {
                 validator: async (_, n?: number) => {
                   if (n !== undefined && n !== null && n > rules.preventionFeeCapPct)
@@ -683,18 +573,25 @@ export function PolicyForm({
                 },
               },
             ]}
-            extra={`不得高于实收保费的 ${rules.preventionFeeCapPct}%；费用 ${fee ? yuan(fee) : '-'}`}
+            extra={
+              side === 'insurer'
+                ? `不得高于实收保费的 ${rules.preventionFeeCapPct}%；费用 ${fee ? yuan(fee) : '-'}`
+                : `不得高于实收保费的 ${rules.preventionFeeCapPct}%；费用按出单时核定的实收保费计算`
+            }
           >
-            <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item
             name="preventionFrequency"
             label="服务频次（次/保险期间）"
-            rules={[{ required: true, message: '请输入服务频次' }]}
+            rules={[
+              { required: true, message: '请输入服务频次' },
+              numberRule('服务频次', FIELD_RANGES.preventionFrequency),
+            ]}
           >
-            <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>

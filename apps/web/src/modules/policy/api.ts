@@ -44,7 +44,8 @@ export interface PolicySnapshot {
 
 /**
  * The body of /api/policy/add and /api/policy/edit (contracts policyDraftInput): a draft may leave the
- * optional values out; submitting requires them all (policyInput).
+ * optional values out; submitting requires them all (policySubmitInput), except the pricing (rate,
+ * factors, premium), which an enterprise's application leaves to the insurer.
  */
 export interface PolicyBody {
   enterpriseId?: number;
@@ -57,7 +58,7 @@ export interface PolicyBody {
   perPersonLimit?: number;
   medicalLimit: number;
   benchmarkRate?: number;
-  factors: Array<{ code: string; pct: number; reason: string }>;
+  factors?: Array<{ code: string; pct: number; reason: string }>;
   premium?: number;
   coinsurers: Array<{ insurerId: number; role: string; share: number }>;
   preventionFeePct?: number;
@@ -66,6 +67,18 @@ export interface PolicyBody {
   serviceItemOther: string;
   attachments: string[];
   remark: string;
+}
+
+/** The body of /api/policy/review (approve: the policy number and the pricing the policy is issued at). */
+export interface PolicyReviewBody {
+  id: number;
+  version: number;
+  approve: boolean;
+  policyNo?: string;
+  remark: string;
+  benchmarkRate?: number;
+  factors?: Array<{ code: string; pct: number; reason: string }>;
+  premium?: number;
 }
 
 /** One person of an endorsement roster as sent (full ID number; the server stores it encrypted). */
@@ -165,7 +178,8 @@ export const policyApi = {
     postWithMessage<{ id: number; version: number }>('/policy/edit', body),
   submit: (id: number, version: number) =>
     fetchData<{ id: number; version: number }>('/policy/submit', { params: { id, version } }),
-  review: (body: { id: number; version: number; approve: boolean; policyNo?: string; remark: string }) =>
+  /** Issue (approve, with the policy number and the insurer's pricing) or reject an application. */
+  review: (body: PolicyReviewBody) =>
     postWithMessage<{ id: number; version: number }>('/policy/review', body),
   enterpriseOptions: (keyword: string) =>
     fetchData<EnterpriseOption[]>('/policy/enterpriseOptions', { params: { keyword } }),

@@ -281,7 +281,7 @@ function CommonFields({ canEdit, hasPermission }: { canEdit: boolean; hasPermiss
             label="排序号"
             rules={[{ type: 'integer', min: 0, max: 100000, message: '排序号为0-100000的整数' }]}
           >
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} disabled={!canEdit} />
+            <InputNumber style={{ width: '100%' }} disabled={!canEdit} />
           </Form.Item>
         </Col>
       </Row>

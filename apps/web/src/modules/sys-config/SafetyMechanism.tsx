@@ -343,7 +343,7 @@ export function MechanismFormModal({
               },
             ]}
           >
-            <InputNumber min={1} max={100000} precision={0} addonAfter="次/分钟" style={{ width: '100%' }} />
+            <InputNumber addonAfter="次/分钟" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={12}>

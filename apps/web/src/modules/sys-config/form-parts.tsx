@@ -79,7 +79,7 @@ export const REMARK_RULES: Rule[] = [{ max: 500, message: '备注最多500个字
 export function SortField() {
   return (
     <Form.Item name="sort" label="排序号" rules={SORT_RULES}>
-      <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+      <InputNumber style={{ width: '100%' }} />
     </Form.Item>
   );
 }

@@ -185,7 +185,6 @@ export function InsuranceSettingsCard() {
             >
               <InputNumber
                 style={{ width: 260 }}
-                precision={m.precision}
                 step={isYuan ? 10000 : 1}
                 addonAfter={m.unit}
                 aria-label={m.label}
@@ -489,13 +488,7 @@ export function SecuritySettingsCard() {
               rules={[securityRule(key)]}
               extra={`允许范围 ${m.min}–${m.max} ${m.unit}${key === 'passwordMaxAgeDays' ? '（0 表示不限）' : ''}`}
             >
-              <InputNumber
-                style={{ width: 260 }}
-                precision={0}
-                step={1}
-                addonAfter={m.unit}
-                aria-label={m.label}
-              />
+              <InputNumber style={{ width: 260 }} step={1} addonAfter={m.unit} aria-label={m.label} />
             </Form.Item>
           );
         })}

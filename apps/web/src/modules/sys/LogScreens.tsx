@@ -6,6 +6,7 @@ import {
   CutText,
   dateTimeSecondsText,
   EXPAND_COLUMN_WIDTH,
+  numberRule,
   PagedTable,
   tableWidth,
   valueEnumOf,
@@ -279,7 +280,9 @@ export function RequestLog() {
       dataIndex: 'status',
       width: 90,
       valueType: 'digit',
-      fieldProps: { min: 100, max: 599, precision: 0, placeholder: '如 403' },
+      // ProTable's digit field clamps to min 0 unless told otherwise; the rule refuses instead.
+      fieldProps: { min: Number.MIN_SAFE_INTEGER, placeholder: '如 403' },
+      formItemProps: { rules: [numberRule('状态码', { min: 100, max: 599, decimals: 0 })] },
       render: (_, r) => <Tag color={statusColor(r.status)}>{r.status}</Tag>,
     },
     {
@@ -297,7 +300,8 @@ export function RequestLog() {
       dataIndex: 'userId',
       width: 140,
       valueType: 'digit',
-      fieldProps: { min: 1, precision: 0, placeholder: '用户编号' },
+      fieldProps: { min: Number.MIN_SAFE_INTEGER, placeholder: '用户编号' },
+      formItemProps: { rules: [numberRule('用户编号', { min: 1, decimals: 0 })] },
       render: (_, r) => (r.userId ? `${r.username || '-'}（${r.userId}）` : '匿名'),
     },
     { title: 'IP', dataIndex: 'ip', width: 130, search: false },

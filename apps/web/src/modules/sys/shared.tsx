@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { chinaInstant } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
 
@@ -34,7 +35,8 @@ export function rangeParams(
     if (!v) return undefined;
     const d = dayjs(v as string);
     if (!d.isValid()) return undefined;
-    return withTime ? d.format() : d.format('YYYY-MM-DD');
+    // A time is China time whatever the browser's zone: sent with its +08:00 offset.
+    return withTime ? chinaInstant(d).format() : d.format('YYYY-MM-DD');
   };
   const out: Record<string, string> = {};
   const s = fmt(a);
