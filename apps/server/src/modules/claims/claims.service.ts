@@ -60,8 +60,8 @@ import {
   STEP_ACTORS,
   stepTimeProblem,
 } from './claim.machine.ts';
-import { notifyClaimRated, notifyClaimReported, notifyClaimStep } from './notices.ts';
 import { duplicateReport, openClaimAtSameTime } from './duplicate-report.ts';
+import { notifyClaimRated, notifyClaimReported, notifyClaimStep } from './notices.ts';
 
 export interface ClaimSettings {
   reportDeadlineHours: number;
