@@ -38,7 +38,7 @@ async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
   return envelope.data;
 }
 
-/** The integrator's client, as in apps/server/src/modules/subsystems/README.md. */
+/** The integrator's client, as in apps/server/src/modules/subsystem/README.md. */
 async function signedCall(appKey: string, secret: string, pathWithQuery: string) {
   const timestamp = String(Date.now());
   const nonce = randomBytes(16).toString('hex');

@@ -11,31 +11,31 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { articlesRoutes } from './modules/articles/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { claimsRoutes } from './modules/claims/index.ts';
-import { consultsRoutes } from './modules/consults/index.ts';
+import { claimsRoutes } from './modules/claim/index.ts';
+import { consultsRoutes } from './modules/consult/index.ts';
+import { articlesRoutes } from './modules/content/index.ts';
 import { dataExchangeRoutes } from './modules/data-exchange/index.ts';
-import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
-import { endorsementsRoutes, registerDailyJobs } from './modules/endorsements/index.ts';
-import { enterprisesRoutes } from './modules/enterprises/index.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
+import { dictsRoutes } from './modules/dict/dict.routes.ts';
+import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
+import { enterprisesRoutes } from './modules/enterprise/index.ts';
+import { filesRoutes } from './modules/file/file.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { industriesRoutes } from './modules/industries/industries.routes.ts';
+import { industriesRoutes } from './modules/industry/industry.routes.ts';
 import { insuranceDataRoutes } from './modules/insurance-data/index.ts';
-import { insurersRoutes } from './modules/insurers/index.ts';
-import { logsRoutes } from './modules/logs/logs.routes.ts';
-import { messagesRoutes } from './modules/messages/index.ts';
-import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
-import { policiesRoutes } from './modules/policies/index.ts';
+import { insurersRoutes } from './modules/insurer/index.ts';
+import { logsRoutes } from './modules/log/log.routes.ts';
+import { messagesRoutes } from './modules/message/index.ts';
+import { orgsRoutes } from './modules/org/org.routes.ts';
+import { policiesRoutes } from './modules/policy/index.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
-import { regionsRoutes } from './modules/regions/regions.routes.ts';
-import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { rulesRoutes } from './modules/rules/index.ts';
-import { safetyMechanismsRoutes } from './modules/safety-mechanisms/safety-mechanisms.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { subsystemsRoutes } from './modules/subsystems/subsystems.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { regionsRoutes } from './modules/region/region.routes.ts';
+import { rolesRoutes } from './modules/role/role.routes.ts';
+import { rulesRoutes } from './modules/rule/index.ts';
+import { safetyMechanismsRoutes } from './modules/safety-mechanism/safety-mechanism.routes.ts';
+import { settingsRoutes } from './modules/setting/setting.routes.ts';
+import { subsystemsRoutes } from './modules/subsystem/subsystem.routes.ts';
+import { usersRoutes } from './modules/user/user.routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
@@ -168,7 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
               in: 'header',
               name: 'X-APP-KEY',
               description:
-                '外部子系统签名调用：同时携带 X-TIMESTAMP、X-NONCE、X-SIGNATURE（HMAC-SHA256），只能调用其安全机制所列接口。协议见 apps/server/src/modules/subsystems/README.md',
+                '外部子系统签名调用：同时携带 X-TIMESTAMP、X-NONCE、X-SIGNATURE（HMAC-SHA256），只能调用其安全机制所列接口。协议见 apps/server/src/modules/subsystem/README.md',
             },
           },
         },

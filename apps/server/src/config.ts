@@ -80,7 +80,7 @@ export const configSchema = z.object({
   PUSH_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /**
    * China-time hour (0-23) of the daily insurance job: due endorsements take effect, enterprise scores
-   * follow the passing days (modules/endorsements/daily-jobs.ts).
+   * follow the passing days (modules/endorsement/daily-jobs.ts).
    */
   DAILY_JOB_HOUR: z.coerce.number().int().min(0).max(23).default(1),
   /** Test hook: milliseconds to sleep between rows of a role save (process tests); ignored in production. */

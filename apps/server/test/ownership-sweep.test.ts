@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, orgIdOf, profileBody, uploadPdf } from '../src/modules/policies/policies.testkit.ts';
+import { makeUser, orgIdOf, profileBody, uploadPdf } from '../src/modules/policy/policy.testkit.ts';
 import { createTestContext, makeOrg, type TestContext } from './helpers.ts';
 
 /**

@@ -619,7 +619,7 @@ export interface CmsArticleTable extends Audit {
   summary: Generated<string>;
   body: Generated<string>;
   searchText: Generated<string>;
-  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
   searchVec: Generated<string>;
   coverFileId: string | null;
   attachments: Json<StoredAttachment[]>;
@@ -662,7 +662,7 @@ export interface CmsRuleTable extends Audit {
   summary: Generated<string>;
   body: Generated<string>;
   searchText: Generated<string>;
-  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
   searchVec: Generated<string>;
   attachments: Json<StoredAttachment[]>;
   sourceUrl: Generated<string>;
@@ -687,7 +687,7 @@ export interface CmsConsultTable extends Audit {
   isPublic: Generated<boolean>;
   viewCount: Generated<number>;
   searchText: Generated<string>;
-  /** tsvector (modules/articles/text-search.ts), written through searchColumns(). */
+  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
   searchVec: Generated<string>;
   deletedAt: NullableTimestamp;
 }
@@ -715,7 +715,7 @@ export interface SysMessageTable {
   link: Generated<string>;
   bizType: Generated<string>;
   bizId: Generated<string>;
-  /** The catalogue code of the business event that sent it (modules/messages/notifications.ts), or ''. */
+  /** The catalogue code of the business event that sent it (modules/message/notifications.ts), or ''. */
   event: Generated<string>;
   batchId: number | null;
   readAt: NullableTimestamp;

@@ -4,7 +4,7 @@ import { ErrorReason, hasPermission, Messages, PASSWORD_CHANGE_MESSAGES } from '
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbUnavailableError } from '../db/database.ts';
-import { createSignedCallGate, readAppKey } from '../modules/subsystems/signed-calls.ts';
+import { createSignedCallGate, readAppKey } from '../modules/subsystem/signed-calls.ts';
 import { writeAudit } from './audit.ts';
 import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenInUrl } from './auth.ts';
 import type { AuthContext, Tx } from './context.ts';
@@ -145,7 +145,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     }
   });
 
-  // Signed calls of external systems (X-APP-KEY): modules/subsystems/signed-calls.ts and its README.
+  // Signed calls of external systems (X-APP-KEY): modules/subsystem/signed-calls.ts and its README.
   const signedCalls = createSignedCallGate(app);
   app.addHook('preParsing', async (req, _reply, payload) => signedCalls.replayBody(req, payload));
 

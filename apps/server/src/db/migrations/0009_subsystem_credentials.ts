@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execStatements } from '../sql-util.ts';
 
 /**
- * Subsystem credentials for signed calls (modules/subsystems/signed-calls.ts): the platform service user a
+ * Subsystem credentials for signed calls (modules/subsystem/signed-calls.ts): the platform service user a
  * subsystem acts as, its app key, its secret (encrypted with the PII master key: the server must compute
  * HMACs with it, so a hash would not do), when the credentials were issued and when they were last used.
  */

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { searchVectorLiteral } from '../../modules/articles/text-search.ts';
+import { searchVectorLiteral } from '../../modules/content/text-search.ts';
 import { execStatements } from '../sql-util.ts';
 
 /**
  * Full-text search of articles, rules and consultations on PostgreSQL text search (issue 4): a
  * `search_vec tsvector` column with a GIN index on each, holding the CJK character/pair and Latin word
- * lexemes of modules/articles/text-search.ts (title weighted A). Existing rows are filled from their
+ * lexemes of modules/content/text-search.ts (title weighted A). Existing rows are filled from their
  * title and `search_text` by the same tokenizer. The pg_trgm indexes of 0005 go: keywords are no longer
  * matched by a LIKE scan over them (the ILIKE that remains only rechecks the rows the new index found).
  * The GIN indexes take no pending list (fastupdate off): content is written rarely and searched often,

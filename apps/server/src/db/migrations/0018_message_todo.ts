@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execStatements } from '../sql-util.ts';
 
 /**
- * To-dos (待办) of business events (modules/messages/notify.ts, the catalogue in notifications.ts):
+ * To-dos (待办) of business events (modules/message/notify.ts, the catalogue in notifications.ts):
  *  - `event`: the catalogue code of the event that sent the message (e.g. 'policy.submitted'), so the
  *    to-dos of one task on one record can be closed and tests can find what an event sent;
  *  - `done_at`: when the task moved on (a to-do closes; a system message never has it).

@@ -1,6 +1,6 @@
 import { ArticleStatus, ConsultStatus } from '@aqzrx/contracts';
 import type { Kysely } from 'kysely';
-import { searchColumns, syncFooterLinks } from '../../modules/articles/index.ts';
+import { searchColumns, syncFooterLinks } from '../../modules/content/index.ts';
 import { htmlToText } from '../../platform/sanitize.ts';
 import type { CmsRuleTable, DB } from '../schema.ts';
 

@@ -13,8 +13,8 @@ import {
   usccCheckChar,
 } from '@aqzrx/contracts';
 import { type Kysely, sql } from 'kysely';
-import { blindIndex, configurePii, encryptPii } from '../../modules/insurers/index.ts';
-import { policyFigures } from '../../modules/policies/index.ts';
+import { blindIndex, configurePii, encryptPii } from '../../modules/insurer/index.ts';
+import { policyFigures } from '../../modules/policy/index.ts';
 import type { DB } from '../schema.ts';
 
 /** Accident types of the demo claims (GB 6441 codes of the dictionary) with an activity that fits each. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { detectContent } from '../../modules/files/files.kinds.ts';
+import { detectContent } from '../../modules/file/file.kinds.ts';
 import { licencePng, seedLicenceImages } from './licence-images.ts';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { storeFileBytes } from '../../modules/files/files.service.ts';
+import { storeFileBytes } from '../../modules/file/file.service.ts';
 import { encodePng } from '../../platform/captcha/png.ts';
 import type { DB } from '../schema.ts';
 

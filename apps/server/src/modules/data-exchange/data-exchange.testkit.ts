@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { usccCheckChar } from '@aqzrx/contracts';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/helpers.ts';
-import { post, profileBody } from '../policies/policies.testkit.ts';
+import { post, profileBody } from '../policy/policy.testkit.ts';
 
 /** A valid USCC built from a number (unique per test database). */
 export function usccOf(n: number): string {

@@ -15,7 +15,7 @@ import {
   dateText,
   nullableDateText,
   rescoreEnterprise,
-} from '../enterprises/index.ts';
+} from '../enterprise/index.ts';
 import {
   enterpriseSnapshots,
   fullCoverProblem,
@@ -26,7 +26,7 @@ import {
   policyFigures,
   policyTermProblems,
   snapshotPolicy,
-} from '../policies/index.ts';
+} from '../policy/index.ts';
 
 /**
  * POST /api/company/insurancePost: an insurer's core system reports policies it issued (domain 1.9).

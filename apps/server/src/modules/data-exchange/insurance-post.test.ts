@@ -9,7 +9,7 @@ import {
   post,
   secondInsurerId,
   today,
-} from '../policies/policies.testkit.ts';
+} from '../policy/policy.testkit.ts';
 import {
   type Creds,
   newEnterprise,

@@ -15,9 +15,9 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { permissionsAt } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
-import { claimScope } from '../claims/index.ts';
-import { type Actor, dateText, nullableDateText, resolveActor } from '../enterprises/index.ts';
-import { policyScope, policyState } from '../policies/index.ts';
+import { claimScope } from '../claim/index.ts';
+import { type Actor, dateText, nullableDateText, resolveActor } from '../enterprise/index.ts';
+import { policyScope, policyState } from '../policy/index.ts';
 
 /**
  * Push settings of a subsystem and the data a push carries (the worker in push.worker.ts sends it).

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PushSettingsView } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { orgIdOf, policyBody, post, today } from '../policies/policies.testkit.ts';
+import { orgIdOf, policyBody, post, today } from '../policy/policy.testkit.ts';
 import {
   type Creds,
   newEnterprise,

@@ -10,9 +10,9 @@ import {
   type PushRunStatus,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
-import { decryptPii } from '../insurers/index.ts';
-import { recordPushAttempt, recordPushStart } from '../logs/index.ts';
-import { sign, stringToSign } from '../subsystems/index.ts';
+import { decryptPii } from '../insurer/index.ts';
+import { recordPushAttempt, recordPushStart } from '../log/index.ts';
+import { sign, stringToSign } from '../subsystem/index.ts';
 import {
   advanceCursor,
   type ChangedBatch,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
-import { resolveActor } from '../enterprises/index.ts';
+import { resolveActor } from '../enterprise/index.ts';
 import { buildDatasetWorkbook, buildQueryWorkbook, GROUP_TITLES } from './insurance-data.export.ts';
 import {
   apData,

@@ -14,9 +14,9 @@ import {
 } from '@aqzrx/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
-import { claimScope } from '../claims/index.ts';
-import type { Actor } from '../enterprises/index.ts';
-import { policyScope } from '../policies/index.ts';
+import { claimScope } from '../claim/index.ts';
+import type { Actor } from '../enterprise/index.ts';
+import { policyScope } from '../policy/index.ts';
 
 /**
  * Insurer data pages (保费数据, 理赔数据, 预防数据, 综合查询): aggregates over the insurer's own

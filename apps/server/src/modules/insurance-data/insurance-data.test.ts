@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import type { Actor } from '../enterprises/index.ts';
-import { makeUser, orgIdOf, post, secondInsurerId } from '../policies/policies.testkit.ts';
+import type { Actor } from '../enterprise/index.ts';
+import { makeUser, orgIdOf, post, secondInsurerId } from '../policy/policy.testkit.ts';
 import { claimData, datasetTotals, premiumData, summaryData } from './insurance-data.service.ts';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 /**
- * Calls of the claim screens (apps/server/src/modules/claims) and the shapes they answer. The routes
+ * Calls of the claim screens (apps/server/src/modules/claim) and the shapes they answer. The routes
  * take their filters and ids in the query string and their bodies as JSON (POST).
  */
 import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType } from '@aqzrx/contracts';

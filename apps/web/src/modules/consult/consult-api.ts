@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchData, request } from '../../platform/request.ts';
 
 /**
- * Consultation calls (server module apps/server/src/modules/consults): asking and the list use the
+ * Consultation calls (server module apps/server/src/modules/consult): asking and the list use the
  * spec 7 article paths, the rest /api/consult/*; the public Q&A is /api/public/qa/*.
  */
 

@@ -17,7 +17,7 @@ import {
 } from '../../platform/request.ts';
 import { getToken } from '../../platform/storage.ts';
 
-/** Calls of the enterprise feature (apps/server/src/modules/enterprises/enterprises.routes.ts). */
+/** Calls of the enterprise feature (apps/server/src/modules/enterprise/enterprise.routes.ts). */
 export const ENT_API = {
   list: '/enterprise/list',
   detail: '/enterprise/detail',

@@ -31,7 +31,7 @@ export type {
   UploadedFile,
 } from '@aqzrx/contracts';
 
-/** Server calls of the insurer's institution and data screens (apps/server/src/modules/insurers, insurance-data). */
+/** Server calls of the insurer's institution and data screens (apps/server/src/modules/insurer, insurance-data). */
 export const INSURER_API = {
   mine: '/insurer/mine',
   saveMine: '/insurer/saveMine',

@@ -1,5 +1,5 @@
 /**
- * Calls of the policy and endorsement screens (apps/server/src/modules/policies, endorsements) and the
+ * Calls of the policy and endorsement screens (apps/server/src/modules/policy, endorsements) and the
  * shapes they answer.
  */
 import type {

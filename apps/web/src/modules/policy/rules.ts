@@ -1,6 +1,6 @@
 /**
  * Pure rules and formatting of the policy and endorsement forms. They mirror the server's checks
- * (apps/server/src/modules/policies/policy.machine.ts, endorsements/endorsement.machine.ts) so a person
+ * (apps/server/src/modules/policy/policy.machine.ts, endorsements/endorsement.machine.ts) so a person
  * sees the same message before sending; the server stays the enforcement point.
  */
 import type { FormRule } from 'antd';

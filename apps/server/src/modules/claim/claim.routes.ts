@@ -1,0 +1,307 @@
+import {
+  type ClaimRow,
+  claimReportInput,
+  claimSatisfactionInput,
+  claimStepInput,
+  dateStr,
+  formatChinaTime,
+  pageQuery,
+} from '@aqzrx/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { withIdempotency } from '../../platform/idempotency.ts';
+import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
+import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
+import { currentApp, invalidateCounts, trackApp } from '../policy/index.ts';
+import { registerPortalStat } from '../portal/portal.routes.ts';
+import {
+  claimAttachmentIds,
+  claimCounts,
+  exportClaims,
+  getClaim,
+  listClaims,
+  rateClaim,
+  recordStep,
+  reportClaim,
+  yearClaimTotals,
+} from './claim.service.ts';
+
+export const claimListFilters = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码为6位数字')
+    .optional(),
+  wsIndustryCode: z.string().trim().max(12).optional(),
+  phase: z
+    .enum(
+      ['reported', 'registered', 'surveyed', 'assessed', 'paid', 'closed', 'withdrawn'],
+      '案件状态取值不正确',
+    )
+    .optional(),
+  step: z.coerce.number().int().min(1).max(8).optional(),
+  flag: z.enum(['late', 'unpaid'], '预警类型为 late（逾期报案）或 unpaid（立案后超期未付）').optional(),
+  accidentFrom: dateStr.optional(),
+  accidentTo: dateStr.optional(),
+  policyId: z.coerce.number().int().positive().optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+/**
+ * Claims (enterprise: claim manage, add, detail; insurer: claims add, edit, detail, claim manage;
+ * government: read-only under its insurance supervision screen). Reporting requires an Idempotency-Key.
+ */
+export function claimsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { clock, config, settings } = app.deps;
+  const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
+
+  trackApp(app);
+  const writes = new Set(['/api/claim/add', '/api/claim/step', '/api/claim/satisfaction']);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
+    return payload;
+  });
+  const totals = async () => {
+    const cur = currentApp();
+    return cur ? yearClaimTotals(cur.db, cur.clock.now()) : undefined;
+  };
+  registerPortalStat('claims', async () => (await totals())?.claims ?? 0);
+  registerPortalStat('claimPaid', async () => (await totals())?.paid ?? 0);
+
+  const list = async (
+    req: FastifyRequest<{
+      Querystring: z.infer<typeof claimListFilters> & { pageNo: number; pageSize: number };
+    }>,
+  ) =>
+    ok({
+      page: await listClaims(
+        app.db,
+        await actorOf(req),
+        req.query,
+        await settings.get('insurance'),
+        clock.now(),
+      ),
+    });
+  const detail = async (req: FastifyRequest<{ Querystring: { id: number } }>) =>
+    ok(
+      await getClaim(app.db, await actorOf(req), req.query.id, await settings.get('insurance'), clock.now()),
+    );
+  const listQuery = pageQuery.extend(claimListFilters.shape).strict();
+
+  r.post(
+    '/api/claim/list',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔案件列表（含逾期报案、超期未付预警）',
+        querystring: listQuery,
+      },
+      config: { permission: 'claim.query' },
+    },
+    list,
+  );
+  r.post(
+    '/api/claim/counts',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔案件按状态计数（含逾期报案、超期未付），筛选条件同列表（不含状态和预警）',
+        querystring: claimListFilters.omit({ phase: true, flag: true, step: true }).strict(),
+      },
+      config: { permission: 'claim.query' },
+    },
+    async (req) =>
+      ok(
+        await claimCounts(
+          app.db,
+          await actorOf(req),
+          req.query,
+          await settings.get('insurance'),
+          clock.now(),
+        ),
+      ),
+  );
+  r.post(
+    '/api/claim/rules',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔规则（报案时限小时数、立案后超期未付提醒天数）',
+      },
+      config: { permission: 'claim.query' },
+    },
+    async () => {
+      const s = await settings.get('insurance');
+      return ok({ reportDeadlineHours: s.reportDeadlineHours, claimUnpaidFlagDays: s.claimUnpaidFlagDays });
+    },
+  );
+  r.post(
+    '/api/claim/detail',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '理赔详情（时间线、付款、定损、赔付人员、可办理环节）',
+        querystring: idQuery,
+      },
+      config: { permission: 'claim.get' },
+    },
+    detail,
+  );
+  // The regulator reads claims from its insurance supervision screen (GovInsurance, permission policy).
+  r.post(
+    '/api/govInsurance/claimList',
+    {
+      schema: { tags: ['claim'], summary: '监管部门：本辖区理赔案件（只读）', querystring: listQuery },
+      config: { permission: 'policy.query' },
+    },
+    list,
+  );
+  r.post(
+    '/api/govInsurance/claimDetail',
+    {
+      schema: { tags: ['claim'], summary: '监管部门：理赔详情（只读）', querystring: idQuery },
+      config: { permission: 'policy.get' },
+    },
+    detail,
+  );
+
+  r.post(
+    '/api/claim/add',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '报案（第1步；须带 Idempotency-Key 请求头）',
+        body: claimReportInput,
+      },
+      config: { permission: 'claim.add', audit: { module: '理赔管理', kind: 'add' } },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const actor = await resolveActor(app.db, auth);
+      await assertAttachable(app.db, auth, req.body.attachments);
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: true }, (remember) =>
+        req.tx(
+          async (trx) => {
+            const id = await reportClaim(trx, actor, req.body, clock.now());
+            return remember(trx, ok({ id }, '报案成功'));
+          },
+          { targetId: (res) => res.data.id },
+        ),
+      );
+    },
+  );
+
+  r.post(
+    '/api/claim/step',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '办理理赔环节（2撤案 3立案 4预付/垫付/快付 5查勘 6定损 7赔付 8结案；需提供 version）',
+        body: claimStepInput,
+      },
+      config: { permission: 'claim.edit', audit: { module: '理赔管理', kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const actor = await resolveActor(app.db, auth);
+      const files = [
+        ...req.body.attachments,
+        ...(req.body.step === 7 ? req.body.persons.flatMap((p) => p.proofs) : []),
+      ];
+      await assertAttachable(app.db, auth, files);
+      const version = await req.tx((trx) => recordStep(trx, actor, req.body, clock.now()), {
+        targetId: req.body.id,
+      });
+      return ok({ id: req.body.id, version }, '办理成功');
+    },
+  );
+
+  r.post(
+    '/api/claim/satisfaction',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '评价理赔满意度（结案后，企业，1-5分）',
+        body: claimSatisfactionInput,
+      },
+      config: { permission: 'claim.edit', audit: { module: '理赔满意度', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const version = await req.tx((trx) => rateClaim(trx, actor, req.body, clock.now()), {
+        targetId: req.body.id,
+      });
+      return ok({ id: req.body.id, version }, '感谢您的评价');
+    },
+  );
+
+  r.get(
+    '/api/claim/file',
+    {
+      schema: {
+        tags: ['claim'],
+        summary: '下载理赔附件',
+        querystring: z
+          .object({ id: z.coerce.number().int().positive(), fileId: z.string().max(64) })
+          .strict(),
+      },
+      config: { permission: 'claim.get' },
+    },
+    async (req, reply) => {
+      const ids = await claimAttachmentIds(app.db, await actorOf(req), req.query.id);
+      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, ids);
+    },
+  );
+
+  r.post(
+    '/api/claim/export',
+    {
+      schema: { tags: ['claim'], summary: '导出理赔案件 .xlsx', querystring: claimListFilters.strict() },
+      config: { permission: 'claim.export', audit: { module: '理赔管理', kind: 'export' } },
+    },
+    async (req, reply) => {
+      const rows = await exportClaims(
+        app.db,
+        await actorOf(req),
+        req.query,
+        await settings.get('insurance'),
+        clock.now(),
+        EXPORT_ROW_CAP,
+      );
+      if (rows.length > EXPORT_ROW_CAP)
+        throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
+      req.auditTarget = `${rows.length}行`;
+      return sendXlsx(reply, '理赔案件.xlsx', await buildXlsx<ClaimRow>('理赔案件', CLAIM_COLUMNS, rows));
+    },
+  );
+}
+
+/** Times in China time, YYYY-MM-DD HH:mm (spec 9); money in yuan. */
+const CLAIM_COLUMNS = [
+  { header: '报案号', width: 22, value: (r: ClaimRow) => r.reportNo },
+  { header: '立案号', width: 22, value: (r: ClaimRow) => r.registerNo ?? '' },
+  { header: '保单号', width: 22, value: (r: ClaimRow) => r.policyNo ?? '' },
+  { header: '企业', width: 30, value: (r: ClaimRow) => r.enterpriseName },
+  { header: '所属区县', value: (r: ClaimRow) => r.districtName },
+  { header: '出险时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.accidentAt) },
+  { header: '报案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.reportedAt) },
+  { header: '立案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.registeredAt) },
+  { header: '当前环节', value: (r: ClaimRow) => r.stepLabel },
+  { header: '案件状态', value: (r: ClaimRow) => r.phaseLabel },
+  { header: '事故类型', value: (r: ClaimRow) => r.accidentTypeLabel },
+  { header: '事故等级', value: (r: ClaimRow) => r.accidentLevelLabel },
+  { header: '死亡人数', value: (r: ClaimRow) => r.deaths },
+  { header: '受伤人数', value: (r: ClaimRow) => r.injuries },
+  { header: '定损金额（元）', value: (r: ClaimRow) => r.assessedTotal },
+  { header: '预付金额（元）', value: (r: ClaimRow) => r.advanceTotal },
+  { header: '赔付金额（元）', value: (r: ClaimRow) => r.payoutTotal },
+  { header: '结案类型', value: (r: ClaimRow) => r.closeTypeLabel },
+  { header: '结案时间', width: 20, value: (r: ClaimRow) => formatChinaTime(r.closedAt) },
+  { header: '逾期报案', value: (r: ClaimRow) => (r.lateReport ? '是' : '否') },
+  { header: '超期未付', value: (r: ClaimRow) => (r.unpaidOverdue ? '是' : '否') },
+];

@@ -1,0 +1,10 @@
+export {
+  allowedCloseTypes,
+  allowedSteps,
+  claimFlags,
+  decideStep,
+  reportTimeProblem,
+  stepTimeProblem,
+} from './claim.machine.ts';
+export { claimListFilters, claimsRoutes } from './claim.routes.ts';
+export { claimScope } from './claim.service.ts';

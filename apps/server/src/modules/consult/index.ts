@@ -1,0 +1,1 @@
+export { consultsRoutes } from './consult.routes.ts';

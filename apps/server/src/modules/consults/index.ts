@@ -1,1 +1,0 @@
-export { consultsRoutes } from './consults.routes.ts';

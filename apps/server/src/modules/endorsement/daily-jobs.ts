@@ -1,0 +1,149 @@
+import { chinaDate } from '@aqzrx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/context.ts';
+import { rescoreChangedEnterprises } from '../enterprise/index.ts';
+import { invalidateCounts } from '../policy/index.ts';
+import { applyDueEndorsements, type DueOutcome } from './endorsement.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily insurance job of this app (scheduled when the app is ready, stopped when it closes). */
+    dailyJobs: DailyJobs;
+  }
+}
+
+export interface DailyRunResult {
+  endorsements: { applied: number; lapsed: number; failed: number };
+  scores: { checked: number; rescored: number };
+}
+
+export interface DailyJobs {
+  start(): void;
+  stop(): Promise<void>;
+  /** One run now (tests call it after moving the fake clock); a run already going is joined. */
+  runOnce(): Promise<DailyRunResult>;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** China Standard Time (UTC+8, no daylight saving): the hour of the setting is a Suqian wall-clock hour. */
+const CHINA_OFFSET_MS = 8 * HOUR_MS;
+
+/**
+ * The China-time day of the last completed run, kept in sys_setting under a key the settings service does
+ * not offer (it reads only the keys it knows), so a restart knows whether today's run is done.
+ */
+const LAST_RUN_KEY = 'job.dailyInsurance.lastRunDay';
+
+export async function lastRunDay(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('sysSetting')
+    .select('value')
+    .where('key', '=', LAST_RUN_KEY)
+    .executeTakeFirst();
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+async function recordRun(db: Db, day: string, now: Date): Promise<void> {
+  const value = JSON.stringify(day);
+  await db
+    .insertInto('sysSetting')
+    .values({ key: LAST_RUN_KEY, value, updatedAt: now, updatedBy: null })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now }))
+    .execute();
+}
+
+/** Milliseconds from `now` to the next `hour`:00 China time (a full day when it is that moment now). */
+export function msUntilHour(now: Date, hour: number): number {
+  const local = now.getTime() + CHINA_OFFSET_MS;
+  let next = Math.floor(local / DAY_MS) * DAY_MS + hour * HOUR_MS;
+  if (next <= local) next += DAY_MS;
+  return next - local;
+}
+
+/**
+ * The daily insurance job, at DAILY_JOB_HOUR China time (README "Settings"): first the endorsements whose
+ * effective date has come take effect (domain 3.3), then every enterprise whose score inputs changed with
+ * the passing days is rescored (domain 3.1: a policy started or ended, a licence lapsed, an accident left
+ * the one-year window). Both steps are idempotent: a start (outside tests) whose day has no completed run
+ * yet catches up with a missed night, and a second run on the same day writes nothing. It lives here because it composes
+ * the endorsement and enterprise rules (this module depends on both, not the other way round).
+ */
+export function registerDailyJobs(
+  app: FastifyInstance,
+  opts: { hour: number; runOnStart: boolean },
+): DailyJobs {
+  const { clock, settings } = app.deps;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let abort = new AbortController();
+  let current: Promise<DailyRunResult> | undefined;
+
+  async function run(): Promise<DailyRunResult> {
+    const now = clock.now();
+    const ins = await settings.get('insurance');
+    let failed = 0;
+    const outcomes: DueOutcome[] = await applyDueEndorsements(app.db, ins, now, {
+      signal: abort.signal,
+      onError: (id, err) => {
+        failed++;
+        app.log.error(
+          { err, endorsementId: id },
+          'endorsement could not take effect; retried on the next run',
+        );
+      },
+    });
+    const applied = outcomes.filter((o) => o.outcome === 'applied').length;
+    const lapsed = outcomes.filter((o) => o.outcome === 'lapsed').length;
+    if (applied + lapsed > 0) invalidateCounts(app.db);
+    const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
+    const result = { endorsements: { applied, lapsed, failed }, scores };
+    await recordRun(app.db, chinaDate(now), clock.now());
+    app.log.info(result, 'daily insurance job done');
+    return result;
+  }
+
+  function runOnce(): Promise<DailyRunResult> {
+    if (!current) current = run().finally(() => (current = undefined));
+    return current;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        runOnce()
+          .catch((err) => app.log.error({ err }, 'daily insurance job failed'))
+          .finally(schedule);
+      },
+      msUntilHour(clock.now(), opts.hour),
+    );
+    timer.unref();
+  }
+
+  const jobs: DailyJobs = {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      abort = new AbortController();
+      schedule();
+      // Catch up at start only when today's run is missing (a missed night, a first start): rescoring
+      // every enterprise of a city is seconds of work that a plain restart should not repeat.
+      if (opts.runOnStart)
+        lastRunDay(app.db)
+          .then((day) => (day === chinaDate(clock.now()) ? undefined : runOnce()))
+          .catch((err) => app.log.error({ err }, 'daily insurance job (catch-up at start) failed'));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      abort.abort();
+      await current?.catch(() => undefined);
+    },
+    runOnce,
+  };
+  app.decorate('dailyJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
+}

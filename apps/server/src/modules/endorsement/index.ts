@@ -1,0 +1,9 @@
+export {
+  type DailyJobs,
+  type DailyRunResult,
+  lastRunDay,
+  msUntilHour,
+  registerDailyJobs,
+} from './daily-jobs.ts';
+export { endorsementTransition, planEndorsement } from './endorsement.machine.ts';
+export { endorsementsRoutes } from './endorsement.routes.ts';

@@ -1,9 +1,0 @@
-export {
-  type DailyJobs,
-  type DailyRunResult,
-  lastRunDay,
-  msUntilHour,
-  registerDailyJobs,
-} from './daily-jobs.ts';
-export { endorsementTransition, planEndorsement } from './endorsement.machine.ts';
-export { endorsementsRoutes } from './endorsements.routes.ts';

@@ -1,0 +1,360 @@
+import {
+  type EnterpriseRow,
+  enterpriseEditInput,
+  enterpriseMineInput,
+  enterpriseParamsInput,
+  enterpriseProfileInput,
+  OPERATING_STATUS,
+  optionLabel,
+  pageQuery,
+  RISK_LEVELS,
+  STD_GRADES,
+} from '@aqzrx/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
+import { resolveActor } from './actor.ts';
+import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
+import {
+  addEnterprise,
+  enterpriseContacts,
+  exportEnterprises,
+  getEnterprise,
+  getParams,
+  listEnterprises,
+  rescoreInScope,
+  saveEnterprise,
+  saveParams,
+  scoreHistory,
+} from './enterprise.service.ts';
+
+export const boolQuery = z
+  .enum(['true', 'false', '1', '0'], '取值须为 true 或 false')
+  .transform((v) => v === 'true' || v === '1');
+export const idQuery = z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict();
+
+const listFilters = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码为6位数字')
+    .optional(),
+  wsIndustryCode: z.string().trim().max(12).optional(),
+  mustInsure: boolQuery.optional(),
+  insured: boolQuery.optional(),
+  riskLevel: z.coerce.number().int().min(1).max(4).optional(),
+  blacklist: boolQuery.optional(),
+  stdGrade: z.coerce.number().int().min(0).max(3).optional(),
+  onRegister: boolQuery.optional(),
+  infoComplete: boolQuery.optional(),
+});
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Enterprises (government: list, add, edit, detail, params, score, import, export; enterprise: its own
+ * info edit). Scope: the government sees its districts, an enterprise itself; others answer 404.
+ */
+export function enterprisesRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { clock } = app.deps;
+  const actorOf = async (req: Parameters<typeof requireAuth>[0]) => resolveActor(app.db, requireAuth(req));
+
+  r.post(
+    '/api/enterprise/list',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '企业列表（监管部门：本辖区；企业：本企业）',
+        querystring: pageQuery.extend(listFilters.shape).strict(),
+      },
+      config: { permission: 'enterprise.query', audit: { module: '企业管理', kind: 'query' } },
+    },
+    async (req) => ok({ page: await listEnterprises(app.db, await actorOf(req), req.query, clock.now()) }),
+  );
+
+  r.post(
+    '/api/enterprise/detail',
+    {
+      schema: { tags: ['enterprise'], summary: '企业详情（手机号脱敏）', querystring: idQuery },
+      config: { permission: 'enterprise.get' },
+    },
+    async (req) => ok(await getEnterprise(app.db, await actorOf(req), req.query.id, clock.now())),
+  );
+
+  r.post(
+    '/api/enterprise/contacts',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '查看企业联系人完整手机号（记录审计日志）',
+        querystring: idQuery,
+      },
+      config: { permission: 'enterprise.get', audit: { module: '企业管理', kind: 'get' } },
+    },
+    async (req) => {
+      req.auditTarget = String(req.query.id);
+      return ok(await enterpriseContacts(app.db, await actorOf(req), req.query.id));
+    },
+  );
+
+  r.post(
+    '/api/enterprise/add',
+    {
+      schema: { tags: ['enterprise'], summary: '新增企业（监管部门，本辖区）', body: enterpriseProfileInput },
+      config: { permission: 'enterprise.add', audit: { module: '企业管理', kind: 'add' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const id = await req.tx((trx) => addEnterprise(trx, actor, req.body, clock.now()), {
+        targetId: (newId) => newId,
+      });
+      return ok({ id }, '新增成功');
+    },
+  );
+
+  r.post(
+    '/api/enterprise/edit',
+    {
+      schema: { tags: ['enterprise'], summary: '编辑企业（需提供 version）', body: enterpriseEditInput },
+      config: { permission: 'enterprise.edit', audit: { module: '企业管理', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const { id, version, ...fields } = req.body;
+      const newVersion = await req.tx((trx) => saveEnterprise(trx, actor, id, version, fields, clock.now()), {
+        targetId: id,
+      });
+      return ok({ id, version: newVersion }, '保存成功');
+    },
+  );
+
+  r.post(
+    '/api/enterprise/mine',
+    {
+      schema: { tags: ['enterprise'], summary: '本企业信息（企业信息完善页）' },
+      config: { permission: 'enterprise.get' },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      if (actor.kind !== 'enterprise') throw notFound('企业不存在');
+      return ok(await getEnterprise(app.db, actor, actor.orgId, clock.now()));
+    },
+  );
+
+  r.post(
+    '/api/enterprise/saveMine',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '保存本企业信息（完善后解除“信息未完善”状态）',
+        body: enterpriseMineInput,
+      },
+      config: { permission: 'enterprise.edit', audit: { module: '企业信息', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      if (actor.kind !== 'enterprise') throw notFound('企业不存在');
+      const { version, ...fields } = req.body;
+      const newVersion = await req.tx(
+        (trx) => saveEnterprise(trx, actor, actor.orgId, version, fields, clock.now()),
+        { targetId: actor.orgId },
+      );
+      return ok({ id: actor.orgId, version: newVersion, infoComplete: true }, '企业信息已保存');
+    },
+  );
+
+  r.post(
+    '/api/enterprise/params',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '企业参数（来源：1系统判断 2手动录入）及当前评分',
+        querystring: idQuery,
+      },
+      config: { permission: 'enterprise.get' },
+    },
+    async (req) => ok(await getParams(app.db, await actorOf(req), req.query.id, clock.now())),
+  );
+
+  r.post(
+    '/api/enterprise/saveParams',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '保存企业参数并重新评分（监管部门）',
+        body: enterpriseParamsInput,
+      },
+      config: { permission: 'enterprise.edit', audit: { module: '企业参数', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const res = await req.tx((trx) => saveParams(trx, actor, req.body, clock.now()), {
+        targetId: req.body.id,
+      });
+      return ok({ id: req.body.id, ...res }, '保存成功');
+    },
+  );
+
+  r.post(
+    '/api/enterprise/scoreHistory',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '企业评分历史',
+        querystring: pageQuery.extend({ id: z.coerce.number().int().positive() }).strict(),
+      },
+      config: { permission: 'enterprise.get' },
+    },
+    async (req) => ok({ page: await scoreHistory(app.db, await actorOf(req), req.query.id, req.query) }),
+  );
+
+  r.post(
+    '/api/enterprise/rescore',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '按当前参数重新计算企业评分（监管部门）',
+        querystring: idQuery,
+      },
+      config: { permission: 'enterprise.edit', audit: { module: '企业评分', kind: 'edit' } },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const res = await req.tx((trx) => rescoreInScope(trx, actor, req.query.id, clock.now()), {
+        targetId: req.query.id,
+      });
+      return ok({ id: req.query.id, ...res }, '评分已更新');
+    },
+  );
+
+  r.post(
+    '/api/enterprise/export',
+    {
+      schema: {
+        tags: ['enterprise'],
+        summary: '导出企业列表 .xlsx（手机号脱敏）',
+        querystring: listFilters
+          .extend({ sortField: z.string().optional(), sortOrder: z.string().optional() })
+          .strict(),
+      },
+      config: { permission: 'enterprise.export', audit: { module: '企业管理', kind: 'export' } },
+    },
+    async (req, reply) => {
+      const rows = await exportEnterprises(
+        app.db,
+        await actorOf(req),
+        req.query,
+        clock.now(),
+        EXPORT_ROW_CAP,
+      );
+      if (rows.length > EXPORT_ROW_CAP)
+        throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
+      req.auditTarget = `${rows.length}行`;
+      const buf = await buildXlsx<EnterpriseRow>('企业列表', ENTERPRISE_COLUMNS, rows);
+      return sendXlsx(reply, '企业列表.xlsx', buf);
+    },
+  );
+
+  r.post(
+    '/api/enterprise/importTemplate',
+    {
+      schema: { tags: ['enterprise'], summary: '应保企业台账导入模板 .xlsx' },
+      config: { permission: 'enterprise.import' },
+    },
+    async (_req, reply) => {
+      const example = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.header, c.example]));
+      const buf = await buildXlsx<Record<string, string>>(
+        '应保企业台账',
+        IMPORT_COLUMNS.map((c) => ({
+          header: c.header,
+          width: 20,
+          value: (row) => row[c.header] ?? '',
+        })),
+        [example],
+      );
+      return sendXlsx(reply, '应保企业台账导入模板.xlsx', buf);
+    },
+  );
+
+  // The import takes a multipart upload; the parser is registered in this scope only.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, parts: 3, fields: 2, fileSize: IMPORT_MAX_BYTES, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post(
+      '/api/enterprise/import',
+      {
+        schema: {
+          tags: ['enterprise'],
+          summary: '导入应保企业台账 .xlsx（字段 file；任一行有误则全部不导入并返回逐行错误）',
+          consumes: ['multipart/form-data'],
+        },
+        config: { permission: 'enterprise.import', audit: { module: '企业管理', kind: 'import' } },
+      },
+      async (req) => {
+        const actor = await actorOf(req);
+        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
+        let buf: Buffer | undefined;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
+              part.file.resume();
+              throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
+            }
+            buf = await part.toBuffer();
+          }
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件超过5MB，请分批导入');
+          throw err;
+        }
+        if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
+        const { headers, rows } = await readXlsx(buf);
+        const { parsed, errors } = parseRegisterRows(headers, rows, actor);
+        if (errors.length) importFailed(errors);
+        const res = await req.tx(async (trx) => {
+          const out = await importRegister(trx, actor, parsed, clock.now());
+          // A conflict found while writing rolls the whole import back.
+          if (out.errors.length) importFailed(out.errors);
+          return out;
+        });
+        req.auditTarget = `${parsed.length}行`;
+        return ok(
+          { created: res.created, marked: res.marked, rows: parsed.length },
+          `导入成功：新增${res.created}家，已有企业列入台账${res.marked}家`,
+        );
+      },
+    );
+  });
+}
+
+const ENTERPRISE_COLUMNS = [
+  { header: '企业名称', width: 32, value: (r: EnterpriseRow) => r.name },
+  { header: '统一社会信用代码', width: 22, value: (r: EnterpriseRow) => r.uscc },
+  { header: '所属区县', value: (r: EnterpriseRow) => r.districtName },
+  // The list's 安责险行业 is the industry field (领域); the code may name a sub-industry within it.
+  { header: '安责险行业领域', value: (r: EnterpriseRow) => r.wsIndustryName },
+  { header: '安责险行业代码', value: (r: EnterpriseRow) => r.wsIndustryCode },
+  { header: '国民经济行业代码', value: (r: EnterpriseRow) => r.gbIndustryCode },
+  { header: '从业人员总数', value: (r: EnterpriseRow) => r.employees },
+  { header: '经营状态', value: (r: EnterpriseRow) => optionLabel(OPERATING_STATUS, r.operatingStatus) },
+  { header: '法定代表人', value: (r: EnterpriseRow) => r.legalName },
+  { header: '法定代表人手机', value: (r: EnterpriseRow) => r.legalMobile },
+  { header: '安全负责人', value: (r: EnterpriseRow) => r.safetyName },
+  { header: '安全负责人手机', value: (r: EnterpriseRow) => r.safetyMobile },
+  { header: '标准化等级', value: (r: EnterpriseRow) => optionLabel(STD_GRADES, r.stdGrade) },
+  { header: '是否应保', value: (r: EnterpriseRow) => (r.mustInsure ? '是' : '否') },
+  { header: '是否在保', value: (r: EnterpriseRow) => (r.insuredNow ? '是' : '否') },
+  { header: '评分', value: (r: EnterpriseRow) => r.score },
+  { header: '风险等级', value: (r: EnterpriseRow) => optionLabel(RISK_LEVELS, r.riskLevel ?? 0) },
+  { header: '黑名单', value: (r: EnterpriseRow) => (r.blacklist ? '是' : '否') },
+];

@@ -1,0 +1,146 @@
+import { envelope, uploadedFile } from '@aqzrx/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { requireAuth } from '../../platform/http.ts';
+import { fileUploadOptions, largestLimit } from './file.kinds.ts';
+import {
+  badFieldError,
+  commitFile,
+  contentDisposition,
+  type FileRow,
+  noFileError,
+  notMultipart,
+  openStoredFile,
+  publicFile,
+  type ReceivedFile,
+  readableFile,
+  receiveFile,
+  removeQuietly,
+  sweepStaleParts,
+  uploadError,
+} from './file.service.ts';
+
+/** Fixed multipart limits; fileSize follows the largest kind limit (read per request). */
+const MULTIPART_LIMITS = {
+  files: 1,
+  parts: 10,
+  fields: 5,
+  fieldNameSize: 100,
+  fieldSize: 1024,
+  headerPairs: 100,
+};
+
+// Any string: a malformed id answers 404 like a missing one.
+const idParams = z.object({ id: z.string() });
+
+/**
+ * File upload and download (spec 7, security.md F01-F04). Multipart parsing is registered in this
+ * module's own scope, so no other route accepts multipart bodies.
+ */
+export function filesRoutes(app: FastifyInstance): void {
+  const { clock, config } = app.deps;
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() },
+      throwFileSizeLimit: true,
+    });
+    // Anything that is not multipart reaches the handler unparsed and is refused there with 406.
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    scope.addHook('onReady', async () => {
+      sweepStaleParts(config.uploadDir, Date.now()).catch((err: unknown) =>
+        scope.log.warn({ err }, 'sweeping stale upload temp files failed'),
+      );
+    });
+
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/file/uploadFile',
+      {
+        schema: {
+          tags: ['file'],
+          summary: '上传文件（multipart/form-data，字段 file）',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(z.object({ fileMap: uploadedFile })) },
+        },
+        config: {
+          permission: 'authenticated',
+          audit: { module: '文件', kind: 'add' },
+          rateLimit: { max: () => fileUploadOptions.ratePerMinute, timeWindow: 60_000 },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        if (!req.isMultipart()) throw notMultipart();
+        let received: ReceivedFile | undefined;
+        try {
+          for await (const part of req.parts({
+            limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() },
+          })) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== 'file') {
+              part.file.destroy();
+              throw badFieldError();
+            }
+            received = await receiveFile(part.file, part.filename, config.uploadDir, clock.now());
+          }
+        } catch (err) {
+          if (received) await removeQuietly(received.tempPath);
+          throw uploadError(err);
+        }
+        if (!received) throw noFileError();
+        const file = received;
+        try {
+          await req.tx((trx) => commitFile(trx, file, auth, clock.now()), { targetId: file.id });
+        } catch (err) {
+          await removeQuietly(file.tempPath);
+          await removeQuietly(file.finalPath);
+          throw err;
+        }
+        return ok(
+          {
+            fileMap: {
+              fileName: file.originalName,
+              fileUrl: `/api/file/${file.id}`,
+              fileSize: file.size,
+              fileId: file.id,
+            },
+          },
+          '上传成功',
+        );
+      },
+    );
+
+    const send = async (reply: FastifyReply, row: FileRow) => {
+      const { stream, size } = await openStoredFile(config.uploadDir, row);
+      return reply
+        .header('content-type', row.mime)
+        .header('content-length', String(size))
+        .header('content-disposition', contentDisposition(row))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    };
+
+    r.get(
+      '/api/file/:id',
+      {
+        schema: { tags: ['file'], summary: '下载文件（本人、本机构、运营与监管可读）', params: idParams },
+        config: { permission: 'authenticated' },
+      },
+      async (req, reply) => send(reply, await readableFile(app.db, req.params.id, requireAuth(req))),
+    );
+
+    r.get(
+      '/api/public/file/:id',
+      {
+        schema: { tags: ['file'], summary: '公开文件（门户图片）', params: idParams },
+        config: { permission: 'public' },
+      },
+      async (req, reply) => send(reply, await publicFile(app.db, req.params.id)),
+    );
+  });
+}

@@ -1,0 +1,2 @@
+export { insurersRoutes } from './insurer.routes.ts';
+export { blindIndex, configurePii, decryptPii, encryptPii } from './pii.ts';

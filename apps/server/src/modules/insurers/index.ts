@@ -1,2 +1,0 @@
-export { insurersRoutes } from './insurers.routes.ts';
-export { blindIndex, configurePii, decryptPii, encryptPii } from './pii.ts';

@@ -1,0 +1,1 @@
+export { type PushRecord, recordPushAttempt, recordPushStart } from './log.service.ts';

@@ -1,0 +1,167 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createUser, STRONG } from '../user/fixtures.ts';
+
+/**
+ * Log reads are scoped (security.md Z02): the platform audit screen (AdminLog) reads every operation-log
+ * row; a government department or insurer (GovLog, InsuranceLog) reads its own organisation's rows; the
+ * request and push logs are platform-wide data for the roles holding those screens only.
+ */
+
+let t: TestContext;
+let admin: string;
+let gov: string;
+let insurer: string;
+beforeAll(async () => {
+  t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
+  admin = await t.login('admin');
+  gov = await t.login('gov');
+  insurer = await t.login('insurer');
+  await t.login('ent');
+});
+afterAll(() => t.close());
+
+const post = (url: string, token: string) => t.call({ method: 'POST', url, token });
+
+interface LogRow {
+  userId: number | null;
+  username: string;
+}
+const rows = async (token: string) => {
+  const res = await post('/api/log/sysLogs/searchLogList.json?pageSize=500', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.list as LogRow[];
+};
+const orgUserIds = async (username: string) => {
+  const me = await t.database.db
+    .selectFrom('sysUser')
+    .select('orgId')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const users = await t.database.db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('orgId', '=', me.orgId)
+    .execute();
+  return new Set(users.map((u) => u.id));
+};
+
+describe('operation-log scope', () => {
+  it('the admin reads every organisation; a department or insurer only its own users', async () => {
+    const all = await rows(admin);
+    expect(all.map((r) => r.username)).toEqual(expect.arrayContaining(['admin', 'gov', 'insurer', 'ent']));
+
+    const govIds = await orgUserIds('gov');
+    const govRows = await rows(gov);
+    expect(govRows.length).toBeGreaterThan(0);
+    expect(govRows.every((r) => r.userId !== null && govIds.has(r.userId))).toBe(true);
+    expect(govRows.map((r) => r.username)).not.toContain('admin');
+
+    const insIds = await orgUserIds('insurer');
+    const insRows = await rows(insurer);
+    expect(insRows.length).toBeGreaterThan(0);
+    expect(insRows.every((r) => r.userId !== null && insIds.has(r.userId))).toBe(true);
+    expect(insRows.map((r) => r.username)).not.toContain('gov');
+  });
+
+  it('a custom role given the admin audit screen reads everything; one with only log.query its own rows', async () => {
+    const tree = (await post('/api/role/getResList', admin)).json().data as Array<{
+      id: number;
+      component: string;
+      children: unknown[];
+    }>;
+    const flat = (nodes: typeof tree): typeof tree =>
+      nodes.flatMap((n) => [n, ...flat(n.children as typeof tree)]);
+    const adminLog = flat(tree).find((n) => n.component === 'AdminLog')!;
+    const add = await t.call({
+      method: 'POST',
+      url: '/api/role/add',
+      token: admin,
+      payload: {
+        roleKey: 'ROLE_AUDITOR',
+        roleName: '审计员',
+        resources: [{ resourceId: adminLog.id, actions: ['query'] }],
+      },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    await createUser(t, admin, { username: 'auditor', roleId: add.json().data.id });
+    const auditor = await t.login('auditor', STRONG);
+    expect((await rows(auditor)).map((r) => r.username)).toEqual(expect.arrayContaining(['admin', 'gov']));
+
+    // The government's log screen (GovLog) for a user without an organisation: its own rows only.
+    const govLog = flat(tree).find((n) => n.component === 'GovLog')!;
+    const reader = await t.call({
+      method: 'POST',
+      url: '/api/role/add',
+      token: admin,
+      payload: {
+        roleKey: 'ROLE_LOG_READER',
+        roleName: '日志查看',
+        resources: [{ resourceId: govLog.id, actions: ['query'] }],
+      },
+    });
+    await createUser(t, admin, { username: 'log_reader', roleId: reader.json().data.id });
+    const token = await t.login('log_reader', STRONG);
+    await post('/api/sys/user/getUserInfo.json', token);
+    const own = await rows(token);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.username === 'log_reader')).toBe(true);
+  });
+});
+
+describe('request and push logs', () => {
+  it('are for the roles holding those screens: 403 for the government and insurers', async () => {
+    for (const url of ['/api/request-log/list', '/api/requestpushlog/findAll']) {
+      expect((await post(url, admin)).statusCode).toBe(200);
+      expect((await post(url, gov)).statusCode).toBe(403);
+      expect((await post(url, insurer)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('searchLogListByExcl.json (operation-log export)', () => {
+  it('exports the filtered rows as .xlsx with Chinese headers for log.export holders, audited', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/log/sysLogs/searchLogListByExcl.json?kind=login&username=gov',
+      token: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('操作日志.xlsx'));
+    const count = Number(res.headers['x-export-rows']);
+    expect(count).toBeGreaterThan(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1, 7)).toEqual([
+      '时间',
+      '用户',
+      '角色',
+      '所属机构',
+      '模块',
+      '操作类型',
+    ]);
+    expect(ws.rowCount).toBe(count + 1);
+    for (let i = 2; i <= ws.rowCount; i++) {
+      expect(ws.getRow(i).getCell(2).value).toBe('gov');
+      expect(ws.getRow(i).getCell(6).value).toBe('登录');
+    }
+    const audit = await t.database.db
+      .selectFrom('sysOperLog')
+      .selectAll()
+      .where('path', '=', '/api/log/sysLogs/searchLogListByExcl.json')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ kind: 'export', outcome: 'success', targetId: `rows=${count}` });
+  });
+
+  it('403 for roles whose log screen offers no export (government, insurer); 400 for a bad filter', async () => {
+    for (const token of [gov, insurer]) {
+      expect((await post('/api/log/sysLogs/searchLogListByExcl.json', token)).statusCode).toBe(403);
+    }
+    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?kind=bogus', admin)).statusCode).toBe(400);
+    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?pageNo=1', admin)).statusCode).toBe(400);
+  });
+});

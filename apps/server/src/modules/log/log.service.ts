@@ -1,0 +1,240 @@
+import { optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
+import type { AuthContext, Db } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { EXPORT_ROW_CAP } from '../../platform/xlsx.ts';
+import { escapeLike } from '../role/role.service.ts';
+
+export interface LogFilter {
+  pageNo: number;
+  pageSize: number;
+  kind: string;
+  username?: string | undefined;
+  module?: string | undefined;
+  outcome?: 'success' | 'fail' | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+/** A date means the whole day in +08:00; a date-time is taken as given. */
+export function endOfDay(v: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999+08:00`) : new Date(v);
+}
+export function startOfDay(v: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00+08:00`) : new Date(v);
+}
+
+/** Whether the role holds one of these screens (a resource with that component name). */
+export async function holdsScreen(db: Db, roleId: number, components: string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('sysRoleResource as rr')
+    .innerJoin('sysResource as res', 'res.id', 'rr.resourceId')
+    .select('rr.resourceId')
+    .where('rr.roleId', '=', roleId)
+    .where('res.component', 'in', components)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Which operation-log rows a caller reads (security.md Z02: lists are scoped). The platform audit
+ * screen (AdminLog) reads every row; a government department or insurer reads the rows of its own
+ * organisation's users (GovLog, InsuranceLog); a user without an organisation only its own.
+ */
+export type LogScope = { all: true } | { all: false; orgId: number | null; userId: number };
+
+export async function logScope(db: Db, auth: AuthContext): Promise<LogScope> {
+  if (await holdsScreen(db, auth.roleId, ['AdminLog'])) return { all: true };
+  return { all: false, orgId: auth.orgId, userId: auth.userId };
+}
+
+function scopedLogs(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
+  let q = db.selectFrom('sysOperLog');
+  if (!scope.all) {
+    const { orgId, userId } = scope;
+    q =
+      orgId === null
+        ? q.where('userId', '=', userId)
+        : q.where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('orgId', '=', orgId));
+  }
+  if (f.kind !== 'all') q = q.where('kind', '=', f.kind);
+  if (f.username) q = q.where('username', 'ilike', `%${escapeLike(f.username)}%`);
+  if (f.module) q = q.where('module', 'ilike', `%${escapeLike(f.module)}%`);
+  if (f.outcome) q = q.where('outcome', '=', f.outcome);
+  if (f.startTime) q = q.where('createdAt', '>=', startOfDay(f.startTime));
+  if (f.endTime) q = q.where('createdAt', '<=', endOfDay(f.endTime));
+  return q;
+}
+
+export async function searchLogs(db: Db, f: LogFilter, scope: LogScope = { all: true }) {
+  const q = scopedLogs(db, f, scope);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
+  const rows = await q
+    .selectAll()
+    .orderBy('createdAt', asc ? 'asc' : 'desc')
+    .orderBy('id', asc ? 'asc' : 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  const page: Paged<Omit<(typeof rows)[number], 'createdAt'> & { createdAt: string }> = {
+    list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+  return page;
+}
+
+/** Every matching operation-log row, newest first, refused above the export cap (security.md V07). */
+export async function logsForExport(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
+  const q = scopedLogs(db, f, scope);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  if (Number(total.c) > EXPORT_ROW_CAP)
+    throw badRequest(
+      `符合条件的日志有 ${Number(total.c)} 条，超过单次导出上限 ${EXPORT_ROW_CAP} 条，请缩小时间范围后再导出`,
+    );
+  return q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+}
+
+export interface RequestLogFilter {
+  pageNo: number;
+  pageSize: number;
+  path?: string | undefined;
+  method?: string | undefined;
+  status?: number | undefined;
+  userId?: number | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+/** Request logs, newest first (read-only). */
+export async function searchRequestLogs(db: Db, f: RequestLogFilter) {
+  let q = db.selectFrom('sysRequestLog as l');
+  if (f.path) q = q.where('l.path', 'ilike', `%${escapeLike(f.path)}%`);
+  if (f.method) q = q.where('l.method', '=', f.method);
+  if (f.status !== undefined) q = q.where('l.status', '=', f.status);
+  if (f.userId !== undefined) q = q.where('l.userId', '=', f.userId);
+  if (f.startTime) q = q.where('l.createdAt', '>=', startOfDay(f.startTime));
+  if (f.endTime) q = q.where('l.createdAt', '<=', endOfDay(f.endTime));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
+  const rows = await q
+    .leftJoin('sysUser as u', 'u.id', 'l.userId')
+    .select([
+      'l.id',
+      'l.createdAt',
+      'l.method',
+      'l.path',
+      'l.status',
+      'l.durationMs',
+      'l.userId',
+      'u.username',
+      'l.ip',
+      'l.requestId',
+    ])
+    // Insertion order is time order (rows are appended as requests finish); the id's B-tree serves it.
+    .orderBy('l.id', asc ? 'asc' : 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => ({ ...r, username: r.username ?? '', createdAt: r.createdAt.toISOString() })),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+}
+
+export interface PushLogFilter {
+  pageNo: number;
+  pageSize: number;
+  targetSystem?: string | undefined;
+  dataKind?: string | undefined;
+  recordId?: string | undefined;
+  status?: 'pending' | 'success' | 'fail' | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  sortOrder?: string | undefined;
+}
+
+/** Records of data pushed to external systems, newest first (read-only). */
+export async function searchPushLogs(db: Db, f: PushLogFilter) {
+  let q = db.selectFrom('sysPushLog');
+  if (f.targetSystem) q = q.where('targetSystem', 'ilike', `%${escapeLike(f.targetSystem)}%`);
+  if (f.dataKind) q = q.where('dataKind', 'ilike', `%${escapeLike(f.dataKind)}%`);
+  if (f.recordId) q = q.where('recordId', '=', f.recordId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.startTime) q = q.where('createdAt', '>=', startOfDay(f.startTime));
+  if (f.endTime) q = q.where('createdAt', '<=', endOfDay(f.endTime));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';
+  const rows = await q
+    .selectAll()
+    .orderBy('createdAt', asc ? 'asc' : 'desc')
+    .orderBy('id', asc ? 'asc' : 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      statusLabel: optionLabel(PUSH_STATUS, r.status),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+}
+
+export interface PushRecord {
+  targetSystem: string;
+  dataKind: string;
+  recordId: string;
+  /** A short description of what was sent; never the payload itself (it may hold personal data). */
+  payloadSummary: string;
+}
+
+/**
+ * For modules that push data to external systems: one row per push, created before the first attempt
+ * and updated with each attempt's outcome. Not reachable through the API.
+ */
+export async function recordPushStart(db: Db, rec: PushRecord, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('sysPushLog')
+    .values({
+      createdAt: now,
+      updatedAt: now,
+      targetSystem: rec.targetSystem.slice(0, 64),
+      dataKind: rec.dataKind.slice(0, 64),
+      recordId: rec.recordId.slice(0, 64),
+      payloadSummary: rec.payloadSummary.replace(/[\r\n]/g, ' ').slice(0, 500),
+      status: 'pending',
+      responseCode: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function recordPushAttempt(
+  db: Db,
+  id: number,
+  outcome: { ok: boolean; responseCode: number | null; errorMsg?: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sysPushLog')
+    .set((eb) => ({
+      status: outcome.ok ? 'success' : 'fail',
+      responseCode: outcome.responseCode,
+      errorMsg: (outcome.errorMsg ?? '').replace(/[\r\n]/g, ' ').slice(0, 500),
+      attempts: eb('attempts', '+', 1),
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,1 +1,0 @@
-export { type PushRecord, recordPushAttempt, recordPushStart } from './logs.service.ts';

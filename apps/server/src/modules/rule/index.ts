@@ -1,0 +1,1 @@
+export { rulesRoutes } from './rule.routes.ts';

@@ -1,1 +1,0 @@
-export { rulesRoutes } from './rules.routes.ts';

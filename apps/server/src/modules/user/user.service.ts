@@ -1,0 +1,616 @@
+import {
+  type AddUserBody,
+  DISTRICTS,
+  maskMobile,
+  optionLabel,
+  type Paged,
+  passwordProblem,
+  RoleKey,
+  roleDisplayName,
+  type SaveUserBody,
+  type SessionRow,
+  USER_EXPORT_ROW_CAP,
+  USER_STATUS,
+  type UserDetail,
+  type UserListQuery,
+  type UserRow,
+  UserStatus,
+} from '@aqzrx/contracts';
+import { revokeUserSessions } from '../../platform/auth.ts';
+import type { AuthContext, Db, Tx } from '../../platform/context.ts';
+import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { endOfDay, startOfDay } from '../log/log.service.ts';
+import { districtListWithin } from '../message/index.ts';
+import { escapeLike } from '../role/role.service.ts';
+
+const PASSWORD_HISTORY = 5;
+
+/** 400 that names the offending field the way schema failures do. */
+export function fieldError(field: string, message: string) {
+  return badRequest(`请求参数 ${field} 有误：${message}`, { fields: [{ field, message }] });
+}
+
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return '';
+  const at = email.indexOf('@');
+  if (at <= 0) return '****';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Whose accounts a caller manages. The operations admin (and any role given user management) manages
+ * every account; a government administrator manages the accounts of its own department only — the
+ * regulator accounts — and cannot give a jurisdiction beyond its own (security.md Z02: lists are
+ * scoped, out-of-scope ids answer 404 like missing ones).
+ */
+export interface UserScope {
+  roleKeys: string[];
+  /** The caller's jurisdiction; empty (or every district) means the whole city. */
+  districts: string[];
+  /** The caller's organisation: accounts it creates belong to it. */
+  orgId: number | null;
+}
+
+export function userScope(auth: Pick<AuthContext, 'roleKey' | 'districtCodes' | 'orgId'>): UserScope | null {
+  if (auth.roleKey !== RoleKey.GOVERNMENT) return null;
+  const whole = DISTRICTS.every((d) => auth.districtCodes.includes(d.value));
+  return {
+    roleKeys: [RoleKey.GOVERNMENT],
+    districts: whole ? [] : [...auth.districtCodes],
+    orgId: auth.orgId,
+  };
+}
+
+function assertAssignable(
+  scope: UserScope | null,
+  roleKey: string,
+  districtCodes: string[] | undefined,
+): void {
+  if (!scope) return;
+  if (!scope.roleKeys.includes(roleKey)) throw fieldError('roleId', '只能为本部门的账号分配本部门的角色');
+  if (districtCodes && scope.districts.length > 0) {
+    const outside = districtCodes.filter((d) => !scope.districts.includes(d));
+    if (outside.length > 0 || districtCodes.length === 0)
+      throw fieldError('districtCodes', '管辖区县不能超出您本人的管辖范围');
+  }
+}
+
+/** Users that exist: soft-deleted and out-of-scope ones answer like missing ones (404). */
+function baseQuery(db: Db, scope: UserScope | null) {
+  let q = db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
+    .leftJoin('sysLoginAttempt as la', (join) =>
+      join.on((eb) => eb(eb.fn('lower', ['u.username']), '=', eb.ref('la.usernameLower'))),
+    )
+    .where('u.deletedAt', 'is', null);
+  if (scope) q = q.where('r.roleKey', 'in', scope.roleKeys);
+  // A district regulator manages only accounts whose jurisdiction lies within its own: never a city-wide
+  // account (no districts, or more than its own), so it cannot disable, reset or narrow its superiors.
+  if (scope && scope.districts.length > 0)
+    q = q.where(districtListWithin('u.districtCodes', scope.districts));
+  return q;
+}
+
+function filtered(db: Db, f: UserListQuery, scope: UserScope | null) {
+  let q = baseQuery(db, scope);
+  if (f.username) q = q.where('u.username', 'ilike', `%${escapeLike(f.username)}%`);
+  if (f.nickname) q = q.where('u.nickname', 'ilike', `%${escapeLike(f.nickname)}%`);
+  if (f.roleKey) q = q.where((eb) => eb(eb.fn('upper', ['r.roleKey']), '=', f.roleKey!.toUpperCase()));
+  if (f.roleId !== undefined) q = q.where('u.roleId', '=', f.roleId);
+  if (f.orgId !== undefined) q = q.where('u.orgId', '=', f.orgId);
+  if (f.status !== undefined) q = q.where('u.status', '=', f.status);
+  if (f.mobile) q = q.where('u.mobile', '=', f.mobile);
+  if (f.createdStart) q = q.where('u.createdAt', '>=', startOfDay(f.createdStart));
+  if (f.createdEnd) q = q.where('u.createdAt', '<=', endOfDay(f.createdEnd));
+  return q;
+}
+
+const ROW_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.nickname',
+  'u.avatar',
+  'u.mobile',
+  'u.email',
+  'u.status',
+  'u.roleId',
+  'r.roleKey',
+  'r.roleName',
+  'u.orgId',
+  'o.name as orgName',
+  'o.orgType',
+  'u.districtCodes',
+  'u.mustChangePassword',
+  'u.lastLoginAt',
+  'u.lastLoginIp',
+  'u.createdAt',
+  'u.updatedAt',
+  'u.version',
+  'la.lockedUntil',
+] as const;
+
+interface RawUser {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  mobile: string | null;
+  email: string | null;
+  status: number;
+  roleId: number;
+  roleKey: string;
+  roleName: string;
+  orgId: number | null;
+  orgName: string | null;
+  orgType: string | null;
+  districtCodes: string;
+  mustChangePassword: boolean;
+  lastLoginAt: Date | null;
+  lastLoginIp: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  lockedUntil: Date | null;
+}
+
+function toRow(u: RawUser, now: Date, reveal = false): UserRow {
+  return {
+    id: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    mobile: reveal ? (u.mobile ?? '') : maskMobile(u.mobile),
+    status: u.status,
+    statusLabel: optionLabel(USER_STATUS, u.status),
+    roleId: u.roleId,
+    roleKey: u.roleKey,
+    roleName: u.roleName,
+    roleDisplay: roleDisplayName(u.roleKey),
+    orgId: u.orgId,
+    orgName: u.orgName ?? '',
+    isOrg: u.orgId !== null,
+    locked: !!u.lockedUntil && u.lockedUntil.getTime() > now.getTime(),
+    lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    createdAt: u.createdAt.toISOString(),
+    version: u.version,
+  };
+}
+
+const SORTABLE: Record<string, 'u.createdAt' | 'u.username' | 'u.lastLoginAt' | 'u.id'> = {
+  createdAt: 'u.createdAt',
+  username: 'u.username',
+  lastLoginAt: 'u.lastLoginAt',
+  id: 'u.id',
+};
+
+export async function searchUsers(
+  db: Db,
+  f: UserListQuery,
+  now: Date,
+  scope: UserScope | null = null,
+): Promise<Paged<UserRow>> {
+  const q = filtered(db, f, scope);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  const col = SORTABLE[f.sortField ?? ''] ?? 'u.createdAt';
+  const dir = f.sortOrder === 'asc' || f.sortOrder === 'ascend' ? 'asc' : 'desc';
+  const rows = await q
+    .select(ROW_COLUMNS)
+    .orderBy(col, dir)
+    .orderBy('u.id', dir)
+    .limit(f.pageSize)
+    .offset((f.pageNo - 1) * f.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => toRow(r, now)),
+    total: Number(total.c),
+    pageNum: f.pageNo,
+    pageSize: f.pageSize,
+  };
+}
+
+/** Every user matching the filters (newest first), refused above the export cap (security.md V07). */
+export async function usersForExport(
+  db: Db,
+  f: UserListQuery,
+  now: Date,
+  scope: UserScope | null = null,
+): Promise<UserRow[]> {
+  const q = filtered(db, f, scope);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+  if (Number(total.c) > USER_EXPORT_ROW_CAP) {
+    throw badRequest(
+      `符合条件的用户有 ${Number(total.c)} 个，超过单次导出上限 ${USER_EXPORT_ROW_CAP} 个，请缩小筛选范围后再导出`,
+    );
+  }
+  const rows = await q.select(ROW_COLUMNS).orderBy('u.createdAt', 'desc').orderBy('u.id', 'desc').execute();
+  // Unmasking is decided by the caller; rows carry the raw mobile here.
+  return rows.map((r) => toRow(r, now, true));
+}
+
+async function loadUser(db: Db, id: number, scope: UserScope | null) {
+  const u = await baseQuery(db, scope).select(ROW_COLUMNS).where('u.id', '=', id).executeTakeFirst();
+  if (!u) throw notFound('用户不存在');
+  return u;
+}
+
+export async function getUser(
+  db: Db,
+  id: number,
+  now: Date,
+  reveal: boolean,
+  scope: UserScope | null = null,
+): Promise<UserDetail> {
+  const u = await loadUser(db, id, scope);
+  const sessions = await db
+    .selectFrom('sysSession')
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('userId', '=', id)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirstOrThrow();
+  const locked = !!u.lockedUntil && u.lockedUntil.getTime() > now.getTime();
+  return {
+    ...toRow(u, now, reveal),
+    email: reveal ? (u.email ?? '') : maskEmail(u.email),
+    orgType: u.orgType,
+    districtCodes: u.districtCodes.split(',').filter(Boolean),
+    mustChangePassword: u.mustChangePassword,
+    lockedUntil: locked && u.lockedUntil ? u.lockedUntil.toISOString() : null,
+    lastLoginIp: u.lastLoginIp ?? '',
+    activeSessions: Number(sessions.c),
+    updatedAt: u.updatedAt.toISOString(),
+    revealed: reveal,
+  };
+}
+
+async function requireRole(db: Db, roleId: number): Promise<{ roleKey: string }> {
+  const role = await db
+    .selectFrom('sysRole')
+    .select(['id', 'roleKey'])
+    .where('id', '=', roleId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!role) throw fieldError('roleId', '角色不存在，请重新选择');
+  return role;
+}
+
+async function requireOrg(db: Db, orgId: number | null | undefined): Promise<void> {
+  if (orgId === null || orgId === undefined) return;
+  const org = await db
+    .selectFrom('sysOrg')
+    .select('id')
+    .where('id', '=', orgId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!org) throw fieldError('orgId', '所属机构不存在，请重新选择');
+}
+
+async function requireUniqueMobile(db: Db, mobile: string | null | undefined, exceptId?: number) {
+  if (!mobile) return;
+  let q = db.selectFrom('sysUser').select('id').where('mobile', '=', mobile).where('deletedAt', 'is', null);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict('该手机号已被其他用户使用');
+}
+
+export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, now: Date): Promise<number> {
+  const dup = await trx
+    .selectFrom('sysUser')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username.toLowerCase()))
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (dup) throw conflict(`用户名 ${input.username} 已被使用，请换一个`);
+  await requireUniqueMobile(trx, input.mobile);
+  const role = await requireRole(trx, input.roleId);
+  const scope = userScope(actor);
+  assertAssignable(scope, role.roleKey, input.districtCodes);
+  if (scope) {
+    if (input.orgId !== null && input.orgId !== scope.orgId)
+      throw fieldError('orgId', '只能为本部门创建账号');
+    input = { ...input, orgId: scope.orgId };
+  }
+  await requireOrg(trx, input.orgId);
+  const problem = passwordProblem(input.password, {
+    username: input.username,
+    ...(input.mobile ? { mobile: input.mobile } : {}),
+  });
+  if (problem) throw fieldError('password', problem);
+  // An enterprise account of an enterprise whose information is not complete (e.g. created by a register
+  // import) starts in status 3: it sees only the complete-your-information page until someone completes it.
+  let status: number = UserStatus.ACTIVE;
+  if (role.roleKey === 'ROLE_ENT' && input.orgId !== null) {
+    const ent = await trx
+      .selectFrom('insEnterprise')
+      .select('infoComplete')
+      .where('id', '=', input.orgId)
+      .executeTakeFirst();
+    if (!ent?.infoComplete) status = UserStatus.ENT_INFO_INCOMPLETE;
+  }
+  const row = await trx
+    .insertInto('sysUser')
+    .values({
+      username: input.username,
+      nickname: input.nickname,
+      avatar: input.avatar,
+      mobile: input.mobile,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      passwordChangedAt: now,
+      mustChangePassword: input.mustChangePassword,
+      status,
+      roleId: input.roleId,
+      orgId: input.orgId,
+      districtCodes: [...new Set(input.districtCodes)].join(','),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null = null) {
+  let q = trx
+    .selectFrom('sysUser')
+    .select([
+      'id',
+      'username',
+      'mobile',
+      'roleId',
+      'status',
+      'statusBeforeDisable',
+      'version',
+      'passwordHash',
+    ])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null);
+  if (scope)
+    q = q.where('roleId', 'in', (eb) =>
+      eb.selectFrom('sysRole').select('id').where('roleKey', 'in', scope.roleKeys),
+    );
+  if (scope && scope.districts.length > 0) q = q.where(districtListWithin('districtCodes', scope.districts));
+  const user = await q.forUpdate().executeTakeFirst();
+  if (!user) throw notFound('用户不存在');
+  return user;
+}
+
+/** Edits a user; a role change revokes the user's sessions (security.md S05). */
+export async function saveUser(
+  trx: Tx,
+  input: SaveUserBody,
+  actor: AuthContext,
+  now: Date,
+): Promise<{ roleChanged: boolean; revoked: number }> {
+  const scope = userScope(actor);
+  const user = await requireUserForUpdate(trx, input.id, scope);
+  if (user.version !== input.version) throw staleVersion();
+  const roleChanged = input.roleId !== undefined && input.roleId !== user.roleId;
+  if (roleChanged && user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
+  // The (new) role must exist; a scoped caller may assign it, and the jurisdiction, only within its own.
+  if (roleChanged || (scope && input.districtCodes !== undefined)) {
+    const role = await requireRole(trx, input.roleId ?? user.roleId);
+    assertAssignable(scope, role.roleKey, input.districtCodes);
+  }
+  if (scope && input.orgId !== undefined && input.orgId !== scope.orgId)
+    throw fieldError('orgId', '不能把账号移出本部门');
+  if (input.mobile !== undefined && input.mobile !== user.mobile)
+    await requireUniqueMobile(trx, input.mobile, user.id);
+  await requireOrg(trx, input.orgId);
+  const res = await trx
+    .updateTable('sysUser')
+    .set((eb) => ({
+      ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
+      ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
+      ...(input.orgId !== undefined ? { orgId: input.orgId } : {}),
+      ...(input.districtCodes !== undefined
+        ? { districtCodes: [...new Set(input.districtCodes)].join(',') }
+        : {}),
+      updatedAt: now,
+      updatedBy: actor.userId,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', user.id)
+    .where('version', '=', input.version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  const revoked = roleChanged ? await revokeUserSessions(trx, user.id, now, 'role-changed') : 0;
+  return { roleChanged, revoked };
+}
+
+/** Soft delete; the user's sessions end at once. */
+export async function deleteUser(trx: Tx, id: number, actor: AuthContext, now: Date): Promise<void> {
+  if (id === actor.userId) throw badRequest('不能删除当前登录的用户');
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
+  await trx
+    .updateTable('sysUser')
+    .set((eb) => ({
+      deletedAt: now,
+      updatedAt: now,
+      updatedBy: actor.userId,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', user.id)
+    .execute();
+  await revokeUserSessions(trx, user.id, now, 'user-deleted');
+}
+
+/**
+ * An administrator sets a temporary password: it must meet the rule and differ from the last five;
+ * the user must change it at next login, and every session of the user ends (security.md A01, A05).
+ */
+export async function resetPassword(
+  trx: Tx,
+  id: number,
+  newPwd: string,
+  actor: AuthContext,
+  now: Date,
+): Promise<void> {
+  if (id === actor.userId) throw badRequest('请通过“修改密码”修改自己的密码');
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
+  const problem = passwordProblem(newPwd, {
+    username: user.username,
+    ...(user.mobile ? { mobile: user.mobile } : {}),
+  });
+  if (problem) throw fieldError('newPwd', problem);
+  const history = await trx
+    .selectFrom('sysPasswordHistory')
+    .select('passwordHash')
+    .where('userId', '=', user.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PASSWORD_HISTORY - 1)
+    .execute();
+  for (const h of [user.passwordHash, ...history.map((r) => r.passwordHash)]) {
+    if (await verifyPassword(h, newPwd))
+      throw fieldError('newPwd', `新密码不能与该用户最近${PASSWORD_HISTORY}次使用过的密码相同`);
+  }
+  const hash = await hashPassword(newPwd);
+  await trx
+    .updateTable('sysUser')
+    .set((eb) => ({
+      passwordHash: hash,
+      mustChangePassword: true,
+      passwordChangedAt: now,
+      updatedAt: now,
+      updatedBy: actor.userId,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', user.id)
+    .execute();
+  await trx
+    .insertInto('sysPasswordHistory')
+    .values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
+    .execute();
+  await revokeUserSessions(trx, user.id, now, 'password-reset');
+}
+
+/** Clears the failed-login counter and lock of the user's username (security.md A02). */
+export async function unlockUser(trx: Tx, id: number, scope: UserScope | null = null): Promise<boolean> {
+  const user = await requireUserForUpdate(trx, id, scope);
+  const res = await trx
+    .deleteFrom('sysLoginAttempt')
+    .where('usernameLower', '=', user.username.toLowerCase())
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * Enable (1) or disable (2). Disabling remembers the status the user had (e.g. 3, enterprise
+ * information incomplete), which enabling restores, and revokes the user's sessions at once.
+ */
+export async function setUserStatus(
+  trx: Tx,
+  id: number,
+  status: 1 | 2,
+  actor: AuthContext,
+  now: Date,
+): Promise<boolean> {
+  if (status === UserStatus.DISABLED && id === actor.userId) throw badRequest('不能停用当前登录的用户');
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
+  const disabled = user.status === UserStatus.DISABLED;
+  if ((status === UserStatus.DISABLED) === disabled) return false;
+  await trx
+    .updateTable('sysUser')
+    .set((eb) =>
+      status === UserStatus.DISABLED
+        ? {
+            status: UserStatus.DISABLED,
+            statusBeforeDisable: user.status,
+            updatedAt: now,
+            updatedBy: actor.userId,
+            version: eb('version', '+', 1),
+          }
+        : {
+            status: user.statusBeforeDisable ?? UserStatus.ACTIVE,
+            statusBeforeDisable: null,
+            updatedAt: now,
+            updatedBy: actor.userId,
+            version: eb('version', '+', 1),
+          },
+    )
+    .where('id', '=', user.id)
+    .execute();
+  if (status === UserStatus.DISABLED) await revokeUserSessions(trx, user.id, now, 'disabled');
+  return true;
+}
+
+/** Live sessions of a user: not revoked, not past the absolute lifetime or the idle timeout. */
+export async function liveSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  idleMinutes: number,
+  currentSessionId?: number,
+): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('sysSession')
+    .select(['id', 'createdAt', 'lastSeenAt', 'expiresAt', 'ip', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('lastSeenAt', '>', new Date(now.getTime() - idleMinutes * 60_000))
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+    current: s.id === currentSessionId,
+  }));
+}
+
+export async function userSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  idleMinutes: number,
+  scope: UserScope | null = null,
+) {
+  await loadUser(db, userId, scope);
+  return liveSessions(db, userId, now, idleMinutes);
+}
+
+/** Ends one session of the caller; another user's session answers like a missing one. */
+export async function endOwnSession(trx: Tx, auth: AuthContext, sessionId: number, now: Date): Promise<void> {
+  const res = await trx
+    .updateTable('sysSession')
+    .set({ revokedAt: now, revokeReason: 'user-ended' })
+    .where('id', '=', sessionId)
+    .where('userId', '=', auth.userId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('会话不存在或已结束');
+}
+
+/** Administrator ends one session of a user, or all of them (security.md S05). */
+export async function forceLogout(
+  trx: Tx,
+  userId: number,
+  sessionId: number | undefined,
+  now: Date,
+  scope: UserScope | null = null,
+): Promise<number> {
+  await requireUserForUpdate(trx, userId, scope);
+  if (sessionId === undefined) return revokeUserSessions(trx, userId, now, 'force-logout');
+  const res = await trx
+    .updateTable('sysSession')
+    .set({ revokedAt: now, revokeReason: 'force-logout' })
+    .where('id', '=', sessionId)
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('会话不存在或已结束');
+  return 1;
+}
