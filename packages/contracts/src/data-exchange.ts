@@ -11,7 +11,8 @@ import {
   type PushDataKind,
   type PushRunStatus,
 } from './data-exchange-options.ts';
-import { coinsurerInput, policyInput, usccField } from './insurance.ts';
+import { usccField } from './fields.ts';
+import { coinsurerInput, policyInput } from './policy.ts';
 
 /**
  * Data exchange with external systems (domain 1.9 "Information platform and data upload"): insurers' core

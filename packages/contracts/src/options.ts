@@ -6,23 +6,11 @@ export interface Option<V extends string | number = number> {
   color?: string;
 }
 
-export const CLAIM_STEPS: Option[] = [
-  { value: 1, label: '报案', color: '#1890ff' },
-  { value: 2, label: '撤案', color: '#8c8c8c' },
-  { value: 3, label: '立案', color: '#13c2c2' },
-  { value: 4, label: '预赔/垫付/快赔', color: '#722ed1' },
-  { value: 5, label: '现场查勘', color: '#fa8c16' },
-  { value: 6, label: '定损核损', color: '#faad14' },
-  { value: 7, label: '赔付', color: '#52c41a' },
-  { value: 8, label: '结案', color: '#237804' },
-];
-
-export const ACCIDENT_LEVELS: Option[] = [
-  { value: 1, label: '未达到事故等级' },
-  { value: 2, label: '一般事故' },
-  { value: 3, label: '较大事故' },
-  { value: 4, label: '重大事故' },
-  { value: 5, label: '特别重大事故' },
+export const ID_TYPES: Option<string>[] = [
+  { value: '01', label: '居民身份证' },
+  { value: '02', label: '士官证' },
+  { value: '03', label: '护照' },
+  { value: '04', label: '其他' },
 ];
 
 export const RECTIFY_STATUS: Option[] = [
@@ -48,16 +36,6 @@ export const MAJOR_FLAG_EXT: Option[] = [
   { value: 3, label: '低' },
 ];
 
-export const PARAM_SOURCE: Option[] = [
-  { value: 2, label: '手动录入' },
-  { value: 1, label: '系统判断' },
-];
-
-export const STAFF_TYPE: Option[] = [
-  { value: 1, label: '自有' },
-  { value: 2, label: '外聘' },
-];
-
 export const LIST_FILTER_STATES: Option[] = [
   { value: 10, label: '全部' },
   { value: 1, label: '已成立' },
@@ -73,43 +51,7 @@ export const LOG_KINDS: Option<string>[] = [
   { value: 'delete', label: '删除' },
 ];
 
-export const STAT_LABELS = {
-  insuredEnterprises: { label: '投保企业', unit: '家' },
-  premium: { label: '保费', unit: '元' },
-  sumInsured: { label: '保额', unit: '万元' },
-  preventionFee: { label: '事故预防费用', unit: '元' },
-  claims: { label: '理赔案件', unit: '件' },
-  claimPaid: { label: '理赔费用', unit: '元' },
-} as const;
-
 export const SATISFACTION_ITEMS = ['投保满意度', '理赔满意度', '企业配合度', '被服务单位配合度'] as const;
-
-export const CITY_CODE = '321300';
-export const CITY_NAME = '宿迁市';
-export const DISTRICTS: Option<string>[] = [
-  { value: '321302', label: '宿城区' },
-  { value: '321311', label: '宿豫区' },
-  { value: '321322', label: '沭阳县' },
-  { value: '321323', label: '泗阳县' },
-  { value: '321324', label: '泗洪县' },
-];
-
-/** A city-level code covers all its districts (321300 → every 3213xx). */
-export function isCityLevel(code: string): boolean {
-  return code === CITY_CODE || /^\d{4}00$/.test(code);
-}
-
-/**
- * The districts a person is limited to when they address people or manage what was addressed to them
- * (government users' district codes): null at city level (no districts, a city-level code, or every
- * district of the city), otherwise their own district codes.
- */
-export function governedDistricts(districtCodes: readonly string[]): string[] | null {
-  const own = [...new Set(districtCodes)];
-  if (own.length === 0 || own.some(isCityLevel)) return null;
-  if (DISTRICTS.every((d) => own.includes(d.value))) return null;
-  return own;
-}
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_MIN_FORMAT = 'YYYY-MM-DD HH:mm';

@@ -11,7 +11,7 @@ export {
 
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { CITY_CODE, DISTRICTS } from './options.ts';
+import { CITY_CODE, DISTRICTS } from './region-options.ts';
 import {
   ORG_CONTACT_NAME_MESSAGE,
   ORG_CONTACT_PHONE_MESSAGE,

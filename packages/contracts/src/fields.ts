@@ -1,0 +1,93 @@
+/**
+ * Field schemas shared by the request schemas of several features: dates and times, money, codes (USCC,
+ * industries, districts), contacts, ID numbers and attachments.
+ */
+import { z } from 'zod';
+import { parseDateTime } from './china-time.ts';
+import { wsIndustryTop } from './industry-options.ts';
+import { rangedNumber } from './number-field.ts';
+import { moneyRange } from './number-range.ts';
+import { DISTRICTS } from './region-options.ts';
+import { isValidIdCard, isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD. */
+export const dateStr = z
+  .string()
+  .regex(DATE_RE, '日期格式应为 YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, '日期不存在');
+
+/** A date-time: 'YYYY-MM-DD HH:mm[:ss]' (China time) or ISO 8601 with an offset; becomes a Date. */
+export const dateTimeStr = z
+  .string()
+  .max(40)
+  .transform((s, ctx) => {
+    const d = parseDateTime(s);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD HH:mm:ss' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** Money in yuan: at most 2 decimals, at most 12 integer digits; refused with a message naming the range. */
+export function money(label: string, opts: { min?: number; positive?: boolean } = {}) {
+  return rangedNumber(label, moneyRange(opts));
+}
+/** Yuan to integer cents, exact for values with at most two decimals. */
+export function toCents(yuan: number): number {
+  return Math.round(yuan * 100);
+}
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+export const usccField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine(isValidUscc, '统一社会信用代码格式或校验位不正确，请核对18位代码');
+export const mobileField = z
+  .string()
+  .trim()
+  .max(20)
+  .transform(normalizeMobile)
+  .refine(isValidMobile, '手机号格式不正确，请输入11位手机号');
+/** A contact phone: mobile or landline (e.g. 0527-84361234). */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .refine(
+    (s) => isValidMobile(s) || isValidLandline(s),
+    '电话格式不正确，请输入手机号或座机号（如0527-84361234）',
+  );
+export const idCardField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => isValidIdCard(s), '身份证号码格式或校验位不正确，请核对18位号码');
+export const districtField = z.enum(
+  DISTRICTS.map((d) => d.value) as [string, ...string[]],
+  '所属区县须为宿迁市的区县代码',
+);
+/** Work-safety industry code, e.g. AQ020203 (the dictionary lives in sys_industry). */
+export const wsIndustryField = z
+  .string()
+  .trim()
+  .regex(/^AQ(\d{2}){1,4}$/, '安全生产行业领域代码格式不正确，如 AQ0201')
+  .refine((c) => wsIndustryTop(c) !== undefined, '安责险行业代码不属于已知的行业大类');
+/** GB/T 4754-2017 code: section letter, optionally with 2-4 digits, e.g. C2614. */
+export const gbIndustryField = z
+  .string()
+  .trim()
+  .regex(/^[A-T](\d{2}|\d{3}|\d{4})?$/, '国民经济行业代码格式不正确，如 C2614（GB/T 4754-2017）');
+export const fileIdsField = z
+  .array(z.string().uuid('附件编号格式不正确'), { error: '附件须为文件编号列表' })
+  .max(10, '附件最多10个');
+/** A person's name of 2-20 characters; the messages name the field. */
+export const personName = (label: string) =>
+  z.string().trim().min(2, `${label}至少2个字`).max(20, `${label}最多20个字`);
