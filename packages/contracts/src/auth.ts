@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { PASSWORD_CHANGE_MESSAGES, type PasswordChangeReason } from './sys-options.ts';
-
 /** Why the password must be changed now (see PASSWORD_CHANGE_MESSAGES); null when it need not be. */
 export const passwordChangeReason = z.enum(['initial', 'reset', 'expired']).nullable();
 

@@ -1,6 +1,6 @@
 /**
  * Claims (理赔, /api/claim/*): request schemas and what the calls answer. Option lists are zod-free in
- * claim-options.ts; the money rules in claim-money.ts and the accident grading in accident-grade.ts.
+ * claim-options.ts; the money rules in claim-money.ts and the accident grading in claim-accident-grade.ts.
  */
 import { z } from 'zod';
 import { lossLineProblem } from './claim-money.ts';

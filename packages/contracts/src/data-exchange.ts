@@ -21,8 +21,6 @@ import { coinsurerInput, policyInput } from './policy.ts';
  * Protocol: apps/server/src/modules/data-exchange/README.md.
  */
 
-export * from './data-exchange-options.ts';
-
 // ---------------------------------------------------------------------------------------------------
 // Inbound: insurancePost
 // ---------------------------------------------------------------------------------------------------

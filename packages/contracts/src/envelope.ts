@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_CHANGE_MESSAGES } from './sys-options.ts';
+import { PASSWORD_CHANGE_MESSAGES } from './auth-options.ts';
 
 /**
  * Every API response has this one shape. `error` and `apiError` carry the same code:

@@ -91,3 +91,51 @@ export const fileIdsField = z
 /** A person's name of 2-20 characters; the messages name the field. */
 export const personName = (label: string) =>
   z.string().trim().min(2, `${label}至少2个字`).max(20, `${label}最多20个字`);
+
+// ---------------------------------------------------------------------------------------------
+// Portal content, rules, consultations and messages
+
+/** A positive id in the query (coerced from its text); the message names the field. */
+export const idParam = (label: string) => z.coerce.number().int().positive(`${label}必须是正整数`);
+/** A stored file's id (uuid). */
+export const fileIdField = z.string().uuid('文件编号格式不正确，请重新上传');
+/** A date written YYYY-MM-DD (month and day in range); the message names the field. */
+export const dateOnlyField = (label: string) =>
+  z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${label}格式应为YYYY-MM-DD`);
+/** A role key (ROLE_…), for addressing roles. */
+export const roleKeyField = z.string().regex(/^ROLE_[A-Z0-9_]{1,59}$/, '角色标识须以 ROLE_ 开头');
+/** A district code of the city (3213xx), for addressing districts. */
+export const districtCodeField = z.string().regex(/^3213\d{2}$/, '区县代码须为宿迁市的6位行政区划代码');
+/** A link on the portal: a site path or an http(s) address. */
+export const portalLink = z
+  .string()
+  .trim()
+  .max(500, '链接不能超过500个字符')
+  .refine((s) => s === '' || /^\/(?!\/)/.test(s) || /^https?:\/\/[^\s]+$/i.test(s), {
+    message: '链接须以 / 开头的站内路径或 http(s):// 开头的网址',
+  });
+/** Query flags arrive as strings: 1/0/true/false. */
+export const queryBool = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true');
+
+export const attachmentInput = z
+  .object({
+    fileId: fileIdField,
+    fileName: z.string().trim().min(1, '请填写附件名称').max(100, '附件名称不能超过100个字符'),
+    fileSize: z.number().int().min(0).default(0),
+  })
+  .strict();
+export const attachment = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  fileUrl: z.string(),
+});
+export type Attachment = z.infer<typeof attachment>;
+
+/** `?id=` of a record, and `?id=&version=` of a versioned one. */
+export const idVersionQuery = z
+  .object({ id: idParam('id'), version: idParam('version').optional() })
+  .strict();
+export const idQuery = z.object({ id: idParam('id') }).strict();

@@ -34,3 +34,13 @@ export function wsIndustryTop(code: string | null | undefined): (typeof WS_INDUS
 export function industryMustInsure(code: string | null | undefined): boolean {
   return wsIndustryTop(code)?.mustInsure ?? false;
 }
+
+export const INDUSTRY_CODE_MESSAGE = '行业代码只能包含字母、数字、点、下划线和短横线';
+
+/** Root of the tree: findByPid?pid=1 answers industryList with everything below it (spec 7). */
+export const INDUSTRY_ROOT_ID = 1;
+/** Branch codes directly under the root. */
+export const IndustryBranch = {
+  NATIONAL: 'GB4754',
+  SAFETY: 'AQ',
+} as const;

@@ -1,5 +1,3 @@
-export { LOG_KIND_OPTIONS, LOG_OUTCOMES, LOG_RETENTION_DAYS, PUSH_STATUS } from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { dateOrDateTime } from './user.ts';

@@ -43,14 +43,6 @@ export const LIST_FILTER_STATES: Option[] = [
   { value: 7, label: '已结束' },
 ];
 
-export const LOG_KINDS: Option<string>[] = [
-  { value: 'all', label: '全部' },
-  { value: 'query', label: '查询' },
-  { value: 'add', label: '新增' },
-  { value: 'edit', label: '修改' },
-  { value: 'delete', label: '删除' },
-];
-
 export const SATISFACTION_ITEMS = ['投保满意度', '理赔满意度', '企业配合度', '被服务单位配合度'] as const;
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -63,3 +55,9 @@ export function optionLabel<V extends string | number>(
 ): string {
   return options.find((o) => o.value === value)?.label ?? '';
 }
+
+/** Enabled/disabled labels shared by dictionaries, industries, mechanisms and subsystems. */
+export const ENABLE_STATUS = [
+  { value: 1, label: '启用', color: 'success' },
+  { value: 0, label: '停用', color: 'default' },
+] as const;

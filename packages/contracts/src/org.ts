@@ -1,24 +1,13 @@
-export {
-  ORG_CONTACT_NAME_MESSAGE,
-  ORG_CONTACT_PHONE_MESSAGE,
-  ORG_MANAGED_TYPES,
-  ORG_STATUS,
-  ORG_TYPES,
-  ORG_USCC_REQUIRED,
-  OrgStatus,
-  type OrgType,
-} from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { CITY_CODE, DISTRICTS } from './region-options.ts';
 import {
   ORG_CONTACT_NAME_MESSAGE,
   ORG_CONTACT_PHONE_MESSAGE,
   ORG_MANAGED_TYPES,
   ORG_TYPES,
   type OrgType,
-} from './sys-options.ts';
+} from './org-options.ts';
+import { CITY_CODE, DISTRICTS } from './region-options.ts';
 import { isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
 
 export const ORG_TYPE_VALUES = ORG_TYPES.map((o) => o.value) as [OrgType, ...OrgType[]];

@@ -1,15 +1,6 @@
-export {
-  USER_EXPORT_FILENAME,
-  USER_EXPORT_HEADERS,
-  USER_EXPORT_ROW_CAP,
-  USER_STATUS,
-  USERNAME_PATTERN,
-  USERNAME_RULE_MESSAGE,
-} from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './sys-options.ts';
+import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './user-options.ts';
 import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
 
 /** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time, in the years 1900-2999. */
