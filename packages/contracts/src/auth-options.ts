@@ -4,7 +4,8 @@
  * Why a user must change the password before going on: an initial password set by an administrator
  * (first login), a password an administrator reset, or one older than the password age allows.
  */
-export type PasswordChangeReason = 'initial' | 'reset' | 'expired';
+export const PASSWORD_CHANGE_REASONS = ['initial', 'reset', 'expired'] as const;
+export type PasswordChangeReason = (typeof PASSWORD_CHANGE_REASONS)[number];
 
 /** What the forced change-password dialog says for each reason (the server's 403 text too). */
 export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeReason, string> = {

@@ -5,15 +5,22 @@
 import { z } from 'zod';
 import { lossLineProblem } from './claim-money.ts';
 import {
+  ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
+  CLOSE_TYPES,
   type ClaimPhase,
   type ClaimStep,
   type CloseType,
+  INJURY_TYPES,
   LOSS_CATEGORIES,
+  PAYMENT_TYPES,
+  PERSON_TYPES,
+  SATISFACTION_SCORES,
 } from './claim-options.ts';
 import { dateTimeStr, districtField, fileIdsField, money, personName, phoneField } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
+import { ID_TYPES } from './options.ts';
 import { isValidIdCard } from './validators.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -51,14 +58,13 @@ const stepBase = {
   note: z.string().trim().max(2000).default(''),
   attachments: fileIdsField.default([]),
 };
-const LOSS_VALUES = LOSS_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 export const claimPersonInput = z
   .object({
-    personType: z.union([z.literal(1), z.literal(2)], '人员类型须为1从业人员或2第三者'),
+    personType: z.literal(PERSON_TYPES.values, '人员类型须为1从业人员或2第三者'),
     name: personName('伤亡人员姓名'),
-    idType: z.enum(['01', '02', '03', '04']).default('01'),
+    idType: z.enum(ID_TYPES.values).default('01'),
     idNo: z.string().trim().min(4, '请输入证件号码').max(30),
-    injury: z.enum(['01', '02', '03'], '伤亡情况须为01轻伤、02重伤或03死亡'),
+    injury: z.enum(INJURY_TYPES.values, '伤亡情况须为01轻伤、02重伤或03死亡'),
     amount: money('人身伤亡赔付金额', { positive: true }),
     proofs: fileIdsField.default([]),
   })
@@ -76,11 +82,8 @@ export const claimStepInput = z.discriminatedUnion('step', [
     .object({
       ...stepBase,
       step: z.literal(3),
-      accidentType: z.enum(ACCIDENT_TYPES.map((a) => a.value) as [string, ...string[]], '事故类型取值不正确'),
-      accidentLevel: z.union(
-        [z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)],
-        '事故等级取值为1-5',
-      ),
+      accidentType: z.enum(ACCIDENT_TYPES.values, '事故类型取值不正确'),
+      accidentLevel: z.literal(ACCIDENT_LEVELS.values, '事故等级取值为1-5'),
       /** 重伤人数 (incl. acute industrial poisoning), at most the reported injuries; grades the accident. */
       seriousInjuries: rangedNumber('重伤人数', FIELD_RANGES.casualties).default(0),
       cause: z.string().trim().min(2, '请填写事故原因').max(1000),
@@ -91,7 +94,7 @@ export const claimStepInput = z.discriminatedUnion('step', [
     .object({
       ...stepBase,
       step: z.literal(4),
-      payType: z.union([z.literal(1), z.literal(2), z.literal(3)], '付款类型须为1预付、2垫付或3快付'),
+      payType: z.literal(PAYMENT_TYPES.values, '付款类型须为1预付、2垫付或3快付'),
       amount: money('付款金额', { positive: true }),
       payee: z.string().trim().max(100).default(''),
     })
@@ -113,7 +116,7 @@ export const claimStepInput = z.discriminatedUnion('step', [
         .array(
           z
             .object({
-              category: z.enum(LOSS_VALUES, '定损类别取值为01-08'),
+              category: z.enum(LOSS_CATEGORIES.values, '定损类别取值为01-08'),
               // Any sign passes the format check; lossLineProblem names the category of a line ≤ 0.
               amount: money('定损金额', { min: -999_999_999_999.99 }),
             })
@@ -168,7 +171,7 @@ export const claimStepInput = z.discriminatedUnion('step', [
     .object({
       ...stepBase,
       step: z.literal(8),
-      closeType: z.enum(['paid', 'denied', 'zero', 'withdrawn', 'invalid'], '结案类型取值不正确'),
+      closeType: z.enum(CLOSE_TYPES.values, '结案类型取值不正确'),
       deniedReason: z.string().trim().max(1000).default(''),
     })
     .strict(),
@@ -179,7 +182,7 @@ export const claimSatisfactionInput = z
   .object({
     id: z.number().int().positive(),
     version: z.number().int().positive('请提供数据版本号'),
-    score: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], '满意度评分为1-5'),
+    score: z.literal(SATISFACTION_SCORES.values, '满意度评分为1-5'),
     comment: z.string().trim().max(500).default(''),
   })
   .strict();

@@ -4,7 +4,7 @@
  * Rules, consultations and messages have files of their own.
  */
 import { z } from 'zod';
-import { ARTICLE_KIND_VALUES, CLASS_KIND_VALUES, SEARCH_TYPE_VALUES } from './content-options.ts';
+import { ARTICLE_KINDS, CLASS_KIND_VALUES, SEARCH_TYPES } from './content-options.ts';
 import {
   attachment,
   attachmentInput,
@@ -21,7 +21,7 @@ import { FIELD_RANGES, numberRangeMessage } from './number-range.ts';
 // ---------------------------------------------------------------------------------------------
 // Articles
 
-export const articleKind = z.enum(ARTICLE_KIND_VALUES, {
+export const articleKind = z.enum(ARTICLE_KINDS.values, {
   message: '类别须为 notice/policy/news/help/page/banner',
 });
 
@@ -220,13 +220,13 @@ export type NoticeReader = z.infer<typeof noticeReader>;
 export const searchQuery = z
   .object({
     keyword: z.string().trim().min(1, '请输入搜索关键词').max(50, '搜索关键词不能超过50个字符'),
-    type: z.enum(SEARCH_TYPE_VALUES).optional(),
+    type: z.enum(SEARCH_TYPES.values).optional(),
     pageNo: z.coerce.number().int().min(1).max(1000).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(10),
   })
   .strict();
 export const searchHit = z.object({
-  type: z.enum(SEARCH_TYPE_VALUES),
+  type: z.enum(SEARCH_TYPES.values),
   typeName: z.string(),
   id: z.number(),
   title: z.string(),

@@ -1,7 +1,7 @@
 /** Zod-free option lists of endorsements (批改, domain 2.7, 3.3). */
-import type { Option } from './options.ts';
+import { defineOptions, type OptionValue } from './options.ts';
 
-export const ENDORSEMENT_TYPES: Option<string>[] = [
+export const ENDORSEMENT_TYPES = defineOptions([
   { value: '01', label: '加人' },
   { value: '02', label: '减人' },
   { value: '03', label: '换人' },
@@ -10,8 +10,8 @@ export const ENDORSEMENT_TYPES: Option<string>[] = [
   { value: '06', label: '期间变更' },
   { value: '07', label: '一般批改' },
   { value: '08', label: '退保/注销' },
-];
-export type EndorsementType = '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08';
+]);
+export type EndorsementType = OptionValue<typeof ENDORSEMENT_TYPES>;
 
 /**
  * Endorsement states of domain 3.3: 申请 (applied) → 审核通过 → 生效 on the endorsement's effective date, or
@@ -19,11 +19,11 @@ export type EndorsementType = '01' | '02' | '03' | '04' | '05' | '06' | '07' | '
  * date; `approved` is the state of an endorsement whose change is in the policy. The enterprise may
  * withdraw (撤回) its own application while it waits for review (`withdrawn`, terminal like returned).
  */
-export const ENDORSEMENT_STATUS: Option<string>[] = [
+export const ENDORSEMENT_STATUS = defineOptions([
   { value: 'applied', label: '待审核', color: 'processing' },
   { value: 'awaiting', label: '审核通过待生效', color: 'cyan' },
   { value: 'approved', label: '已生效', color: 'success' },
   { value: 'returned', label: '已退回', color: 'error' },
   { value: 'withdrawn', label: '已撤回', color: 'default' },
-];
-export type EndorsementStatus = 'applied' | 'awaiting' | 'approved' | 'returned' | 'withdrawn';
+]);
+export type EndorsementStatus = OptionValue<typeof ENDORSEMENT_STATUS>;

@@ -4,8 +4,9 @@
  * endorsement-rules.ts.
  */
 import { z } from 'zod';
-import type { EndorsementStatus } from './endorsement-options.ts';
+import { ENDORSEMENT_TYPES, type EndorsementStatus } from './endorsement-options.ts';
 import {
+  ROSTER_DIRECTIONS,
   ROSTER_ID_MESSAGE,
   ROSTER_MAX,
   rosterDuplicateMessage,
@@ -14,6 +15,7 @@ import {
 import { dateStr, fileIdsField, gbIndustryField, money, personName, wsIndustryField } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
+import { ID_TYPES } from './options.ts';
 import { isValidIdCard } from './validators.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -26,9 +28,9 @@ import { isValidIdCard } from './validators.ts';
  */
 export const endorsementPersonInput = z
   .object({
-    direction: z.enum(['in', 'out'], '人员变动方向须为 in（加入）或 out（减少）'),
+    direction: z.enum(ROSTER_DIRECTIONS.values, '人员变动方向须为 in（加入）或 out（减少）'),
     name: personName('人员姓名'),
-    idType: z.enum(['01', '02', '03', '04'], '证件类型取值不正确').default('01'),
+    idType: z.enum(ID_TYPES.values, '证件类型取值不正确').default('01'),
     idNo: z
       .string()
       .trim()
@@ -85,7 +87,7 @@ export const endorsementInput = z
     policyId: z.number().int().positive(),
     /** The policy version the applicant saw; approval refuses if the policy changed since. */
     policyVersion: z.number().int().positive('请提供保单版本号'),
-    type: z.enum(['01', '02', '03', '04', '05', '06', '07', '08'], '批改类型取值为01-08'),
+    type: z.enum(ENDORSEMENT_TYPES.values, '批改类型取值为01-08'),
     reason: z.string().trim().min(2, '请填写批改原因').max(300),
     effectiveDate: dateStr,
     change: endorsementChange.default({}),

@@ -2,33 +2,33 @@
  * Zod-free option lists and pure rules of insured enterprises (domain 1.2, 1.8, 2.1): standardisation
  * grades, operating status, risk levels, and the parameters and score of an enterprise.
  */
-import type { Option } from './options.ts';
+import { defineOptions } from './options.ts';
 
-export const STD_GRADES: Option[] = [
+export const STD_GRADES = defineOptions([
   { value: 1, label: '一级' },
   { value: 2, label: '二级' },
   { value: 3, label: '三级' },
   { value: 0, label: '未达标' },
-];
+]);
 
-export const OPERATING_STATUS: Option[] = [
+export const OPERATING_STATUS = defineOptions([
   { value: 1, label: '正常经营' },
   { value: 2, label: '停产停业' },
   { value: 3, label: '关闭取缔' },
-];
+]);
 
 /** Risk grading with the four colours of 安委办〔2016〕11号 (domain 1.8). */
-export const RISK_LEVELS: Option[] = [
+export const RISK_LEVELS = defineOptions([
   { value: 1, label: '重大风险', color: 'red' },
   { value: 2, label: '较大风险', color: 'orange' },
   { value: 3, label: '一般风险', color: 'gold' },
   { value: 4, label: '低风险', color: 'blue' },
-];
+]);
 
-export const PARAM_SOURCE: Option[] = [
+export const PARAM_SOURCE = defineOptions([
   { value: 2, label: '手动录入' },
   { value: 1, label: '系统判断' },
-];
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // Enterprise parameters and score (spec 3: parameter source 2 manual / 1 system judgement)

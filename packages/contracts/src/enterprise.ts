@@ -3,7 +3,14 @@
  * score are zod-free in enterprise-options.ts.
  */
 import { z } from 'zod';
-import { ENT_PARAM_KEYS, type EntParamKey, type ScoreLine } from './enterprise-options.ts';
+import {
+  ENT_PARAM_KEYS,
+  type EntParamKey,
+  OPERATING_STATUS,
+  PARAM_SOURCE,
+  type ScoreLine,
+  STD_GRADES,
+} from './enterprise-options.ts';
 import {
   dateStr,
   districtField,
@@ -31,7 +38,7 @@ const enterpriseFields = {
   gbIndustryCode: gbIndustryField,
   employees: rangedNumber('从业人员总数', FIELD_RANGES.persons),
   annualTurnover: money('年营业额/工程造价').optional(),
-  operatingStatus: z.union([z.literal(1), z.literal(2), z.literal(3)], '经营状态取值不正确'),
+  operatingStatus: z.literal(OPERATING_STATUS.values, '经营状态取值不正确'),
   businessScope: z.string().trim().max(300, '经营范围最多300个字').default(''),
   legalName: personName('法定代表人姓名'),
   legalMobile: mobileField,
@@ -44,7 +51,7 @@ const enterpriseFields = {
   licenceFileId: z.string().uuid('许可证文件编号不正确').optional(),
   licenceStart: dateStr.optional(),
   licenceEnd: dateStr.optional(),
-  stdGrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], '标准化等级取值不正确'),
+  stdGrade: z.literal(STD_GRADES.values, '标准化等级取值不正确'),
 };
 const licencePeriod = {
   check: (v: { licenceStart?: string | undefined; licenceEnd?: string | undefined }) =>
@@ -92,7 +99,7 @@ export const enterpriseParamsInput = z
         z
           .object({
             key: z.enum(ENT_PARAM_KEYS, '参数名不正确'),
-            source: z.union([z.literal(1), z.literal(2)], '参数来源须为1（系统判断）或2（手动录入）'),
+            source: z.literal(PARAM_SOURCE.values, '参数来源须为1（系统判断）或2（手动录入）'),
             value: rangedNumber('手动录入值', FIELD_RANGES.paramValue).optional(),
             remark: z.string().trim().max(200).default(''),
           })

@@ -70,10 +70,7 @@ export const idCardField = z
   .trim()
   .transform((s) => s.toUpperCase())
   .refine((s) => isValidIdCard(s), '身份证号码格式或校验位不正确，请核对18位号码');
-export const districtField = z.enum(
-  DISTRICTS.map((d) => d.value) as [string, ...string[]],
-  '所属区县须为宿迁市的区县代码',
-);
+export const districtField = z.enum(DISTRICTS.values, '所属区县须为宿迁市的区县代码');
 /** Work-safety industry code, e.g. AQ020203 (the dictionary lives in sys_industry). */
 export const wsIndustryField = z
   .string()

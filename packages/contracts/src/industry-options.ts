@@ -2,14 +2,14 @@
  * Zod-free constants of the industry classification (sys_industry): the top-level work-safety industry
  * fields and what they decide (must-insure).
  */
-import type { Option } from './options.ts';
+import { defineOptions } from './options.ts';
 
 /**
  * Top level of the work-safety industry fields (安全生产行业领域, the AQ branch of sys_industry, e.g.
  * AQ020203 加油加气站). Must-insure follows from the top-level field (domain 1.2: the eight high-risk
  * fields of the 2025 办法 Art. 2); an enterprise on the imported register must insure as well.
  */
-export const WS_INDUSTRIES: Array<Option<string> & { mustInsure: boolean }> = [
+export const WS_INDUSTRIES = defineOptions([
   { value: 'AQ01', label: '矿山', mustInsure: true },
   { value: 'AQ02', label: '危险化学品', mustInsure: true },
   { value: 'AQ03', label: '烟花爆竹', mustInsure: true },
@@ -19,7 +19,7 @@ export const WS_INDUSTRIES: Array<Option<string> & { mustInsure: boolean }> = [
   { value: 'AQ07', label: '金属冶炼', mustInsure: true },
   { value: 'AQ08', label: '渔业生产', mustInsure: true },
   { value: 'AQ09', label: '其他行业领域', mustInsure: false },
-];
+]);
 
 /** The top-level work-safety industry of a full code (longest matching prefix), or undefined. */
 export function wsIndustryTop(code: string | null | undefined): (typeof WS_INDUSTRIES)[number] | undefined {

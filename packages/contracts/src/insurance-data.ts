@@ -2,10 +2,17 @@
  * 综合查询's combined table: premium, prevention and claim figures of the insurer data pages side by side
  * per group, with 简单赔付率 (理赔费用 ÷ 保费). One definition for the page and its .xlsx export. Zod-free.
  */
-import type { Option } from './options.ts';
+import { defineOptions, type OptionValue } from './options.ts';
 
 export type InsuranceDataset = 'premium' | 'claim' | 'ap';
-export type InsuranceGroupBy = 'month' | 'district' | 'industry';
+
+/** Group-by dimensions of the insurer data pages. */
+export const DATA_GROUP_BY = defineOptions([
+  { value: 'month', label: '按月份' },
+  { value: 'district', label: '按区县' },
+  { value: 'industry', label: '按行业' },
+]);
+export type InsuranceGroupBy = OptionValue<typeof DATA_GROUP_BY>;
 
 export interface InsuranceDataColumn {
   key: string;
@@ -37,13 +44,6 @@ export interface InsuranceSummary {
   policiesInForce: number;
   claimSatisfaction: number | null;
 }
-
-/** Group-by dimensions of the insurer data pages. */
-export const DATA_GROUP_BY: Option<string>[] = [
-  { value: 'month', label: '按月份' },
-  { value: 'district', label: '按区县' },
-  { value: 'industry', label: '按行业' },
-];
 
 export interface CombinedDataRow {
   key: string;

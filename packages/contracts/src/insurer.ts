@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { districtField, mobileField, personName, usccField } from './fields.ts';
+import { INSURER_DOC_TYPES, INSURER_TYPES, STAFF_TYPE, TECHNICIST_STATUS } from './insurer-options.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
+import { ID_TYPES } from './options.ts';
 import { SERVICE_ITEMS } from './policy-options.ts';
 import { isValidIdCard } from './validators.ts';
 
@@ -16,7 +18,7 @@ import { isValidIdCard } from './validators.ts';
 export const insurerProfileInput = z
   .object({
     version: z.number().int().positive('请提供数据版本号'),
-    insurerType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], '机构类型取值不正确'),
+    insurerType: z.literal(INSURER_TYPES.values, '机构类型取值不正确'),
     name: z.string().trim().min(4, '机构名称至少4个字').max(100),
     orgCode: z
       .string()
@@ -36,11 +38,10 @@ export const insurerProfileInput = z
     path: ['parentName'],
   });
 
-const SERVICE_ITEM_VALUES = SERVICE_ITEMS.map((s) => s.value) as [string, ...string[]];
 const technicistFields = {
-  staffType: z.union([z.literal(1), z.literal(2)], '人员类型须为1（自有）或2（外聘）'),
+  staffType: z.literal(STAFF_TYPE.values, '人员类型须为1（自有）或2（外聘）'),
   name: personName('姓名'),
-  idType: z.enum(['01', '02', '03', '04'], '证件类型取值不正确'),
+  idType: z.enum(ID_TYPES.values, '证件类型取值不正确'),
   idNo: z.string().trim().min(4, '请输入证件号码').max(30),
   mobile: mobileField,
   title: z.string().trim().max(30).default(''),
@@ -48,8 +49,8 @@ const technicistFields = {
   major: z.string().trim().max(50).default(''),
   employer: z.string().trim().max(100).default(''),
   years: rangedNumber('从事安全生产工作年限', FIELD_RANGES.years).default(0),
-  serviceItems: z.array(z.enum(SERVICE_ITEM_VALUES)).max(7).default([]),
-  status: z.union([z.literal(1), z.literal(0)]).default(1),
+  serviceItems: z.array(z.enum(SERVICE_ITEMS.values)).max(7).default([]),
+  status: z.literal(TECHNICIST_STATUS.values).default(1),
 };
 const idNoCheck = {
   check: (v: { idType: string; idNo?: string | undefined }) =>
@@ -73,7 +74,7 @@ export const technicistEditInput = z
 
 export const insurerDocInput = z
   .object({
-    docType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(9)], '文档类型取值不正确'),
+    docType: z.literal(INSURER_DOC_TYPES.values, '文档类型取值不正确'),
     title: z.string().trim().min(1, '请输入标题').max(200),
     fileId: z.string().uuid('请上传文档文件'),
     remark: z.string().trim().max(500).default(''),

@@ -1,16 +1,16 @@
 /** In-app messages and to-dos (消息中心, domain 3.8): request and response schemas. */
 import { z } from 'zod';
 import { districtCodeField, portalLink, queryBool, roleKeyField } from './fields.ts';
-import { MESSAGE_KIND_VALUES, TODO_STATE_VALUES } from './message-options.ts';
+import { MESSAGE_KINDS, TODO_STATES } from './message-options.ts';
 
 export const messageListQuery = z
   .object({
     pageNo: z.coerce.number().int().min(1).max(100000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
     unread: queryBool.optional(),
-    kind: z.enum(MESSAGE_KIND_VALUES).optional(),
+    kind: z.enum(MESSAGE_KINDS.values).optional(),
     /** To-dos only: open (待处理) or done (已处理). */
-    todo: z.enum(TODO_STATE_VALUES).optional(),
+    todo: z.enum(TODO_STATES.values).optional(),
   })
   .strict();
 export const messageReadQuery = z
@@ -26,7 +26,7 @@ export const messageReadQuery = z
 
 export const messageItem = z.object({
   id: z.number(),
-  kind: z.enum(MESSAGE_KIND_VALUES),
+  kind: z.enum(MESSAGE_KINDS.values),
   kindName: z.string(),
   title: z.string(),
   content: z.string(),
@@ -36,7 +36,7 @@ export const messageItem = z.object({
   read: z.boolean(),
   readAt: z.string().nullable(),
   /** A to-do's state (待处理 / 已处理); null for other kinds. */
-  todoState: z.enum(TODO_STATE_VALUES).nullable(),
+  todoState: z.enum(TODO_STATES.values).nullable(),
   /** When a to-do's task moved on. */
   doneAt: z.string().nullable(),
   createdAt: z.string(),
@@ -53,7 +53,7 @@ export const messageSendBody = z
     districts: z.array(districtCodeField).max(20).default([]),
     title: z.string().trim().min(1, '请输入消息标题').max(100, '消息标题不能超过100个字符'),
     content: z.string().trim().min(1, '请输入消息内容').max(2000, '消息内容不能超过2000个字符'),
-    kind: z.enum(MESSAGE_KIND_VALUES).default('system'),
+    kind: z.enum(MESSAGE_KINDS.values).default('system'),
     link: portalLink.default(''),
   })
   .strict();
@@ -61,7 +61,7 @@ export type MessageSendBody = z.infer<typeof messageSendBody>;
 
 export const messageBatchItem = z.object({
   id: z.number(),
-  kind: z.enum(MESSAGE_KIND_VALUES),
+  kind: z.enum(MESSAGE_KINDS.values),
   title: z.string(),
   content: z.string(),
   link: z.string(),

@@ -8,16 +8,21 @@ import { dateStr, fileIdsField, money } from './fields.ts';
 import type { AttachmentFile } from './file.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
-import { type PolicyState, type PolicyStatus, RATE_FACTORS, SERVICE_ITEMS } from './policy-options.ts';
+import {
+  COINSURE_ROLES,
+  type PolicyState,
+  type PolicyStatus,
+  RATE_FACTORS,
+  SERVICE_ITEMS,
+} from './policy-options.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------------
 
-const SERVICE_ITEM_VALUES = SERVICE_ITEMS.map((s) => s.value) as [string, ...string[]];
 export const policyFactorInput = z
   .object({
-    code: z.enum(RATE_FACTORS.map((f) => f.value) as [string, ...string[]], '浮动因子取值不正确'),
+    code: z.enum(RATE_FACTORS.values, '浮动因子取值不正确'),
     pct: rangedNumber('浮动比例（%）', FIELD_RANGES.factorPct),
     reason: z.string().trim().min(1, '请填写浮动原因').max(200),
   })
@@ -26,7 +31,7 @@ export const policyFactorInput = z
 export const coinsurerInput = z
   .object({
     insurerId: z.number().int().positive(),
-    role: z.enum(['01', '02', '03'], '承保类型须为01主承、02跟单或03独立承保'),
+    role: z.enum(COINSURE_ROLES.values, '承保类型须为01主承、02跟单或03独立承保'),
     share: rangedNumber('承保比例（%）', FIELD_RANGES.coinsurerShare),
   })
   .strict();
@@ -51,7 +56,7 @@ export const policyInput = z
     preventionFeePct: rangedNumber('事故预防服务费用比例（%）', FIELD_RANGES.preventionFeePct),
     preventionFrequency: rangedNumber('服务频次', FIELD_RANGES.preventionFrequency),
     serviceItems: z
-      .array(z.enum(SERVICE_ITEM_VALUES, '服务项目取值为01-07'))
+      .array(z.enum(SERVICE_ITEMS.values, '服务项目取值为01-07'))
       .min(1, '请至少选择一项事故预防服务项目')
       .max(7),
     serviceItemOther: z.string().trim().max(200).default(''),
@@ -74,7 +79,7 @@ export const policyDraftInput = policyInput
     premium: policyInput.shape.premium.optional(),
     preventionFeePct: policyInput.shape.preventionFeePct.optional(),
     preventionFrequency: policyInput.shape.preventionFrequency.optional(),
-    serviceItems: z.array(z.enum(SERVICE_ITEM_VALUES, '服务项目取值为01-07')).max(7).default([]),
+    serviceItems: z.array(z.enum(SERVICE_ITEMS.values, '服务项目取值为01-07')).max(7).default([]),
   })
   .strict();
 export type PolicyDraftInput = z.infer<typeof policyDraftInput>;

@@ -1,15 +1,15 @@
 /** The city and its districts (spec 9), zod-free. */
-import type { Option } from './options.ts';
+import { defineOptions } from './options.ts';
 
 export const CITY_CODE = '321300';
 export const CITY_NAME = '宿迁市';
-export const DISTRICTS: Option<string>[] = [
+export const DISTRICTS = defineOptions([
   { value: '321302', label: '宿城区' },
   { value: '321311', label: '宿豫区' },
   { value: '321322', label: '沭阳县' },
   { value: '321323', label: '泗阳县' },
   { value: '321324', label: '泗洪县' },
-];
+]);
 
 /** A city-level code covers all its districts (321300 → every 3213xx). */
 export function isCityLevel(code: string): boolean {

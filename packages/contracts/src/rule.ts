@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { attachment, attachmentInput, dateOnlyField, portalLink } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
-import { RULE_LEVEL_VALUES, RULE_STATUS_VALUES } from './rule-options.ts';
+import { RULE_LEVELS, RULE_STATUS } from './rule-options.ts';
 
 export const ruleSaveBody = z
   .object({
@@ -12,13 +12,13 @@ export const ruleSaveBody = z
     name: z.string().trim().min(1, '请输入法规名称').max(200, '法规名称不能超过200个字符'),
     docNo: z.string().trim().max(100, '文号不能超过100个字符').default(''),
     issuer: z.string().trim().min(1, '请输入发布机关').max(200, '发布机关不能超过200个字符'),
-    level: z.enum(RULE_LEVEL_VALUES, {
+    level: z.enum(RULE_LEVELS.values, {
       message: '层级须为法律、行政法规、部门规章、规范性文件、标准或地方性法规之一',
     }),
     publishDate: dateOnlyField('发布日期'),
     effectiveDate: dateOnlyField('实施日期').nullable().optional(),
     status: z
-      .enum(RULE_STATUS_VALUES, { message: '效力状态须为现行有效、已修订或已废止' })
+      .enum(RULE_STATUS.values, { message: '效力状态须为现行有效、已修订或已废止' })
       .default('current'),
     revisedById: z.number().int().positive().nullable().optional(),
     repealedDate: dateOnlyField('废止日期').nullable().optional(),
@@ -36,8 +36,8 @@ export const ruleListQuery = z
     pageNo: z.coerce.number().int().min(1).max(100000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
-    level: z.enum(RULE_LEVEL_VALUES).optional(),
-    status: z.enum(RULE_STATUS_VALUES).optional(),
+    level: z.enum(RULE_LEVELS.values).optional(),
+    status: z.enum(RULE_STATUS.values).optional(),
   })
   .strict();
 
@@ -46,11 +46,11 @@ export const ruleItem = z.object({
   name: z.string(),
   docNo: z.string(),
   issuer: z.string(),
-  level: z.enum(RULE_LEVEL_VALUES),
+  level: z.enum(RULE_LEVELS.values),
   levelName: z.string(),
   publishDate: z.string(),
   effectiveDate: z.string().nullable(),
-  status: z.enum(RULE_STATUS_VALUES),
+  status: z.enum(RULE_STATUS.values),
   statusName: z.string(),
   revisedById: z.number().nullable(),
   revisedByName: z.string(),

@@ -1,12 +1,12 @@
 /** Zod-free constants of user accounts: status, export, username rule (spec 4). */
-import type { Option } from './options.ts';
+import { defineOptions } from './options.ts';
 
 /** User status labels (spec 4; 3 = enterprise information incomplete). */
-export const USER_STATUS: Option[] = [
+export const USER_STATUS = defineOptions([
   { value: 1, label: '正常', color: 'success' },
   { value: 2, label: '停用', color: 'error' },
   { value: 3, label: '企业信息待完善', color: 'warning' },
-];
+]);
 
 /** Chinese column headers of the user export, in order. */
 export const USER_EXPORT_HEADERS = [

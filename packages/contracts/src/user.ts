@@ -49,10 +49,7 @@ export const userListQuery = pageQuery
     status: z.coerce
       .number()
       .int()
-      .refine(
-        (v) => USER_STATUS.some((s) => s.value === v),
-        '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）',
-      )
+      .refine((v) => USER_STATUS.has(v), '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）')
       .optional(),
     /** A full mobile number: exact match (the stored value is not searched by fragments). */
     mobile: z

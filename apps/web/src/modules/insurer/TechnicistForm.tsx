@@ -25,7 +25,7 @@ const EMPTY: FormValues = {
 const fromRow = (r: TechnicistRow): FormValues => ({
   staffType: r.staffType === 2 ? 2 : 1,
   name: r.name,
-  idType: (['01', '02', '03', '04'].includes(r.idType) ? r.idType : '04') as FormValues['idType'],
+  idType: ID_TYPES.has(r.idType) ? r.idType : '04',
   idNo: '',
   mobile: '',
   title: r.title,
@@ -33,7 +33,7 @@ const fromRow = (r: TechnicistRow): FormValues => ({
   major: r.major,
   employer: r.employer,
   years: r.years,
-  serviceItems: r.serviceItems,
+  serviceItems: r.serviceItems as FormValues['serviceItems'],
   status: r.status === 0 ? 0 : 1,
 });
 
