@@ -25,4 +25,16 @@ describe('enterprise schemas', () => {
     expect(enterpriseProfileInput.safeParse({ ...profile, status: 1 }).success).toBe(false);
     expect(enterpriseProfileInput.safeParse({ ...profile, legalMobile: '12345678901' }).success).toBe(false);
   });
+  it('refuses a value outside an option list with the message naming the field', () => {
+    const issues = (v: object) => enterpriseProfileInput.safeParse({ ...profile, ...v }).error?.issues ?? [];
+    expect(issues({ operatingStatus: 4 })).toMatchObject([
+      { path: ['operatingStatus'], message: '经营状态取值不正确' },
+    ]);
+    expect(issues({ stdGrade: '1' })).toMatchObject([
+      { path: ['stdGrade'], message: '标准化等级取值不正确' },
+    ]);
+    expect(issues({ districtCode: '321300' })).toMatchObject([
+      { path: ['districtCode'], message: '所属区县须为宿迁市的区县代码' },
+    ]);
+  });
 });
