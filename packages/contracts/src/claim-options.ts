@@ -74,6 +74,8 @@ export const LOSS_CATEGORIES = defineOptions([
   { value: '07', label: '法律诉讼费' },
   { value: '08', label: '其他费用' },
 ]);
+/** The fee categories of a payout (04-08): the loss categories other than casualties and property. */
+export const FEE_CATEGORIES = defineOptions(LOSS_CATEGORIES.filter((c) => c.value >= '04'));
 
 /** Accident types of GB 6441-1986 (企业职工伤亡事故分类). */
 export const ACCIDENT_TYPES = defineOptions(

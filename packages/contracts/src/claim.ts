@@ -11,6 +11,7 @@ import {
   type ClaimPhase,
   type ClaimStep,
   type CloseType,
+  FEE_CATEGORIES,
   INJURY_TYPES,
   LOSS_CATEGORIES,
   PAYMENT_TYPES,
@@ -152,7 +153,7 @@ export const claimStepInput = z.discriminatedUnion('step', [
         .array(
           z
             .object({
-              category: z.enum(['04', '05', '06', '07', '08'], '费用类别取值为04-08'),
+              category: z.enum(FEE_CATEGORIES.values, '费用类别取值为04-08'),
               amount: money('费用赔付金额', { positive: true }),
             })
             .strict(),

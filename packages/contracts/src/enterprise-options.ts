@@ -30,6 +30,13 @@ export const PARAM_SOURCE = defineOptions([
   { value: 1, label: '系统判断' },
 ]);
 
+/** 安全生产荣誉, the value of the enterprise parameter `honour` (the score adds 3 for 市级, 5 for 省级). */
+export const HONOUR_LEVELS = defineOptions([
+  { value: 0, label: '无' },
+  { value: 1, label: '市级' },
+  { value: 2, label: '省级' },
+]);
+
 // ---------------------------------------------------------------------------------------------------
 // Enterprise parameters and score (spec 3: parameter source 2 manual / 1 system judgement)
 // ---------------------------------------------------------------------------------------------------

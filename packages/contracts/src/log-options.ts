@@ -1,5 +1,5 @@
 /** Zod-free constants of the logs: retention, operation kinds, outcomes, push states. */
-import { defineOptions } from './options.ts';
+import { defineOptions, type OptionValue } from './options.ts';
 
 /** Request logs are kept at least this long (security.md L04, CSL art. 21). */
 export const LOG_RETENTION_DAYS = 180;
@@ -9,6 +9,7 @@ export const PUSH_STATUS = defineOptions([
   { value: 'success', label: '成功', color: 'success' },
   { value: 'fail', label: '失败', color: 'error' },
 ]);
+export type PushStatus = OptionValue<typeof PUSH_STATUS>;
 
 /**
  * Every operation-log kind the server records (`kind` of searchLogList.json); spec 9's LOG_KINDS (options.ts)
@@ -34,6 +35,7 @@ export const LOG_OUTCOMES = defineOptions([
   { value: 'success', label: '成功', color: 'success' },
   { value: 'fail', label: '失败', color: 'error' },
 ]);
+export type LogOutcome = OptionValue<typeof LOG_OUTCOMES>;
 
 /** Spec 9's short list of operation-log kinds (LOG_KIND_OPTIONS is every kind the server records). */
 export const LOG_KINDS = defineOptions([

@@ -42,6 +42,14 @@ export const POLICY_STATES = defineOptions([
   { value: 'cancelled', label: '已注销', color: 'default' },
 ]);
 export type PolicyState = OptionValue<typeof POLICY_STATES>;
+/** The states of an issued policy (approved, or cancelled after issue): the list filter 'issued'. */
+export const POLICY_ISSUED_STATES: readonly PolicyState[] = [
+  'pending',
+  'active',
+  'expiring',
+  'expired',
+  'cancelled',
+];
 /** Stored review status of a policy. */
 export type PolicyStatus = 'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled';
 /** A policy is "expiring" when its end date falls within this many days from today (today included). */
