@@ -7,6 +7,7 @@ import { lossLineProblem } from './claim-money.ts';
 import {
   ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
+  CLAIM_PHASES,
   CLOSE_TYPES,
   type ClaimPhase,
   type ClaimStep,
@@ -18,7 +19,16 @@ import {
   PERSON_TYPES,
   SATISFACTION_SCORES,
 } from './claim-options.ts';
-import { dateTimeStr, districtField, fileIdsField, money, personName, phoneField } from './fields.ts';
+import { pageQuery } from './envelope.ts';
+import {
+  dateStr,
+  dateTimeStr,
+  districtField,
+  fileIdsField,
+  money,
+  personName,
+  phoneField,
+} from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
 import { ID_TYPES } from './options.ts';
@@ -187,6 +197,32 @@ export const claimSatisfactionInput = z
     comment: z.string().trim().max(500).default(''),
   })
   .strict();
+
+/**
+ * The filters of the claim list, its counts and its export (the regulator's list too). The server's
+ * service takes `z.output` of the queries below, the web `z.input` (`import type`).
+ */
+export const claimListFilters = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码为6位数字')
+    .optional(),
+  wsIndustryCode: z.string().trim().max(12).optional(),
+  phase: z.enum(CLAIM_PHASES.values, '案件状态取值不正确').optional(),
+  step: z.coerce.number<number>().int().min(1).max(8).optional(),
+  flag: z.enum(['late', 'unpaid'], '预警类型为 late（逾期报案）或 unpaid（立案后超期未付）').optional(),
+  accidentFrom: dateStr.optional(),
+  accidentTo: dateStr.optional(),
+  policyId: z.coerce.number<number>().int().positive().optional(),
+  year: z.coerce.number<number>().int().min(2000).max(2100).optional(),
+});
+/** /api/claim/list and /api/govInsurance/claimList: a page of claims under the filters. */
+export const claimListQuery = pageQuery.extend(claimListFilters.shape).strict();
+/** /api/claim/counts: the filters other than phase, flag and step. */
+export const claimCountsQuery = claimListFilters.omit({ phase: true, flag: true, step: true }).strict();
+/** /api/claim/export: every claim under the filters. */
+export const claimExportQuery = claimListFilters.strict();
 
 // ---------------------------------------------------------------------------------------------------
 // What the calls answer (types only: these routes declare no response schema yet)

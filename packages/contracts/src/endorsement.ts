@@ -4,7 +4,7 @@
  * endorsement-rules.ts.
  */
 import { z } from 'zod';
-import { ENDORSEMENT_TYPES, type EndorsementStatus } from './endorsement-options.ts';
+import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES, type EndorsementStatus } from './endorsement-options.ts';
 import {
   ROSTER_DIRECTIONS,
   ROSTER_ID_MESSAGE,
@@ -12,6 +12,7 @@ import {
   rosterDuplicateMessage,
   rosterDuplicates,
 } from './endorsement-roster.ts';
+import { pageQuery } from './envelope.ts';
 import { dateStr, fileIdsField, gbIndustryField, money, personName, wsIndustryField } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
@@ -96,6 +97,16 @@ export const endorsementInput = z
   })
   .strict();
 export type EndorsementInput = z.infer<typeof endorsementInput>;
+
+/** /api/endorsement/list: a page of endorsements (the server takes `z.output`, the web `z.input`). */
+export const endorsementListQuery = pageQuery
+  .extend({
+    keyword: z.string().trim().max(100).optional(),
+    type: z.enum(ENDORSEMENT_TYPES.values).optional(),
+    status: z.enum(ENDORSEMENT_STATUS.values).optional(),
+    policyId: z.coerce.number<number>().int().positive().optional(),
+  })
+  .strict();
 
 // ---------------------------------------------------------------------------------------------------
 // What the calls answer (types only: these routes declare no response schema yet)

@@ -11,6 +11,7 @@ import {
   type ScoreLine,
   STD_GRADES,
 } from './enterprise-options.ts';
+import { pageQuery } from './envelope.ts';
 import {
   dateStr,
   districtField,
@@ -114,6 +115,37 @@ export const enterpriseParamsInput = z
   })
   .strict();
 
+/** A yes/no filter in the query: true/false or 1/0. */
+export const boolQuery = z
+  .enum(['true', 'false', '1', '0'], '取值须为 true 或 false')
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * The filters of the enterprise list and its export. The server's service takes `z.output` of the
+ * queries below, the web `z.input` (`import type`).
+ */
+export const enterpriseListFilters = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码为6位数字')
+    .optional(),
+  wsIndustryCode: z.string().trim().max(12).optional(),
+  mustInsure: boolQuery.optional(),
+  insured: boolQuery.optional(),
+  riskLevel: z.coerce.number<number>().int().min(1).max(4).optional(),
+  blacklist: boolQuery.optional(),
+  stdGrade: z.coerce.number<number>().int().min(0).max(3).optional(),
+  onRegister: boolQuery.optional(),
+  infoComplete: boolQuery.optional(),
+});
+/** /api/enterprise/list: a page of enterprises under the filters, in the order asked for. */
+export const enterpriseListQuery = pageQuery.extend(enterpriseListFilters.shape).strict();
+/** /api/enterprise/export: every enterprise under the filters, in the list's order. */
+export const enterpriseExportQuery = enterpriseListFilters
+  .extend({ sortField: z.string().optional(), sortOrder: z.string().optional() })
+  .strict();
+
 // ---------------------------------------------------------------------------------------------------
 // What the calls answer (types only: these routes declare no response schema yet)
 // ---------------------------------------------------------------------------------------------------
@@ -173,24 +205,6 @@ export interface EnterpriseDetail extends EnterpriseRow {
    * only (enterprise edit, audited), never by the enterprise's own information edit.
    */
   operatingStatusLocked: boolean;
-}
-
-/** The query of /api/enterprise/list (and the filters of /api/enterprise/export). */
-export interface EnterpriseListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  districtCode?: string | undefined;
-  wsIndustryCode?: string | undefined;
-  mustInsure?: boolean | undefined;
-  insured?: boolean | undefined;
-  riskLevel?: number | undefined;
-  blacklist?: boolean | undefined;
-  stdGrade?: number | undefined;
-  onRegister?: boolean | undefined;
-  infoComplete?: boolean | undefined;
-  sortField?: string | undefined;
-  sortOrder?: string | undefined;
 }
 
 /** One parameter of an enterprise as /api/enterprise/params shows it. */

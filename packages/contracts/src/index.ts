@@ -5,6 +5,9 @@
  */
 import './zod-locale.ts';
 
+/** zod's types, for `z.input<typeof schema>` / `z.output<…>` where zod itself is not a dependency (the web). */
+export type { z } from 'zod';
+
 export * from './auth.ts';
 export * from './claim.ts';
 export * from './constants.ts';

@@ -3,6 +3,7 @@
  * request schemas and what the calls answer.
  */
 import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
 import { districtField, mobileField, personName, usccField } from './fields.ts';
 import { INSURER_DOC_TYPES, INSURER_TYPES, STAFF_TYPE, TECHNICIST_STATUS } from './insurer-options.ts';
 import { rangedNumber } from './number-field.ts';
@@ -79,6 +80,27 @@ export const insurerDocInput = z
     fileId: z.string().uuid('请上传文档文件'),
     remark: z.string().trim().max(500).default(''),
   })
+  .strict();
+
+/** /api/technicist/list: a page of the insurer's technicists (the server takes `z.output`, the web `z.input`). */
+export const technicistListQuery = pageQuery
+  .extend({
+    name: z.string().trim().max(20).optional(),
+    staffType: z.coerce.number<number>().int().min(1).max(2).optional(),
+    status: z.coerce.number<number>().int().min(0).max(1).optional(),
+  })
+  .strict();
+
+/** The filters of the insurer document lists. */
+export const insurerDocListFilters = pageQuery.extend({
+  docType: z.coerce.number<number>().int().optional(),
+  title: z.string().trim().max(100).optional(),
+});
+/** /api/insurerDoc/list: a page of the insurer's own documents. */
+export const insurerDocListQuery = insurerDocListFilters.strict();
+/** /api/insurerDoc/published: a page of every insurer's documents, optionally of one insurer. */
+export const publishedDocListQuery = insurerDocListFilters
+  .extend({ insurerId: z.coerce.number<number>().int().positive().optional() })
   .strict();
 
 // ---------------------------------------------------------------------------------------------------

@@ -50,6 +50,12 @@ export const POLICY_ISSUED_STATES: readonly PolicyState[] = [
   'expired',
   'cancelled',
 ];
+/**
+ * What the policy list filters by: a state, or 'valid' (in force today) or 'issued' (any issued state,
+ * POLICY_ISSUED_STATES).
+ */
+export const POLICY_STATE_FILTERS = [...POLICY_STATES.values, 'valid', 'issued'] as const;
+export type PolicyStateFilter = (typeof POLICY_STATE_FILTERS)[number];
 /** Stored review status of a policy. */
 export type PolicyStatus = 'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled';
 /** A policy is "expiring" when its end date falls within this many days from today (today included). */

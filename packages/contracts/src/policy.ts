@@ -4,12 +4,14 @@
  */
 import { z } from 'zod';
 import type { EndorsementStatus } from './endorsement-options.ts';
+import { pageQuery } from './envelope.ts';
 import { dateStr, fileIdsField, money } from './fields.ts';
 import type { AttachmentFile } from './file.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
 import {
   COINSURE_ROLES,
+  POLICY_STATE_FILTERS,
   type PolicyState,
   type PolicyStatus,
   RATE_FACTORS,
@@ -106,6 +108,29 @@ export const policyPricingInput = z
   .strict();
 export type PolicyPricingInput = z.infer<typeof policyPricingInput>;
 
+/**
+ * The filters of the policy list and its export. The server's service takes `z.output` of the queries
+ * below, the web `z.input` (`import type`).
+ */
+export const policyListFilters = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码为6位数字')
+    .optional(),
+  wsIndustryCode: z.string().trim().max(12).optional(),
+  state: z.enum(POLICY_STATE_FILTERS, '保单状态取值不正确').optional(),
+  year: z.coerce.number<number>().int().min(2000).max(2100).optional(),
+  startFrom: dateStr.optional(),
+  startTo: dateStr.optional(),
+  insurerId: z.coerce.number<number>().int().positive().optional(),
+  enterpriseId: z.coerce.number<number>().int().positive().optional(),
+});
+/** /api/policy/list: a page of policies under the filters. */
+export const policyListQuery = pageQuery.extend(policyListFilters.shape).strict();
+/** /api/policy/export: every policy under the filters. */
+export const policyExportQuery = policyListFilters.strict();
+
 // ---------------------------------------------------------------------------------------------------
 // What the calls answer (types only: these routes declare no response schema yet)
 // ---------------------------------------------------------------------------------------------------
@@ -149,21 +174,6 @@ export interface PolicyRow {
   underCovered: boolean;
   /** 参保人数多于从业人员: in force today and more insured than the enterprise's current employees. */
   overCovered: boolean;
-}
-
-/** The query of /api/policy/list (and the filters of its export). */
-export interface PolicyListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  districtCode?: string | undefined;
-  wsIndustryCode?: string | undefined;
-  state?: string | undefined;
-  year?: number | undefined;
-  startFrom?: string | undefined;
-  startTo?: string | undefined;
-  insurerId?: number | undefined;
-  enterpriseId?: number | undefined;
 }
 
 /** /api/policy/detail: the row with the terms, parties, counts and what the caller may do with it. */
