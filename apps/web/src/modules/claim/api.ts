@@ -18,7 +18,7 @@ import { downloadFile } from '../../platform/download.ts';
 import { fetchData, isApiError, request } from '../../platform/request.ts';
 import { type PolicyRow, postWithMessage } from '../policy/api.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (claim.ts). */
 export type {
   ClaimCounts,
   ClaimDetail,

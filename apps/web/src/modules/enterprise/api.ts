@@ -47,7 +47,7 @@ export const GOV_ENT_PATHS = {
   score: '/government/govEnt/GovEntScore/route',
 } as const;
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (enterprise.ts). */
 export type {
   EnterpriseDetail,
   EnterpriseImportError,

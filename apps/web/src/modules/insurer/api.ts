@@ -19,7 +19,7 @@ import { downloadFile } from '../../platform/download.ts';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
 import type { PolicyRow } from '../policy/api.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (insurer.ts, insurance-data.ts). */
 export type {
   InsuranceDataColumn,
   InsuranceDataResult,

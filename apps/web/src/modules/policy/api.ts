@@ -18,7 +18,7 @@ import type { PageResult } from '../../components/index.ts';
 import { fetchData, request } from '../../platform/request.ts';
 import type { PolicyRules } from './rules.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (policy.ts, endorsement.ts). */
 export type {
   AttachmentFile,
   EndorsementRow,
