@@ -1,9 +1,8 @@
 import { z } from 'zod';
-
-export { PASSWORD_CHANGE_MESSAGES, type PasswordChangeReason } from './sys-options.ts';
+import { PASSWORD_CHANGE_REASONS } from './auth-options.ts';
 
 /** Why the password must be changed now (see PASSWORD_CHANGE_MESSAGES); null when it need not be. */
-export const passwordChangeReason = z.enum(['initial', 'reset', 'expired']).nullable();
+export const passwordChangeReason = z.enum(PASSWORD_CHANGE_REASONS).nullable();
 
 export const loginBody = z
   .object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimStepInput } from './claim.ts';
 import {
   casualtyLimitProblem,
   closeShortfallText,
@@ -9,7 +10,6 @@ import {
   payoutGap,
   yuanText,
 } from './claim-money.ts';
-import { claimStepInput } from './insurance.ts';
 
 const ctx = {
   perPersonLimit: 500_000,

@@ -3,7 +3,7 @@
  * the server refuses what these name, and the claim forms show the same words before submitting.
  * Amounts are yuan with at most two decimals; sums are done in integer cents.
  */
-import { LOSS_CATEGORIES } from './insurance-options.ts';
+import { LOSS_CATEGORIES } from './claim-options.ts';
 
 const cents = (yuan: number) => Math.round(yuan * 100);
 

@@ -21,6 +21,22 @@ describe('@aqzrx/contracts/constants', () => {
     expect(withZod).toEqual([]);
   });
 
+  it('lists every zod-free source file, and the index lists every other one', () => {
+    const dir = import.meta.dirname;
+    const sources = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .filter((f) => !['index.ts', 'constants.ts', 'zod-locale.ts'].includes(f));
+    const listed = (file: string) =>
+      [...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/export \* from '\.\/([^']+)'/g)].map(
+        (m) => m[1],
+      );
+    const zodFree = sources.filter((f) => !/from 'zod'/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+    expect(listed('constants.ts').sort()).toEqual(zodFree.sort());
+    const zodFiles = sources.filter((f) => !zodFree.includes(f));
+    expect(listed('index.ts').sort()).toEqual([...zodFiles, 'constants.ts'].sort());
+  });
+
   it('offers the labels the screens use', async () => {
     const c = await import('./constants.ts');
     expect(c.POLICY_STATES.length).toBeGreaterThan(3);

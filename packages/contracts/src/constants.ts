@@ -3,22 +3,40 @@
  * runtime values from here ('@aqzrx/contracts/constants') so that zod and the request schemas stay out of
  * its bundle; types still come from '@aqzrx/contracts' (type-only imports are erased).
  *
- * Only files that do not import zod may be listed here (constants.test.ts checks this).
+ * Only files that do not import zod may be listed here (constants.test.ts checks this, and that every
+ * zod-free file is listed).
  */
-export * from './accident-grade.ts';
+export * from './auth-options.ts';
 export * from './china-time.ts';
+export * from './claim-accident-grade.ts';
 export * from './claim-money.ts';
+export * from './claim-options.ts';
+export * from './consult-options.ts';
 export * from './content-options.ts';
 export * from './data-exchange-options.ts';
+export * from './dict-options.ts';
+export * from './endorsement-options.ts';
 export * from './endorsement-roster.ts';
 export * from './endorsement-rules.ts';
+export * from './enterprise-options.ts';
+export * from './industry-options.ts';
 export * from './insurance-data.ts';
-export * from './insurance-options.ts';
+export * from './insurer-options.ts';
+export * from './log-options.ts';
+export * from './message-options.ts';
 export * from './number-range.ts';
 export * from './options.ts';
+export * from './org-options.ts';
 export * from './permissions.ts';
+export * from './policy-options.ts';
 export * from './policy-rules.ts';
+export * from './portal-options.ts';
+export * from './region-options.ts';
+export * from './resource-options.ts';
 export * from './role.ts';
-export * from './sys-config-options.ts';
-export * from './sys-options.ts';
+export * from './rule-options.ts';
+export * from './safety-mechanism-options.ts';
+export * from './setting-options.ts';
+export * from './subsystem-options.ts';
+export * from './user-options.ts';
 export * from './validators.ts';

@@ -1,4 +1,4 @@
-import type { Option } from './options.ts';
+import { defineOptions, type OptionValue } from './options.ts';
 
 /**
  * Zod-free constants of the data exchange with external systems (apps/server/src/modules/data-exchange):
@@ -15,19 +15,19 @@ export const POLICY_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 export const POLICY_NO_MESSAGE = '保单号须为1-40位字母、数字、下划线或短横线';
 
 /** What insurancePost did with one reported policy. */
-export type InsurancePostResult = 'created' | 'unchanged' | 'rejected';
-export const INSURANCE_POST_RESULTS: Option<InsurancePostResult>[] = [
+export const INSURANCE_POST_RESULTS = defineOptions([
   { value: 'created', label: '已新增', color: 'success' },
   { value: 'unchanged', label: '无变化（重复上报）', color: 'default' },
   { value: 'rejected', label: '已拒绝', color: 'error' },
-];
+]);
+export type InsurancePostResult = OptionValue<typeof INSURANCE_POST_RESULTS>;
 
 /** Kinds of records the platform pushes to a subsystem. */
-export type PushDataKind = 'policy' | 'claim';
-export const PUSH_DATA_KINDS: Option<PushDataKind>[] = [
+export const PUSH_DATA_KINDS = defineOptions([
   { value: 'policy', label: '保单' },
   { value: 'claim', label: '理赔' },
-];
+]);
+export type PushDataKind = OptionValue<typeof PUSH_DATA_KINDS>;
 
 /** Push URL: an absolute http(s) address without embedded credentials. */
 export const PUSH_URL_PATTERN = /^https?:\/\/[^\s<>"'@/?#]+(?:[/?][^\s<>"'#]*)?$/i;
@@ -42,13 +42,13 @@ export const PUSH_TIMEOUT_MS = 10_000;
 export const PUSH_MAX_ATTEMPTS = 6;
 
 /** Outcome of a subsystem's last push run. */
-export type PushRunStatus = 'success' | 'fail' | 'idle' | 'skipped';
-export const PUSH_RUN_STATUS: Option<PushRunStatus>[] = [
+export const PUSH_RUN_STATUS = defineOptions([
   { value: 'success', label: '推送成功', color: 'success' },
   { value: 'idle', label: '无新数据', color: 'default' },
   { value: 'fail', label: '推送失败', color: 'error' },
   { value: 'skipped', label: '未推送', color: 'warning' },
-];
+]);
+export type PushRunStatus = OptionValue<typeof PUSH_RUN_STATUS>;
 
 /** Headers of a pushed request (the signed-call headers of the inbound protocol, plus two of the push). */
 export const PushHeader = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   INSURANCE_POST_MAX,
+  INSURANCE_POST_RESULTS,
   type InsurancePostResult,
   POLICY_NO_MESSAGE,
   POLICY_NO_PATTERN,
@@ -11,7 +12,8 @@ import {
   type PushDataKind,
   type PushRunStatus,
 } from './data-exchange-options.ts';
-import { coinsurerInput, policyInput, usccField } from './insurance.ts';
+import { usccField } from './fields.ts';
+import { coinsurerInput, policyInput } from './policy.ts';
 
 /**
  * Data exchange with external systems (domain 1.9 "Information platform and data upload"): insurers' core
@@ -19,8 +21,6 @@ import { coinsurerInput, policyInput, usccField } from './insurance.ts';
  * the platform pushes policy and claim changes to subsystems that subscribed (push settings per subsystem).
  * Protocol: apps/server/src/modules/data-exchange/README.md.
  */
-
-export * from './data-exchange-options.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Inbound: insurancePost
@@ -85,7 +85,7 @@ export interface InsurancePostItemResult {
 export const insurancePostItemResult = z.object({
   index: z.number().int(),
   policyNo: z.string(),
-  result: z.enum(['created', 'unchanged', 'rejected']),
+  result: z.enum(INSURANCE_POST_RESULTS.values),
   reason: z.string(),
   id: z.number().int().nullable(),
 });
@@ -100,8 +100,6 @@ export type InsurancePostAnswer = z.infer<typeof insurancePostAnswer>;
 // ---------------------------------------------------------------------------------------------------
 // Outbound: push settings of a subsystem
 // ---------------------------------------------------------------------------------------------------
-
-const PUSH_KIND_VALUES = PUSH_DATA_KINDS.map((k) => k.value) as [PushDataKind, ...PushDataKind[]];
 
 export const pushSettingsQuery = z
   .object({ subsystemId: z.coerce.number().int().positive('subsystemId 必须是正整数') })
@@ -119,8 +117,8 @@ export const pushSettingsBody = z
       .refine((v) => v === '' || PUSH_URL_PATTERN.test(v), { message: PUSH_URL_MESSAGE }),
     enabled: z.boolean(),
     dataKinds: z
-      .array(z.enum(PUSH_KIND_VALUES, '数据类型只能是 policy（保单）或 claim（理赔）'))
-      .max(PUSH_KIND_VALUES.length)
+      .array(z.enum(PUSH_DATA_KINDS.values, '数据类型只能是 policy（保单）或 claim（理赔）'))
+      .max(PUSH_DATA_KINDS.values.length)
       .refine((v) => new Set(v).size === v.length, '数据类型不能重复')
       .default([]),
     /** Forget the cursors: everything is pushed again from the beginning on the next run. */

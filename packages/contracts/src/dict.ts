@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DictCategory } from './sys-config-options.ts';
+import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DictCategory } from './dict-options.ts';
 
 /**
  * Data dictionaries (sys_dict): one tree under the root entry 031. Each category below the root holds the
@@ -7,8 +7,6 @@ import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DictCategory } from './
  * on records (e.g. claim close type 401). Categories and seeded entries are listed in
  * apps/server/src/db/seeds/dicts.ts and docs/ARCHITECTURE.md.
  */
-
-export { DICT_ROOT_CODE, DictCategory, type DictCategoryCode, DictStatus } from './sys-config-options.ts';
 
 /** Categories whose subtree findChildrenByAccidentType answers for. */
 export const ACCIDENT_TYPE_ROOTS: readonly string[] = [

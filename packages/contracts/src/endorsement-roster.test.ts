@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { endorsementChange, endorsementInput } from './endorsement.ts';
 import { rosterDuplicates, rosterProblems } from './endorsement-roster.ts';
-import { endorsementChange, endorsementInput } from './insurance.ts';
 
 const A = '11010519491231002X';
 const B = '321302198506123018';

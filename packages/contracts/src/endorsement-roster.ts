@@ -2,14 +2,14 @@
  * The roster of an add/remove/replace endorsement (domain 2.7 roster delta, 2.6 人员清单), zod-free so
  * the web form checks it with the same rules and messages as the server.
  */
+import { defineOptions, type OptionValue } from './options.ts';
 import { isValidIdCard } from './validators.ts';
 
-export type RosterDirection = 'in' | 'out';
-
-export const ROSTER_DIRECTIONS: Array<{ value: RosterDirection; label: string }> = [
+export const ROSTER_DIRECTIONS = defineOptions([
   { value: 'in', label: '加入' },
   { value: 'out', label: '减少' },
-];
+]);
+export type RosterDirection = OptionValue<typeof ROSTER_DIRECTIONS>;
 
 /** At most this many persons in one endorsement. */
 export const ROSTER_MAX = 500;

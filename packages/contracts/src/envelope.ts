@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_CHANGE_MESSAGES } from './sys-options.ts';
+import { PASSWORD_CHANGE_MESSAGES } from './auth-options.ts';
 
 /**
  * Every API response has this one shape. `error` and `apiError` carry the same code:
@@ -23,8 +23,8 @@ export const emptyEnvelope = envelopeBase.extend({ data: z.unknown().optional() 
 export type Envelope<T = unknown> = z.infer<typeof envelopeBase> & { data?: T };
 
 export const pageQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(10),
+  pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(500).default(10),
   sortField: z
     .string()
     .max(64)

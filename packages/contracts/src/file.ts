@@ -8,3 +8,11 @@ export const uploadedFile = z.object({
   fileId: z.string(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** A stored file named by a record's attachment ids (in their stored order; missing files left out). */
+export interface AttachmentFile {
+  id: string;
+  name: string;
+  size: number;
+  kind: string;
+}

@@ -1,27 +1,35 @@
+/**
+ * Everything of the contracts: the zod-free part (constants.ts: option lists, labels, validators, pure
+ * rules) and the zod schemas of each feature. Server and web import '@aqzrx/contracts'; the web takes
+ * run-time values from '@aqzrx/contracts/constants' only (types from here are erased).
+ */
 import './zod-locale.ts';
 
-export * from './accident-grade.ts';
+/** zod's types, for `z.input<typeof schema>` / `z.output<…>` where zod itself is not a dependency (the web). */
+export type { z } from 'zod';
+
 export * from './auth.ts';
-export * from './china-time.ts';
+export * from './claim.ts';
+export * from './constants.ts';
+export * from './consult.ts';
 export * from './content.ts';
 export * from './data-exchange.ts';
 export * from './dict.ts';
-export * from './endorsement-rules.ts';
+export * from './endorsement.ts';
+export * from './enterprise.ts';
 export * from './envelope.ts';
+export * from './fields.ts';
 export * from './file.ts';
 export * from './industry.ts';
-export * from './insurance.ts';
-export * from './insurance-data.ts';
+export * from './insurer.ts';
 export * from './log.ts';
+export * from './message.ts';
 export * from './number-field.ts';
-export * from './number-range.ts';
-export * from './options.ts';
 export * from './org.ts';
-export * from './permissions.ts';
-export * from './resources.ts';
-export * from './role.ts';
+export * from './policy.ts';
+export * from './resource.ts';
+export * from './rule.ts';
 export * from './safety-mechanism.ts';
 export * from './setting.ts';
 export * from './subsystem.ts';
 export * from './user.ts';
-export * from './validators.ts';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { CODE_MAX, DICT_CODE_PATTERN, INDUSTRY_CODE_MESSAGE } from './sys-config-options.ts';
+import { CODE_MAX, DICT_CODE_PATTERN } from './dict-options.ts';
+import { INDUSTRY_CODE_MESSAGE } from './industry-options.ts';
 
 /**
  * Industry classification (sys_industry): one tree under the root id 1 with two branches, the national
  * economic classification GB/T 4754-2017 (sections A-T and divisions 01-97) and the work-safety industry
  * fields (安全生产行业领域, codes AQ..) whose high-risk nodes must insure (domain 1.2, 2.1).
  */
-
-export { INDUSTRY_ROOT_ID, IndustryBranch } from './sys-config-options.ts';
 
 export interface IndustryNode {
   id: number;

@@ -2,7 +2,48 @@
  * 综合查询's combined table: premium, prevention and claim figures of the insurer data pages side by side
  * per group, with 简单赔付率 (理赔费用 ÷ 保费). One definition for the page and its .xlsx export. Zod-free.
  */
-import type { InsuranceDataRow } from './insurance-views.ts';
+import { defineOptions, type OptionValue } from './options.ts';
+
+export type InsuranceDataset = 'premium' | 'claim' | 'ap';
+
+/** Group-by dimensions of the insurer data pages. */
+export const DATA_GROUP_BY = defineOptions([
+  { value: 'month', label: '按月份' },
+  { value: 'district', label: '按区县' },
+  { value: 'industry', label: '按行业' },
+]);
+export type InsuranceGroupBy = OptionValue<typeof DATA_GROUP_BY>;
+
+export interface InsuranceDataColumn {
+  key: string;
+  label: string;
+  unit: string;
+}
+/** One group (a month, district or industry): its key and name, and a figure per column key. */
+export type InsuranceDataRow = { key: string; name: string } & Record<string, number | string>;
+
+/** /api/insuranceData/premium, /claim, /ap: figures by group for a year. */
+export interface InsuranceDataResult {
+  year: number;
+  groupBy: InsuranceGroupBy;
+  columns: InsuranceDataColumn[];
+  rows: InsuranceDataRow[];
+}
+
+export interface InsuranceSummaryItem {
+  name: string;
+  label: string;
+  unit: string;
+  value: number;
+}
+
+/** /api/insuranceData/query (综合查询): the six portal figures of the insurer, plus satisfaction. */
+export interface InsuranceSummary {
+  year: number;
+  items: InsuranceSummaryItem[];
+  policiesInForce: number;
+  claimSatisfaction: number | null;
+}
 
 export interface CombinedDataRow {
   key: string;

@@ -1,7 +1,6 @@
-export { LOG_KIND_OPTIONS, LOG_OUTCOMES, LOG_RETENTION_DAYS, PUSH_STATUS } from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { PUSH_STATUS } from './log-options.ts';
 import { dateOrDateTime } from './user.ts';
 
 export const requestLogQuery = pageQuery
@@ -68,7 +67,7 @@ export const pushLogQuery = pageQuery
     targetSystem: z.string().trim().max(64).optional(),
     dataKind: z.string().trim().max(64).optional(),
     recordId: z.string().trim().max(64).optional(),
-    status: z.enum(['pending', 'success', 'fail']).optional(),
+    status: z.enum(PUSH_STATUS.values).optional(),
     startTime: dateOrDateTime.optional(),
     endTime: dateOrDateTime.optional(),
   })

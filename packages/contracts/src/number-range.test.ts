@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enterpriseProfileInput, policyInput } from './insurance.ts';
+import { enterpriseProfileInput } from './enterprise.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES, moneyRange, numberRangeProblem, numberRangeText } from './number-range.ts';
+import { policyInput } from './policy.ts';
 
 describe('number ranges', () => {
   it('says the range in words', () => {

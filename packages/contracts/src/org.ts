@@ -1,32 +1,19 @@
-export {
-  ORG_CONTACT_NAME_MESSAGE,
-  ORG_CONTACT_PHONE_MESSAGE,
-  ORG_MANAGED_TYPES,
-  ORG_STATUS,
-  ORG_TYPES,
-  ORG_USCC_REQUIRED,
-  OrgStatus,
-  type OrgType,
-} from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { CITY_CODE, DISTRICTS } from './options.ts';
 import {
   ORG_CONTACT_NAME_MESSAGE,
   ORG_CONTACT_PHONE_MESSAGE,
   ORG_MANAGED_TYPES,
   ORG_TYPES,
   type OrgType,
-} from './sys-options.ts';
+} from './org-options.ts';
+import { CITY_CODE, DISTRICTS } from './region-options.ts';
 import { isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
-
-export const ORG_TYPE_VALUES = ORG_TYPES.map((o) => o.value) as [OrgType, ...OrgType[]];
 
 export const orgListQuery = pageQuery
   .extend({
     orgType: z
-      .enum(ORG_TYPE_VALUES, '机构类型只能是 platform、government、enterprise、insurer、service 或 expert')
+      .enum(ORG_TYPES.values, '机构类型只能是 platform、government、enterprise、insurer、service 或 expert')
       .optional(),
     name: z.string().trim().max(100).optional(),
     status: z.coerce
@@ -60,10 +47,7 @@ export const orgRow = z.object({
 });
 export type OrgRow = z.infer<typeof orgRow>;
 
-const orgDistrict = z.enum(
-  [CITY_CODE, ...DISTRICTS.map((d) => d.value)] as [string, ...string[]],
-  '所在区县须为宿迁市（321300）或其区县的代码',
-);
+const orgDistrict = z.enum([CITY_CODE, ...DISTRICTS.values], '所在区县须为宿迁市（321300）或其区县的代码');
 /** Editable fields of an organisation (机构管理). An empty uscc means none on record. */
 const orgFields = {
   name: z.string().trim().min(2, '机构名称至少2个字').max(100, '机构名称最多100个字'),

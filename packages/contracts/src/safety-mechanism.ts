@@ -6,14 +6,12 @@ import {
   ORDER_NO_MESSAGE,
   ORDER_NO_PATTERN,
   RATE_PER_MINUTE,
-} from './sys-config-options.ts';
+} from './safety-mechanism-options.ts';
 
 /**
  * Safety mechanisms (安全机制): an access policy for an external system (subsystem) over a set of the
  * platform's API entries: which registered routes it may call, from which addresses, how often.
  */
-
-export { ipFamily, isIpOrCidr, MechanismStatus } from './sys-config-options.ts';
 
 export const mechanismApi = z
   .object({

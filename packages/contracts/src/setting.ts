@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSURANCE_LIMITS, SECURITY_LIMITS, SECURITY_SETTING_MESSAGES } from './sys-config-options.ts';
+import { INSURANCE_LIMITS, SECURITY_LIMITS, SECURITY_SETTING_MESSAGES } from './setting-options.ts';
 
 /**
  * The platform settings an administrator edits (`/api/setting/save`), with their ranges. The server's
@@ -35,8 +35,6 @@ export const footerLink = z
   })
   .strict();
 
-export { INSURANCE_LIMITS } from './sys-config-options.ts';
-
 const L = INSURANCE_LIMITS;
 export const insuranceSettings = z
   .object({
@@ -62,8 +60,6 @@ export const insuranceSettings = z
       .max(L.claimUnpaidFlagDays.max, '未赔付提醒天数为1-365天'),
   })
   .strict();
-
-export { SECURITY_LIMITS } from './sys-config-options.ts';
 
 const S = SECURITY_LIMITS;
 const SM = SECURITY_SETTING_MESSAGES;

@@ -4,14 +4,12 @@ import {
   SUBSYSTEM_CODE_PATTERN,
   SUBSYSTEM_URL_MESSAGE,
   SUBSYSTEM_URL_PATTERN,
-} from './sys-config-options.ts';
+} from './subsystem-options.ts';
 
 /**
  * Subsystems (子系统): external systems linked from the platform (single sign-on targets). Their help
  * text is shown at /oauth-center-help/:code before login, so getSubsystemInfo is public.
  */
-
-export { SubsystemStatus } from './sys-config-options.ts';
 
 export const subsystemCode = z
   .string()

@@ -1,15 +1,6 @@
-export {
-  USER_EXPORT_FILENAME,
-  USER_EXPORT_HEADERS,
-  USER_EXPORT_ROW_CAP,
-  USER_STATUS,
-  USERNAME_PATTERN,
-  USERNAME_RULE_MESSAGE,
-} from './sys-options.ts';
-
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './sys-options.ts';
+import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './user-options.ts';
 import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
 
 /** A date (YYYY-MM-DD, whole day in +08:00) or an ISO date-time, in the years 1900-2999. */
@@ -58,10 +49,7 @@ export const userListQuery = pageQuery
     status: z.coerce
       .number()
       .int()
-      .refine(
-        (v) => USER_STATUS.some((s) => s.value === v),
-        '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）',
-      )
+      .refine((v) => USER_STATUS.has(v), '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）')
       .optional(),
     /** A full mobile number: exact match (the stored value is not searched by fragments). */
     mobile: z

@@ -1,6 +1,27 @@
+import type {
+  ArticleKind,
+  ClaimPhase,
+  ClassKind,
+  CloseType,
+  EndorsementStatus,
+  LogOutcome,
+  MessageKind,
+  OrgType,
+  PolicySide,
+  PolicyStatus,
+  PushRunStatus,
+  PushStatus,
+  RosterDirection,
+  RuleLevel,
+  RuleStatus,
+} from '@aqzrx/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-/** Table types, one place (snake_case in SQL, camelCase in TypeScript via CamelCasePlugin). */
+/**
+ * Table types, one place (snake_case in SQL, camelCase in TypeScript via CamelCasePlugin). Columns holding a
+ * value of an option list take the list's type from contracts (a new value needs a migration of the
+ * column's CHECK constraint too).
+ */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -48,7 +69,7 @@ export interface SysRoleResourceTable {
 
 export interface SysOrgTable extends Audit {
   id: Generated<number>;
-  orgType: 'platform' | 'government' | 'enterprise' | 'insurer' | 'service' | 'expert';
+  orgType: OrgType;
   name: string;
   uscc: string | null;
   districtCode: string | null;
@@ -121,7 +142,7 @@ export interface SysOperLogTable {
   targetId: Generated<string>;
   ip: Generated<string>;
   durationMs: Generated<number>;
-  outcome: 'success' | 'fail';
+  outcome: LogOutcome;
   errorMsg: Generated<string>;
   requestId: Generated<string>;
 }
@@ -217,7 +238,7 @@ export interface SysSubsystemPushTable extends Audit {
   /** Comma-separated data kinds: policy,claim. */
   dataKinds: Generated<string>;
   lastPushAt: NullableTimestamp;
-  lastPushStatus: 'success' | 'fail' | 'idle' | 'skipped' | null;
+  lastPushStatus: PushRunStatus | null;
   lastPushMessage: Generated<string>;
 }
 
@@ -362,8 +383,8 @@ export interface InsPolicyTable extends Audit {
   address: Generated<string>;
   wsIndustryCode: Generated<string>;
   gbIndustryCode: Generated<string>;
-  status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled';
-  enteredBy: 'enterprise' | 'insurer';
+  status: PolicyStatus;
+  enteredBy: PolicySide;
   isRenewal: Generated<boolean>;
   startDate: DateCol;
   endDate: DateCol;
@@ -434,7 +455,7 @@ export interface InsEndorsementTable extends Audit {
   after: InsJson<Record<string, unknown>>;
   premiumDelta: Numeric;
   attachments: InsJson<string[]>;
-  status: 'applied' | 'awaiting' | 'approved' | 'returned' | 'withdrawn';
+  status: EndorsementStatus;
   policyVersion: number;
   appliedBy: number | null;
   appliedAt: Timestamp;
@@ -447,7 +468,7 @@ export interface InsEndorsementPersonTable {
   id: Generated<number>;
   endorsementId: number;
   sort: number;
-  direction: 'in' | 'out';
+  direction: RosterDirection;
   name: string;
   idType: Generated<string>;
   idNoEnc: string;
@@ -482,7 +503,7 @@ export interface InsClaimTable extends Audit {
   insurerId: number;
   districtCode: string;
   wsIndustryCode: Generated<string>;
-  phase: 'reported' | 'registered' | 'surveyed' | 'assessed' | 'paid' | 'closed' | 'withdrawn';
+  phase: ClaimPhase;
   step: number;
   reporterName: string;
   reporterPhone: string;
@@ -505,7 +526,7 @@ export interface InsClaimTable extends Audit {
   firstPaidAt: NullableTimestamp;
   paidAt: NullableTimestamp;
   closedAt: NullableTimestamp;
-  closeType: 'paid' | 'denied' | 'zero' | 'withdrawn' | 'invalid' | null;
+  closeType: CloseType | null;
   deniedReason: Generated<string>;
   satisfaction: number | null;
   satisfactionComment: Generated<string>;
@@ -587,7 +608,7 @@ export interface SysPushLogTable {
   dataKind: string;
   recordId: Generated<string>;
   payloadSummary: Generated<string>;
-  status: 'pending' | 'success' | 'fail';
+  status: PushStatus;
   responseCode: number | null;
   attempts: Generated<number>;
   errorMsg: Generated<string>;
@@ -604,7 +625,7 @@ type NullableDateOnly = ColumnType<string | null, string | null | undefined, str
 
 export interface CmsClassTable extends Audit {
   id: Generated<number>;
-  kind: 'help' | 'consult';
+  kind: ClassKind;
   name: string;
   sort: Generated<number>;
   remark: Generated<string>;
@@ -613,7 +634,7 @@ export interface CmsClassTable extends Audit {
 
 export interface CmsArticleTable extends Audit {
   id: Generated<number>;
-  kind: 'notice' | 'policy' | 'news' | 'help' | 'page' | 'banner';
+  kind: ArticleKind;
   classId: number | null;
   title: string;
   summary: Generated<string>;
@@ -652,11 +673,11 @@ export interface CmsRuleTable extends Audit {
   name: string;
   docNo: Generated<string>;
   issuer: string;
-  level: 'law' | 'regulation' | 'deptRule' | 'normative' | 'standard' | 'local';
+  level: RuleLevel;
   /** Read through to_char(..., 'YYYY-MM-DD'); written as 'YYYY-MM-DD'. */
   publishDate: DateOnly;
   effectiveDate: NullableDateOnly;
-  status: Generated<'current' | 'revised' | 'repealed'>;
+  status: Generated<RuleStatus>;
   revisedById: number | null;
   repealedDate: NullableDateOnly;
   summary: Generated<string>;
@@ -694,7 +715,7 @@ export interface CmsConsultTable extends Audit {
 
 export interface SysMessageBatchTable {
   id: Generated<number>;
-  kind: 'system' | 'todo' | 'warning';
+  kind: MessageKind;
   title: string;
   content: string;
   link: Generated<string>;
@@ -709,7 +730,7 @@ export interface SysMessageBatchTable {
 export interface SysMessageTable {
   id: Generated<number>;
   userId: number;
-  kind: Generated<'system' | 'todo' | 'warning'>;
+  kind: Generated<MessageKind>;
   title: string;
   content: Generated<string>;
   link: Generated<string>;

@@ -1,4 +1,4 @@
-import type { ClaimPhase, ClaimStep, CloseType } from '@aqzrx/contracts';
+import { CLAIM_PHASES, CLOSE_TYPES, type ClaimPhase, type ClaimStep, type CloseType } from '@aqzrx/contracts';
 
 /**
  * The claim state machine of domain 3.4 over the eight steps of spec 4, as pure functions.
@@ -40,16 +40,6 @@ export const STEP_ACTORS: Record<ClaimStep, ClaimActorKind[]> = {
 const OPEN_AFTER_REGISTER: ClaimPhase[] = ['registered', 'surveyed', 'assessed'];
 const BEFORE_PAYOUT: ClaimPhase[] = ['reported', ...OPEN_AFTER_REGISTER];
 
-const PHASE_NAMES: Record<ClaimPhase, string> = {
-  reported: '已报案',
-  registered: '已立案',
-  surveyed: '已查勘',
-  assessed: '已定损',
-  paid: '已赔付',
-  closed: '已结案',
-  withdrawn: '已撤案',
-};
-
 const refuse = (reason: string): StepDecision => ({ ok: false, reason });
 
 /**
@@ -69,7 +59,8 @@ export function decideStep(
   if (step === 1) return state === undefined ? { ok: true, phase: 'reported' } : refuse('该案件已报案');
   if (state === undefined) return refuse('请先报案');
   const { phase, hasPayments } = state;
-  if (phase === 'closed' || phase === 'withdrawn') return refuse(`案件${PHASE_NAMES[phase]}，不能再办理`);
+  if (phase === 'closed' || phase === 'withdrawn')
+    return refuse(`案件${CLAIM_PHASES.label(phase)}，不能再办理`);
   switch (step) {
     case 2:
       if (!BEFORE_PAYOUT.includes(phase)) return refuse('已赔付的案件不能撤案');
@@ -124,18 +115,14 @@ function decideClose(
 export function allowedSteps(state: ClaimMachineState, actor: ClaimActorKind): ClaimStep[] {
   const steps: ClaimStep[] = [];
   for (const s of [2, 3, 4, 5, 6, 7] as const) if (decideStep(state, s, actor).ok) steps.push(s);
-  const closable = (['paid', 'denied', 'zero', 'withdrawn', 'invalid'] as const).some(
-    (t) => decideStep(state, 8, actor, t).ok,
-  );
+  const closable = CLOSE_TYPES.values.some((t) => decideStep(state, 8, actor, t).ok);
   if (closable) steps.push(8);
   return steps;
 }
 
 /** Close types available in this state. */
 export function allowedCloseTypes(state: ClaimMachineState, actor: ClaimActorKind): CloseType[] {
-  return (['paid', 'denied', 'zero', 'withdrawn', 'invalid'] as const).filter(
-    (t) => decideStep(state, 8, actor, t).ok,
-  );
+  return CLOSE_TYPES.values.filter((t) => decideStep(state, 8, actor, t).ok);
 }
 
 /**

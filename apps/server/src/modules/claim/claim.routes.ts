@@ -1,11 +1,12 @@
 import {
   type ClaimRow,
+  claimCountsQuery,
+  claimExportQuery,
+  claimListQuery,
   claimReportInput,
   claimSatisfactionInput,
   claimStepInput,
-  dateStr,
   formatChinaTime,
-  pageQuery,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,27 +30,6 @@ import {
   reportClaim,
   yearClaimTotals,
 } from './claim.service.ts';
-
-export const claimListFilters = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  districtCode: z
-    .string()
-    .regex(/^\d{6}$/, '区县代码为6位数字')
-    .optional(),
-  wsIndustryCode: z.string().trim().max(12).optional(),
-  phase: z
-    .enum(
-      ['reported', 'registered', 'surveyed', 'assessed', 'paid', 'closed', 'withdrawn'],
-      '案件状态取值不正确',
-    )
-    .optional(),
-  step: z.coerce.number().int().min(1).max(8).optional(),
-  flag: z.enum(['late', 'unpaid'], '预警类型为 late（逾期报案）或 unpaid（立案后超期未付）').optional(),
-  accidentFrom: dateStr.optional(),
-  accidentTo: dateStr.optional(),
-  policyId: z.coerce.number().int().positive().optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-});
 
 /**
  * Claims (enterprise: claim manage, add, detail; insurer: claims add, edit, detail, claim manage;
@@ -75,7 +55,7 @@ export function claimsRoutes(app: FastifyInstance): void {
 
   const list = async (
     req: FastifyRequest<{
-      Querystring: z.infer<typeof claimListFilters> & { pageNo: number; pageSize: number };
+      Querystring: z.output<typeof claimListQuery>;
     }>,
   ) =>
     ok({
@@ -91,7 +71,6 @@ export function claimsRoutes(app: FastifyInstance): void {
     ok(
       await getClaim(app.db, await actorOf(req), req.query.id, await settings.get('insurance'), clock.now()),
     );
-  const listQuery = pageQuery.extend(claimListFilters.shape).strict();
 
   r.post(
     '/api/claim/list',
@@ -99,7 +78,7 @@ export function claimsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['claim'],
         summary: '理赔案件列表（含逾期报案、超期未付预警）',
-        querystring: listQuery,
+        querystring: claimListQuery,
       },
       config: { permission: 'claim.query' },
     },
@@ -111,7 +90,7 @@ export function claimsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['claim'],
         summary: '理赔案件按状态计数（含逾期报案、超期未付），筛选条件同列表（不含状态和预警）',
-        querystring: claimListFilters.omit({ phase: true, flag: true, step: true }).strict(),
+        querystring: claimCountsQuery,
       },
       config: { permission: 'claim.query' },
     },
@@ -156,7 +135,7 @@ export function claimsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/govInsurance/claimList',
     {
-      schema: { tags: ['claim'], summary: '监管部门：本辖区理赔案件（只读）', querystring: listQuery },
+      schema: { tags: ['claim'], summary: '监管部门：本辖区理赔案件（只读）', querystring: claimListQuery },
       config: { permission: 'policy.query' },
     },
     list,
@@ -261,7 +240,7 @@ export function claimsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/claim/export',
     {
-      schema: { tags: ['claim'], summary: '导出理赔案件 .xlsx', querystring: claimListFilters.strict() },
+      schema: { tags: ['claim'], summary: '导出理赔案件 .xlsx', querystring: claimExportQuery },
       config: { permission: 'claim.export', audit: { module: '理赔管理', kind: 'export' } },
     },
     async (req, reply) => {

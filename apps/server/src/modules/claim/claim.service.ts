@@ -12,6 +12,7 @@ import {
   type ClaimRow,
   type ClaimStepInput,
   chinaDate,
+  type claimListQuery,
   closeShortfallText,
   fromCents,
   lossAssessmentProblem,
@@ -27,6 +28,7 @@ import {
   yuanText,
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
@@ -180,20 +182,8 @@ function toRow(r: ListRow, s: ClaimSettings, now: Date): ClaimRow {
   };
 }
 
-export interface ClaimListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  districtCode?: string | undefined;
-  wsIndustryCode?: string | undefined;
-  phase?: ClaimPhase | undefined;
-  step?: number | undefined;
-  flag?: 'late' | 'unpaid' | undefined;
-  accidentFrom?: string | undefined;
-  accidentTo?: string | undefined;
-  policyId?: number | undefined;
-  year?: number | undefined;
-}
+/** The claim list's query as the route parsed it (contracts claimListQuery). */
+export type ClaimListQuery = z.output<typeof claimListQuery>;
 
 /** China-time day bounds as instants. */
 const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);

@@ -6,5 +6,5 @@ export {
   reportTimeProblem,
   stepTimeProblem,
 } from './claim.machine.ts';
-export { claimListFilters, claimsRoutes } from './claim.routes.ts';
+export { claimsRoutes } from './claim.routes.ts';
 export { claimScope } from './claim.service.ts';

@@ -1,5 +1,5 @@
 import {
-  ARTICLE_KIND_VALUES,
+  ARTICLE_KINDS,
   articleDetail,
   articleItem,
   articleListQuery,
@@ -42,7 +42,7 @@ import {
 import { portalSearch } from './search.service.ts';
 
 const A = '/api/manage/articles';
-const PORTAL_KINDS = ARTICLE_KIND_VALUES.filter((k) => k !== 'page' && k !== 'banner');
+const PORTAL_KINDS = ARTICLE_KINDS.values.filter((k) => k !== 'page' && k !== 'banner');
 
 const portalListQuery = z
   .object({

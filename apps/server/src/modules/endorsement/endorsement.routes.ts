@@ -1,4 +1,4 @@
-import { endorsementInput, pageQuery } from '@aqzrx/contracts';
+import { endorsementInput, endorsementListQuery } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,14 +38,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['endorsement'],
         summary: '批改列表（企业：本企业；保险机构：承保或共保保单的批改）',
-        querystring: pageQuery
-          .extend({
-            keyword: z.string().trim().max(100).optional(),
-            type: z.enum(['01', '02', '03', '04', '05', '06', '07', '08']).optional(),
-            status: z.enum(['applied', 'awaiting', 'approved', 'returned', 'withdrawn']).optional(),
-            policyId: z.coerce.number().int().positive().optional(),
-          })
-          .strict(),
+        querystring: endorsementListQuery,
       },
       config: { permission: 'endorsement.query' },
     },

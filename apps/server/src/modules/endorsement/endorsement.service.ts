@@ -6,6 +6,7 @@ import {
   type EndorsementRow,
   type EndorsementStatus,
   type EndorsementType,
+  type endorsementListQuery,
   ID_TYPES,
   maskIdCard,
   openEndorsementMessage,
@@ -14,6 +15,7 @@ import {
   periodOverlapMessage,
 } from '@aqzrx/contracts';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
@@ -117,14 +119,7 @@ function toRow(r: Row): EndorsementRow {
 export async function listEndorsements(
   db: Db,
   actor: Actor,
-  q: {
-    pageNo: number;
-    pageSize: number;
-    keyword?: string | undefined;
-    type?: string | undefined;
-    status?: string | undefined;
-    policyId?: number | undefined;
-  },
+  q: z.output<typeof endorsementListQuery>,
 ): Promise<Paged<EndorsementRow>> {
   let qb = endorsementScope(baseSelect(db), actor);
   if (q.keyword) {

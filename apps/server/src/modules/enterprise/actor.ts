@@ -57,10 +57,10 @@ export async function resolveActor(db: Db, auth: AuthContext): Promise<Actor> {
   if (org.orgType === 'enterprise') return { kind: 'enterprise', orgId: auth.orgId, ...base };
   if (org.orgType === 'insurer') return { kind: 'insurer', orgId: auth.orgId, ...base };
   if (org.orgType === 'government') {
-    let districts = auth.districtCodes.filter((d) => ALL_DISTRICTS.includes(d));
+    let districts = auth.districtCodes.filter((d) => DISTRICTS.has(d));
     if (auth.districtCodes.length === 0) {
       if (org.districtCode === CITY_CODE) districts = ALL_DISTRICTS;
-      else if (org.districtCode && ALL_DISTRICTS.includes(org.districtCode)) districts = [org.districtCode];
+      else if (org.districtCode && DISTRICTS.has(org.districtCode)) districts = [org.districtCode];
     }
     return { kind: 'government', orgId: auth.orgId, districts, ...base };
   }

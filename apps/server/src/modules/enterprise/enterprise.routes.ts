@@ -1,6 +1,8 @@
 import {
   type EnterpriseRow,
   enterpriseEditInput,
+  enterpriseExportQuery,
+  enterpriseListQuery,
   enterpriseMineInput,
   enterpriseParamsInput,
   enterpriseProfileInput,
@@ -33,26 +35,8 @@ import {
   scoreHistory,
 } from './enterprise.service.ts';
 
-export const boolQuery = z
-  .enum(['true', 'false', '1', '0'], '取值须为 true 或 false')
-  .transform((v) => v === 'true' || v === '1');
 export const idQuery = z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict();
 
-const listFilters = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  districtCode: z
-    .string()
-    .regex(/^\d{6}$/, '区县代码为6位数字')
-    .optional(),
-  wsIndustryCode: z.string().trim().max(12).optional(),
-  mustInsure: boolQuery.optional(),
-  insured: boolQuery.optional(),
-  riskLevel: z.coerce.number().int().min(1).max(4).optional(),
-  blacklist: boolQuery.optional(),
-  stdGrade: z.coerce.number().int().min(0).max(3).optional(),
-  onRegister: boolQuery.optional(),
-  infoComplete: boolQuery.optional(),
-});
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -70,7 +54,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['enterprise'],
         summary: '企业列表（监管部门：本辖区；企业：本企业）',
-        querystring: pageQuery.extend(listFilters.shape).strict(),
+        querystring: enterpriseListQuery,
       },
       config: { permission: 'enterprise.query', audit: { module: '企业管理', kind: 'query' } },
     },
@@ -238,9 +222,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['enterprise'],
         summary: '导出企业列表 .xlsx（手机号脱敏）',
-        querystring: listFilters
-          .extend({ sortField: z.string().optional(), sortOrder: z.string().optional() })
-          .strict(),
+        querystring: enterpriseExportQuery,
       },
       config: { permission: 'enterprise.export', audit: { module: '企业管理', kind: 'export' } },
     },

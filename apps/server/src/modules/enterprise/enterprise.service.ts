@@ -5,13 +5,15 @@ import {
   ENT_PARAMS,
   type EnterpriseDetail,
   type EnterpriseEditInput,
-  type EnterpriseListQuery,
   type EnterpriseParamsState,
   type EnterpriseParamView,
   type EnterpriseProfileInput,
   type EnterpriseRow,
   type EntParamKey,
   type EntParamValues,
+  type enterpriseExportQuery,
+  type enterpriseListFilters,
+  type enterpriseListQuery,
   industryMustInsure,
   maskMobile,
   optionLabel,
@@ -21,6 +23,7 @@ import {
   wsIndustryTop,
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
@@ -161,7 +164,12 @@ function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
 
 const SORTABLE = { score: 'e.score', employees: 'e.employees', name: 'o.name', id: 'o.id' } as const;
 
-function filtered(db: Db, actor: Actor, q: EnterpriseListQuery, today: string) {
+/** The enterprise list's query as the route parsed it (contracts enterpriseListQuery), and its parts. */
+type EnterpriseListQuery = z.output<typeof enterpriseListQuery>;
+type EnterpriseFilters = z.output<typeof enterpriseListFilters>;
+type EnterpriseOrder = { sortField?: string | undefined; sortOrder?: string | undefined };
+
+function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
   let qb = enterpriseScope(baseQuery(db, today), actor);
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
@@ -184,10 +192,7 @@ function filtered(db: Db, actor: Actor, q: EnterpriseListQuery, today: string) {
 }
 
 /** The list's order: the chosen sortable column (default the newest first), then the id. */
-function listOrder<QB extends ReturnType<typeof filtered>>(
-  qb: QB,
-  q: Pick<EnterpriseListQuery, 'sortField' | 'sortOrder'>,
-): QB {
+function listOrder<QB extends ReturnType<typeof filtered>>(qb: QB, q: EnterpriseOrder): QB {
   const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
   const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
   return qb
@@ -223,12 +228,12 @@ export async function listEnterprises(
 export async function exportEnterprises(
   db: Db,
   actor: Actor,
-  q: Omit<EnterpriseListQuery, 'pageNo' | 'pageSize'>,
+  q: z.output<typeof enterpriseExportQuery>,
   now: Date,
   cap: number,
 ): Promise<EnterpriseRow[]> {
   // In the order of the list on screen, so the file reads like what the user saw.
-  const rows = await listOrder(filtered(db, actor, { ...q, pageNo: 1, pageSize: cap }, chinaDate(now)), q)
+  const rows = await listOrder(filtered(db, actor, q, chinaDate(now)), q)
     .limit(cap + 1)
     .execute();
   return rows.map((r) => toRow(r, false));

@@ -1,6 +1,6 @@
 export { type Actor, resolveActor } from './actor.ts';
 export { assertAttachable, sendAttachment } from './attachments.ts';
-export { boolQuery, enterprisesRoutes, idQuery } from './enterprise.routes.ts';
+export { enterprisesRoutes, idQuery } from './enterprise.routes.ts';
 export {
   dateText,
   districtName,

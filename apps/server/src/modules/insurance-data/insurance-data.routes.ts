@@ -1,4 +1,4 @@
-import { chinaDate, type InsuranceDataset } from '@aqzrx/contracts';
+import { chinaDate, DATA_GROUP_BY, type InsuranceDataset } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,9 +17,7 @@ import {
 } from './insurance-data.service.ts';
 
 const yearField = z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional();
-const groupField = z
-  .enum(['month', 'district', 'industry'], '分组方式为 month、district 或 industry')
-  .default('month');
+const groupField = z.enum(DATA_GROUP_BY.values, '分组方式为 month、district 或 industry').default('month');
 const dataQuery = z.object({ year: yearField, groupBy: groupField }).strict();
 
 const DATASETS = {

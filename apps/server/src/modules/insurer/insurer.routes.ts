@@ -1,9 +1,11 @@
 import {
   insurerDocInput,
+  insurerDocListQuery,
   insurerProfileInput,
-  pageQuery,
+  publishedDocListQuery,
   technicistEditInput,
   technicistInput,
+  technicistListQuery,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,13 +83,7 @@ export function insurersRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['insurer'],
         summary: '技术人员列表（证件号、手机号脱敏）',
-        querystring: pageQuery
-          .extend({
-            name: z.string().trim().max(20).optional(),
-            staffType: z.coerce.number().int().min(1).max(2).optional(),
-            status: z.coerce.number().int().min(0).max(1).optional(),
-          })
-          .strict(),
+        querystring: technicistListQuery,
       },
       config: { permission: 'technicist.query', audit: { module: '技术人员', kind: 'query' } },
     },
@@ -165,14 +161,10 @@ export function insurersRoutes(app: FastifyInstance): void {
   );
 
   // Documents ----------------------------------------------------------------------------------------
-  const docFilters = pageQuery.extend({
-    docType: z.coerce.number().int().optional(),
-    title: z.string().trim().max(100).optional(),
-  });
   r.post(
     '/api/insurerDoc/list',
     {
-      schema: { tags: ['insurer'], summary: '本机构文档', querystring: docFilters.strict() },
+      schema: { tags: ['insurer'], summary: '本机构文档', querystring: insurerDocListQuery },
       config: { permission: 'insurerDoc.query' },
     },
     async (req) => ok({ page: await listDocs(app.db, await actorOf(req), req.query) }),
@@ -183,7 +175,7 @@ export function insurersRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['insurer'],
         summary: '各保险机构公布的条款、费率表（企业投保时查阅）',
-        querystring: docFilters.extend({ insurerId: z.coerce.number().int().positive().optional() }).strict(),
+        querystring: publishedDocListQuery,
       },
       config: { permission: 'policy.query' },
     },

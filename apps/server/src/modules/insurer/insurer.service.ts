@@ -8,10 +8,13 @@ import {
   maskMobile,
   optionLabel,
   type Paged,
+  type publishedDocListQuery,
   type TechnicistFields,
   type TechnicistRow,
+  type technicistListQuery,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { type Actor, escapeLike } from '../enterprise/index.ts';
@@ -223,13 +226,7 @@ function techOut(r: TechRow): TechnicistRow {
 export async function listTechnicists(
   db: Db,
   actor: Actor,
-  q: {
-    pageNo: number;
-    pageSize: number;
-    name?: string | undefined;
-    staffType?: number | undefined;
-    status?: number | undefined;
-  },
+  q: z.output<typeof technicistListQuery>,
 ): Promise<Paged<TechnicistRow>> {
   const insurerId = ownInsurer(actor);
   let qb = db.selectFrom('insTechnicist').where('insurerId', '=', insurerId).where('deletedAt', 'is', null);
@@ -416,13 +413,7 @@ const docOut = (r: DocRow): InsurerDocRow => ({
 export async function listDocs(
   db: Db,
   actor: Actor | 'published',
-  q: {
-    pageNo: number;
-    pageSize: number;
-    insurerId?: number | undefined;
-    docType?: number | undefined;
-    title?: string | undefined;
-  },
+  q: z.output<typeof publishedDocListQuery>,
 ) {
   let qb = docQuery(db);
   if (actor !== 'published') qb = qb.where('d.insurerId', '=', ownInsurer(actor));

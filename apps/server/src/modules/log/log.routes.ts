@@ -56,8 +56,6 @@ export const logQuery = pageQuery
   })
   .strict();
 
-const KIND_LABELS = new Map(LOG_KIND_OPTIONS.map((k) => [k.value, k.label]));
-
 /**
  * Names a log row's operation for people: the name its route declares (its summary, see operationName),
  * or, for a row whose route no longer exists or declares none, its module and kind (用户管理 · 查询).
@@ -69,7 +67,7 @@ export function operationNamer(apiRoutes: readonly ApiRoute[]) {
     byRoute ??= new Map(apiRoutes.map((a) => [`${a.method} ${a.url}`, operationName(a.summary)]));
     const named = byRoute.get(`${row.method} ${row.path}`);
     if (named) return named;
-    const kind = KIND_LABELS.get(row.kind) ?? '';
+    const kind = LOG_KIND_OPTIONS.label(row.kind);
     return [row.module, kind].filter(Boolean).join(' · ') || '其他操作';
   };
 }
@@ -117,7 +115,7 @@ export function logsRoutes(app: FastifyInstance, apiRoutes: readonly ApiRoute[])
           { header: '角色', width: 18, value: (l) => (l.roleKey ? roleDisplayName(l.roleKey) : '') },
           { header: '所属机构', width: 30, value: (l) => l.orgName },
           { header: '模块', width: 14, value: (l) => l.module },
-          { header: '操作类型', width: 10, value: (l) => KIND_LABELS.get(l.kind) ?? l.kind },
+          { header: '操作类型', width: 10, value: (l) => LOG_KIND_OPTIONS.label(l.kind) || l.kind },
           { header: '操作', width: 24, value: (l) => nameOf(l) },
           { header: '请求', width: 40, value: (l) => `${l.method} ${l.path}` },
           { header: '对象', width: 14, value: (l) => l.targetId },

@@ -7,7 +7,7 @@ export {
   policyTermProblems,
   policyTransition,
 } from './policy.machine.ts';
-export { policiesRoutes, policyListFilters } from './policy.routes.ts';
+export { policiesRoutes } from './policy.routes.ts';
 export {
   attachmentFiles,
   enterpriseSnapshots,

@@ -1,8 +1,9 @@
 import {
-  dateStr,
   type PolicyRow,
   pageQuery,
   policyDraftInput,
+  policyExportQuery,
+  policyListQuery,
   policyPricingInput,
   policySubmitInput,
 } from '@aqzrx/contracts';
@@ -34,34 +35,6 @@ import {
 } from './policy.service.ts';
 import { listPolicyPersons } from './policy-persons.ts';
 import { currentApp, trackApp } from './portal-stats.ts';
-
-export const POLICY_STATE_FILTERS = [
-  'draft',
-  'submitted',
-  'rejected',
-  'pending',
-  'active',
-  'expiring',
-  'expired',
-  'cancelled',
-  'valid',
-  'issued',
-] as const;
-
-export const policyListFilters = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  districtCode: z
-    .string()
-    .regex(/^\d{6}$/, '区县代码为6位数字')
-    .optional(),
-  wsIndustryCode: z.string().trim().max(12).optional(),
-  state: z.enum(POLICY_STATE_FILTERS, '保单状态取值不正确').optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  startFrom: dateStr.optional(),
-  startTo: dateStr.optional(),
-  insurerId: z.coerce.number().int().positive().optional(),
-  enterpriseId: z.coerce.number().int().positive().optional(),
-});
 
 /**
  * The body of /api/policy/add: a draft needs only what identifies it (policyDraftInput); with submit=true
@@ -115,7 +88,7 @@ export function policiesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['policy'],
         summary: '保单列表（企业：本企业；保险机构：承保或共保；监管部门：本辖区已出单）',
-        querystring: pageQuery.extend(policyListFilters.shape).strict(),
+        querystring: policyListQuery,
       },
       config: { permission: 'policy.query' },
     },
@@ -342,7 +315,7 @@ export function policiesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['policy'],
         summary: '导出保单 .xlsx（保费：元；保额：万元）',
-        querystring: policyListFilters.strict(),
+        querystring: policyExportQuery,
       },
       config: { permission: 'policy.export', audit: { module: '保单管理', kind: 'export' } },
     },

@@ -11,7 +11,6 @@ import {
   type PolicyDetail,
   type PolicyDraftField,
   type PolicyDraftInput,
-  type PolicyListQuery,
   type PolicyPricingInput,
   type PolicyRow,
   type PolicySide,
@@ -19,10 +18,12 @@ import {
   type PolicyVersionRow,
   policyDraftMissing,
   policyIncompleteMessage,
+  type policyListQuery,
   toCents,
   wsIndustryTop,
 } from '@aqzrx/contracts';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
@@ -250,6 +251,8 @@ export function fullCoverProblem(headcount: number, employees: number | null): s
   return `须全员投保：参保人数（${headcount}）应等于企业从业人员总数（${employees}）`;
 }
 
+/** The policy list's query as the route parsed it (contracts policyListQuery). */
+export type PolicyListQuery = z.output<typeof policyListQuery>;
 type ListFilters = Omit<PolicyListQuery, 'pageNo' | 'pageSize'>;
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   envelope,
   hasPermission,
   paged,
@@ -58,9 +59,7 @@ export const saveRoleBody = z
         z
           .object({
             resourceId: z.number().int().positive(),
-            actions: z.array(
-              z.enum(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']),
-            ),
+            actions: z.array(z.enum(ACTIONS)),
           })
           .strict(),
       )

@@ -50,7 +50,6 @@ import {
 } from './api.ts';
 
 const STAT_ORDER = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
-const KIND_LABEL = new Map(LOG_KIND_OPTIONS.map((o) => [o.value, o.label]));
 const VALUE_STYLE = { fontSize: 24 } as const;
 /** A figure stays on one line: 32,370,951.00 元 never breaks inside the number or before its unit. */
 const STRIP_VALUE_STYLE = { fontSize: 18, whiteSpace: 'nowrap' } as const;
@@ -411,7 +410,7 @@ export function AdminIndex() {
                     ...OP_LOG_COLUMNS[3],
                     title: '操作',
                     dataIndex: 'kind',
-                    render: (v: string) => KIND_LABEL.get(v) ?? v,
+                    render: (v: string) => LOG_KIND_OPTIONS.label(v) || v,
                   },
                   {
                     ...OP_LOG_COLUMNS[4],

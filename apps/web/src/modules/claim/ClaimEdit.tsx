@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Action } from '../../platform/access.tsx';
+import { CLAIM_PHASES } from '../../platform/contracts.ts';
 import type { ClaimDetail, ClaimStepNo } from './api.ts';
 import { ClaimPage } from './ClaimPage.tsx';
 import { INSURER_PATHS, offeredSteps, payoutGapAfter, stepActionLabel, stepOption, yuan } from './model.ts';
@@ -67,7 +68,7 @@ export function HandlingBar({ claim, onPick }: { claim: ClaimDetail; onPick: (s:
           showIcon
           message={
             ended
-              ? `案件${claim.phase === 'closed' ? '已结案' : '已撤案'}，没有可办理的环节`
+              ? `案件${CLAIM_PHASES.label(claim.phase)}，没有可办理的环节`
               : '只有主承保险机构可以办理该案件，共保机构只能查看'
           }
         />

@@ -36,6 +36,7 @@ import {
   CASUALTY_CATEGORIES,
   casualtyLimitProblem,
   closeShortfallText,
+  FEE_CATEGORIES,
   ID_TYPES,
   INJURY_TYPES,
   isValidIdCard,
@@ -104,7 +105,6 @@ export interface StepFormValues {
   total?: number;
 }
 
-const FEE_CATEGORIES = LOSS_CATEGORIES.filter((c) => ['04', '05', '06', '07', '08'].includes(c.value));
 const lossLabel = (category: string) => LOSS_CATEGORIES.find((c) => c.value === category)?.label ?? category;
 
 /** The loss items that were filled in (a blank category is left out; 0 is kept). */

@@ -2,13 +2,23 @@
  * Calls of the claim screens (apps/server/src/modules/claim) and the shapes they answer. The routes
  * take their filters and ids in the query string and their bodies as JSON (POST).
  */
-import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType } from '@aqzrx/contracts';
+import type {
+  ClaimCounts,
+  ClaimDetail,
+  ClaimRow,
+  CloseType,
+  claimCountsQuery,
+  claimExportQuery,
+  claimListFilters,
+  claimListQuery,
+  z,
+} from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { fetchData, isApiError, request } from '../../platform/request.ts';
 import { type PolicyRow, postWithMessage } from '../policy/api.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (claim.ts). */
 export type {
   ClaimCounts,
   ClaimDetail,
@@ -17,18 +27,8 @@ export type {
   ClaimTimelineEntry,
 } from '@aqzrx/contracts';
 
-export interface ClaimFilters {
-  keyword?: string;
-  districtCode?: string;
-  wsIndustryCode?: string;
-  phase?: ClaimPhase;
-  step?: number;
-  flag?: 'late' | 'unpaid';
-  accidentFrom?: string;
-  accidentTo?: string;
-  policyId?: number;
-  year?: number;
-}
+/** The filters of the claim list, its counts and export (contracts claimListFilters, as sent). */
+export type ClaimFilters = z.input<typeof claimListFilters>;
 
 export interface ClaimRules {
   reportDeadlineHours: number;
@@ -122,13 +122,13 @@ const listUrl = (source: ClaimSource) => (source === 'gov' ? '/govInsurance/clai
 const detailUrl = (source: ClaimSource) => (source === 'gov' ? '/govInsurance/claimDetail' : '/claim/detail');
 
 export const claimApi = {
-  list: (q: ClaimFilters & { pageNo: number; pageSize: number }, source: ClaimSource = 'claim') =>
+  list: (q: z.input<typeof claimListQuery>, source: ClaimSource = 'claim') =>
     fetchData<{ page: PageResult<ClaimRow> }>(listUrl(source), { params: q as unknown as Params }).then(
       (d) => d.page,
     ),
   detail: (id: number, source: ClaimSource = 'claim') =>
     fetchData<ClaimDetail>(detailUrl(source), { params: { id } }),
-  counts: (q: Omit<ClaimFilters, 'phase' | 'flag' | 'step'>) =>
+  counts: (q: z.input<typeof claimCountsQuery>) =>
     fetchData<ClaimCounts>('/claim/counts', { params: q as unknown as Params }),
   rules: () => fetchData<ClaimRules>('/claim/rules'),
   /**
@@ -158,7 +158,7 @@ export const claimApi = {
 export const CLAIM_KEY = 'claim';
 
 /** Downloads the claims matching `filters` as .xlsx (POST /api/claim/export). */
-export async function exportClaims(filters: ClaimFilters): Promise<void> {
+export async function exportClaims(filters: z.input<typeof claimExportQuery>): Promise<void> {
   await downloadFile('/claim/export', {
     method: 'POST',
     params: filters as unknown as Params,

@@ -3,7 +3,6 @@
  * in `actions`; the screens offer exactly those), the money and date checks the server makes, and the
  * labels and colours of spec 4's eight steps.
  */
-import type { CloseType } from '@aqzrx/contracts';
 import dayjs from 'dayjs';
 import { dateTimeText, yuan as formatYuan } from '../../components/index.ts';
 import {
@@ -32,10 +31,10 @@ export const INSURER_PATHS = {
 } as const;
 
 export function stepOption(step: number) {
-  return CLAIM_STEPS.find((s) => s.value === step);
+  return CLAIM_STEPS.option(step);
 }
 export function phaseOption(phase: string) {
-  return CLAIM_PHASES.find((p) => p.value === phase);
+  return CLAIM_PHASES.option(phase);
 }
 
 /** The order the handling buttons appear in: main line first, side steps after. */
@@ -78,7 +77,7 @@ export function offeredSteps(
 
 /** The close types to offer (the server lists the ones the machine allows in this state). */
 export function offeredCloseTypes(claim: Pick<ClaimDetail, 'actions'>) {
-  return CLOSE_TYPES.filter((o) => claim.actions.closeTypes.includes(o.value as CloseType));
+  return CLOSE_TYPES.filter((o) => claim.actions.closeTypes.includes(o.value));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -64,13 +64,11 @@ export const slugRules: FormRule[] = [
   },
 ];
 
-const DISTRICT_CODES = new Set(DISTRICTS.map((d) => d.value));
-
 /** Target districts: codes of Suqian's districts, at most 20 (an empty list means the whole city). */
 export function districtsProblem(codes: string[] | undefined): string | null {
   const list = codes ?? [];
   if (list.length > 20) return '接收区县最多选择20个';
-  const bad = list.filter((c) => !DISTRICT_CODES.has(c));
+  const bad = list.filter((c) => !DISTRICTS.has(c));
   return bad.length > 0 ? `区县代码不正确：${bad.join('、')}` : null;
 }
 export const districtRules: FormRule[] = [

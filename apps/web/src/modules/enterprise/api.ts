@@ -1,11 +1,12 @@
 import type {
   EnterpriseDetail,
   EnterpriseImportError,
-  EnterpriseListQuery,
   EnterpriseParamsState,
   EnterpriseRow,
   EntParamKey,
+  enterpriseListQuery,
   IndustryNode,
+  z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import {
@@ -46,15 +47,17 @@ export const GOV_ENT_PATHS = {
   score: '/government/govEnt/GovEntScore/route',
 } as const;
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (enterprise.ts). */
 export type {
   EnterpriseDetail,
   EnterpriseImportError,
-  EnterpriseListQuery,
   EnterpriseParamsState,
   EnterpriseParamView,
   EnterpriseRow,
 } from '@aqzrx/contracts';
+
+/** The query of the enterprise list (contracts enterpriseListQuery, as sent). */
+export type EnterpriseListQuery = z.input<typeof enterpriseListQuery>;
 
 /** The profile fields the add / edit / saveMine calls take (contracts enterpriseFields). */
 export interface EnterpriseProfileBody {

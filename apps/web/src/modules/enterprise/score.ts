@@ -4,6 +4,7 @@ import {
   ENT_PARAMS,
   type EntParamKey,
   type EntParamValues,
+  HONOUR_LEVELS,
   optionLabel,
   RISK_LEVELS,
   riskLevelOfScore,
@@ -11,11 +12,7 @@ import {
 } from '@aqzrx/contracts/constants';
 import type { EnterpriseParamView } from './api.ts';
 
-export const HONOUR_OPTIONS = [
-  { value: 0, label: '无' },
-  { value: 1, label: '市级' },
-  { value: 2, label: '省级' },
-];
+export const HONOUR_OPTIONS = HONOUR_LEVELS;
 export const LEVEL_OPTIONS = [{ value: 0, label: '无事故' }, ...ACCIDENT_LEVELS];
 
 export const paramLabel = (key: EntParamKey) => ENT_PARAMS.find((p) => p.key === key)?.label ?? key;

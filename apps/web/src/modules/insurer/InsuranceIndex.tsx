@@ -33,7 +33,8 @@ export const policyListLink = (state: 'submitted' | 'expiring') =>
 export const claimListLink = (flag: 'late' | 'unpaid') =>
   `${INSURER_PATHS.claimManage}?${new URLSearchParams({ flag })}`;
 
-const OPEN_PHASES = ['reported', 'registered', 'surveyed', 'assessed', 'paid'] as const;
+/** The phases of a claim not closed yet. */
+const OPEN_PHASES = CLAIM_PHASES.values.filter((p) => p !== 'closed' && p !== 'withdrawn');
 
 async function loadCounts() {
   const policy = (state: string) => countOf(INSURER_API.policyList, { state });

@@ -5,7 +5,13 @@ import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, Typography } from '
 import { useRef, useState } from 'react';
 import { chinaTime, PagedTable, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { ID_TYPES, optionLabel, SERVICE_ITEMS, STAFF_TYPE } from '../../platform/contracts.ts';
+import {
+  ID_TYPES,
+  optionLabel,
+  SERVICE_ITEMS,
+  STAFF_TYPE,
+  TECHNICIST_STATUS,
+} from '../../platform/contracts.ts';
 import {
   addTechnicist,
   deleteTechnicist,
@@ -138,7 +144,7 @@ export function Technicist() {
       dataIndex: 'status',
       width: 80,
       valueType: 'select',
-      valueEnum: { 1: { text: '在岗', status: 'Success' }, 0: { text: '停用', status: 'Default' } },
+      valueEnum: TECHNICIST_STATUS.badgeEnum,
     },
     {
       title: '更新时间',

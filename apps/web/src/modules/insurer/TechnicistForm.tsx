@@ -1,7 +1,13 @@
 import { Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { numberRule } from '../../components/index.ts';
-import { FIELD_RANGES, ID_TYPES, SERVICE_ITEMS, STAFF_TYPE } from '../../platform/contracts.ts';
+import {
+  FIELD_RANGES,
+  ID_TYPES,
+  SERVICE_ITEMS,
+  STAFF_TYPE,
+  TECHNICIST_STATUS,
+} from '../../platform/contracts.ts';
 import type { TechnicistEdit, TechnicistFields, TechnicistRow } from './api.ts';
 import { idNoProblem, lengthRule, MSG, maxRule, mobileRule, requiredText } from './rules.ts';
 
@@ -25,7 +31,7 @@ const EMPTY: FormValues = {
 const fromRow = (r: TechnicistRow): FormValues => ({
   staffType: r.staffType === 2 ? 2 : 1,
   name: r.name,
-  idType: (['01', '02', '03', '04'].includes(r.idType) ? r.idType : '04') as FormValues['idType'],
+  idType: ID_TYPES.has(r.idType) ? r.idType : '04',
   idNo: '',
   mobile: '',
   title: r.title,
@@ -33,7 +39,7 @@ const fromRow = (r: TechnicistRow): FormValues => ({
   major: r.major,
   employer: r.employer,
   years: r.years,
-  serviceItems: r.serviceItems,
+  serviceItems: r.serviceItems as FormValues['serviceItems'],
   status: r.status === 0 ? 0 : 1,
 });
 
@@ -126,10 +132,7 @@ export function TechnicistForm({ open, record, saving, onCancel, onAdd, onEdit }
             <Form.Item name="status" label="状态">
               <Radio.Group
                 name="techStatus"
-                options={[
-                  { value: 1, label: '在岗' },
-                  { value: 0, label: '停用' },
-                ]}
+                options={TECHNICIST_STATUS.map((s) => ({ value: s.value, label: s.label }))}
               />
             </Form.Item>
           </Col>

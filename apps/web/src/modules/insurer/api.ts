@@ -6,16 +6,20 @@ import type {
   InsurerDocFields,
   InsurerDocRow,
   InsurerProfile,
+  insurerDocListQuery,
+  publishedDocListQuery,
   TechnicistFields,
   TechnicistRow,
+  technicistListQuery,
   UploadedFile,
+  z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
 import type { PolicyRow } from '../policy/api.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (insurer.ts, insurance-data.ts). */
 export type {
   InsuranceDataColumn,
   InsuranceDataResult,
@@ -75,13 +79,8 @@ export type TechnicistEdit = Omit<TechnicistFields, 'idNo' | 'mobile'> & {
   mobile?: string;
 };
 
-export interface TechnicistFilters {
-  pageNo: number;
-  pageSize: number;
-  name?: string;
-  staffType?: number;
-  status?: number;
-}
+/** The query of the technicist list (contracts technicistListQuery, as sent). */
+export type TechnicistFilters = z.input<typeof technicistListQuery>;
 
 const page = async <T>(url: string, params: Record<string, QueryValue>): Promise<PageResult<T>> =>
   (await fetchData<{ page: PageResult<T> }>(url, { params })).page;
@@ -100,7 +99,7 @@ export const deleteTechnicist = (id: number, version: number) =>
 // Documents
 // ---------------------------------------------------------------------------------------------------
 
-export const listDocs = (q: { pageNo: number; pageSize: number; title?: string; docType?: number }) =>
+export const listDocs = (q: z.input<typeof insurerDocListQuery>) =>
   page<InsurerDocRow>(INSURER_API.docList, { ...q });
 export const addDoc = (data: InsurerDocFields) => fetchData<{ id: number }>(INSURER_API.docAdd, { data });
 export const editDoc = (data: InsurerDocFields & { id: number; version: number }) =>
@@ -112,13 +111,8 @@ export const deleteDoc = (id: number, version: number) =>
  * Documents every insurer published (/api/insurerDoc/published, permission policy.query): what an
  * enterprise reads before choosing an insurer; `insurerId` narrows to one institution.
  */
-export const listPublishedDocs = (q: {
-  pageNo: number;
-  pageSize: number;
-  insurerId?: number;
-  title?: string;
-  docType?: number;
-}) => page<InsurerDocRow>(INSURER_API.docPublished, { ...q });
+export const listPublishedDocs = (q: z.input<typeof publishedDocListQuery>) =>
+  page<InsurerDocRow>(INSURER_API.docPublished, { ...q });
 
 /** Saves a document's file (GET /api/insurerDoc/file with the X-TOKEN), named as the server names it. */
 export const downloadDoc = (doc: Pick<InsurerDocRow, 'id' | 'title'>) =>

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { isValidIdCard, isValidMobile, isValidUscc, normalizeMobile } from '../../platform/contracts.ts';
 
-/** Form rules with the server's messages (packages/contracts/src/insurance.ts), so a form never posts bad input. */
+/** Form rules with the server's messages (packages/contracts/src/insurer.ts), so a form never posts bad input. */
 
 export const MSG = {
   uscc: '统一社会信用代码格式或校验位不正确，请核对18位代码',

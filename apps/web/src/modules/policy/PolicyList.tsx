@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PagedTable, tableWidth, valueEnumOf, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DISTRICTS, POLICY_STATES, WS_INDUSTRIES } from '../../platform/contracts.ts';
+import { DISTRICTS, POLICY_ISSUED_STATES, POLICY_STATES, WS_INDUSTRIES } from '../../platform/contracts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { type PolicyListQuery, type PolicyRow, policyApi } from './api.ts';
 import { PolicyStateTag } from './parts.tsx';
@@ -17,8 +17,6 @@ import { UnderCoveredTag } from './UnderCoveredTag.tsx';
 import './policy.css';
 
 type Variant = 'entManage' | 'entQuery' | 'insurer';
-
-const ISSUED_STATES = ['pending', 'active', 'expiring', 'expired', 'cancelled'];
 
 interface Filters {
   keyword?: string;
@@ -69,7 +67,9 @@ export function PolicyList({ variant }: { variant: Variant }) {
   };
 
   const stateOptions =
-    variant === 'entQuery' ? POLICY_STATES.filter((s) => ISSUED_STATES.includes(s.value)) : POLICY_STATES;
+    variant === 'entQuery'
+      ? POLICY_STATES.filter((s) => POLICY_ISSUED_STATES.includes(s.value))
+      : POLICY_STATES;
   // A link may open the list filtered (?state=submitted from the insurer's workbench): the 状态 filter
   // starts with it, if it is one of the list's states.
   const [urlParams] = useSearchParams();

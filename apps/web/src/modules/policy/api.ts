@@ -6,27 +6,31 @@ import type {
   AttachmentFile,
   EndorsementRow,
   EnterpriseOption,
+  endorsementListQuery,
   PolicyDetail,
-  PolicyListQuery,
   PolicyPersonRow,
   PolicyRow,
   PolicyVersionRow,
+  policyListQuery,
+  z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData, request } from '../../platform/request.ts';
 import type { PolicyRules } from './rules.ts';
 
-/** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
+/** What the calls answer, declared once in packages/contracts (policy.ts, endorsement.ts). */
 export type {
   AttachmentFile,
   EndorsementRow,
   EnterpriseOption,
   PolicyDetail,
-  PolicyListQuery,
   PolicyPersonRow,
   PolicyRow,
   PolicyVersionRow,
 } from '@aqzrx/contracts';
+
+/** The query of the policy list (contracts policyListQuery, as sent). */
+export type PolicyListQuery = z.input<typeof policyListQuery>;
 
 /** A stored snapshot: the policy row (numbers may come back as strings) with co-insurers and factors. */
 export interface PolicySnapshot {
@@ -189,14 +193,7 @@ export const policyApi = {
 };
 
 export const endorsementApi = {
-  list: (q: {
-    pageNo: number;
-    pageSize: number;
-    keyword?: string;
-    type?: string;
-    status?: string;
-    policyId?: number;
-  }) =>
+  list: (q: z.input<typeof endorsementListQuery>) =>
     fetchData<{ page: PageResult<EndorsementRow> }>('/endorsement/list', {
       params: q as unknown as Params,
     }).then((d) => d.page),

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { chinaTime, PagedTable, thousands } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
+  ENABLE_STATUS,
   IP_ALLOWLIST_MAX,
   IP_ENTRY_MESSAGE,
   isIpOrCidr,
@@ -136,7 +137,7 @@ export function SafetyMechanism() {
       dataIndex: 'status',
       width: 80,
       valueType: 'select',
-      valueEnum: { 1: { text: '启用', status: 'Success' }, 0: { text: '停用', status: 'Default' } },
+      valueEnum: ENABLE_STATUS.badgeEnum,
     },
     {
       title: 'IP白名单',

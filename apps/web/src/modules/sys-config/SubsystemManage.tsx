@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
+  ENABLE_STATUS,
   SUBSYSTEM_CODE_MESSAGE,
   SUBSYSTEM_CODE_PATTERN,
   SUBSYSTEM_URL_MESSAGE,
@@ -103,7 +104,7 @@ export function SubsystemManage() {
       dataIndex: 'status',
       width: 80,
       valueType: 'select',
-      valueEnum: { 1: { text: '启用', status: 'Success' }, 0: { text: '停用', status: 'Default' } },
+      valueEnum: ENABLE_STATUS.badgeEnum,
     },
     {
       title: '服务账号',

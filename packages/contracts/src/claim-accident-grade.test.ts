@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accidentLevelName, accidentLevelProblem, minAccidentLevel } from './accident-grade.ts';
+import { accidentLevelName, accidentLevelProblem, minAccidentLevel } from './claim-accident-grade.ts';
 
 const none = { deaths: 0, seriousInjuries: 0, directLoss: 0 };
 const lvl = (f: Partial<typeof none>) => minAccidentLevel({ ...none, ...f }).level;

@@ -9,7 +9,7 @@ import {
   RESOURCE_ICON_PATTERN,
   RESOURCE_PATH_MESSAGE,
   RESOURCE_PATH_PATTERN,
-} from './sys-config-options.ts';
+} from './resource-options.ts';
 
 /** Resource (menu/route) management: the fields an administrator may set. */
 const action = z.enum(ACTIONS, '操作只能是 add、delete、edit、query、get、enable、disable、import、export');

@@ -9,8 +9,7 @@
  * death or serious injury makes it at least 一般. The claim's estimated loss (估损金额) is a lower bound of
  * the accident's direct economic loss, so grading on it never asks for more than the statute does.
  */
-
-export type AccidentLevel = 1 | 2 | 3 | 4 | 5;
+import { ACCIDENT_LEVELS, type AccidentLevel } from './claim-options.ts';
 
 export interface AccidentFacts {
   deaths: number;
@@ -33,14 +32,6 @@ export const ACCIDENT_GRADE_RULES: ReadonlyArray<{
   { level: 3, name: '较大', deaths: 3, seriousInjuries: 10, directLoss: 10_000_000 },
   { level: 2, name: '一般', deaths: 1, seriousInjuries: 1, directLoss: null },
 ];
-
-const LEVEL_NAMES: Record<AccidentLevel, string> = {
-  1: '未达到事故等级',
-  2: '一般事故',
-  3: '较大事故',
-  4: '重大事故',
-  5: '特别重大事故',
-};
 
 const wan = (yuan: number) => `${yuan / 10_000}万元`;
 
@@ -66,7 +57,7 @@ export function minAccidentLevel(f: AccidentFacts): AccidentGrade {
 
 /** The level's name (未达到事故等级, 一般事故 …). */
 export function accidentLevelName(level: number): string {
-  return LEVEL_NAMES[level as AccidentLevel] ?? '';
+  return ACCIDENT_LEVELS.label(level);
 }
 
 /**
@@ -78,6 +69,7 @@ export function accidentLevelProblem(level: number, f: AccidentFacts): string | 
   if (level >= min.level) return null;
   const rule = ACCIDENT_GRADE_RULES.find((r) => r.level === min.level)!;
   const target = min.level === 5 ? `${rule.name}事故等级` : `${rule.name}及以上事故等级`;
-  const choice = min.level === 5 ? `“${LEVEL_NAMES[5]}”` : `“${LEVEL_NAMES[min.level]}”或更高等级`;
+  const choice =
+    min.level === 5 ? `“${accidentLevelName(5)}”` : `“${accidentLevelName(min.level)}”或更高等级`;
   return `${min.reasons.join('或')}应为${target}，所选“${accidentLevelName(level) || level}”过低，请改选${choice}`;
 }

@@ -1,0 +1,15 @@
+/** Zod-free constants of sign-in: why a password must be changed, and what the dialog says. */
+
+/**
+ * Why a user must change the password before going on: an initial password set by an administrator
+ * (first login), a password an administrator reset, or one older than the password age allows.
+ */
+export const PASSWORD_CHANGE_REASONS = ['initial', 'reset', 'expired'] as const;
+export type PasswordChangeReason = (typeof PASSWORD_CHANGE_REASONS)[number];
+
+/** What the forced change-password dialog says for each reason (the server's 403 text too). */
+export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeReason, string> = {
+  initial: '首次登录请先修改初始密码',
+  reset: '管理员已重置您的密码，请先修改密码',
+  expired: '密码已超过有效期，请修改密码后继续使用',
+};
