@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
-import { adminHomeScreens } from './modules/admin-home/screens.ts';
+import { adminHomeScreens } from './modules/dashboard/screens.ts';
 import { claimScreens } from './modules/claim/screens.ts';
 import { consultScreens } from './modules/consult/screens.ts';
 import { contentScreens } from './modules/content/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
 import { insurerScreens } from './modules/insurer/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
-import { sysScreens } from './modules/sys/screens.ts';
-import { sysConfigScreens } from './modules/sys-config/screens.ts';
+import { sysScreens } from './modules/user/screens.ts';
+import { sysConfigScreens } from './modules/dict/screens.ts';
 
 /**
  * The ONLY map from a server resource's `component` name to its screen (architecture rule 8). Each

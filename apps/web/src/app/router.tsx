@@ -154,7 +154,7 @@ export function staticRoutes(): RouteObject[] {
           path: 'QA/detail',
           handle: page('qaDetail', '问答详情'),
           lazy: lazyScreen(
-            () => import('../modules/qa/QADetail.tsx'),
+            () => import('../modules/consult/QADetail.tsx'),
             (m) => m.QADetail,
           ),
         },
@@ -220,7 +220,7 @@ export function staticRoutes(): RouteObject[] {
           path: 'ent/EntInfoEdit',
           handle: page('entInfoEdit', '完善企业信息'),
           lazy: lazyScreen(
-            () => import('../modules/ent/EntInfoEdit.tsx'),
+            () => import('../modules/enterprise/EntInfoEdit.tsx'),
             (m) => m.EntInfoEdit,
           ),
           errorElement: <RouteError />,

@@ -30,7 +30,7 @@ import {
   wsIndustryTop,
 } from '../../platform/contracts.ts';
 import { type PolicyDetail, policyApi } from './api.ts';
-import { EndorsementTable } from './EndorsementTable.tsx';
+import { EndorsementTable } from '../endorsement/EndorsementTable.tsx';
 import { PolicyPersons } from './PolicyPersons.tsx';
 import { PolicyVersions } from './PolicyVersions.tsx';
 import { AttachmentList, PolicyStateTag } from './parts.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wan, yuan } from '../../components/index.ts';
-import { rosterProblems } from './EndorsementForm.tsx';
+import { rosterProblems } from '../endorsement/EndorsementForm.tsx';
 import {
   calculatedPremium,
   coinsurerProblems,
