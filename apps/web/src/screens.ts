@@ -1,13 +1,25 @@
 import type { ComponentType } from 'react';
-import { adminHomeScreens } from './modules/dashboard/screens.ts';
 import { claimScreens } from './modules/claim/screens.ts';
 import { consultScreens } from './modules/consult/screens.ts';
 import { contentScreens } from './modules/content/screens.ts';
+import { dashboardScreens } from './modules/dashboard/screens.ts';
+import { dictScreens } from './modules/dict/screens.ts';
+import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
+import { industryScreens } from './modules/industry/screens.ts';
+import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
 import { insurerScreens } from './modules/insurer/screens.ts';
+import { logScreens } from './modules/log/screens.ts';
+import { messageScreens } from './modules/message/screens.ts';
+import { orgScreens } from './modules/org/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
-import { sysScreens } from './modules/user/screens.ts';
-import { sysConfigScreens } from './modules/dict/screens.ts';
+import { resourceScreens } from './modules/resource/screens.ts';
+import { roleScreens } from './modules/role/screens.ts';
+import { ruleScreens } from './modules/rule/screens.ts';
+import { safetyMechanismScreens } from './modules/safety-mechanism/screens.ts';
+import { settingScreens } from './modules/setting/screens.ts';
+import { subsystemScreens } from './modules/subsystem/screens.ts';
+import { userScreens } from './modules/user/screens.ts';
 
 /**
  * The ONLY map from a server resource's `component` name to its screen (architecture rule 8). Each
@@ -21,15 +33,27 @@ import { sysConfigScreens } from './modules/dict/screens.ts';
 export type ScreenLoader = () => Promise<ComponentType>;
 
 const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
-  sysScreens,
-  sysConfigScreens,
+  userScreens,
+  roleScreens,
+  orgScreens,
+  logScreens,
+  resourceScreens,
+  dictScreens,
+  industryScreens,
+  safetyMechanismScreens,
+  subsystemScreens,
+  settingScreens,
   contentScreens,
+  ruleScreens,
+  messageScreens,
   consultScreens,
   enterpriseScreens,
   policyScreens,
+  endorsementScreens,
   claimScreens,
   insurerScreens,
-  adminHomeScreens,
+  insuranceDataScreens,
+  dashboardScreens,
 ];
 
 /** Component names that more than one feature map defines (must stay empty). */
@@ -39,7 +63,7 @@ export const duplicateScreenNames: readonly string[] = featureMaps
 
 export const screens: Readonly<Record<string, ScreenLoader>> = Object.assign({}, ...featureMaps);
 
-const notFound: ScreenLoader = () => import('./modules/exception/ExceptionPage.tsx').then((m) => m.NotFound);
+const notFound: ScreenLoader = () => import('./modules/exception/index.ts').then((m) => m.NotFound);
 
 export function hasScreen(component: string): boolean {
   return Object.hasOwn(screens, component);

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { fail, fakeApi, ok } from './test-helpers.tsx';
 import { QADetail } from './QADetail.tsx';
+import { fail, fakeApi, ok } from './test-helpers.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

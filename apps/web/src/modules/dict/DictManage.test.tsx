@@ -1,8 +1,8 @@
 import type { DictNode } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DictManage } from './DictManage.tsx';
 import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
+import { DictManage } from './DictManage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -21,13 +21,19 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
+import {
+  DeleteAction,
+  EditModal,
+  RemarkField,
+  SortField,
+  StatusField,
+} from '../../components/form-parts.tsx';
 import { chinaTime } from '../../components/index.ts';
+import { filterTree, flatten, nextCategoryCode, nextChildCode, textMatcher } from '../../components/tree.ts';
 import { Action } from '../../platform/access.tsx';
 import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DICT_ROOT_CODE } from '../../platform/contracts.ts';
-import { addDict, deleteDict, findDicts, linkDictArea, sysConfigKeys, updateDict } from './api.ts';
-import { DeleteAction, EditModal, RemarkField, SortField, StatusField } from '../../components/form-parts.tsx';
-import { RegionMultiPicker, useRegionNames } from '../region/regions.tsx';
-import { filterTree, flatten, nextCategoryCode, nextChildCode, textMatcher } from '../../components/tree.ts';
+import { RegionMultiPicker, useRegionNames } from '../region/index.ts';
+import { addDict, deleteDict, dictKeys, findDicts, linkDictArea, updateDict } from './api.ts';
 
 /** Table rows: leaves get no `children` so antd shows no expand icon on them. */
 type DictRow = Omit<DictNode, 'children'> & { children?: DictRow[] };
@@ -78,7 +84,7 @@ export function DictManage() {
   const names = useRegionNames();
 
   const categories = useQuery({
-    queryKey: sysConfigKeys.dicts(DICT_ROOT_CODE, false),
+    queryKey: dictKeys.dicts(DICT_ROOT_CODE, false),
     queryFn: () => findDicts({ pid: DICT_ROOT_CODE }),
   });
   const current = categories.data?.find((c) => c.code === category);
@@ -87,7 +93,7 @@ export function DictManage() {
   }, [categories.data, category]);
 
   const entries = useQuery({
-    queryKey: sysConfigKeys.dicts(category ?? '', true),
+    queryKey: dictKeys.dicts(category ?? '', true),
     queryFn: () => findDicts({ pid: category!, tree: true }),
     enabled: category !== undefined,
   });

@@ -2,10 +2,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import type { EndorsementDetail } from '../policy/api.ts';
+import { withUser } from '../policy/test-user.ts';
 import { endorsementTimeline } from './EndorsementContent.tsx';
 import { approvalText, EndorsementReviewDrawer } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';
-import { withUser } from '../policy/test-user.ts';
 
 /** Domain 3.3: an endorsement takes effect on its effective date; the screens say when. */
 

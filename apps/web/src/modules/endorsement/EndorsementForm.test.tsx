@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import type { PolicyDetail } from '../policy/api.ts';
-import { EndorsementForm } from './EndorsementForm.tsx';
 import { withUser } from '../policy/test-user.ts';
+import { EndorsementForm } from './EndorsementForm.tsx';
 
 const SLOW = { timeout: 8000 };
 

@@ -46,9 +46,9 @@ import {
   policyApi,
   type RosterEntryBody,
 } from '../policy/api.ts';
-import { ChangeTable } from './EndorsementContent.tsx';
 import { AttachmentUpload } from '../policy/parts.tsx';
 import { PATHS } from '../policy/paths.ts';
+import { ChangeTable } from './EndorsementContent.tsx';
 import '../policy/policy.css';
 import {
   DEFAULT_RULES,

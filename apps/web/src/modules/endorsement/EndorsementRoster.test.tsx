@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import type { EndorsementDetail, PolicyDetail } from '../policy/api.ts';
+import { PolicyPersons } from '../policy/PolicyPersons.tsx';
+import { withUser } from '../policy/test-user.ts';
 import { EndorsementManage } from './EndorsementManage.tsx';
 import { EndorsementReviewDrawer } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';
-import { PolicyPersons } from '../policy/PolicyPersons.tsx';
-import { withUser } from '../policy/test-user.ts';
 
 const SLOW = { timeout: 8000 };
 

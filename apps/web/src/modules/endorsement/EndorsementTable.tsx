@@ -8,10 +8,10 @@ import { chinaTime, chinaToday, PagedTable, tableWidth, valueEnumOf } from '../.
 import { Action } from '../../platform/access.tsx';
 import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES } from '../../platform/contracts.ts';
 import { type EndorsementRow, endorsementApi } from '../policy/api.ts';
-import { EndorsementContent } from './EndorsementContent.tsx';
 import { EndorsementStatusTag } from '../policy/parts.tsx';
 import { PATHS, type Side } from '../policy/paths.ts';
 import { signedYuan } from '../policy/rules.ts';
+import { EndorsementContent } from './EndorsementContent.tsx';
 import '../policy/policy.css';
 
 /** What approving does (domain 3.3): the change applies on the effective date, at once when it has come. */

@@ -3,9 +3,9 @@ import { Button, Card, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Action } from '../../platform/access.tsx';
 import { endorsementApi } from '../policy/api.ts';
+import { PATHS } from '../policy/paths.ts';
 import { EndorsementContent } from './EndorsementContent.tsx';
 import { useWithdraw } from './EndorsementTable.tsx';
-import { PATHS } from '../policy/paths.ts';
 
 /**
  * 批改详情 (/ent/Entazx/EntEndorsementDetail/route?id=): before/after, roster, premium change, review;

@@ -1,8 +1,8 @@
 import type { IndustryNode } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { childRows, IndustryManage } from './IndustryManage.tsx';
 import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
+import { childRows, IndustryManage } from './IndustryManage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

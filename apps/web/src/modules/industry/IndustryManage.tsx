@@ -19,6 +19,14 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  DeleteAction,
+  EditModal,
+  RemarkField,
+  SortField,
+  StatusField,
+} from '../../components/form-parts.tsx';
+import { filterTree, textMatcher } from '../../components/tree.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   CODE_MAX,
@@ -26,9 +34,7 @@ import {
   INDUSTRY_CODE_MESSAGE,
   INDUSTRY_ROOT_ID,
 } from '../../platform/contracts.ts';
-import { addIndustry, deleteIndustry, industriesByPid, sysConfigKeys, updateIndustry } from '../dict/api.ts';
-import { DeleteAction, EditModal, RemarkField, SortField, StatusField } from '../../components/form-parts.tsx';
-import { filterTree, textMatcher } from '../../components/tree.ts';
+import { addIndustry, deleteIndustry, industriesByPid, industryKeys, updateIndustry } from './api.ts';
 
 /** One row of the lazily loaded tree: direct children only until the row is expanded. */
 export interface IndustryRow extends Omit<IndustryNode, 'children'> {
@@ -117,7 +123,7 @@ export function IndustryManage() {
   }, [load]);
 
   const whole = useQuery({
-    queryKey: sysConfigKeys.industries(INDUSTRY_ROOT_ID),
+    queryKey: industryKeys.industries(INDUSTRY_ROOT_ID),
     queryFn: () => industriesByPid(INDUSTRY_ROOT_ID),
     enabled: search.trim() !== '',
   });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../platform/storage.ts';
-import { DataAp, DataClaim } from './DataPage.tsx';
 import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
+import { DataAp, DataClaim } from './DataPage.tsx';
 
 const claimColumns = [
   { key: 'claims', label: '理赔案件', unit: '件' },

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../platform/storage.ts';
-import { DataQuery } from './DataQuery.tsx';
 import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
+import { DataQuery } from './DataQuery.tsx';
 
 const dataset = (columns: string[], rows: Array<Record<string, number | string>>) =>
   ok({

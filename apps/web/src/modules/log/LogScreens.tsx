@@ -4,10 +4,12 @@ import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import {
   CutText,
+  cleanParams,
   dateTimeSecondsText,
   EXPAND_COLUMN_WIDTH,
   numberRule,
   PagedTable,
+  rangeParams,
   tableWidth,
   valueEnumOf,
 } from '../../components/index.ts';
@@ -28,8 +30,7 @@ import {
   searchOpLogs,
   searchPushLogs,
   searchRequestLogs,
-} from '../user/api.ts';
-import { cleanParams, rangeParams } from '../user/shared.tsx';
+} from './api.ts';
 
 type Filters = Record<string, unknown>;
 

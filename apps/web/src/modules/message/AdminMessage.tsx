@@ -11,8 +11,8 @@ import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { listSentMessages, type MessageBatchItem, sendMessage } from '../content/api.ts';
 import { districtRules, linkRules, messageContentRules, messageTitleRules } from '../content/form-rules.ts';
-import { Inbox, KindTag } from './MessageCenter.tsx';
 import { districtLabels, fmtTime, roleLabels, TARGET_ROLES } from '../content/parts.tsx';
+import { Inbox, KindTag } from './MessageCenter.tsx';
 
 interface SendValues {
   kind: MessageKind;

@@ -6,7 +6,14 @@ import { App, Button, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, T
 import type { Rule } from 'antd/es/form';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { actionsWidth, dateText, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import {
+  actionsWidth,
+  cleanParams,
+  dateText,
+  PagedTable,
+  tableWidth,
+  valueEnumOf,
+} from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
   CITY_CODE,
@@ -26,8 +33,8 @@ import {
   optionLabel,
 } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { addOrg, saveOrg, searchOrgs, setOrgStatus } from '../user/api.ts';
-import { cleanParams, USER_SCREENS, useScreenPath } from '../user/shared.tsx';
+import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
+import { addOrg, saveOrg, searchOrgs, setOrgStatus } from './api.ts';
 
 type Filters = Record<string, unknown>;
 

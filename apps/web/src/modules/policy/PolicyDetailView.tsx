@@ -29,8 +29,8 @@ import {
   SERVICE_ITEMS,
   wsIndustryTop,
 } from '../../platform/contracts.ts';
-import { type PolicyDetail, policyApi } from './api.ts';
 import { EndorsementTable } from '../endorsement/EndorsementTable.tsx';
+import { type PolicyDetail, policyApi } from './api.ts';
 import { PolicyPersons } from './PolicyPersons.tsx';
 import { PolicyVersions } from './PolicyVersions.tsx';
 import { AttachmentList, PolicyStateTag } from './parts.tsx';

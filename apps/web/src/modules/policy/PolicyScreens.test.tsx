@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { EndorsementDetail, EndorsementRow } from './api.ts';
 import { endorsementTimeline } from '../endorsement/EndorsementContent.tsx';
 import { EndorsementTable } from '../endorsement/EndorsementTable.tsx';
 import { EntEndorsementDetail } from '../endorsement/EntEndorsementDetail.tsx';
+import type { EndorsementDetail, EndorsementRow } from './api.ts';
 import { PolicyDetailView, policyTimeline } from './PolicyDetailView.tsx';
 import { PolicyList } from './PolicyList.tsx';
 import { policyDetailFixture, policyRowFixture } from './test-fixtures.ts';

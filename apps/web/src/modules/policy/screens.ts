@@ -10,8 +10,4 @@ export const policyScreens: Readonly<Record<string, ScreenLoader>> = {
   PolicyAdd: () => import('./PolicyAdd.tsx').then((m) => m.PolicyAdd),
   PolicyEdit: () => import('./PolicyEdit.tsx').then((m) => m.PolicyEdit),
   PolicyDetail: () => import('./PolicyDetail.tsx').then((m) => m.PolicyDetail),
-  EntEndorsementManage: () => import('../endorsement/EntEndorsementManage.tsx').then((m) => m.EntEndorsementManage),
-  EntEndorsementAdd: () => import('../endorsement/EntEndorsementAdd.tsx').then((m) => m.EntEndorsementAdd),
-  EntEndorsementDetail: () => import('../endorsement/EntEndorsementDetail.tsx').then((m) => m.EntEndorsementDetail),
-  EndorsementManage: () => import('../endorsement/EndorsementManage.tsx').then((m) => m.EndorsementManage),
 };

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { CITY_CODE } from '../../platform/contracts.ts';
-import { cities, districts, provinces, type RegionItem, sysConfigKeys } from '../dict/api.ts';
+import { cities, districts, provinces, type RegionItem, regionKeys } from './api.ts';
 
 const JIANGSU = '320000';
 
@@ -17,14 +17,14 @@ export function regionLevel(code: string): 'province' | 'city' | 'district' {
 export function useRegionNames(): Map<string, string> {
   const [p, c, d] = useQueries({
     queries: [
-      { queryKey: sysConfigKeys.regions('province', ''), queryFn: provinces, staleTime: Infinity },
+      { queryKey: regionKeys.regions('province', ''), queryFn: provinces, staleTime: Infinity },
       {
-        queryKey: sysConfigKeys.regions('city', JIANGSU),
+        queryKey: regionKeys.regions('city', JIANGSU),
         queryFn: () => cities(JIANGSU),
         staleTime: Infinity,
       },
       {
-        queryKey: sysConfigKeys.regions('district', CITY_CODE),
+        queryKey: regionKeys.regions('district', CITY_CODE),
         queryFn: () => districts(CITY_CODE),
         staleTime: Infinity,
       },
@@ -61,19 +61,19 @@ export function RegionMultiPicker({
   names: Map<string, string>;
 }) {
   const provinceList = useQuery({
-    queryKey: sysConfigKeys.regions('province', ''),
+    queryKey: regionKeys.regions('province', ''),
     queryFn: provinces,
     staleTime: Infinity,
   });
   const [loaded, setLoaded] = useState<FlatNode[]>([]);
   const [expanded, setExpanded] = useState<(string | number)[]>([JIANGSU, CITY_CODE]);
   const jiangsu = useQuery({
-    queryKey: sysConfigKeys.regions('city', JIANGSU),
+    queryKey: regionKeys.regions('city', JIANGSU),
     queryFn: () => cities(JIANGSU),
     staleTime: Infinity,
   });
   const suqian = useQuery({
-    queryKey: sysConfigKeys.regions('district', CITY_CODE),
+    queryKey: regionKeys.regions('district', CITY_CODE),
     queryFn: () => districts(CITY_CODE),
     staleTime: Infinity,
   });

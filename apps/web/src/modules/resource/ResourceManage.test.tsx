@@ -1,8 +1,8 @@
 import type { ResourceAdminNode } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { childPathPrefix, ResourceManage } from './ResourceManage.tsx';
 import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
+import { childPathPrefix, ResourceManage } from './ResourceManage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -36,7 +36,17 @@ import {
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
+import { validated } from '../../components/form-utils.ts';
 import { renderRoleOption, roleOptions } from '../../components/index.ts';
+import {
+  filterTree,
+  findNode,
+  grantedTree,
+  moveInOrder,
+  siblingsOf,
+  subtreeIds,
+  textMatcher,
+} from '../../components/tree.ts';
 import { menuIcon } from '../../layouts/icons.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
@@ -52,28 +62,18 @@ import {
   RESOURCE_PATH_MESSAGE,
   RESOURCE_PATH_PATTERN,
 } from '../../platform/contracts.ts';
+import { allRoles } from '../../platform/roles.ts';
 import { hasScreen, screens } from '../../screens.ts';
+import { roleGrants } from '../role/index.ts';
 import {
   addResource,
-  allRoles,
   deleteResource,
   moveResource,
   orderResources,
+  resourceKeys,
   resourceTree,
-  roleGrants,
   saveResource,
-  sysConfigKeys,
-} from '../dict/api.ts';
-import { validated } from '../../components/form-utils.ts';
-import {
-  filterTree,
-  findNode,
-  grantedTree,
-  moveInOrder,
-  siblingsOf,
-  subtreeIds,
-  textMatcher,
-} from '../../components/tree.ts';
+} from './api.ts';
 
 /** Icon names the menu can render (layouts/icons.tsx). */
 export const MENU_ICON_NAMES = [
@@ -336,10 +336,10 @@ export function ResourceManage() {
   const [moveOpen, setMoveOpen] = useState(false);
   const [form] = Form.useForm<EditValues>();
 
-  const tree = useQuery({ queryKey: sysConfigKeys.resources, queryFn: resourceTree });
-  const roles = useQuery({ queryKey: sysConfigKeys.roles, queryFn: allRoles });
+  const tree = useQuery({ queryKey: resourceKeys.resources, queryFn: resourceTree });
+  const roles = useQuery({ queryKey: resourceKeys.roles, queryFn: allRoles });
   const grants = useQuery({
-    queryKey: sysConfigKeys.roleGrants(roleId ?? 0),
+    queryKey: resourceKeys.roleGrants(roleId ?? 0),
     queryFn: () => roleGrants(roleId!),
     enabled: roleId !== undefined,
   });
@@ -360,7 +360,7 @@ export function ResourceManage() {
     if (selected) form.setFieldsValue(editValuesOf(selected));
   }, [selected, form]);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: sysConfigKeys.resources });
+  const refresh = () => qc.invalidateQueries({ queryKey: resourceKeys.resources });
   const done = (text: string) => async () => {
     message.success(text);
     await refresh();

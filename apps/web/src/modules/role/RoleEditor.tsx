@@ -24,7 +24,7 @@ import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { ACTION_LABELS, type Action as ActionKey, roleAdminLabel } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { resourceTree, roleGrants, saveRole } from '../user/api.ts';
+import { resourceTree, roleGrants, saveRole } from './api.ts';
 import {
   type Grants,
   grantsFrom,

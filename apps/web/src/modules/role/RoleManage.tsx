@@ -8,9 +8,9 @@ import { dateTimeSecondsText, PagedTable } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { roleAdminLabel } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { assignRole, deleteRole, searchRoles } from '../user/api.ts';
+import { UserMultiSelect } from '../user/index.ts';
+import { assignRole, deleteRole, searchRoles } from './api.ts';
 import { RoleEditor } from './RoleEditor.tsx';
-import { UserMultiSelect } from '../user/selects.tsx';
 
 /** Assign users to a role (saveRoleUser): their sessions end and they log in again with the role. */
 function AssignUsersModal({

@@ -29,11 +29,11 @@ import { numberRule, PagedTable, tableWidth } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { DATE_FORMAT, FIELD_RANGES, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { RichText } from '../portal/RichText.tsx';
 import { attachmentInputs, deleteRule, getRule, listRules, saveRule } from '../content/api.ts';
 import { linkRules, ruleProblems } from '../content/form-rules.ts';
 import { AttachmentList, AttachmentUpload } from '../content/parts.tsx';
 import { RichTextEditor } from '../content/RichTextEditor.tsx';
+import { RichText } from '../portal/RichText.tsx';
 
 /** The rule's force as a tag; `withDate` adds the repeal date inside it (the list shows it below). */
 export function RuleStatusTag({

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Drawer, Select, Space, Spin, Tag, Transfer, Typography } from 'antd';
 import type { TransferDirection } from 'antd/es/transfer';
 import { useEffect, useMemo, useState } from 'react';
-import { useAccess } from '../../platform/access.tsx';
-import { addMechanismApis, attachedApis, delMechanismApis, sysConfigKeys, unattachedApis } from '../dict/api.ts';
 import { apiKey, apiModule, byApiUrl, transferEntries } from '../../components/tree.ts';
+import { useAccess } from '../../platform/access.tsx';
+import { addMechanismApis, attachedApis, delMechanismApis, mechanismKeys, unattachedApis } from './api.ts';
 
 const METHOD_COLORS: Record<string, string> = {
   GET: 'green',
@@ -42,7 +42,7 @@ export function MechanismApis({
   const canEdit = useAccess().canOnRoute('edit');
   const id = mechanism?.id ?? 0;
   const lists = useQuery({
-    queryKey: sysConfigKeys.mechanismApis(id),
+    queryKey: mechanismKeys.mechanismApis(id),
     queryFn: async () => {
       const [left, right] = await Promise.all([unattachedApis(id), attachedApis(id)]);
       return { left, right };

@@ -1,9 +1,9 @@
 import type { MechanismRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 import { MechanismApis } from './MechanismApis.tsx';
 import { badIpEntry, MechanismFormModal, SafetyMechanism } from './SafetyMechanism.tsx';
-import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

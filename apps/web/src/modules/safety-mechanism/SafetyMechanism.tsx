@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Row, Select, Space, Tag, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useRef, useState } from 'react';
+import { DeleteAction, EditModal, RemarkField, StatusField } from '../../components/form-parts.tsx';
 import { chinaTime, PagedTable, thousands } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import {
@@ -15,17 +16,16 @@ import {
   ORDER_NO_PATTERN,
   RATE_PER_MINUTE,
 } from '../../platform/contracts.ts';
+import { listSubsystems } from '../subsystem/index.ts';
 import {
   addMechanism,
   checkOrderNo,
   deleteMechanism,
   findMechanisms,
-  listSubsystems,
   type MechanismQuery,
-  sysConfigKeys,
+  mechanismKeys,
   updateMechanism,
-} from '../dict/api.ts';
-import { DeleteAction, EditModal, RemarkField, StatusField } from '../../components/form-parts.tsx';
+} from './api.ts';
 import { MechanismApis } from './MechanismApis.tsx';
 
 interface MechanismFormValues {
@@ -88,7 +88,7 @@ export function SafetyMechanism() {
   const [apisOf, setApisOf] = useState<MechanismRow | null>(null);
 
   const subsystems = useQuery({
-    queryKey: sysConfigKeys.subsystemOptions,
+    queryKey: mechanismKeys.subsystemOptions,
     queryFn: () => listSubsystems({ pageNo: 1, pageSize: 500 }),
   });
   const subsystemOptions = (subsystems.data?.list ?? []).map((s) => ({

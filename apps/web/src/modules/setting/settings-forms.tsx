@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { type ReactNode, useEffect } from 'react';
+import { validated } from '../../components/form-utils.ts';
 import { thousands } from '../../components/index.ts';
 import { SiteFooter } from '../../layouts/SiteFooter.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
@@ -44,8 +45,7 @@ import {
 } from '../../platform/contracts.ts';
 import { publicSettingsQuery } from '../../platform/public-settings.ts';
 import { listArticles } from '../content/api.ts';
-import { getSettings, saveSettings, sysConfigKeys } from '../dict/api.ts';
-import { validated } from '../../components/form-utils.ts';
+import { getSettings, saveSettings, settingKeys } from './api.ts';
 
 export const INSURANCE_KEYS = Object.keys(INSURANCE_SETTING_FIELDS) as InsuranceSettingKey[];
 const SECURITY_KEYS = Object.keys(SECURITY_SETTING_FIELDS) as SecuritySettingKey[];
@@ -64,7 +64,7 @@ export function useCanEditSettings(): boolean {
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: sysConfigKeys.settings, queryFn: getSettings });
+  return useQuery({ queryKey: settingKeys.settings, queryFn: getSettings });
 }
 
 /**
@@ -110,7 +110,7 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (body: SettingsSaveBody) => saveSettings(body),
     onSuccess: async (res) => {
-      qc.setQueryData<SettingsView>(sysConfigKeys.settings, (old) =>
+      qc.setQueryData<SettingsView>(settingKeys.settings, (old) =>
         old ? { ...old, ...res.settings } : res.settings,
       );
       message.success('设置已保存，下一次请求即生效');

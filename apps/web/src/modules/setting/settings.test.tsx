@@ -2,11 +2,11 @@ import type { SettingsView } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insuranceSettingProblem, securitySettingProblem } from '../../platform/contracts.ts';
+import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
 import { AdminInsuranceSetting } from './AdminInsuranceSetting.tsx';
 import { AdminSetting } from './AdminSetting.tsx';
 import { GovSetting } from './GovSetting.tsx';
-import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

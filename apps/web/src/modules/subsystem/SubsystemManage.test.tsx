@@ -1,9 +1,9 @@
 import type { SubsystemRow, UserRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 import { SubsystemCredentialsModal } from './SubsystemCredentials.tsx';
 import { SubsystemFormModal, SubsystemManage } from './SubsystemManage.tsx';
-import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 
 const writeText = vi.fn(async (_text: string) => {});
 beforeEach(() => {

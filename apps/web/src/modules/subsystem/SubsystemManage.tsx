@@ -4,6 +4,7 @@ import type { SubsystemRow } from '@aqzrx/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { DeleteAction, EditModal, SortField, StatusField } from '../../components/form-parts.tsx';
 import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
@@ -21,8 +22,7 @@ import {
   listSubsystems,
   type SubsystemQuery,
   updateSubsystem,
-} from '../dict/api.ts';
-import { DeleteAction, EditModal, SortField, StatusField } from '../../components/form-parts.tsx';
+} from './api.ts';
 import { SubsystemCredentialsModal, serviceUserLabel } from './SubsystemCredentials.tsx';
 import { SubsystemPushLink } from './SubsystemPush.tsx';
 import { searchServiceUsers } from './subsystem-api.ts';

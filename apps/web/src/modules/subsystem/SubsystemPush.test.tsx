@@ -1,8 +1,8 @@
 import type { PushSettingsView, SubsystemRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SubsystemPushDrawer, SubsystemPushLink } from './SubsystemPush.tsx';
 import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
+import { SubsystemPushDrawer, SubsystemPushLink } from './SubsystemPush.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

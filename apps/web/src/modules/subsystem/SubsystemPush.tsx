@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { validated } from '../../components/form-utils.ts';
 import { chinaTime } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
@@ -27,7 +28,6 @@ import {
   PUSH_URL_MESSAGE,
   PUSH_URL_PATTERN,
 } from '../../platform/contracts.ts';
-import { validated } from '../../components/form-utils.ts';
 import { pushSettings, pushSettingsKey, runPush, savePushSettings } from './push-api.ts';
 
 interface PushFormValues {

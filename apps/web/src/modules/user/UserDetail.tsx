@@ -7,8 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { dateTimeSecondsText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { DISTRICTS, optionLabel } from '../../platform/contracts.ts';
+import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { getUser } from './api.ts';
-import { USER_SCREENS, useScreenPath } from './shared.tsx';
 import { SessionsDrawer } from './UserDialogs.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };

@@ -23,9 +23,10 @@ import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { DISTRICTS, PASSWORD_RULE_MESSAGE } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
+import { useRoles } from '../../platform/roles.ts';
+import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
+import { OrgSelect } from '../org/index.ts';
 import { addUser, getUser, saveUser, type UserFormBody } from './api.ts';
-import { OrgSelect, useRoles } from './selects.tsx';
-import { USER_SCREENS, useScreenPath } from './shared.tsx';
 import { generateTempPassword, showTempPassword } from './UserDialogs.tsx';
 import {
   assignableRoles,

@@ -7,10 +7,12 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   chinaTime,
+  cleanParams,
   dateTimeSecondsText,
   filterRoleOption,
   isNarrowScreen,
   PagedTable,
+  rangeParams,
   renderRoleOption,
   roleOptions,
   tableWidth,
@@ -19,9 +21,10 @@ import {
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import { useRoles } from '../../platform/roles.ts';
+import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
+import { OrgSelect } from '../org/index.ts';
 import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
-import { OrgSelect, useRoles } from './selects.tsx';
-import { cleanParams, rangeParams, USER_SCREENS, useScreenPath } from './shared.tsx';
 import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
 import { assignableRoles } from './user-rules.ts';
 
