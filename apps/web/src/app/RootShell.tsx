@@ -7,7 +7,7 @@ import { useStore } from '../platform/store.ts';
 import { pageTitle } from './guard.ts';
 
 const ChangePasswordModal = lazy(() =>
-  import('../modules/auth/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+  import('../modules/auth/index.ts').then((m) => ({ default: m.ChangePasswordModal })),
 );
 
 export function RootShell() {

@@ -20,9 +20,8 @@ import { chinaTime } from '../../components/index.ts';
 import { PORTAL_HELP_PATH, PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { idProblem } from '../portal/portal-api.ts';
+import { idProblem } from '../portal/index.ts';
 import { idParam, QA_DETAIL_PATH, usePublicQa, usePublicQaList } from './consult-api.ts';
-import '../portal/portal.css';
 
 const textStyle = { whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 15, lineHeight: 1.8 } as const;
 

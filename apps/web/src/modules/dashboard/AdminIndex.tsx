@@ -37,7 +37,7 @@ import { useAuth } from '../../platform/auth.ts';
 import { LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
-import { usePortalStats } from '../portal/portal-api.ts';
+import { usePortalStats } from '../portal/index.ts';
 import {
   type AdminScreen,
   loadAwaitingConsults,

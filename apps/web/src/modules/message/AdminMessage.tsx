@@ -9,9 +9,16 @@ import { Action, useAccess } from '../../platform/access.tsx';
 import { MESSAGE_KINDS } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { listSentMessages, type MessageBatchItem, sendMessage } from '../content/api.ts';
-import { districtRules, linkRules, messageContentRules, messageTitleRules } from '../content/form-rules.ts';
-import { districtLabels, fmtTime, roleLabels, TARGET_ROLES } from '../content/parts.tsx';
+import {
+  districtLabels,
+  districtRules,
+  fmtTime,
+  linkRules,
+  roleLabels,
+  TARGET_ROLES,
+} from '../content/index.ts';
+import { listSentMessages, type MessageBatchItem, sendMessage } from './api.ts';
+import { messageContentRules, messageTitleRules } from './form-rules.ts';
 import { Inbox, KindTag } from './MessageCenter.tsx';
 
 interface SendValues {

@@ -8,8 +8,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/index.ts';
 import { MESSAGE_KINDS, TODO_STATES } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { listMyMessages, markMessagesRead, UNREAD_KEY, useMessageCounts } from '../content/api.ts';
-import { fmtTime } from '../content/parts.tsx';
+import { fmtTime } from '../content/index.ts';
+import { listMyMessages, markMessagesRead, UNREAD_KEY, useMessageCounts } from './api.ts';
+import './message.css';
 
 const KIND_COLOR: Record<MessageKind, string> = { system: 'blue', todo: 'orange', warning: 'red' };
 

@@ -26,14 +26,19 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { numberRule, PagedTable, tableWidth } from '../../components/index.ts';
+import { RichText } from '../../components/RichText.tsx';
 import { Action } from '../../platform/access.tsx';
 import { DATE_FORMAT, FIELD_RANGES, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import { attachmentInputs, deleteRule, getRule, listRules, saveRule } from '../content/api.ts';
-import { linkRules, ruleProblems } from '../content/form-rules.ts';
-import { AttachmentList, AttachmentUpload } from '../content/parts.tsx';
-import { RichTextEditor } from '../content/RichTextEditor.tsx';
-import { RichText } from '../portal/RichText.tsx';
+import {
+  AttachmentList,
+  AttachmentUpload,
+  attachmentInputs,
+  linkRules,
+  RichTextEditor,
+} from '../content/index.ts';
+import { deleteRule, getRule, listRules, saveRule } from './api.ts';
+import { ruleProblems } from './form-rules.ts';
 
 /** The rule's force as a tag; `withDate` adds the repeal date inside it (the list shows it below). */
 export function RuleStatusTag({

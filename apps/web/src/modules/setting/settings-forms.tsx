@@ -44,7 +44,7 @@ import {
   securitySettingProblem,
 } from '../../platform/contracts.ts';
 import { publicSettingsQuery } from '../../platform/public-settings.ts';
-import { listArticles } from '../content/api.ts';
+import { listArticles } from '../content/index.ts';
 import { getSettings, saveSettings, settingKeys } from './api.ts';
 
 export const INSURANCE_KEYS = Object.keys(INSURANCE_SETTING_FIELDS) as InsuranceSettingKey[];

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../../platform/sanitize.ts';
+import { sanitizeHtml } from '../platform/sanitize.ts';
+import './rich-text.css';
 
 /** Server rich text, cleaned by the allow-list sanitiser before it reaches the page. */
 export function RichText({ html }: { html: string }) {
