@@ -2,11 +2,10 @@
  * Calls of the claim screens (apps/server/src/modules/claim) and the shapes they answer. The routes
  * take their filters and ids in the query string and their bodies as JSON (POST).
  */
-import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType } from '@aqzrx/contracts';
+import type { ClaimCounts, ClaimDetail, ClaimPhase, ClaimRow, CloseType, PolicyRow } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
-import { fetchData, isApiError, request } from '../../platform/request.ts';
-import { type PolicyRow, postWithMessage } from '../policy/api.ts';
+import { fetchData, isApiError, postWithMessage, request } from '../../platform/request.ts';
 
 /** What the calls answer, declared once in packages/contracts (insurance-views.ts). */
 export type {

@@ -1,10 +1,11 @@
 import { Descriptions, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { chinaTime, wan, yuan } from '../../components/index.ts';
 import { wsIndustryTop } from '../../platform/contracts.ts';
-import type { EndorsementDetail, RosterEntryView } from '../policy/api.ts';
-import { AttachmentList, EndorsementStatusTag } from '../policy/parts.tsx';
-import { signedYuan } from '../policy/rules.ts';
-import '../policy/policy.css';
+import { AttachmentList } from '../policy/index.ts';
+import type { EndorsementDetail, RosterEntryView } from './api.ts';
+import { EndorsementStatusTag } from './parts.tsx';
+import { signedYuan } from './rules.ts';
+import '../../components/nowrap.css';
 
 /** Labels and formats of the values an endorsement changes (before/after). */
 const CHANGE_FIELDS: Array<{ key: string; label: string; fmt: (v: unknown) => string }> = [

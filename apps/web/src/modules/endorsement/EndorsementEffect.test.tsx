@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { EndorsementDetail } from '../policy/api.ts';
 import { withUser } from '../policy/test-user.ts';
+import type { EndorsementDetail } from './api.ts';
 import { endorsementTimeline } from './EndorsementContent.tsx';
 import { approvalText, EndorsementReviewDrawer } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { PolicyDetail } from '../policy/api.ts';
+import type { PolicyDetail } from '../policy/index.ts';
 import { withUser } from '../policy/test-user.ts';
 import { EndorsementForm } from './EndorsementForm.tsx';
 

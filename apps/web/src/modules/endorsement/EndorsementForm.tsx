@@ -37,31 +37,29 @@ import {
   ROSTER_ID_MESSAGE,
   rosterProblems as rosterLineProblems,
 } from '../../platform/contracts.ts';
+import '../../components/nowrap.css';
+import {
+  AttachmentUpload,
+  DEFAULT_RULES,
+  medicalLimitRule,
+  oneYearEnd,
+  PATHS,
+  type PolicyDetail,
+  type PolicyRules,
+  perAccidentLimit,
+  periodProblems,
+  perPersonLimitRule,
+  policyApi,
+} from '../policy/index.ts';
 import {
   type EndorsementBody,
   type EndorsementChangeBody,
   type EndorsementRow,
   endorsementApi,
-  type PolicyDetail,
-  policyApi,
   type RosterEntryBody,
-} from '../policy/api.ts';
-import { AttachmentUpload } from '../policy/parts.tsx';
-import { PATHS } from '../policy/paths.ts';
+} from './api.ts';
 import { ChangeTable } from './EndorsementContent.tsx';
-import '../policy/policy.css';
-import {
-  DEFAULT_RULES,
-  endorsementProblems,
-  medicalLimitRule,
-  oneYearEnd,
-  type PolicyRules,
-  perAccidentLimit,
-  periodProblems,
-  perPersonLimitRule,
-  proratedPremium,
-  type RosterPerson,
-} from '../policy/rules.ts';
+import { endorsementProblems, proratedPremium, type RosterPerson } from './rules.ts';
 
 const D = 'YYYY-MM-DD';
 

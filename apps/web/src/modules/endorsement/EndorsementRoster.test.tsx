@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { EndorsementDetail, PolicyDetail } from '../policy/api.ts';
-import { PolicyPersons } from '../policy/PolicyPersons.tsx';
+import { type PolicyDetail, PolicyPersons } from '../policy/index.ts';
 import { withUser } from '../policy/test-user.ts';
+import type { EndorsementDetail } from './api.ts';
 import { EndorsementManage } from './EndorsementManage.tsx';
 import { EndorsementReviewDrawer } from './EndorsementTable.tsx';
 import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';

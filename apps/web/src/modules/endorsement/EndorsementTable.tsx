@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { chinaTime, chinaToday, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES } from '../../platform/contracts.ts';
-import { type EndorsementRow, endorsementApi } from '../policy/api.ts';
-import { EndorsementStatusTag } from '../policy/parts.tsx';
-import { PATHS, type Side } from '../policy/paths.ts';
-import { signedYuan } from '../policy/rules.ts';
+import { PATHS, type Side } from '../policy/index.ts';
+import { type EndorsementRow, endorsementApi } from './api.ts';
 import { EndorsementContent } from './EndorsementContent.tsx';
-import '../policy/policy.css';
+import { EndorsementStatusTag } from './parts.tsx';
+import { signedYuan } from './rules.ts';
+import '../../components/nowrap.css';
 
 /** What approving does (domain 3.3): the change applies on the effective date, at once when it has come. */
 export function approvalText(effectiveDate: string, today: string): string {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Action } from '../../platform/access.tsx';
-import { endorsementApi } from '../policy/api.ts';
-import { PATHS } from '../policy/paths.ts';
+import { PATHS } from '../policy/index.ts';
+import { endorsementApi } from './api.ts';
 import { EndorsementContent } from './EndorsementContent.tsx';
 import { useWithdraw } from './EndorsementTable.tsx';
 

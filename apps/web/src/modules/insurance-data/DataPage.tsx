@@ -19,16 +19,16 @@ import { type ReactNode, useState } from 'react';
 import { BarChart, LineChart, PieChart } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { DATA_GROUP_BY } from '../../platform/contracts.ts';
+import { downloadFile } from '../../platform/download.ts';
 import {
-  downloadFile,
   getDataset,
-  INSURER_API,
+  INSURANCE_DATA_API,
   type InsuranceDataColumn,
   type InsuranceDataResult,
   type InsuranceDataRow,
   type InsuranceDataset,
   type InsuranceGroupBy,
-} from '../insurer/api.ts';
+} from './api.ts';
 import {
   CHART_MEASURES,
   COLUMN_HINTS,
@@ -113,7 +113,7 @@ export function ExportButton({
         loading={busy}
         onClick={() => {
           setBusy(true);
-          downloadFile(INSURER_API.dataExport, {
+          downloadFile(INSURANCE_DATA_API.dataExport, {
             method: 'POST',
             params: { dataset, year, groupBy },
             fallbackName: `${year}年${EXPORT_TITLES[dataset]}.xlsx`,

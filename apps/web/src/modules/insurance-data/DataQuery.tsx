@@ -4,7 +4,7 @@ import { Alert, Card, Col, Row, Space, Statistic, Table, type TableColumnsType, 
 import { useState } from 'react';
 import { BarChart, LineChart } from '../../components/index.ts';
 import { COMBINED_DATA_COLUMNS, combinedTotals, combineInsuranceData } from '../../platform/contracts.ts';
-import { getDataset, getSummary, type InsuranceGroupBy } from '../insurer/api.ts';
+import { getDataset, getSummary, type InsuranceGroupBy } from './api.ts';
 import {
   ColumnHeader,
   DataToolbar,

@@ -1,5 +1,5 @@
 import { thousands } from '../../components/index.ts';
-import type { InsuranceDataResult, InsuranceDataRow, InsuranceDataset } from '../insurer/api.ts';
+import type { InsuranceDataResult, InsuranceDataRow, InsuranceDataset } from './api.ts';
 
 /** Pure helpers of the insurer data pages: totals, derived ratios, number formats (spec 9 units). */
 
