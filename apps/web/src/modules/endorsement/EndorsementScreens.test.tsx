@@ -158,7 +158,7 @@ describe('the policy detail screens', () => {
     reason: '新员工入职',
     effectiveDate: '2026-10-22',
     premiumDelta: 456,
-    status: 'effective',
+    status: 'approved',
     statusLabel: '已生效',
     appliedAt: '2026-10-22T02:45:00.000Z',
     reviewedAt: '2026-10-22T03:45:00.000Z',
