@@ -1,6 +1,5 @@
 /**
- * Public entry of the auth module: what the app shell uses statically (pages: ./screens.ts, loaded
- * lazily through src/screens.ts).
+ * Public entry of the auth module: what the layouts use statically (pages and the password-change
+ * dialog: ./screens.ts, loaded lazily through src/screens.ts).
  */
-export { ChangePasswordModal } from './ChangePasswordModal.tsx';
 export { confirmLogout } from './session-actions.ts';
