@@ -1,6 +1,6 @@
 import type { ResourceNode } from '@aqzrx/contracts';
 
-/** A small resource tree for the role editor tests (shape of apps/server/src/db/seeds/resources.ts). */
+/** A small resource tree for the role editor tests (shape of packages/contracts/src/resource-tree.ts). */
 export const ALL = 'add,delete,edit,query,get,enable,disable,import,export';
 
 function node(
