@@ -11,6 +11,7 @@ import {
   openPage,
   pathOf,
   waitForPath,
+  waitForTitle,
 } from './helpers.ts';
 
 let browser: Browser;
@@ -33,21 +34,56 @@ async function openUserMenuItem(page: Page, item: '修改密码' | '退出登录
 }
 
 describe('login lands each demo account on its page (spec 2.3)', () => {
-  const cases: Array<[string, string]> = [
-    ['admin', '/admin/home/AdminIndex/route'],
-    ['gov', LANDING.gov],
-    ['ent', LANDING.ent],
-    ['insurer', LANDING.insurer],
-    ['service', LANDING.service],
-    ['expert', LANDING.expert],
-  ];
-  it.each(cases)('%s → %s', async (username, landing) => {
+  it('admin lands on 工作台 showing the platform figures, the recent operations and its quick links', async () => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, username);
-    await waitForPath(page, landing);
+    await login(page, 'admin');
+    await waitForPath(page, '/admin/home/AdminIndex/route');
+    await waitForTitle(page, '工作台');
+    for (const id of ['fig-users', 'fig-requests', 'fig-consults', 'fig-notices'])
+      await page.getByTestId(id).locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor();
+    await page.getByTestId('recent-logs').locator('tr', { hasText: '登录' }).first().waitFor();
+    await page
+      .getByTestId('quick-links')
+      .getByRole('button', { name: /新增用户/ })
+      .waitFor();
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // The other roles land on an accident-prevention (事故预防) page, which its own issue builds: the route
+  // and its title are checked now; what each page shows is the it.todo below, to become a real assertion
+  // when the page exists.
+  const AP_LANDINGS: Array<[string, string, string]> = [
+    ['gov', LANDING.gov, '事故预防监管'],
+    ['ent', LANDING.ent, '预防服务'],
+    ['insurer', LANDING.insurer, '预防服务管理'],
+    ['service', LANDING.service, '预防服务'],
+    ['expert', LANDING.expert, '预防服务'],
+  ];
+  it.each(AP_LANDINGS)('%s → %s (%s)', async (username, landing, title) => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, username);
+    await waitForPath(page, landing);
+    await waitForTitle(page, title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it.todo(
+    'gov lands on 事故预防监管 (GovernmentAp) showing the prevention projects of its districts (项目名称, 保单号, 服务机构, 进度) and the prevention-fee totals',
+  );
+  it.todo(
+    'ent lands on 预防服务 (EntAPQuery) showing its own prevention services (服务名称, 服务机构, 服务时间, 计划状态)',
+  );
+  it.todo(
+    'insurer lands on 预防服务管理 (InsuranceApManage) showing its prevention projects (项目名称, 合同编号, 保单号, 服务机构, 进度)',
+  );
+  it.todo(
+    'service lands on 预防服务 (ServiceAp) showing the projects it serves and their service plans (项目名称, 保单号, 计划状态)',
+  );
+  it.todo(
+    'expert lands on 预防服务 (ExpertAp) showing the services it takes part in (服务名称, 被服务单位, 服务时间, 计划状态)',
+  );
 
   it('ent2 (status 3) lands on its page and sees only the complete-information prompt', async () => {
     const { page, context } = await openPage(browser);

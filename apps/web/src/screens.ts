@@ -1,13 +1,28 @@
 import type { ComponentType } from 'react';
-import { adminHomeScreens } from './modules/admin-home/screens.ts';
+import { authPages } from './modules/auth/screens.ts';
 import { claimScreens } from './modules/claim/screens.ts';
-import { consultScreens } from './modules/consult/screens.ts';
+import { consultPages, consultScreens } from './modules/consult/screens.ts';
 import { contentScreens } from './modules/content/screens.ts';
+import { dashboardScreens } from './modules/dashboard/screens.ts';
+import { dictScreens } from './modules/dict/screens.ts';
+import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
+import { exceptionPages } from './modules/exception/screens.ts';
+import { industryScreens } from './modules/industry/screens.ts';
+import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
 import { insurerScreens } from './modules/insurer/screens.ts';
+import { logScreens } from './modules/log/screens.ts';
+import { messageScreens } from './modules/message/screens.ts';
+import { orgScreens } from './modules/org/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
-import { sysScreens } from './modules/sys/screens.ts';
-import { sysConfigScreens } from './modules/sys-config/screens.ts';
+import { portalPages } from './modules/portal/screens.ts';
+import { resourceScreens } from './modules/resource/screens.ts';
+import { roleScreens } from './modules/role/screens.ts';
+import { ruleScreens } from './modules/rule/screens.ts';
+import { safetyMechanismScreens } from './modules/safety-mechanism/screens.ts';
+import { settingScreens } from './modules/setting/screens.ts';
+import { subsystemScreens } from './modules/subsystem/screens.ts';
+import { userScreens } from './modules/user/screens.ts';
 
 /**
  * The ONLY map from a server resource's `component` name to its screen (architecture rule 8). Each
@@ -21,15 +36,27 @@ import { sysConfigScreens } from './modules/sys-config/screens.ts';
 export type ScreenLoader = () => Promise<ComponentType>;
 
 const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
-  sysScreens,
-  sysConfigScreens,
+  userScreens,
+  roleScreens,
+  orgScreens,
+  logScreens,
+  resourceScreens,
+  dictScreens,
+  industryScreens,
+  safetyMechanismScreens,
+  subsystemScreens,
+  settingScreens,
   contentScreens,
+  ruleScreens,
+  messageScreens,
   consultScreens,
   enterpriseScreens,
   policyScreens,
+  endorsementScreens,
   claimScreens,
   insurerScreens,
-  adminHomeScreens,
+  insuranceDataScreens,
+  dashboardScreens,
 ];
 
 /** Component names that more than one feature map defines (must stay empty). */
@@ -39,7 +66,7 @@ export const duplicateScreenNames: readonly string[] = featureMaps
 
 export const screens: Readonly<Record<string, ScreenLoader>> = Object.assign({}, ...featureMaps);
 
-const notFound: ScreenLoader = () => import('./modules/exception/ExceptionPage.tsx').then((m) => m.NotFound);
+const notFound: ScreenLoader = exceptionPages.NotFound;
 
 export function hasScreen(component: string): boolean {
   return Object.hasOwn(screens, component);
@@ -48,3 +75,9 @@ export function hasScreen(component: string): boolean {
 export function screenLoader(component: string): ScreenLoader {
   return hasScreen(component) ? screens[component]! : notFound;
 }
+
+/**
+ * The pages the router mounts at fixed paths (spec 2.1: portal, login, exception pages, the public Q&A
+ * detail), by name; like the screens above, each loads lazily. Modules declare them in their screens.ts.
+ */
+export const pages = { ...authPages, ...consultPages, ...exceptionPages, ...portalPages };

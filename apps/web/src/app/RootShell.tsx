@@ -4,11 +4,10 @@ import { passwordPrompt } from '../platform/password-prompt.ts';
 import { usePublicSettings } from '../platform/public-settings.ts';
 import { useRouteTitle } from '../platform/route-handle.ts';
 import { useStore } from '../platform/store.ts';
+import { pages } from '../screens.ts';
 import { pageTitle } from './guard.ts';
 
-const ChangePasswordModal = lazy(() =>
-  import('../modules/auth/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
-);
+const ChangePasswordModal = lazy(() => pages.ChangePasswordModal().then((C) => ({ default: C })));
 
 export function RootShell() {
   const title = useRouteTitle();

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ExceptionPage } from '../modules/exception/ExceptionPage.tsx';
+import { ExceptionPage } from '../modules/exception/index.ts';
 import { browser } from '../platform/feedback.ts';
 import { isChunkLoadError } from './lazy.ts';
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoading } from '../modules/exception/PageLoading.tsx';
+import { PageLoading } from '../modules/exception/index.ts';
 import type { RouteHandle } from '../platform/route-handle.ts';
+import { pages, screenLoader } from '../screens.ts';
 import { createGuardLoader } from './guard-loader.ts';
 import { lazyScreen } from './lazy.ts';
 import { RootShell } from './RootShell.tsx';
@@ -13,10 +14,7 @@ function page(name: string | undefined, title: string, extra: Partial<RouteHandl
   return { ...(name ? { name } : {}), title, ...extra };
 }
 
-const notOpen = lazyScreen(
-  () => import('../modules/exception/NotOpen.tsx'),
-  (m) => m.NotOpenScreen,
-);
+const notOpen = lazyScreen(pages.NotOpenScreen, (C) => C);
 
 /** Spec 2.1, the fixed routes. Every screen loads lazily. */
 export function staticRoutes(): RouteObject[] {
@@ -32,10 +30,7 @@ export function staticRoutes(): RouteObject[] {
         {
           path: 'login',
           handle: page('login', '登录'),
-          lazy: lazyScreen(
-            () => import('../modules/auth/LoginPage.tsx'),
-            (m) => m.LoginPage,
-          ),
+          lazy: lazyScreen(pages.LoginPage, (C) => C),
         },
         { path: 'loginByQRCode', handle: page('loginByQRCode', '扫码登录'), lazy: notOpen },
         { path: 'bindWxUser', handle: page('bindWxUser', '绑定微信账号'), lazy: notOpen },
@@ -54,74 +49,47 @@ export function staticRoutes(): RouteObject[] {
         {
           path: 'index',
           handle: page('portalIndex', '首页'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalHome.tsx'),
-            (m) => m.PortalHome,
-          ),
+          lazy: lazyScreen(pages.PortalHome, (C) => C),
         },
         {
           path: 'notice',
           handle: page('portalNotice', '通知公告'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalNotice.tsx'),
-            (m) => m.PortalNotice,
-          ),
+          lazy: lazyScreen(pages.PortalNotice, (C) => C),
         },
         {
           path: 'notice/detail',
           handle: page('portalNoticeDetail', '公告详情'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalNoticeDetail.tsx'),
-            (m) => m.PortalNoticeDetail,
-          ),
+          lazy: lazyScreen(pages.PortalNoticeDetail, (C) => C),
         },
         {
           path: 'help',
           handle: page('portalHelp', '帮助中心'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalHelp.tsx'),
-            (m) => m.PortalHelp,
-          ),
+          lazy: lazyScreen(pages.PortalHelp, (C) => C),
         },
         {
           path: 'ap',
           handle: page('portalAP', '事故预防'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalInfo.tsx'),
-            (m) => m.PortalAP,
-          ),
+          lazy: lazyScreen(pages.PortalAP, (C) => C),
         },
         {
           path: 'claim',
           handle: page('portalClaim', '事故理赔'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalInfo.tsx'),
-            (m) => m.PortalClaim,
-          ),
+          lazy: lazyScreen(pages.PortalClaim, (C) => C),
         },
         {
           path: 'insure',
           handle: page('portalInsure', '企业投保'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalInfo.tsx'),
-            (m) => m.PortalInsure,
-          ),
+          lazy: lazyScreen(pages.PortalInsure, (C) => C),
         },
         {
           path: 'policy',
           handle: page('portalPolicy', '保单与法规'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalPolicy.tsx'),
-            (m) => m.PortalPolicy,
-          ),
+          lazy: lazyScreen(pages.PortalPolicy, (C) => C),
         },
         {
           path: 'singlePage',
           handle: page('portalSinglePage', '单页'),
-          lazy: lazyScreen(
-            () => import('../modules/portal/PortalSinglePage.tsx'),
-            (m) => m.PortalSinglePage,
-          ),
+          lazy: lazyScreen(pages.PortalSinglePage, (C) => C),
         },
       ],
     },
@@ -134,10 +102,7 @@ export function staticRoutes(): RouteObject[] {
         {
           path: 'portal/login',
           handle: page('portalLogin', '登录'),
-          lazy: lazyScreen(
-            () => import('../modules/auth/LoginPage.tsx'),
-            (m) => m.PortalLoginPage,
-          ),
+          lazy: lazyScreen(pages.PortalLoginPage, (C) => C),
         },
         { path: 'portal/reg', handle: page('portalReg', '企业注册'), lazy: notOpen },
         { path: 'portal/serviceReg', handle: page('serviceReg', '服务机构注册'), lazy: notOpen },
@@ -153,10 +118,7 @@ export function staticRoutes(): RouteObject[] {
         {
           path: 'QA/detail',
           handle: page('qaDetail', '问答详情'),
-          lazy: lazyScreen(
-            () => import('../modules/qa/QADetail.tsx'),
-            (m) => m.QADetail,
-          ),
+          lazy: lazyScreen(pages.QADetail, (C) => C),
         },
       ],
     },
@@ -164,50 +126,32 @@ export function staticRoutes(): RouteObject[] {
       // A portal tab after login (spec 2.5): not public, so a visitor logs in first and comes back here.
       path: 'portal/enter/:tab',
       handle: page('portalEnter', '正在进入'),
-      lazy: lazyScreen(
-        () => import('../modules/portal/PortalEnter.tsx'),
-        (m) => m.PortalEnter,
-      ),
+      lazy: lazyScreen(pages.PortalEnter, (C) => C),
     },
     {
       path: 'oauth-center-help/:code',
       handle: page('oauthCenterHelp', '授权帮助'),
-      lazy: lazyScreen(
-        () => import('../modules/auth/OauthCenterHelp.tsx'),
-        (m) => m.OauthCenterHelp,
-      ),
+      lazy: lazyScreen(pages.OauthCenterHelp, (C) => C),
     },
     {
       path: '100',
       handle: page('100', '完善企业信息'),
-      lazy: lazyScreen(
-        () => import('../modules/exception/EntInfoIncomplete.tsx'),
-        (m) => m.EntInfoIncompleteRoute,
-      ),
+      lazy: lazyScreen(pages.EntInfoIncompleteRoute, (C) => C),
     },
     {
       path: '403',
       handle: page('403', '无权访问'),
-      lazy: lazyScreen(
-        () => import('../modules/exception/ExceptionPage.tsx'),
-        (m) => m.Forbidden403Route,
-      ),
+      lazy: lazyScreen(pages.Forbidden403Route, (C) => C),
     },
     {
       path: '404',
       handle: page('404', '页面不存在'),
-      lazy: lazyScreen(
-        () => import('../modules/exception/ExceptionPage.tsx'),
-        (m) => m.NotFound404Route,
-      ),
+      lazy: lazyScreen(pages.NotFound404Route, (C) => C),
     },
     {
       path: '500',
       handle: page('500', '服务器出错了'),
-      lazy: lazyScreen(
-        () => import('../modules/exception/ExceptionPage.tsx'),
-        (m) => m.ServerError500Route,
-      ),
+      lazy: lazyScreen(pages.ServerError500Route, (C) => C),
     },
     {
       id: BACKOFFICE_ROUTE_ID,
@@ -219,10 +163,7 @@ export function staticRoutes(): RouteObject[] {
         {
           path: 'ent/EntInfoEdit',
           handle: page('entInfoEdit', '完善企业信息'),
-          lazy: lazyScreen(
-            () => import('../modules/ent/EntInfoEdit.tsx'),
-            (m) => m.EntInfoEdit,
-          ),
+          lazy: lazyScreen(screenLoader('EntInfoEdit'), (C) => C),
           errorElement: <RouteError />,
         },
       ],
@@ -232,10 +173,7 @@ export function staticRoutes(): RouteObject[] {
     // page, 404 when nobody has it.
     {
       path: '*',
-      lazy: lazyScreen(
-        () => import('../modules/exception/UnknownPath.tsx'),
-        (m) => m.UnknownPath,
-      ),
+      lazy: lazyScreen(pages.UnknownPath, (C) => C),
     },
   ];
 }

@@ -78,6 +78,7 @@ export {
   MB,
   VIDEO_RULE,
 } from './file-checks.ts';
+export { cleanParams, rangeParams } from './filter-params.ts';
 export { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
@@ -123,3 +124,4 @@ export {
   type UploadFn,
   type UploadOptions,
 } from './upload.ts';
+export { useDebounced } from './use-debounced.ts';

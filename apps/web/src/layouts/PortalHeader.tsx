@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PORTAL_TABS, type PortalTabKey, portalTabTarget } from '../modules/portal/portal-tabs.ts';
+import { PORTAL_TABS, type PortalTabKey, portalTabTarget } from '../modules/portal/index.ts';
 import { roleKeyOf, useAuth } from '../platform/auth.ts';
 import { feedback } from '../platform/feedback.ts';
 import { PORTAL_INDEX_PATH, PORTAL_REG_PATH, USER_LOGIN_PATH } from '../platform/paths.ts';

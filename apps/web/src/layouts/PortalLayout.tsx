@@ -1,7 +1,7 @@
 import './layouts.css';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../modules/exception/PageLoading.tsx';
+import { PageLoading } from '../modules/exception/index.ts';
 import { roleKeyOf, useAuth } from '../platform/auth.ts';
 import { RoleKey } from '../platform/contracts.ts';
 import { usePublicSettings } from '../platform/public-settings.ts';

@@ -1,7 +1,7 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { confirmLogout } from '../modules/auth/session-actions.ts';
+import { confirmLogout } from '../modules/auth/index.ts';
 import { useAuth } from '../platform/auth.ts';
 import { openPasswordDialog } from '../platform/password-prompt.ts';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { nextHidden } from '../layouts/useAutoHideHeader.ts';
 import { defaultCollapsed, deviceForWidth } from './device.ts';
 
 describe('device breakpoints (spec 4)', () => {
@@ -16,15 +15,5 @@ describe('device breakpoints (spec 4)', () => {
     expect(defaultCollapsed('desktop', true)).toBe(true);
     expect(defaultCollapsed('tablet', false)).toBe(true);
     expect(defaultCollapsed('mobile', true)).toBe(false);
-  });
-});
-
-describe('auto-hide header (spec 9: past 300 px)', () => {
-  it('hides when scrolling down past 300 px and shows again on the way up', () => {
-    expect(nextHidden(false, 0, 250)).toBe(false);
-    expect(nextHidden(false, 250, 301)).toBe(true);
-    expect(nextHidden(true, 600, 500)).toBe(false);
-    expect(nextHidden(true, 500, 500)).toBe(true);
-    expect(nextHidden(true, 400, 300)).toBe(false);
   });
 });

@@ -28,3 +28,16 @@ export async function downloadFile(
   saveBlob(file.blob, fileName);
   return { fileName, headers: file.headers };
 }
+
+/**
+ * POSTs list filters to an export call and saves the workbook (downloadFile: token, refusals such as 403
+ * or 400 over the row cap shown and rejected). Resolves to the row count the server reports.
+ */
+export async function exportXlsx(
+  url: string,
+  params: RequestOptions['params'],
+  fallbackName: string,
+): Promise<number> {
+  const { headers } = await downloadFile(url, { method: 'POST', params, fallbackName });
+  return Number(headers.get('x-export-rows') ?? 0);
+}

@@ -280,3 +280,17 @@ export async function fetchData<T>(url: string, options?: RequestOptions): Promi
   const env = await request<T>(url, options);
   return env.data as T;
 }
+
+/**
+ * A JSON POST whose envelope message is kept (shown as the success text). `key` sends an Idempotency-Key
+ * header: the create calls require one, so a double click creates one record (policy, endorsement and
+ * claim calls).
+ */
+export async function postWithMessage<T>(
+  url: string,
+  data: unknown,
+  key?: string,
+): Promise<{ data: T; message: string }> {
+  const env = await request<T>(url, { data, ...(key ? { headers: { 'Idempotency-Key': key } } : {}) });
+  return { data: env.data as T, message: env.result };
+}

@@ -59,7 +59,7 @@ describe('change password (spec 5)', () => {
     renderWithApp(<ChangePasswordModal />);
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请输入原密码!')).toBeTruthy();
-    expect(screen.getByText('请输入新密码')).toBeTruthy();
+    expect(await screen.findByText('请输入新密码')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

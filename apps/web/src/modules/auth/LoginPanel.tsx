@@ -10,7 +10,7 @@ import { passwordChangePrompt, requirePasswordChange } from '../../platform/pass
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { NOT_OPEN_TITLE } from '../exception/NotOpen.tsx';
+import { NOT_OPEN_TITLE } from '../exception/index.ts';
 import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
 
 interface LoginForm {

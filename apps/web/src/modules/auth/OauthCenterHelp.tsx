@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { SubsystemStatus } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { sanitizeHtml } from '../../platform/sanitize.ts';
-import { subsystemInfo } from '../sys-config/subsystem-api.ts';
+import { subsystemInfo } from '../subsystem/index.ts';
 
 /**
  * /oauth-center-help/:code (public): the help of a subsystem linked from the platform — its name, address,

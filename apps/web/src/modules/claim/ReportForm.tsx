@@ -36,7 +36,7 @@ import {
   isValidLandline,
   isValidMobile,
 } from '../../platform/contracts.ts';
-import { policyApi } from '../policy/api.ts';
+import { policyApi } from '../policy/index.ts';
 import {
   CLAIM_KEY,
   type ClaimPolicyOption,

@@ -11,12 +11,12 @@ import type {
   claimExportQuery,
   claimListFilters,
   claimListQuery,
+  PolicyRow,
   z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
-import { fetchData, isApiError, request } from '../../platform/request.ts';
-import { type PolicyRow, postWithMessage } from '../policy/api.ts';
+import { fetchData, isApiError, postWithMessage, request } from '../../platform/request.ts';
 
 /** What the calls answer, declared once in packages/contracts (claim.ts). */
 export type {

@@ -12,3 +12,8 @@ export const consultScreens: Readonly<Record<string, ScreenLoader>> = {
   AdminConsult: () => import('./AdminConsult.tsx').then((m) => m.AdminConsult),
   GovConsult: () => import('./GovConsult.tsx').then((m) => m.GovConsult),
 };
+
+/** Pages the router mounts at fixed paths (spec 2.1), loaded lazily through src/screens.ts. */
+export const consultPages = {
+  QADetail: () => import('./QADetail.tsx').then((m) => m.QADetail),
+} satisfies Record<string, ScreenLoader>;

@@ -1,8 +1,7 @@
 import type { Attachment } from '@aqzrx/contracts';
 import { Modal, Tag } from 'antd';
-import { RichText } from '../portal/RichText.tsx';
+import { RichText } from '../../components/RichText.tsx';
 import { AttachmentList, fmtTime } from './parts.tsx';
-import '../portal/portal.css';
 
 export interface PreviewData {
   title: string;

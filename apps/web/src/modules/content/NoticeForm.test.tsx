@@ -5,7 +5,7 @@ import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
 import { ArticleForm, toSaveBody } from './ArticleForm.tsx';
-import { bodyProblem, districtsProblem, portalLinkProblem, ruleProblems } from './form-rules.ts';
+import { bodyProblem, districtsProblem, portalLinkProblem } from './form-rules.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown) =>
@@ -176,19 +176,6 @@ describe('content form rules', () => {
     expect(portalLinkProblem('/portal/help')).toBeNull();
     expect(portalLinkProblem('//evil.example')).not.toBeNull();
     expect(portalLinkProblem('javascript:alert(1)')).not.toBeNull();
-  });
-
-  it('rule status needs its new version or repeal date; dates in order', () => {
-    expect(ruleProblems({ publishDate: '2025-03-29', effectiveDate: '2025-03-01' }).effectiveDate).toBe(
-      '实施日期不能早于发布日期',
-    );
-    expect(ruleProblems({ publishDate: '2017-12-12', status: 'revised' }).revisedById).toBeDefined();
-    expect(ruleProblems({ publishDate: '2017-12-12', status: 'repealed' }).repealedDate).toBe(
-      '已废止的法规须填写废止日期',
-    );
-    expect(
-      ruleProblems({ publishDate: '2017-12-12', status: 'repealed', repealedDate: '2025-03-29' }),
-    ).toEqual({});
   });
 
   it('only notices keep targets; help keeps its class; publishing sets status 1', () => {

@@ -36,6 +36,7 @@ import {
   toggleInline,
   toggleList,
 } from './editor-commands.ts';
+import '../../components/rich-text.css';
 import './content.css';
 
 export interface RichTextEditorProps {

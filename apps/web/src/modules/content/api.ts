@@ -6,21 +6,8 @@ import type {
   ArticleSaveResult,
   Attachment,
   ClassItem,
-  MessageBatchItem,
-  MessageItem,
-  MessageKind,
-  MessageSendBody,
   NoticeReader,
   Paged,
-  PublicArticleItem,
-  QaItem,
-  RuleDetail,
-  RuleItem,
-  RuleLevel,
-  RuleSaveBody,
-  RuleStatus,
-  SearchHit,
-  SearchType,
 } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../components/index.ts';
@@ -68,7 +55,7 @@ export async function deleteArticle(id: number, version: number): Promise<void> 
   await request(`${A}/delete`, { params: { id, version } });
 }
 
-export type { MessageBatchItem, NoticeReader } from '@aqzrx/contracts';
+export type { NoticeReader } from '@aqzrx/contracts';
 
 export async function listNoticeReaders(
   id: number,
@@ -99,137 +86,6 @@ export async function saveClass(
 
 export async function deleteClass(kind: ClassKindName, id: number, version: number): Promise<void> {
   await request(`${A}/del${kind}Class`, { params: { id, version } });
-}
-
-// --- Rules ---------------------------------------------------------------------------------------
-
-export interface RuleListParams {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  level?: RuleLevel;
-  status?: RuleStatus;
-}
-
-export async function listRules(q: RuleListParams, pub = false): Promise<PageResult<RuleItem>> {
-  return fetchData<Paged<RuleItem>>(pub ? '/public/rule/list' : '/rule/list', {
-    method: pub ? 'GET' : 'POST',
-    params: { ...q },
-    skipErrorHandler: pub,
-  });
-}
-
-export function getRule(id: number, pub = false): Promise<RuleDetail> {
-  return fetchData<RuleDetail>(pub ? '/public/rule/detail' : '/rule/detail', {
-    method: pub ? 'GET' : 'POST',
-    params: { id },
-    skipErrorHandler: pub,
-  });
-}
-
-export async function saveRule(body: RuleSaveBody): Promise<string> {
-  const { id, version, ...rest } = body;
-  const env = id
-    ? await request('/rule/save', { data: { ...rest, id, version } })
-    : await request('/rule/add', { data: rest });
-  return env.result;
-}
-
-export async function deleteRule(id: number, version: number): Promise<void> {
-  await request('/rule/delete', { params: { id, version } });
-}
-
-// --- Messages ------------------------------------------------------------------------------------
-
-export async function listMyMessages(q: {
-  pageNo: number;
-  pageSize: number;
-  unread?: boolean;
-  kind?: MessageKind;
-  todo?: 'open' | 'done';
-}): Promise<PageResult<MessageItem>> {
-  const { unread, ...rest } = q;
-  return fetchData<Paged<MessageItem>>('/message/list', {
-    params: { ...rest, ...(unread ? { unread: 1 } : {}) },
-  });
-}
-
-export { UNREAD_KEY, useMessageCounts, useUnreadCount } from '../../platform/messages.ts';
-
-export async function markMessagesRead(ids: number[] | 'all'): Promise<number> {
-  const params = ids === 'all' ? { all: 1 } : { ids: ids.join(',') };
-  return (await fetchData<{ updated: number }>('/message/read', { params })).updated;
-}
-
-export async function listSentMessages(q: {
-  pageNo: number;
-  pageSize: number;
-}): Promise<PageResult<MessageBatchItem>> {
-  return fetchData<Paged<MessageBatchItem>>('/message/sentList', { params: { ...q } });
-}
-
-export async function sendMessage(body: MessageSendBody): Promise<string> {
-  return (await request('/message/send', { data: body })).result;
-}
-
-// --- Portal reads --------------------------------------------------------------------------------
-
-export async function portalNotices(q: {
-  currentTab: 1 | 2;
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  unread?: boolean;
-}): Promise<Paged<PublicArticleItem>> {
-  const { unread, ...rest } = q;
-  return fetchData<Paged<PublicArticleItem>>('/public/notice/list', {
-    method: 'GET',
-    params: { ...rest, ...(unread ? { unread: 1 } : {}) },
-    skipErrorHandler: true,
-  });
-}
-
-export function portalHelpList(q: {
-  pageNo: number;
-  pageSize: number;
-  classId?: number;
-  keyword?: string;
-}): Promise<Paged<PublicArticleItem>> {
-  return fetchData<Paged<PublicArticleItem>>(`${A}/getHelpList`, {
-    params: { ...q },
-    skipErrorHandler: true,
-  });
-}
-
-export function portalQaList(q: {
-  pageNo: number;
-  pageSize: number;
-  classId?: number;
-  keyword?: string;
-}): Promise<Paged<QaItem>> {
-  return fetchData<Paged<QaItem>>('/public/qa/list', {
-    method: 'GET',
-    params: { ...q },
-    skipErrorHandler: true,
-  });
-}
-
-export function portalSearch(q: {
-  keyword: string;
-  type?: SearchType;
-  pageNo: number;
-  pageSize: number;
-}): Promise<Paged<SearchHit>> {
-  return fetchData<Paged<SearchHit>>('/public/search', {
-    method: 'GET',
-    params: { ...q },
-    skipErrorHandler: true,
-  });
-}
-
-/** Marks a notice read for the signed-in reader (read receipts); failures are silent. */
-export async function markNoticeRead(id: number): Promise<void> {
-  await request('/notice/markRead', { params: { id }, skipErrorHandler: true });
 }
 
 /** Attachments as the save calls take them. */

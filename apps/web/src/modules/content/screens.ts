@@ -7,13 +7,4 @@ export const contentScreens: Readonly<Record<string, ScreenLoader>> = {
   AdminArticle: () => import('./AdminArticle.tsx').then((m) => m.AdminArticle),
   AdminHelp: () => import('./AdminHelp.tsx').then((m) => m.AdminHelp),
   AdminContentClass: () => import('./AdminContentClass.tsx').then((m) => m.AdminContentClass),
-  AdminRules: () => import('./AdminRules.tsx').then((m) => m.AdminRules),
-  GovRules: () => import('./AdminRules.tsx').then((m) => m.GovRules),
-  AdminMessage: () => import('./AdminMessage.tsx').then((m) => m.AdminMessage),
-  GovMessage: () => import('./AdminMessage.tsx').then((m) => m.GovMessage),
-  EntMessage: () => import('./MessageCenter.tsx').then((m) => m.EntMessage),
-  InsuranceMessage: () => import('./MessageCenter.tsx').then((m) => m.InsuranceMessage),
-  ServiceMessage: () => import('./MessageCenter.tsx').then((m) => m.ServiceMessage),
-  ExpertMessage: () => import('./MessageCenter.tsx').then((m) => m.ExpertMessage),
-  UserMessage: () => import('./MessageCenter.tsx').then((m) => m.UserMessage),
 };

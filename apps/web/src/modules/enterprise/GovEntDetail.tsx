@@ -20,9 +20,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthImage, dateText, dateTimeText, fileUrlOf, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { type ClaimRow, claimApi } from '../claim/api.ts';
-import { type PolicyRow, policyApi } from '../policy/api.ts';
-import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
+import { type ClaimRow, claimApi } from '../claim/index.ts';
+import { type PolicyRow, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { GOV_ENT_PATHS, getContacts, getEnterprise, getParams } from './api.ts';
 import {
   EnterpriseFlags,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
-import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
+import { UnderCoveredTag } from '../policy/index.ts';
 import { EnterpriseFlags } from './display.tsx';
 import { GovEntScore } from './GovEntScore.tsx';
 

@@ -10,9 +10,8 @@ import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import type { QueryValue } from '../../platform/request.ts';
-import { type ClaimFilters, type ClaimRow, claimApi } from '../claim/api.ts';
-import { type PolicyListQuery, type PolicyRow, policyApi } from '../policy/api.ts';
-import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
+import { type ClaimFilters, type ClaimRow, claimApi } from '../claim/index.ts';
+import { type PolicyListQuery, type PolicyRow, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { numText } from './display.tsx';
 import { ClaimDrawer, ClaimFlags, ClaimStepTag, PolicyDrawer, PolicyStateTag } from './insurance-views.tsx';
 

@@ -25,9 +25,8 @@ import {
   Typography,
 } from 'antd';
 import { dateText, dateTimeText } from '../../components/index.ts';
-import { type ClaimRow, claimApi } from '../claim/api.ts';
-import { policyApi } from '../policy/api.ts';
-import { UnderCoveredTag } from '../policy/UnderCoveredTag.tsx';
+import { type ClaimRow, claimApi } from '../claim/index.ts';
+import { policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { wanText, yuanText } from './display.tsx';
 
 /** Policy and report numbers never wrap mid-number. */

@@ -2,7 +2,7 @@ import type { ScreenLoader } from '../../screens.ts';
 
 /** Screens of this feature, keyed by the component name the server seeds (merged in src/screens.ts). */
 export const enterpriseScreens: Readonly<Record<string, ScreenLoader>> = {
-  EntInfoEdit: () => import('../ent/EntInfoEdit.tsx').then((m) => m.EntInfoEdit),
+  EntInfoEdit: () => import('./EntInfoEdit.tsx').then((m) => m.EntInfoEdit),
   GovEntList: () => import('./GovEntList.tsx').then((m) => m.GovEntList),
   GovEntAdd: () => import('./GovEntAdd.tsx').then((m) => m.GovEntAdd),
   GovEntEdit: () => import('./GovEntEdit.tsx').then((m) => m.GovEntEdit),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/api-stub.tsx';
 import { DocForm } from './DocForm.tsx';
-import { renderScreen } from './test-utils.tsx';
 
 const pick = (file: File) => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../platform/storage.ts';
+import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
 import { INSURER_PATHS, InsuranceIndex } from './InsuranceIndex.tsx';
-import { apiStub, ok, renderScreen } from './test-utils.tsx';
 
 const pageOf = (total: number, list: unknown[] = []) => ok({ page: { list, total, pageNum: 1 } });
 const dataset = (rows: Array<Record<string, number | string>>) =>

@@ -12,9 +12,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chinaTime, chinaToday, LineChart, PieChart, thousands } from '../../components/index.ts';
 import { CLAIM_PHASES, POLICY_EXPIRING_DAYS } from '../../platform/contracts.ts';
-import { countOf, fetchPolicies, getDataset, getSummary, INSURER_API, type PolicyBrief } from './api.ts';
-import { STAT_VALUE_STYLE } from './DataPage.tsx';
-import { formatValue, num } from './data-model.ts';
+import { formatValue, getDataset, getSummary, num, STAT_VALUE_STYLE } from '../insurance-data/index.ts';
+import { countOf, fetchPolicies, INSURER_API, type PolicyBrief } from './api.ts';
 
 export const INSURER_PATHS = {
   policyManage: '/insurance/azx/PolicyManage/route',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
 import { addressDetail, fullAddress, InsuranceInfo } from './InsuranceInfo.tsx';
-import { apiStub, ok, renderScreen } from './test-utils.tsx';
 
 // A real USCC with a valid check digit (GB 32100-2015).
 const USCC = '91321300MA1MBUXL10';

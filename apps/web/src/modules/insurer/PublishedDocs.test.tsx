@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../platform/storage.ts';
+import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
 import { InsurerDocsPanel, PublishedDocsTable } from './PublishedDocs.tsx';
-import { apiStub, ok, renderScreen } from './test-utils.tsx';
 
 const DOCS = [
   {

@@ -5,8 +5,7 @@ import { Alert, Button, Card, List, Skeleton, Space, Tag, Typography } from 'ant
 import { useState } from 'react';
 import { chinaTime, PagedTable } from '../../components/index.ts';
 import { INSURER_DOC_TYPES, optionLabel } from '../../platform/contracts.ts';
-import { policyApi } from '../policy/api.ts';
-import { downloadDoc, type InsurerDocRow, listPublishedDocs } from './api.ts';
+import { downloadDoc, type InsurerDocRow, insurerOptions, listPublishedDocs } from './api.ts';
 
 const DOC_COLORS: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'green', 9: 'default' };
 
@@ -124,7 +123,7 @@ interface DocFilters {
 export function PublishedDocsTable() {
   const insurers = useQuery({
     queryKey: ['insurer', 'options'],
-    queryFn: policyApi.insurerOptions,
+    queryFn: insurerOptions,
     staleTime: 600_000,
   });
   const columns: ProColumns<InsurerDocRow>[] = [

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
 import type { TechnicistRow } from './api.ts';
 import { Technicist } from './Technicist.tsx';
 import { TechnicistForm } from './TechnicistForm.tsx';
-import { apiStub, ok, renderScreen } from './test-utils.tsx';
 
 // 11010519491231002X is the GB 11643 standard's own example number.
 const GOOD_ID = '11010519491231002x';

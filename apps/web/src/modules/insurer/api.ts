@@ -1,12 +1,9 @@
 import type {
-  InsuranceDataResult,
-  InsuranceDataset,
-  InsuranceGroupBy,
-  InsuranceSummary,
   InsurerDocFields,
   InsurerDocRow,
   InsurerProfile,
   insurerDocListQuery,
+  PolicyRow,
   publishedDocListQuery,
   TechnicistFields,
   TechnicistRow,
@@ -17,16 +14,9 @@ import type {
 import type { PageResult } from '../../components/index.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
-import type { PolicyRow } from '../policy/api.ts';
 
 /** What the calls answer, declared once in packages/contracts (insurer.ts, insurance-data.ts). */
 export type {
-  InsuranceDataColumn,
-  InsuranceDataResult,
-  InsuranceDataRow,
-  InsuranceDataset,
-  InsuranceGroupBy,
-  InsuranceSummary,
   InsurerDocFields,
   InsurerDocRow,
   InsurerProfile,
@@ -35,7 +25,7 @@ export type {
   UploadedFile,
 } from '@aqzrx/contracts';
 
-/** Server calls of the insurer's institution and data screens (apps/server/src/modules/insurer, insurance-data). */
+/** Server calls of the insurer's institution screens and workbench (apps/server/src/modules/insurer). */
 export const INSURER_API = {
   mine: '/insurer/mine',
   saveMine: '/insurer/saveMine',
@@ -51,8 +41,6 @@ export const INSURER_API = {
   docFile: '/insurerDoc/file',
   docPublished: '/insurerDoc/published',
   upload: '/file/uploadFile',
-  dataQuery: '/insuranceData/query',
-  dataExport: '/insuranceData/export',
   policyList: '/policy/list',
   claimList: '/claim/list',
 } as const;
@@ -114,6 +102,9 @@ export const deleteDoc = (id: number, version: number) =>
 export const listPublishedDocs = (q: z.input<typeof publishedDocListQuery>) =>
   page<InsurerDocRow>(INSURER_API.docPublished, { ...q });
 
+/** The insurers to choose from (/api/insurer/options): id and name. */
+export const insurerOptions = () => fetchData<Array<{ id: number; name: string }>>('/insurer/options');
+
 /** Saves a document's file (GET /api/insurerDoc/file with the X-TOKEN), named as the server names it. */
 export const downloadDoc = (doc: Pick<InsurerDocRow, 'id' | 'title'>) =>
   downloadFile(INSURER_API.docFile, { params: { id: doc.id }, fallbackName: doc.title });
@@ -127,13 +118,8 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Data pages
+// Workbench
 // ---------------------------------------------------------------------------------------------------
-
-export const getDataset = (dataset: InsuranceDataset, year: number, groupBy: InsuranceGroupBy) =>
-  fetchData<InsuranceDataResult>(`/insuranceData/${dataset}`, { params: { year, groupBy } });
-export const getSummary = (year: number) =>
-  fetchData<InsuranceSummary>(INSURER_API.dataQuery, { params: { year } });
 
 /** The fields of a /api/policy/list row the workbench shows. */
 export type PolicyBrief = Pick<
@@ -154,6 +140,3 @@ export const fetchPolicies = (q: { pageNo: number; pageSize: number; state?: str
 /** Total of a list call (pageSize 1): for the workbench counters. */
 export const countOf = async (url: string, params: Record<string, QueryValue>) =>
   (await page<unknown>(url, { pageNo: 1, pageSize: 1, ...params })).total;
-
-// Downloads (the API wants the X-TOKEN header): the platform's downloadFile.
-export { downloadFile };

@@ -10,8 +10,4 @@ export const insurerScreens: Readonly<Record<string, ScreenLoader>> = {
   InsuranceInfo: () => import('./InsuranceInfo.tsx').then((m) => m.InsuranceInfo),
   Technicist: () => import('./Technicist.tsx').then((m) => m.Technicist),
   InsuranceDocs: () => import('./InsuranceDocs.tsx').then((m) => m.InsuranceDocs),
-  DataPremium: () => import('./DataPage.tsx').then((m) => m.DataPremium),
-  DataClaim: () => import('./DataPage.tsx').then((m) => m.DataClaim),
-  DataAp: () => import('./DataPage.tsx').then((m) => m.DataAp),
-  DataQuery: () => import('./DataQuery.tsx').then((m) => m.DataQuery),
 };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Action } from '../../platform/access.tsx';
-import { PublishedDocsTable } from '../insurer/PublishedDocs.tsx';
+import { PublishedDocsTable } from '../insurer/index.ts';
 import { policyApi } from './api.ts';
 import { PolicyList } from './PolicyList.tsx';
 import { PATHS } from './paths.ts';

@@ -15,7 +15,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { chinaTime, chinaToday, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
@@ -30,7 +30,6 @@ import {
   wsIndustryTop,
 } from '../../platform/contracts.ts';
 import { type PolicyDetail, policyApi } from './api.ts';
-import { EndorsementTable } from './EndorsementTable.tsx';
 import { PolicyPersons } from './PolicyPersons.tsx';
 import { PolicyVersions } from './PolicyVersions.tsx';
 import { AttachmentList, PolicyStateTag } from './parts.tsx';
@@ -99,7 +98,14 @@ export function policyTimeline(p: PolicyDetail, today: string) {
  * timeline, the versions (old values stay readable) and the endorsements; with the actions the server
  * says the person may take (edit, submit, review, endorse, report a claim).
  */
-export function PolicyDetailView({ side }: { side: Side }) {
+export function PolicyDetailView({
+  side,
+  endorsements,
+}: {
+  side: Side;
+  /** The 批改记录 tab's list of the policy's endorsements (the endorsement module composes the screens). */
+  endorsements?: (policyId: number) => ReactNode;
+}) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const navigate = useNavigate();
@@ -414,7 +420,7 @@ export function PolicyDetailView({ side }: { side: Side }) {
           {
             key: 'endorsements',
             label: `批改记录（${p.endorsementCount}）`,
-            children: <EndorsementTable side={side} policyId={p.id} compact />,
+            children: endorsements?.(p.id) ?? null,
           },
         ]}
       />

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
-import { InsurerDocsPanel } from '../insurer/PublishedDocs.tsx';
+import { InsurerDocsPanel, insurerOptions } from '../insurer/index.ts';
 import { type PolicyBody, policyApi } from './api.ts';
 import { PolicyForm } from './PolicyForm.tsx';
 import { detailPath, PATHS, type Side } from './paths.ts';
@@ -25,7 +25,7 @@ export function PolicyFormScreen({ side, requireId = false }: { side: Side; requ
   const rules = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
   const insurers = useQuery({
     queryKey: ['insurer', 'options'],
-    queryFn: policyApi.insurerOptions,
+    queryFn: insurerOptions,
     staleTime: 600_000,
   });
   const mine = useQuery({

@@ -14,7 +14,7 @@ import { PolicyStateTag } from './parts.tsx';
 import { detailPath, editPath, PATHS, type Side } from './paths.ts';
 import { ReviewPolicyModal, type ReviewTarget } from './ReviewPolicyModal.tsx';
 import { UnderCoveredTag } from './UnderCoveredTag.tsx';
-import './policy.css';
+import '../../components/nowrap.css';
 
 type Variant = 'entManage' | 'entQuery' | 'insurer';
 

@@ -1,10 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import type { EndorsementDetail, EndorsementRow } from './api.ts';
-import { endorsementTimeline } from './EndorsementContent.tsx';
-import { EndorsementTable } from './EndorsementTable.tsx';
-import { EntEndorsementDetail } from './EntEndorsementDetail.tsx';
 import { PolicyDetailView, policyTimeline } from './PolicyDetailView.tsx';
 import { PolicyList } from './PolicyList.tsx';
 import { policyDetailFixture, policyRowFixture } from './test-fixtures.ts';
@@ -190,93 +186,5 @@ describe('lists at 1440 px', () => {
     // A draft saved without figures shows them as not filled in, not as 0.
     expect(screen.queryByText('0 人')).toBeNull();
     expect(container.querySelector('.ant-table-cell-fix-right')).toBeTruthy();
-  });
-
-  it('批改管理: 批单号 and 保单号 each whole on their own line, the list fits beside the menu', async () => {
-    const en: EndorsementRow = {
-      id: 477,
-      endorsementNo: 'PG2026102200000477',
-      policyId: 463,
-      policyNo: 'PICC2025321323000031',
-      holderName: '泗阳县安盛建筑工程有限公司',
-      enterpriseId: 3,
-      insurerId: 3,
-      type: '05',
-      typeLabel: '保额/限额变更',
-      reason: '提高限额',
-      effectiveDate: '2026-10-22',
-      premiumDelta: 5916,
-      status: 'awaiting',
-      statusLabel: '审核通过待生效',
-      appliedAt: '2026-10-22T02:45:00.000Z',
-      reviewedAt: null,
-      reviewRemark: '',
-      version: 1,
-    };
-    stub({ '/api/endorsement/list': { page: { list: [en], total: 1, pageNum: 1 } } });
-    const { container } = renderWithApp(<EndorsementTable side="insurer" />, {
-      path: '/insurance/azx/EndorsementManage/route',
-      actions: ['edit', 'query', 'get'],
-    });
-    const no = await screen.findByText(en.endorsementNo, undefined, SLOW);
-    expect(tableWidthOf(container)).toBeLessThanOrEqual(ROOM_AT_1440);
-    const cell = no.closest('.aq-nowrap');
-    expect(cell?.textContent).toBe(`${en.endorsementNo}${en.policyNo}`);
-    expect(screen.getByText(en.holderName).closest('[title]')?.getAttribute('title')).toBe(en.holderName);
-    expect(screen.getByText('+5,916.00').className).toContain('aq-num');
-  });
-});
-
-describe('withdrawing an endorsement application', () => {
-  const pending: EndorsementDetail = {
-    id: 8,
-    endorsementNo: 'PG2026112600000008',
-    policyId: 463,
-    policyNo: 'PICC2026321302000002',
-    holderName: '宿迁市恒安化工有限公司',
-    enterpriseId: 3,
-    insurerId: 1,
-    type: '06',
-    typeLabel: '期间变更',
-    reason: '调整保险期间',
-    effectiveDate: '2026-11-26',
-    premiumDelta: 0,
-    status: 'applied',
-    statusLabel: '待审核',
-    appliedAt: '2026-11-26T02:00:00.000Z',
-    reviewedAt: null,
-    reviewRemark: '',
-    version: 3,
-    change: { endDate: '2027-01-31' },
-    roster: [],
-    before: { endDate: '2027-03-25' },
-    after: { endDate: '2027-01-31' },
-    attachments: [],
-    attachmentFiles: [],
-    policyVersion: 2,
-    withdrawnAt: null,
-    actions: { review: false, withdraw: true },
-  };
-
-  it('the timeline of a withdrawn application ends with the withdrawal', () => {
-    expect(
-      endorsementTimeline({ ...pending, status: 'withdrawn', withdrawnAt: '2026-11-26T03:00:00.000Z' }).map(
-        (i) => i.children,
-      ),
-    ).toEqual(['企业申请批改', '企业撤回申请（未经审核，保单未变更）']);
-  });
-
-  it('the enterprise withdraws its pending application from the detail', async () => {
-    const sent = stub({
-      '/api/endorsement/detail': pending,
-      '/api/endorsement/withdraw': { id: 8, version: 4, status: 'withdrawn' },
-    });
-    renderWithApp(<EntEndorsementDetail />, {
-      path: '/ent/Entazx/EntEndorsementDetail/route?id=8',
-    });
-    fireEvent.click(await screen.findByRole('button', { name: '撤回申请' }, SLOW));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, SLOW));
-    await waitFor(() => expect(sent.some((s) => s.path === '/api/endorsement/withdraw')).toBe(true), SLOW);
-    expect(sent.find((s) => s.path === '/api/endorsement/withdraw')!.body).toEqual({ id: 8, version: 3 });
   });
 });

@@ -1,12 +1,8 @@
 /**
- * Calls of the policy and endorsement screens (apps/server/src/modules/policy, endorsements) and the
- * shapes they answer.
+ * Calls of the policy screens (apps/server/src/modules/policy) and the shapes they answer.
  */
 import type {
-  AttachmentFile,
-  EndorsementRow,
   EnterpriseOption,
-  endorsementListQuery,
   PolicyDetail,
   PolicyPersonRow,
   PolicyRow,
@@ -15,13 +11,12 @@ import type {
   z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
-import { fetchData, request } from '../../platform/request.ts';
+import { fetchData, postWithMessage } from '../../platform/request.ts';
 import type { PolicyRules } from './rules.ts';
 
 /** What the calls answer, declared once in packages/contracts (policy.ts, endorsement.ts). */
 export type {
   AttachmentFile,
-  EndorsementRow,
   EnterpriseOption,
   PolicyDetail,
   PolicyPersonRow,
@@ -85,65 +80,6 @@ export interface PolicyReviewBody {
   premium?: number;
 }
 
-/** One person of an endorsement roster as sent (full ID number; the server stores it encrypted). */
-export interface RosterEntryBody {
-  direction: 'in' | 'out';
-  name: string;
-  idType: string;
-  idNo: string;
-  position: string;
-}
-
-/** One roster person as the server shows it: the ID number masked (110105********002X). */
-export interface RosterEntryView {
-  direction: 'in' | 'out';
-  name: string;
-  idType: string;
-  idTypeLabel: string;
-  idNo: string;
-  position: string;
-}
-
-export interface EndorsementChangeBody {
-  headcount?: number;
-  roster?: RosterEntryBody[];
-  personsIn?: string[];
-  personsOut?: string[];
-  holderName?: string;
-  address?: string;
-  wsIndustryCode?: string;
-  gbIndustryCode?: string;
-  perPersonLimit?: number;
-  medicalLimit?: number;
-  startDate?: string;
-  endDate?: string;
-}
-
-export interface EndorsementDetail extends EndorsementRow {
-  change: EndorsementChangeBody;
-  /** Empty for endorsements applied with names only. */
-  roster?: RosterEntryView[];
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-  attachments: string[];
-  attachmentFiles?: AttachmentFile[];
-  policyVersion: number;
-  /** When the enterprise withdrew it (status withdrawn). */
-  withdrawnAt?: string | null;
-  actions: { review: boolean; withdraw?: boolean };
-}
-
-export interface EndorsementBody {
-  policyId: number;
-  policyVersion: number;
-  type: string;
-  reason: string;
-  effectiveDate: string;
-  change: EndorsementChangeBody;
-  premiumDelta: number;
-  attachments: string[];
-}
-
 /** The parts of /api/enterprise/mine the application form uses. */
 export interface MyEnterprise {
   id: number;
@@ -187,36 +123,6 @@ export const policyApi = {
     postWithMessage<{ id: number; version: number }>('/policy/review', body),
   enterpriseOptions: (keyword: string) =>
     fetchData<EnterpriseOption[]>('/policy/enterpriseOptions', { params: { keyword } }),
-  insurerOptions: () => fetchData<Array<{ id: number; name: string }>>('/insurer/options'),
   myEnterprise: () => fetchData<MyEnterprise>('/enterprise/mine'),
   exportUrl: '/policy/export',
 };
-
-export const endorsementApi = {
-  list: (q: z.input<typeof endorsementListQuery>) =>
-    fetchData<{ page: PageResult<EndorsementRow> }>('/endorsement/list', {
-      params: q as unknown as Params,
-    }).then((d) => d.page),
-  detail: (id: number) => fetchData<EndorsementDetail>('/endorsement/detail', { params: { id } }),
-  add: (body: EndorsementBody, key: string) => postWithMessage<{ id: number }>('/endorsement/add', body, key),
-  review: (body: { id: number; version: number; approve: boolean; remark: string }) =>
-    postWithMessage<{ id: number; version: number; policyVersion: number | null }>(
-      '/endorsement/review',
-      body,
-    ),
-  withdraw: (body: { id: number; version: number }) =>
-    postWithMessage<{ id: number; version: number }>('/endorsement/withdraw', body),
-};
-
-/**
- * A JSON POST whose envelope message is kept (shown as the success text). `key` sends an Idempotency-Key
- * header: the create calls require one, so a double click creates one record. Claims use it too.
- */
-export async function postWithMessage<T>(
-  url: string,
-  data: unknown,
-  key?: string,
-): Promise<{ data: T; message: string }> {
-  const env = await request<T>(url, { data, ...(key ? { headers: { 'Idempotency-Key': key } } : {}) });
-  return { data: env.data as T, message: env.result };
-}

@@ -9,7 +9,7 @@ import {
   fileUrlOf,
   MB,
 } from '../../components/index.ts';
-import { ENDORSEMENT_STATUS, POLICY_STATES } from '../../platform/contracts.ts';
+import { POLICY_STATES } from '../../platform/contracts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { getToken } from '../../platform/storage.ts';
 import type { AttachmentFile } from './api.ts';
@@ -17,11 +17,6 @@ import type { AttachmentFile } from './api.ts';
 export function PolicyStateTag({ state }: { state: string }) {
   const o = POLICY_STATES.find((s) => s.value === state);
   return <Tag color={o?.color}>{o?.label ?? state}</Tag>;
-}
-
-export function EndorsementStatusTag({ status }: { status: string }) {
-  const o = ENDORSEMENT_STATUS.find((s) => s.value === status);
-  return <Tag color={o?.color}>{o?.label ?? status}</Tag>;
 }
 
 const ATTACH_MAX_MB = 20;

@@ -1,4 +1,4 @@
-/** Routes of the policy screens (resource paths seeded in apps/server/src/db/seeds/resources.ts). */
+/** Routes of the policy screens (resource paths seeded in packages/contracts/src/resource-tree.ts). */
 export const PATHS = {
   entManage: '/ent/Entazx/EntInsuranceManage/route',
   entQuery: '/ent/Entazx/EntInsuranceQuery/route',

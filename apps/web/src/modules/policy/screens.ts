@@ -1,17 +1,15 @@
 import type { ScreenLoader } from '../../screens.ts';
 
-/** Screens of this feature, keyed by the component name the server seeds (merged in src/screens.ts). */
+/**
+ * Screens of this feature, keyed by the component name the server seeds (merged in src/screens.ts).
+ * PolicyDetail and EntInsuranceDetail are registered by modules/endorsement: the detail shows the
+ * policy's endorsements, and endorsement depends on policy, never the reverse.
+ */
 export const policyScreens: Readonly<Record<string, ScreenLoader>> = {
   EntInsuranceManage: () => import('./EntInsuranceManage.tsx').then((m) => m.EntInsuranceManage),
   EntInsuranceQuery: () => import('./EntInsuranceQuery.tsx').then((m) => m.EntInsuranceQuery),
   EntInsuranceAdd: () => import('./EntInsuranceAdd.tsx').then((m) => m.EntInsuranceAdd),
-  EntInsuranceDetail: () => import('./EntInsuranceDetail.tsx').then((m) => m.EntInsuranceDetail),
   PolicyManage: () => import('./PolicyManage.tsx').then((m) => m.PolicyManage),
   PolicyAdd: () => import('./PolicyAdd.tsx').then((m) => m.PolicyAdd),
   PolicyEdit: () => import('./PolicyEdit.tsx').then((m) => m.PolicyEdit),
-  PolicyDetail: () => import('./PolicyDetail.tsx').then((m) => m.PolicyDetail),
-  EntEndorsementManage: () => import('./EntEndorsementManage.tsx').then((m) => m.EntEndorsementManage),
-  EntEndorsementAdd: () => import('./EntEndorsementAdd.tsx').then((m) => m.EntEndorsementAdd),
-  EntEndorsementDetail: () => import('./EntEndorsementDetail.tsx').then((m) => m.EntEndorsementDetail),
-  EndorsementManage: () => import('./EndorsementManage.tsx').then((m) => m.EndorsementManage),
 };

@@ -18,16 +18,14 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
 import { chinaTime } from '../../components/index.ts';
+import { RichText } from '../../components/RichText.tsx';
 import { PORTAL_HELP_PATH, PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { portalHelpList, portalQaList, useClasses } from '../content/api.ts';
-import { AttachmentList } from '../content/parts.tsx';
-import { idParam, usePortalArticle } from './portal-api.ts';
-import { RichText } from './RichText.tsx';
+import { AttachmentList, useClasses } from '../content/index.ts';
+import { idParam, portalHelpList, portalQaList, usePortalArticle } from './portal-api.ts';
 import { SiteSearchBox } from './SiteSearch.tsx';
 import './portal.css';
-import '../content/content.css';
 
 const PAGE_SIZE = 10;
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { RichText } from '../../components/RichText.tsx';
 import { roleKeyOf, useAuth } from '../../platform/auth.ts';
 import { feedback } from '../../platform/feedback.ts';
 import {
@@ -11,12 +12,10 @@ import {
   PORTAL_REG_PATH,
   USER_LOGIN_PATH,
 } from '../../platform/paths.ts';
-import { portalHelpList, useClasses } from '../content/api.ts';
-import { usePortalPageBySlug } from './portal-api.ts';
+import { useClasses } from '../content/index.ts';
+import { portalHelpList, usePortalPageBySlug } from './portal-api.ts';
 import { PORTAL_TABS, type PortalTabKey, portalTabTarget } from './portal-tabs.ts';
-import { RichText } from './RichText.tsx';
 import './portal.css';
-import '../content/content.css';
 
 interface Topic {
   tab: Exclude<PortalTabKey, 'home'>;

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
-import { NotOpen } from '../exception/NotOpen.tsx';
+import { NotOpen } from '../exception/index.ts';
 import './portal.css';
 
 /** Portal pages whose content arrives with later features (notices, help, AP, claims, ...). */

@@ -5,11 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { chinaTime } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_DETAIL_PATH } from '../../platform/paths.ts';
-import { portalNotices } from '../content/api.ts';
-import { NOTICE_TAB_TITLES, type NoticeTab } from './portal-api.ts';
+import { NOTICE_TAB_TITLES, type NoticeTab, portalNotices } from './portal-api.ts';
 import { SiteSearchBox } from './SiteSearch.tsx';
 import './portal.css';
-import '../content/content.css';
 
 const PAGE_SIZE = 10;
 

@@ -5,13 +5,12 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
 import { chinaTime } from '../../components/index.ts';
+import { RichText } from '../../components/RichText.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { markNoticeRead } from '../content/api.ts';
-import { idParam, idProblem, usePortalArticle } from './portal-api.ts';
-import { RichText } from './RichText.tsx';
+import { idParam, idProblem, markNoticeRead, usePortalArticle } from './portal-api.ts';
 import './portal.css';
 
 function fileSize(bytes: number): string {

@@ -22,19 +22,18 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
 import { chinaTime } from '../../components/index.ts';
+import { RichText } from '../../components/RichText.tsx';
 import { roleKeyOf, useAuth } from '../../platform/auth.ts';
 import { RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { feedback } from '../../platform/feedback.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_DETAIL_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { getRule, listRules, portalNotices } from '../content/api.ts';
-import { AttachmentList } from '../content/parts.tsx';
-import { idParam } from './portal-api.ts';
+import { AttachmentList } from '../content/index.ts';
+import { getRule, listRules } from '../rule/index.ts';
+import { idParam, portalNotices } from './portal-api.ts';
 import { portalTabTarget } from './portal-tabs.ts';
-import { RichText } from './RichText.tsx';
 import './portal.css';
-import '../content/content.css';
 
 const PAGE_SIZE = 10;
 

@@ -2,10 +2,10 @@ import { Card, Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
+import { RichText } from '../../components/RichText.tsx';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
 import { idParam, idProblem, usePortalPage } from './portal-api.ts';
-import { RichText } from './RichText.tsx';
 import './portal.css';
 
 /** /portal/singlePage?aid= : the page a footer link (aid, title) opens. */

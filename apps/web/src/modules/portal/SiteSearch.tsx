@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { SEARCH_TYPES } from '../../platform/contracts.ts';
 import { PORTAL_HELP_PATH, PORTAL_NOTICE_DETAIL_PATH } from '../../platform/paths.ts';
 import { isApiError } from '../../platform/request.ts';
-import { portalSearch } from '../content/api.ts';
-import '../content/content.css';
+import { portalSearch } from './portal-api.ts';
+import './portal.css';
 
 const TYPE_COLOR: Record<SearchType, string> = {
   notice: 'blue',

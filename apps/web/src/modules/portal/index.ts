@@ -1,9 +1,6 @@
-export { PortalHelp } from './PortalHelp.tsx';
-export { PortalHome } from './PortalHome.tsx';
-export { PortalAP, PortalClaim, PortalInsure } from './PortalInfo.tsx';
-export { PortalNotice } from './PortalNotice.tsx';
-export { PortalNoticeDetail } from './PortalNoticeDetail.tsx';
-export { PortalNotOpen } from './PortalNotOpen.tsx';
-export { PortalPolicy } from './PortalPolicy.tsx';
-export { PortalSinglePage } from './PortalSinglePage.tsx';
+/**
+ * Public entry of the portal module: the portal tabs the portal header shows, and the helpers other
+ * modules reuse (pages: ./screens.ts, loaded lazily through src/screens.ts).
+ */
+export { idProblem, usePortalStats } from './portal-api.ts';
 export { PORTAL_TAB_MESSAGES, PORTAL_TABS, type PortalTabKey, portalTabTarget } from './portal-tabs.ts';

@@ -5,9 +5,12 @@ import type {
   PublicArticleDetail,
   PublicArticleItem,
   PublicPage,
+  QaItem,
+  SearchHit,
+  SearchType,
 } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { fetchData } from '../../platform/request.ts';
+import { fetchData, request } from '../../platform/request.ts';
 
 /** GET /api/public/portalStats: the six statistics of spec 9 (zero until the feature has data). */
 export function usePortalStats() {
@@ -100,4 +103,64 @@ export function idParam(raw: string | null): number | null {
  */
 export function idProblem(raw: string | null, noun: string): string {
   return raw === null || raw.trim() === '' ? `缺少${noun}编号` : `${noun}编号无效`;
+}
+
+// --- Portal lists, search and read receipts ------------------------------------------------------
+
+export async function portalNotices(q: {
+  currentTab: 1 | 2;
+  pageNo: number;
+  pageSize: number;
+  keyword?: string;
+  unread?: boolean;
+}): Promise<Paged<PublicArticleItem>> {
+  const { unread, ...rest } = q;
+  return fetchData<Paged<PublicArticleItem>>('/public/notice/list', {
+    method: 'GET',
+    params: { ...rest, ...(unread ? { unread: 1 } : {}) },
+    skipErrorHandler: true,
+  });
+}
+
+export function portalHelpList(q: {
+  pageNo: number;
+  pageSize: number;
+  classId?: number;
+  keyword?: string;
+}): Promise<Paged<PublicArticleItem>> {
+  return fetchData<Paged<PublicArticleItem>>('/manage/articles/getHelpList', {
+    params: { ...q },
+    skipErrorHandler: true,
+  });
+}
+
+export function portalQaList(q: {
+  pageNo: number;
+  pageSize: number;
+  classId?: number;
+  keyword?: string;
+}): Promise<Paged<QaItem>> {
+  return fetchData<Paged<QaItem>>('/public/qa/list', {
+    method: 'GET',
+    params: { ...q },
+    skipErrorHandler: true,
+  });
+}
+
+export function portalSearch(q: {
+  keyword: string;
+  type?: SearchType;
+  pageNo: number;
+  pageSize: number;
+}): Promise<Paged<SearchHit>> {
+  return fetchData<Paged<SearchHit>>('/public/search', {
+    method: 'GET',
+    params: { ...q },
+    skipErrorHandler: true,
+  });
+}
+
+/** Marks a notice read for the signed-in reader (read receipts); failures are silent. */
+export async function markNoticeRead(id: number): Promise<void> {
+  await request('/notice/markRead', { params: { id }, skipErrorHandler: true });
 }

@@ -1,0 +1,870 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { chinaToday, newIdempotencyKey, numberRule, wan, yuan } from '../../components/index.ts';
+import { Action } from '../../platform/access.tsx';
+import {
+  ENDORSEMENT_TYPES,
+  ID_TYPES,
+  isValidIdCard,
+  MONEY_MAX,
+  moneyRange,
+  OPERATING_STATUS,
+  openEndorsementMessage,
+  optionLabel,
+  periodChangeProblems,
+  ROSTER_ID_MESSAGE,
+  rosterProblems as rosterLineProblems,
+} from '../../platform/contracts.ts';
+import '../../components/nowrap.css';
+import {
+  AttachmentUpload,
+  DEFAULT_RULES,
+  medicalLimitRule,
+  oneYearEnd,
+  PATHS,
+  type PolicyDetail,
+  type PolicyRules,
+  perAccidentLimit,
+  periodProblems,
+  perPersonLimitRule,
+  policyApi,
+} from '../policy/index.ts';
+import {
+  type EndorsementBody,
+  type EndorsementChangeBody,
+  type EndorsementRow,
+  endorsementApi,
+  type RosterEntryBody,
+} from './api.ts';
+import { ChangeTable } from './EndorsementContent.tsx';
+import { endorsementProblems, proratedPremium, type RosterPerson } from './rules.ts';
+
+const D = 'YYYY-MM-DD';
+
+export interface EndorsementFormValues {
+  type: string;
+  reason?: string;
+  effectiveDate?: Dayjs;
+  premiumDelta?: number;
+  personsIn: RosterPerson[];
+  personsOut: RosterPerson[];
+  holderName?: string;
+  address?: string;
+  wsIndustryCode?: string;
+  gbIndustryCode?: string;
+  perPersonLimit?: number;
+  medicalLimit?: number;
+  startDate?: Dayjs;
+  endDate?: Dayjs;
+  attachments: string[];
+}
+
+const TYPE_HELP: Record<string, string> = {
+  '01': '新增从业人员参保：填写新增人员名单，参保人数随之增加，按日折算加收保费。',
+  '02': '人员离职等减少参保人员：填写减少人员名单，参保人数随之减少，按日折算退还保费。',
+  '03': '等量替换参保人员：换入、换出人数须相同，不涉及保费变化。',
+  '04': '投保人名称、地址、行业等信息变更，只填写需要变更的项目。',
+  '05': '变更每人死亡伤残责任限额或医疗费用限额，死亡伤残限额不得低于规定下限。',
+  '06': '变更保险起止期：保险期间最长一年，不得与本企业其他保单重叠；已起保的保单不能推后起期（否则出现脱保空档），只能变更止期，止期不能早于批改生效日期。',
+  '07': '不改变保单数值项的一般批改（如更正、补充资料），请在原因中写明。',
+  '08': '仅依法关闭取缔或全面停产停业的企业可申请退保/注销，保费变化为退还保费。',
+};
+
+/**
+ * Problems of a roster table, with the server's rules and messages (contracts rosterProblems): names
+ * 2-20 characters, ID numbers valid (GB 11643 for 居民身份证) and not repeated.
+ */
+export function rosterProblems(list: RosterPerson[] | undefined): string[] {
+  return rosterLineProblems(list).map((p) => p.message);
+}
+
+/** The roster lines of the form as the server takes them: leaving persons first, then joining ones. */
+export function rosterOf(v: Partial<EndorsementFormValues>, type: string): RosterEntryBody[] {
+  const lines = (l: RosterPerson[] | undefined, direction: 'in' | 'out') =>
+    (l ?? [])
+      .filter((x) => (x?.name ?? '').trim() || (x?.idNo ?? '').trim())
+      .map((x) => ({
+        direction,
+        name: (x.name ?? '').trim(),
+        idType: x.idType ?? '01',
+        idNo: (x.idNo ?? '').trim().toUpperCase(),
+        position: (x.position ?? '').trim(),
+      }));
+  return [
+    ...(type === '02' || type === '03' ? lines(v.personsOut, 'out') : []),
+    ...(type === '01' || type === '03' ? lines(v.personsIn, 'in') : []),
+  ];
+}
+
+/** The change object of the type from the form values (only changed values for information changes). */
+export function changeOf(
+  type: string,
+  v: Partial<EndorsementFormValues>,
+  p: PolicyDetail,
+): EndorsementChangeBody {
+  const roster = rosterOf(v, type);
+  const count = (d: 'in' | 'out') => roster.filter((r) => r.direction === d).length;
+  switch (type) {
+    case '01':
+      return { headcount: p.headcount + count('in'), roster };
+    case '02':
+      return { headcount: p.headcount - count('out'), roster };
+    case '03':
+      return { roster };
+    case '04': {
+      const c: EndorsementChangeBody = {};
+      const diff = (a: string | undefined, b: string) => a !== undefined && a.trim() !== '' && a.trim() !== b;
+      if (diff(v.holderName, p.holderName)) c.holderName = v.holderName!.trim();
+      if (diff(v.address, p.address)) c.address = v.address!.trim();
+      if (diff(v.wsIndustryCode, p.wsIndustryCode)) c.wsIndustryCode = v.wsIndustryCode!.trim().toUpperCase();
+      if (diff(v.gbIndustryCode, p.gbIndustryCode)) c.gbIndustryCode = v.gbIndustryCode!.trim().toUpperCase();
+      return c;
+    }
+    case '05': {
+      const c: EndorsementChangeBody = {};
+      if (
+        v.perPersonLimit !== undefined &&
+        v.perPersonLimit !== null &&
+        v.perPersonLimit !== p.perPersonLimit
+      )
+        c.perPersonLimit = v.perPersonLimit;
+      if (v.medicalLimit !== undefined && v.medicalLimit !== null && v.medicalLimit !== p.medicalLimit)
+        c.medicalLimit = v.medicalLimit;
+      return c;
+    }
+    case '06': {
+      const c: EndorsementChangeBody = {};
+      const s = v.startDate?.format(D);
+      const e = v.endDate?.format(D);
+      if (s && s !== p.startDate) c.startDate = s;
+      if (e && e !== p.endDate) c.endDate = e;
+      return c;
+    }
+    default:
+      return {};
+  }
+}
+
+/** Before/after preview the server will compute (planEndorsement), for the person to check first. */
+function preview(type: string, c: EndorsementChangeBody, delta: number, p: PolicyDetail) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  if ((type === '01' || type === '02') && c.headcount !== undefined) {
+    before.headcount = p.headcount;
+    after.headcount = c.headcount;
+    before.perAccidentLimit = p.perAccidentLimit;
+    after.perAccidentLimit = perAccidentLimit(p.perPersonLimit, c.headcount);
+  }
+  if (type === '04')
+    for (const k of ['holderName', 'address', 'wsIndustryCode', 'gbIndustryCode'] as const)
+      if (c[k] !== undefined) {
+        before[k] = p[k];
+        after[k] = c[k];
+      }
+  if (type === '05') {
+    if (c.perPersonLimit !== undefined) {
+      before.perPersonLimit = p.perPersonLimit;
+      after.perPersonLimit = c.perPersonLimit;
+      before.perAccidentLimit = p.perAccidentLimit;
+      after.perAccidentLimit = perAccidentLimit(c.perPersonLimit, p.headcount);
+    }
+    if (c.medicalLimit !== undefined) {
+      before.medicalLimit = p.medicalLimit;
+      after.medicalLimit = c.medicalLimit;
+    }
+  }
+  if (type === '06' && (c.startDate || c.endDate)) {
+    before.startDate = p.startDate;
+    before.endDate = p.endDate;
+    after.startDate = c.startDate ?? p.startDate;
+    after.endDate = c.endDate ?? p.endDate;
+  }
+  if (type === '08') after.status = 'cancelled';
+  if (delta) {
+    before.premium = p.premium;
+    after.premium = Math.round((p.premium + delta) * 100) / 100;
+  }
+  return { before, after };
+}
+
+/**
+ * Whether the person with this ID number is on the policy's insured-person list now (the server looks
+ * the full number up by its blind index and answers masked rows); undefined when the lookup failed.
+ */
+async function onPolicy(policyId: number, idNo: string): Promise<boolean | undefined> {
+  try {
+    const page = await policyApi.persons({ id: policyId, keyword: idNo, pageNo: 1, pageSize: 1 });
+    return page.total > 0;
+  } catch {
+    return undefined;
+  }
+}
+
+function RosterTable({
+  name,
+  title,
+  policyId,
+  registered,
+}: {
+  name: 'personsIn' | 'personsOut';
+  title: string;
+  policyId: number;
+  /** Persons on the policy's list now: with none, nobody can be on it and nothing is looked up. */
+  registered: number;
+}) {
+  const form = Form.useFormInstance();
+  const leaving = name === 'personsOut';
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <div>
+          <Typography.Text strong>{title}</Typography.Text>
+          <table className="aq-roster" style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8 }}>
+            <thead>
+              <tr style={{ textAlign: 'left' }}>
+                <th style={{ width: 48 }}>序号</th>
+                <th>姓名</th>
+                <th style={{ width: 130 }}>证件类型</th>
+                <th>证件号码</th>
+                <th>岗位</th>
+                <th style={{ width: 48 }} />
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((f, i) => (
+                <tr key={f.key}>
+                  <td>{i + 1}</td>
+                  <td>
+                    <Form.Item
+                      name={[f.name, 'name']}
+                      style={{ marginBottom: 4 }}
+                      rules={[
+                        { required: true, whitespace: true, message: '请输入姓名' },
+                        { min: 2, max: 20, message: '姓名须为2-20个字' },
+                      ]}
+                    >
+                      <Input placeholder="姓名" maxLength={20} aria-label={`${title}姓名${i + 1}`} />
+                    </Form.Item>
+                  </td>
+                  <td>
+                    <Form.Item name={[f.name, 'idType']} style={{ marginBottom: 4 }}>
+                      <Select options={ID_TYPES} aria-label={`${title}证件类型${i + 1}`} />
+                    </Form.Item>
+                  </td>
+                  <td>
+                    <Form.Item
+                      name={[f.name, 'idNo']}
+                      style={{ marginBottom: 4 }}
+                      dependencies={[[name, f.name, 'idType']]}
+                      validateDebounce={300}
+                      rules={[
+                        { required: true, whitespace: true, message: '请输入证件号码' },
+                        {
+                          validator: async (_, v?: string) => {
+                            if (!v?.trim()) return;
+                            const id = v.trim().toUpperCase();
+                            const idType =
+                              (form.getFieldValue([name, f.name, 'idType']) as string | undefined) ?? '01';
+                            if (idType === '01' && !isValidIdCard(id)) throw new Error(ROSTER_ID_MESSAGE);
+                            if (id.length < 4 || id.length > 30) throw new Error('证件号码须为4-30位');
+                            const all = [
+                              ...((form.getFieldValue('personsIn') as RosterPerson[] | undefined) ?? []),
+                              ...((form.getFieldValue('personsOut') as RosterPerson[] | undefined) ?? []),
+                            ];
+                            if (all.filter((x) => (x?.idNo ?? '').trim().toUpperCase() === id).length > 1)
+                              throw new Error('证件号码重复，同一人只能填写一次');
+                            const on = registered > 0 ? await onPolicy(policyId, id) : false;
+                            if (leaving && on === false)
+                              throw new Error('该人员不在本保单的参保人员名单中，不能减少');
+                            if (!leaving && on === true)
+                              throw new Error('该人员已在本保单的参保人员名单中，不能重复加入');
+                          },
+                        },
+                      ]}
+                    >
+                      <Input
+                        placeholder="证件号码（身份证18位）"
+                        maxLength={30}
+                        aria-label={`${title}身份证号码${i + 1}`}
+                      />
+                    </Form.Item>
+                  </td>
+                  <td>
+                    <Form.Item name={[f.name, 'position']} style={{ marginBottom: 4 }}>
+                      <Input placeholder="如：操作工" maxLength={30} aria-label={`${title}岗位${i + 1}`} />
+                    </Form.Item>
+                  </td>
+                  <td>
+                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除该行" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({ idType: '01' })}
+            style={{ marginTop: 4 }}
+          >
+            添加一人
+          </Button>
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/**
+ * 批改申请: the enterprise picks one of its issued, unexpired policies and an endorsement type, fills
+ * what that type changes (a roster for persons, new values for information, limits or period), sees
+ * the before/after values and the premium change, and applies. The issuing insurer reviews.
+ */
+export function EndorsementForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [policyId, setPolicyId] = useState<number | undefined>(Number(params.get('policyId')) || undefined);
+  const rulesQ = useQuery({ queryKey: ['policy', 'rules'], queryFn: policyApi.rules, staleTime: 60_000 });
+  const rules: PolicyRules = rulesQ.data ?? DEFAULT_RULES;
+  const today = rules.today || chinaToday();
+  const candidates = useQuery({
+    queryKey: ['policy', 'list', 'endorsable'],
+    queryFn: () => policyApi.list({ pageNo: 1, pageSize: 100, state: 'issued' }),
+  });
+  // The enterprise's open endorsements (one at a time per policy): marked in the selector.
+  const openList = useQuery({
+    queryKey: ['endorsement', 'list', 'open'],
+    queryFn: async () => {
+      const [applied, awaiting] = await Promise.all(
+        (['applied', 'awaiting'] as const).map((status) =>
+          endorsementApi.list({ pageNo: 1, pageSize: 100, status }),
+        ),
+      );
+      return [...(applied?.list ?? []), ...(awaiting?.list ?? [])];
+    },
+  });
+  const openByPolicy = new Map<number, EndorsementRow>((openList.data ?? []).map((e) => [e.policyId, e]));
+  const mine = useQuery({ queryKey: ['enterprise', 'mine'], queryFn: policyApi.myEnterprise });
+  const detail = useQuery({
+    queryKey: ['policy', 'detail', policyId],
+    queryFn: () => policyApi.detail(policyId!),
+    enabled: policyId !== undefined,
+  });
+  const p = detail.data;
+  // The policy's open endorsement: from its detail (authoritative), else from the list.
+  const pending =
+    p?.openEndorsement ??
+    (policyId !== undefined && openByPolicy.has(policyId)
+      ? (({ id, endorsementNo, status, effectiveDate }) => ({ id, endorsementNo, status, effectiveDate }))(
+          openByPolicy.get(policyId)!,
+        )
+      : null);
+  const [form] = Form.useForm<EndorsementFormValues>();
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const endorsable = (candidates.data?.list ?? []).filter(
+    (x) => x.status === 'approved' && x.endDate >= today,
+  );
+
+  useEffect(() => {
+    if (!p) return;
+    const eff = p.startDate > today ? p.startDate : today;
+    form.setFieldsValue({
+      effectiveDate: dayjs(eff),
+      holderName: p.holderName,
+      address: p.address,
+      wsIndustryCode: p.wsIndustryCode,
+      gbIndustryCode: p.gbIndustryCode,
+      perPersonLimit: p.perPersonLimit,
+      medicalLimit: p.medicalLimit,
+      startDate: dayjs(p.startDate),
+      endDate: dayjs(p.endDate),
+    });
+  }, [p, form, today]);
+
+  const watched = Form.useWatch([], form) as Partial<EndorsementFormValues> | undefined;
+  const v = watched ?? {};
+  const type = v.type ?? '01';
+  const change = useMemo(() => (p ? changeOf(type, v, p) : {}), [p, type, v]);
+  const delta = Number(v.premiumDelta) || 0;
+  const pv = p ? preview(type, change, delta, p) : { before: {}, after: {} };
+  const periodProblemsOf06 =
+    p && type === '06' && v.effectiveDate?.format
+      ? periodChangeProblems({
+          startDate: p.startDate,
+          endDate: p.endDate,
+          newStart: change.startDate ?? p.startDate,
+          newEnd: change.endDate ?? p.endDate,
+          effectiveDate: v.effectiveDate.format(D),
+          appliedOn: today,
+        })
+      : [];
+  const problems = p
+    ? [
+        ...endorsementProblems(type, {
+          headcountBefore: p.headcount,
+          headcountAfter: change.headcount,
+          personsIn: change.roster?.filter((r) => r.direction === 'in').length ?? 0,
+          personsOut: change.roster?.filter((r) => r.direction === 'out').length ?? 0,
+          premiumDelta: delta,
+          premiumBefore: p.premium,
+          effectiveDate: v.effectiveDate?.format?.(D),
+          policyStart: p.startDate,
+          policyEnd: p.endDate,
+          operatingStatus: mine.data?.operatingStatus,
+        }),
+        ...periodProblemsOf06,
+      ]
+    : [];
+  const persons = type === '01' || type === '02' ? (change.roster?.length ?? 0) : 0;
+  const suggested =
+    p && persons && v.effectiveDate?.format
+      ? proratedPremium(p, persons, v.effectiveDate.format(D)) * (type === '02' ? -1 : 1)
+      : 0;
+
+  const submit = async () => {
+    if (!p) return;
+    let vals: EndorsementFormValues;
+    try {
+      vals = await form.validateFields();
+    } catch {
+      return;
+    }
+    const c = changeOf(vals.type, { ...v, ...vals }, p);
+    const extra: string[] = [];
+    if (vals.type === '01' || vals.type === '02' || vals.type === '03')
+      extra.push(...rosterProblems(c.roster));
+    if (vals.type === '04' && Object.keys(c).length === 0) extra.push('请填写要变更的投保人信息');
+    if (vals.type === '05' && Object.keys(c).length === 0) extra.push('请填写变更后的限额');
+    const all = [...problems, ...extra];
+    if (all.length) {
+      message.error(all[0]);
+      return;
+    }
+    const body: EndorsementBody = {
+      policyId: p.id,
+      policyVersion: p.version,
+      type: vals.type,
+      reason: (vals.reason ?? '').trim(),
+      effectiveDate: vals.effectiveDate!.format(D),
+      change: c,
+      premiumDelta: vals.premiumDelta ?? 0,
+      attachments: vals.attachments ?? [],
+    };
+    const json = JSON.stringify(body);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+    setBusy(true);
+    try {
+      const res = await endorsementApi.add(body, attempt.current.key);
+      attempt.current = null;
+      await qc.invalidateQueries({ queryKey: ['endorsement'] });
+      await qc.invalidateQueries({ queryKey: ['policy'] });
+      message.success(res.message || '批改申请已提交');
+      navigate(`${PATHS.entEndorseDetail}?id=${res.data.id}`);
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (candidates.isLoading || rulesQ.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+
+  return (
+    <Card variant="borderless" title="批改申请">
+      <Form<EndorsementFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          type: '01',
+          premiumDelta: 0,
+          personsIn: [{ idType: '01' }],
+          personsOut: [],
+          attachments: [],
+        }}
+        onValuesChange={(changed) => {
+          if (changed.type) {
+            form.setFieldsValue({
+              personsIn: changed.type === '01' || changed.type === '03' ? [{ idType: '01' }] : [],
+              personsOut: changed.type === '02' || changed.type === '03' ? [{ idType: '01' }] : [],
+              premiumDelta: 0,
+            });
+          }
+          if (changed.startDate)
+            form.setFieldValue('endDate', dayjs(oneYearEnd(changed.startDate.format(D))));
+          // A repeat fixed in one row clears the stale "重复" error of the other row too.
+          if (changed.personsIn || changed.personsOut) {
+            const stale = form
+              .getFieldsError()
+              .filter((e) => e.errors.length && e.name[e.name.length - 1] === 'idNo')
+              .map((e) => e.name);
+            if (stale.length) void form.validateFields(stale).catch(() => undefined);
+          }
+        }}
+      >
+        <Form.Item label="批改保单" required>
+          <Select
+            value={policyId}
+            placeholder={endorsable.length ? '请选择已出单且未到期的保单' : '没有可批改的保单'}
+            onChange={(id) => setPolicyId(id)}
+            options={endorsable.map((x) => {
+              const open = openByPolicy.get(x.id);
+              const text = `${x.policyNo ?? x.applicationNo}（${x.startDate} 至 ${x.endDate}，${x.stateLabel}）`;
+              return {
+                value: x.id,
+                label: open ? (
+                  <span data-testid={`policy-option-open-${x.id}`}>
+                    {text}{' '}
+                    <Typography.Text type="warning">
+                      [{open.status === 'applied' ? '有待审核的批改' : '有待生效的批改'} {open.endorsementNo}]
+                    </Typography.Text>
+                  </span>
+                ) : (
+                  text
+                ),
+                title: open ? `${text}：${openEndorsementMessage(open)}` : text,
+              };
+            })}
+            notFoundContent={<Empty description="没有已出单且未到期的保单" />}
+          />
+        </Form.Item>
+        {detail.isLoading ? <Skeleton active /> : null}
+        {p ? (
+          <>
+            <Descriptions bordered size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="出单机构">{p.insurerName}</Descriptions.Item>
+              <Descriptions.Item label="保险期间">
+                {p.startDate} 至 {p.endDate}
+              </Descriptions.Item>
+              <Descriptions.Item label="参保人数">{p.headcount} 人</Descriptions.Item>
+              <Descriptions.Item label="每人死亡伤残限额">{yuan(p.perPersonLimit)}</Descriptions.Item>
+              <Descriptions.Item label="保额">{wan(p.perAccidentLimit)}</Descriptions.Item>
+              <Descriptions.Item label="实收保费">{yuan(p.premium)}</Descriptions.Item>
+            </Descriptions>
+            {p.actions.endorse ? null : (
+              <Alert
+                type="warning"
+                showIcon
+                message="该保单当前不能申请批改（须为已出单且未到期的保单）"
+                style={{ marginBottom: 16 }}
+              />
+            )}
+            {pending ? (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="pending-endorsement"
+                style={{ marginBottom: 16 }}
+                message={openEndorsementMessage(pending)}
+                description={
+                  <span>
+                    查看该批改：
+                    <Typography.Link
+                      className="aq-nowrap"
+                      onClick={() => navigate(`${PATHS.entEndorseDetail}?id=${pending.id}`)}
+                    >
+                      {pending.endorsementNo}
+                    </Typography.Link>
+                    {pending.status === 'applied' ? '（待审核的申请可在详情中撤回）' : ''}
+                  </span>
+                }
+              />
+            ) : null}
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="type"
+                  label="批改类型"
+                  rules={[{ required: true, message: '请选择批改类型' }]}
+                >
+                  <Select options={ENDORSEMENT_TYPES} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="effectiveDate"
+                  label="批改生效日期"
+                  rules={[
+                    { required: true, message: '请选择批改生效日期' },
+                    {
+                      validator: async (_, d?: Dayjs) => {
+                        const s = d?.format(D);
+                        if (s && (s < p.startDate || s > p.endDate))
+                          throw new Error(`批改生效日期须在保险期间内（${p.startDate} 至 ${p.endDate}）`);
+                      },
+                    },
+                  ]}
+                >
+                  <DatePicker style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Typography.Paragraph type="secondary">{TYPE_HELP[type]}</Typography.Paragraph>
+            {type === '08' && mine.data?.operatingStatus === 1 ? (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={`本企业经营状态为“${optionLabel(OPERATING_STATUS, 1)}”，不能退保`}
+                description="仅依法关闭取缔或全面停产停业的企业可申请注销。经营状态须由属地监管部门核实后变更，企业不能自行修改：如企业已关闭或停产，请联系属地监管部门核实并变更经营状态后再申请。"
+              />
+            ) : null}
+
+            {(type === '02' || type === '03') && (p.personCount ?? 0) === 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message="本保单尚未登记参保人员名单"
+                description="减人、换人只能减少已登记在本保单参保人员名单中的人员（经加人批改登记）；请先通过加人批改登记人员。"
+              />
+            ) : null}
+            {type === '01' ? (
+              <RosterTable
+                name="personsIn"
+                title="新增人员名单"
+                policyId={p.id}
+                registered={p.personCount ?? 0}
+              />
+            ) : null}
+            {type === '02' ? (
+              <RosterTable
+                name="personsOut"
+                title="减少人员名单"
+                policyId={p.id}
+                registered={p.personCount ?? 0}
+              />
+            ) : null}
+            {type === '03' ? (
+              <Row gutter={24}>
+                <Col xs={24} xl={12}>
+                  <RosterTable
+                    name="personsOut"
+                    title="换出人员名单"
+                    policyId={p.id}
+                    registered={p.personCount ?? 0}
+                  />
+                </Col>
+                <Col xs={24} xl={12}>
+                  <RosterTable
+                    name="personsIn"
+                    title="换入人员名单"
+                    policyId={p.id}
+                    registered={p.personCount ?? 0}
+                  />
+                </Col>
+              </Row>
+            ) : null}
+            {type === '01' || type === '02' || type === '03' ? (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                证件号码用于核验人员身份，提交后加密保存，页面只显示脱敏号码；本保单已登记参保人员{' '}
+                {p.personCount ?? 0} 人；批改后参保人数：
+                <Typography.Text strong data-testid="headcount-after">
+                  {change.headcount ?? p.headcount} 人
+                </Typography.Text>
+              </Typography.Paragraph>
+            ) : null}
+
+            {type === '04' ? (
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="holderName"
+                    label="投保人名称"
+                    rules={[{ min: 4, max: 100, message: '名称须为4-100个字' }]}
+                  >
+                    <Input maxLength={100} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="address"
+                    label="地址"
+                    rules={[{ min: 2, max: 300, message: '地址须为2-300个字' }]}
+                  >
+                    <Input maxLength={300} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="wsIndustryCode"
+                    label="安全生产行业领域代码"
+                    rules={[
+                      {
+                        pattern: /^\s*AQ(\d{2}){1,4}\s*$/i,
+                        message: '安全生产行业领域代码格式不正确，如 AQ0201',
+                      },
+                    ]}
+                  >
+                    <Input maxLength={12} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="gbIndustryCode"
+                    label="国民经济行业代码"
+                    rules={[
+                      {
+                        pattern: /^\s*[A-Ta-t](\d{2}|\d{3}|\d{4})?\s*$/,
+                        message: '国民经济行业代码格式不正确，如 C2614（GB/T 4754-2017）',
+                      },
+                    ]}
+                  >
+                    <Input maxLength={5} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            ) : null}
+            {type === '05' ? (
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="perPersonLimit"
+                    label="变更后每人死亡伤残责任限额（元）"
+                    rules={[
+                      numberRule('每人死亡伤残责任限额', moneyRange({ positive: true })),
+                      perPersonLimitRule(rules.minPerPersonLimit),
+                    ]}
+                  >
+                    <InputNumber style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="medicalLimit"
+                    label="变更后每人医疗费用限额（元）"
+                    dependencies={['perPersonLimit']}
+                    rules={[numberRule('每人医疗费用限额', moneyRange()), medicalLimitRule]}
+                  >
+                    <InputNumber style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            ) : null}
+            {type === '06' ? (
+              <Row gutter={16}>
+                <Col xs={12} md={8}>
+                  <Form.Item
+                    name="startDate"
+                    label="变更后保险起期"
+                    rules={[{ required: true, message: '请选择保险起期' }]}
+                  >
+                    <DatePicker style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} md={8}>
+                  <Form.Item
+                    name="endDate"
+                    label="变更后保险止期"
+                    dependencies={['startDate']}
+                    rules={[
+                      { required: true, message: '请选择保险止期' },
+                      {
+                        validator: async (_, d?: Dayjs) => {
+                          const s = form.getFieldValue('startDate') as Dayjs | undefined;
+                          const pr = periodProblems(s?.format(D), d?.format(D));
+                          if (pr.length) throw new Error(pr[0]);
+                        },
+                      },
+                    ]}
+                  >
+                    <DatePicker style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            ) : null}
+
+            <Divider />
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="premiumDelta"
+                  label="保费变化（元，加收为正、退还为负）"
+                  rules={[
+                    { required: true, message: '请输入保费变化，无变化填0' },
+                    numberRule('保费变化', moneyRange({ min: -MONEY_MAX })),
+                  ]}
+                  extra={
+                    suggested ? (
+                      <Typography.Link onClick={() => form.setFieldValue('premiumDelta', suggested)}>
+                        按日折算：{yuan(suggested)}，点击填入
+                      </Typography.Link>
+                    ) : undefined
+                  }
+                >
+                  <InputNumber style={{ width: '100%' }} disabled={type === '03'} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item
+                  name="reason"
+                  label="批改原因"
+                  rules={[
+                    { required: true, whitespace: true, message: '请填写批改原因' },
+                    { min: 2, max: 300, message: '批改原因须为2-300个字' },
+                  ]}
+                >
+                  <Input.TextArea maxLength={300} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item
+              name="attachments"
+              label="附件"
+              extra="人员名单、劳动合同、营业执照变更证明等，PDF 或图片"
+            >
+              <AttachmentUpload />
+            </Form.Item>
+            <Typography.Title level={5}>批改前后对比</Typography.Title>
+            <ChangeTable before={pv.before} after={pv.after} />
+            {problems.length ? (
+              <Alert type="warning" showIcon style={{ marginTop: 16 }} message={problems.join('；')} />
+            ) : null}
+            <Space style={{ marginTop: 16 }}>
+              <Action permission="endorsement.add">
+                <Button
+                  type="primary"
+                  loading={busy}
+                  onClick={submit}
+                  disabled={!p.actions.endorse || pending !== null}
+                >
+                  提交批改申请
+                </Button>
+              </Action>
+              <Button onClick={() => navigate(PATHS.entEndorseManage)}>取消</Button>
+            </Space>
+          </>
+        ) : null}
+      </Form>
+    </Card>
+  );
+}

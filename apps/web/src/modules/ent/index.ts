@@ -1,1 +1,0 @@
-export { EntInfoEdit } from './EntInfoEdit.tsx';

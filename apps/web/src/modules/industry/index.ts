@@ -1,0 +1,2 @@
+/** Public entry of the industry module (screens: ./screens.ts, loaded lazily by src/screens.ts). */
+export { industryScreens } from './screens.ts';

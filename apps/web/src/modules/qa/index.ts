@@ -1,1 +1,0 @@
-export { QADetail } from './QADetail.tsx';

@@ -1,0 +1,2 @@
+/** Public entry of the safety-mechanism module (screens: ./screens.ts, loaded lazily by src/screens.ts). */
+export { safetyMechanismScreens } from './screens.ts';
