@@ -22,9 +22,9 @@ import {
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 import { notifyEnterpriseChange } from './notices.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;

@@ -1,4 +1,4 @@
-export { type Actor, resolveActor } from './actor.ts';
+export { type Actor, resolveActor } from '../../platform/actor.ts';
 export { assertAttachable, sendAttachment } from './attachments.ts';
 export { boolQuery, enterprisesRoutes, idQuery } from './enterprise.routes.ts';
 export {
