@@ -4,13 +4,13 @@ import { ErrorReason, hasPermission, Messages, PASSWORD_CHANGE_MESSAGES } from '
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbUnavailableError } from '../db/database.ts';
-import { createSignedCallGate, readAppKey } from '../modules/subsystem/signed-calls.ts';
 import { writeAudit } from './audit.ts';
 import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenInUrl } from './auth.ts';
 import type { AuthContext, Tx } from './context.ts';
 import { fail } from './envelope.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { authSeq, bumpAuthSeq } from './session-cache.ts';
+import { createSignedCallGate, readAppKey } from './signed-calls.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string; reason: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: Messages.badJson, reason: ErrorReason.BAD_REQUEST },
@@ -145,7 +145,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     }
   });
 
-  // Signed calls of external systems (X-APP-KEY): modules/subsystem/signed-calls.ts and its README.
+  // Signed calls of external systems (X-APP-KEY): platform/signed-calls.ts, protocol in modules/subsystem/README.md.
   const signedCalls = createSignedCallGate(app);
   app.addHook('preParsing', async (req, _reply, payload) => signedCalls.replayBody(req, payload));
 

@@ -1,1 +1,1 @@
-export { sign, stringToSign } from './signed-calls.ts';
+export { sign, stringToSign } from '../../platform/signed-calls.ts';

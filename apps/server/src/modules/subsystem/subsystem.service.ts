@@ -11,7 +11,7 @@ import {
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
-import { encryptPii } from '../insurer/pii.ts';
+import { encryptPii } from '../../platform/pii.ts';
 import { cleanHelpContent } from './help-content.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
