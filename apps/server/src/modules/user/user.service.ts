@@ -16,13 +16,13 @@ import {
   type UserRow,
   UserStatus,
 } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
+import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { endOfDay, startOfDay } from '../log/log.service.ts';
 import { districtListWithin } from '../message/index.ts';
-import { escapeLike } from '../role/role.service.ts';
 
 const PASSWORD_HISTORY = 5;
 
