@@ -19,7 +19,7 @@ import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
-import { isKnownResourcePath, resourceTreeForRole } from '../role/role.service.ts';
+import { isKnownResourcePath, resourceTreeForRole } from '../role/index.ts';
 import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance): void {

@@ -14,7 +14,7 @@ import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { resourceRoutes } from '../resource/resource.routes.ts';
+import { resourceRoutes } from '../resource/index.ts';
 import {
   assignRoleToUsers,
   deleteRole,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
-import { createRole, createUser, lastLog, STRONG } from '../user/fixtures.ts';
+import { createRole, createUser, lastLog, STRONG } from '../user/user.testkit.ts';
 
 let t: TestContext;
 let admin: string;
