@@ -22,7 +22,7 @@ import {
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { dateText, escapeLike, nullableDateText } from '../../db/sql.ts';
+import { escapeLike, nullableDateText } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';

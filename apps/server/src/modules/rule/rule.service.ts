@@ -10,7 +10,6 @@ import {
   type RuleSaveBody,
   type RuleStatus,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import type { StoredAttachment } from '../../db/schema.ts';
 import { dateText } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
