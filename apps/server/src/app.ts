@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -40,6 +40,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
+import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
@@ -124,7 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('db', database.db);
   app.decorate('state', state);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
 
   registerSecurityHeaders(app);
 

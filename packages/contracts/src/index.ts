@@ -18,6 +18,7 @@ export * from './number-range.ts';
 export * from './options.ts';
 export * from './org.ts';
 export * from './permissions.ts';
+export * from './platform-responses.ts';
 export * from './resources.ts';
 export * from './role.ts';
 export * from './safety-mechanism.ts';

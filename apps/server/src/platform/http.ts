@@ -60,6 +60,8 @@ export interface ApiRoute {
   audit: { module: string; kind: string } | undefined;
   /** The route's OpenAPI summary: what the call does, in Chinese. */
   summary: string | undefined;
+  /** Whether the route declares its response schema (test/platform.test.ts requires one). */
+  hasResponseSchema: boolean;
 }
 
 /**
@@ -133,13 +135,15 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        const summary = (route.schema as { summary?: unknown } | undefined)?.summary;
+        const schema = route.schema as { summary?: unknown; response?: unknown } | undefined;
+        const summary = schema?.summary;
         apiRoutes.push({
           method,
           url,
           permission: route.config?.permission,
           audit: route.config?.audit,
           summary: typeof summary === 'string' ? summary : undefined,
+          hasResponseSchema: schema?.response !== undefined,
         });
       }
     }

@@ -1,10 +1,14 @@
 import {
   envelope,
   hasPermission,
+  idEnvelope,
+  messageEnvelope,
   paged,
   pageQuery,
   type RoleRow,
   resourceNode,
+  roleAssignEnvelope,
+  roleResourcesEnvelope,
   roleUserBody,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -130,6 +134,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '角色已授权的资源',
         querystring: z.object({ roleId: z.coerce.number().int().positive() }).strict(),
+        response: { 200: roleResourcesEnvelope },
       },
       config: { permission: 'role.get' },
     },
@@ -146,6 +151,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '新增角色及其授权',
         body: saveRoleBody.omit({ id: true, version: true }),
+        response: { 200: idEnvelope },
       },
       config: { permission: 'role.add', audit: { module: '角色管理', kind: 'add' } },
     },
@@ -165,6 +171,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '修改角色及其授权',
         body: saveRoleBody.required({ id: true, version: true }),
+        response: { 200: idEnvelope },
       },
       config: { permission: 'role.edit', audit: { module: '角色管理', kind: 'edit' } },
     },
@@ -180,7 +187,12 @@ export function rolesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/role/deleteById',
     {
-      schema: { tags: ['role'], summary: '删除角色', querystring: idQuery },
+      schema: {
+        tags: ['role'],
+        summary: '删除角色',
+        querystring: idQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'role.delete', audit: { module: '角色管理', kind: 'delete' } },
     },
     async (req) => {
@@ -201,6 +213,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '为用户分配角色（其登录立即失效）',
         body: roleUserBody,
+        response: { 200: roleAssignEnvelope },
       },
       config: { permission: 'role.edit', audit: { module: '角色管理', kind: 'edit' } },
     },

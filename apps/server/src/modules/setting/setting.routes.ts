@@ -1,4 +1,11 @@
-import { type DeploymentSettings, governedDistricts, RoleKey, settingsSaveBody } from '@aqzrx/contracts';
+import {
+  type DeploymentSettings,
+  governedDistricts,
+  RoleKey,
+  settingsSaveBody,
+  settingsSavedEnvelope,
+  settingsViewEnvelope,
+} from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
@@ -23,7 +30,11 @@ export function settingsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/setting/get',
     {
-      schema: { tags: ['setting'], summary: '平台设置（全部，另附只读的部署参数 deployment）' },
+      schema: {
+        tags: ['setting'],
+        summary: '平台设置（全部，另附只读的部署参数 deployment）',
+        response: { 200: settingsViewEnvelope },
+      },
       config: { permission: 'setting.query' },
     },
     async () => ok({ ...(await settings.all()), deployment }),
@@ -36,6 +47,7 @@ export function settingsRoutes(app: FastifyInstance): void {
         tags: ['setting'],
         summary: '保存平台设置（可只提交部分项；下一次请求即生效）',
         body: settingsSaveBody,
+        response: { 200: settingsSavedEnvelope },
       },
       config: { permission: 'setting.edit', audit: { module: '平台设置', kind: 'edit' } },
     },

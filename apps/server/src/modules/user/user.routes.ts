@@ -2,18 +2,24 @@ import {
   addUserBody,
   envelope,
   hasPermission,
+  idEnvelope,
+  messageEnvelope,
   paged,
   resetPasswordBody,
   resetPasswordQuery,
   saveUserBody,
   sessionRow,
+  sessionsEndedEnvelope,
   USER_EXPORT_FILENAME,
   userDetail,
   userGetQuery,
   userIdQuery,
   userListQuery,
   userRow,
+  userSaveEnvelope,
   userStatusQuery,
+  userUnlockEnvelope,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -131,7 +137,7 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/add',
     {
-      schema: { tags: ['user'], summary: '新增用户', body: addUserBody },
+      schema: { tags: ['user'], summary: '新增用户', body: addUserBody, response: { 200: idEnvelope } },
       config: { permission: 'user.add', audit: { module: MODULE, kind: 'add' } },
     },
     async (req) => {
@@ -144,7 +150,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/save',
     {
-      schema: { tags: ['user'], summary: '修改用户（需 version；改角色会使其登录失效）', body: saveUserBody },
+      schema: {
+        tags: ['user'],
+        summary: '修改用户（需 version；改角色会使其登录失效）',
+        body: saveUserBody,
+        response: { 200: userSaveEnvelope },
+      },
       config: { permission: 'user.edit', audit: { module: MODULE, kind: 'edit' } },
     },
     async (req) => {
@@ -160,7 +171,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/delete',
     {
-      schema: { tags: ['user'], summary: '删除用户（逻辑删除，登录立即失效）', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '删除用户（逻辑删除，登录立即失效）',
+        querystring: userIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'user.delete', audit: { module: MODULE, kind: 'delete' } },
     },
     async (req) => {
@@ -179,6 +195,7 @@ export function usersRoutes(app: FastifyInstance): void {
         summary: '管理员重置密码（临时密码，下次登录须修改；其登录立即失效）',
         querystring: resetPasswordQuery,
         body: resetPasswordBody,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'user.edit', audit: { module: MODULE, kind: 'security' } },
     },
@@ -197,7 +214,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/unlock',
     {
-      schema: { tags: ['user'], summary: '解除登录失败锁定', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '解除登录失败锁定',
+        querystring: userIdQuery,
+        response: { 200: userUnlockEnvelope },
+      },
       config: { permission: 'user.enable', audit: { module: MODULE, kind: 'security' } },
     },
     async (req) => {
@@ -219,6 +241,7 @@ export function usersRoutes(app: FastifyInstance): void {
         tags: ['user'],
         summary: '启用（status=1，需 user.enable）或停用（status=2，需 user.disable）用户',
         querystring: userStatusQuery,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'authenticated' },
     },
@@ -251,6 +274,7 @@ export function usersRoutes(app: FastifyInstance): void {
         tags: ['user'],
         summary: '按查询条件导出用户（.xlsx，最多50000行；手机号脱敏，持有 userSensitive.export 时完整）',
         querystring: userListQuery,
+        response: { 200: xlsxResponse('用户 .xlsx') },
       },
       config: { permission: 'user.export', audit: { module: MODULE, kind: 'export' } },
     },
@@ -298,7 +322,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/sessions/end',
     {
-      schema: { tags: ['user'], summary: '结束我的一个会话', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '结束我的一个会话',
+        querystring: userIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'authenticated', audit: { module: '会话管理', kind: 'security' } },
     },
     async (req) => {
@@ -344,6 +373,7 @@ export function usersRoutes(app: FastifyInstance): void {
             sessionId: z.coerce.number().int().positive('sessionId 必须是正整数').optional(),
           })
           .strict(),
+        response: { 200: sessionsEndedEnvelope },
       },
       config: { permission: 'user.edit', audit: { module: '会话管理', kind: 'security' } },
     },
