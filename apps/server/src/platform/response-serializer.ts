@@ -45,4 +45,3 @@ export function responseSerializer(strict: boolean): SerializerCompiler {
     };
   };
 }
-

@@ -10,7 +10,12 @@ const answer = (extra: Record<string, unknown>) => ({
   error: 0,
   apiError: 0,
   result: '操作成功',
-  data: { list: [{ id: 1, name: '甲' }, { id: 2, name: '乙', ...extra }] },
+  data: {
+    list: [
+      { id: 1, name: '甲' },
+      { id: 2, name: '乙', ...extra },
+    ],
+  },
 });
 
 describe('response serializer', () => {
