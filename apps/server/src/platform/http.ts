@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorReason, hasPermission, Messages, PASSWORD_CHANGE_MESSAGES } from '@aqzrx/contracts';
+import { ErrorReason, Messages, PASSWORD_CHANGE_MESSAGES } from '@aqzrx/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbUnavailableError } from '../db/database.ts';
 import { writeAudit } from './audit.ts';
 import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenInUrl } from './auth.ts';
-import type { AuthContext, Tx } from './context.ts';
+import type { AuthContext, RoutePermission, Tx } from './context.ts';
 import { fail } from './envelope.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { hasPermission } from './permissions.ts';
 import { authSeq, bumpAuthSeq } from './session-cache.ts';
 import { createSignedCallGate, readAppKey } from './signed-calls.ts';
 
@@ -56,7 +57,7 @@ function fieldPath(instancePath: string): string {
 export interface ApiRoute {
   method: string;
   url: string;
-  permission: string | undefined;
+  permission: RoutePermission | undefined;
   audit: { module: string; kind: string } | undefined;
   /** The route's OpenAPI summary: what the call does, in Chinese. */
   summary: string | undefined;

@@ -1,6 +1,5 @@
 import {
   envelope,
-  hasPermission,
   idEnvelope,
   messageEnvelope,
   paged,
@@ -14,10 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
 import { resourceRoutes } from '../resource/index.ts';
 import {
   assignRoleToUsers,
@@ -78,7 +77,7 @@ export function rolesRoutes(app: FastifyInstance): void {
 
   /** getAllRole/getSystemRole answer every signed-in user; user counts only to role administrators. */
   const forCaller = async (auth: AuthContext, rows: RoleRow[]): Promise<RoleRow[]> => {
-    return hasPermission(await permissionsOf(app.db, auth), 'role.query')
+    return (await holdsPermission(app.db, auth, 'role.query'))
       ? rows
       : rows.map((row) => ({ ...row, userCount: null }));
   };

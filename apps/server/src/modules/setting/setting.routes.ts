@@ -1,7 +1,6 @@
 import {
   type DeploymentSettings,
   governedDistricts,
-  RoleKey,
   settingsSaveBody,
   settingsSavedEnvelope,
   settingsViewEnvelope,
@@ -53,8 +52,9 @@ export function settingsRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
-      // The settings are city-wide: a district-level regulator reads them but does not change them.
-      if (auth.roleKey === RoleKey.GOVERNMENT && governedDistricts(auth.districtCodes) !== null)
+      // The settings are city-wide: an account whose jurisdiction is part of the city (a district-level
+      // regulator) reads them but does not change them. The jurisdiction decides, as for rules and notices.
+      if (governedDistricts(auth.districtCodes) !== null)
         throw forbidden('区县监管账号不能修改全市的平台设置，请联系市级监管部门');
       settings.invalidate();
       const current = await settings.all();

@@ -1,7 +1,6 @@
 import {
   addUserBody,
   envelope,
-  hasPermission,
   idEnvelope,
   messageEnvelope,
   paged,
@@ -25,11 +24,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
-import { permissionsOf } from '../../platform/auth.ts';
 import type { AuditKind, Tx } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
 import { buildUserWorkbook } from './user.export.ts';
 import {
@@ -119,7 +118,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const scope = userScope(auth);
       if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false, scope));
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
-      if (!hasPermission(await permissionsOf(app.db, auth), 'userSensitive.get')) {
+      if (!(await holdsPermission(app.db, auth, 'userSensitive.get'))) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
         req.auditDone = true; // one row per denial: the platform's 403 row is not needed
         throw forbidden('查看完整手机号需要“敏感信息查看”权限，请联系管理员授权');
@@ -249,7 +248,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const { id, status } = req.query;
       const kind = status === 1 ? 'enable' : 'disable';
-      if (!hasPermission(await permissionsOf(app.db, auth), `user.${kind}`)) {
+      if (!(await holdsPermission(app.db, auth, `user.${kind}`))) {
         await writeAudit(
           app.db,
           req,
@@ -280,7 +279,7 @@ export function usersRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const auth = requireAuth(req);
-      const unmasked = hasPermission(await permissionsOf(app.db, auth), 'userSensitive.export');
+      const unmasked = await holdsPermission(app.db, auth, 'userSensitive.export');
       // The rows and the audit row (with the row count) are read/written in one transaction.
       const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now(), userScope(auth)), {
         targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,

@@ -321,7 +321,7 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
   // An enterprise account of an enterprise whose information is not complete (e.g. created by a register
   // import) starts in status 3: it sees only the complete-your-information page until someone completes it.
   let status: number = UserStatus.ACTIVE;
-  if (role.roleKey === 'ROLE_ENT' && input.orgId !== null) {
+  if (role.roleKey === RoleKey.ENT && input.orgId !== null) {
     const ent = await trx
       .selectFrom('insEnterprise')
       .select('infoComplete')
