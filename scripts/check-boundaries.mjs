@@ -2,8 +2,9 @@
 // Module boundaries and layers (docs/ARCHITECTURE.md "Boundaries"), checked on every `npm test`:
 //  1. A feature module is entered through its public entry: a file outside `modules/<m>/` imports
 //     `modules/<m>/index.ts` only (tests may also import the module's test kits: `*.testkit.ts`, `test-*.ts`).
-//  2. Layers point down: server `platform/` and `db/` never import `modules/`; web `components/` and
-//     `platform/` never import `modules/`, `layouts/` or `app/`.
+//  2. Layers point down: server `platform/` and `db/` never import `modules/`; server `seed/` (base sync and
+//     demo data, composed from the modules' public entries) is imported only by `main.ts` and tests; web
+//     `components/` and `platform/` never import `modules/`, `layouts/` or `app/`.
 //  3. Migrations are frozen: they import packages and the migrations folder's own helpers, never live code.
 //  4. Contracts import nothing of the project; the web never imports server code.
 //  5. No two feature modules import each other (directly or through a longer cycle).
@@ -72,6 +73,16 @@ for (const file of files) {
       to.layer === 'modules'
     ) {
       say(`layers point down: server ${from.layer}/ never imports a feature module`);
+    }
+    if (
+      from.app === 'server' &&
+      to.app === 'server' &&
+      to.layer === 'seed' &&
+      from.layer !== 'seed' &&
+      file !== 'apps/server/src/main.ts' &&
+      !isTest(file)
+    ) {
+      say('layers point down: server seed/ is imported only by main.ts and tests');
     }
     if (from.app === 'web' && (from.layer === 'components' || from.layer === 'platform')) {
       if (['modules', 'layouts', 'app'].includes(to.layer))

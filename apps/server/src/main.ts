@@ -7,7 +7,7 @@ import { backupPglite, readBackup } from './db/backup.ts';
 import { type Database, openDatabase, openPglite } from './db/database.ts';
 import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
-import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './db/seed.ts';
+import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
 
 type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore';
 

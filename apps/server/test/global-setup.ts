@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedDemo, syncBase } from '../src/db/seed.ts';
+import { seedDemo, syncBase } from '../src/seed/seed.ts';
 import { TEMPLATE_CACHE_DIR, templateHash } from './template-hash.ts';
 
 declare module 'vitest' {

@@ -6,8 +6,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import { FakeClock } from '../src/platform/clock.ts';
+import { DEMO_PASSWORD } from '../src/seed/seed.ts';
 import { pgUrl } from './global-setup.ts';
 
 export { DEMO_PASSWORD };

@@ -1,6 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
+/**
+ * URL prefixes of the insurance modules (helper S1, issue 12) whose routes are still being given response
+ * schemas while the platform's routes already have theirs. Temporary: the lead empties and removes this
+ * list once S1's branch is merged.
+ */
+const RESPONSE_SCHEMAS_PENDING_S1 = [
+  '/api/enterprise/',
+  '/api/insurer/',
+  '/api/technicist/',
+  '/api/insurerDoc/',
+  '/api/policy/',
+  '/api/endorsement/',
+  '/api/claim/',
+  '/api/govInsurance/',
+  '/api/insuranceData/',
+  '/api/subsystem/push/',
+];
+
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ API_RATE_MAX: '100000', LOGIN_RATE_MAX: '1000' });
@@ -24,6 +42,33 @@ describe('every API route declares its permission', () => {
         /^\/api\/(login|captcha\/|public\/|health|healthz|ready|readyz|manage\/patient\/|manage\/articles\/(getPortalBannerList|getHelpClassList|getConsultClassList|getHelpList)$|subsystem\/getSubsystemInfo$|signup|signUp|findpwd|wx\/)/,
       );
     }
+  });
+
+  it('lists no /api route without a response schema', () => {
+    const routes = (
+      t.app as unknown as {
+        state: { apiRoutes: Array<{ method: string; url: string; hasResponseSchema: boolean }> };
+      }
+    ).state.apiRoutes;
+    const undeclared = routes
+      .filter((r) => !r.hasResponseSchema && !r.url.startsWith('/api/docs'))
+      .filter((r) => !RESPONSE_SCHEMAS_PENDING_S1.some((prefix) => r.url.startsWith(prefix)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    // The pending list only names routes that still lack a schema: a module done is taken off it.
+    for (const prefix of RESPONSE_SCHEMAS_PENDING_S1) {
+      expect(
+        routes.some((r) => r.url.startsWith(prefix) && !r.hasResponseSchema),
+        `${prefix} has a response schema on every route: remove it from RESPONSE_SCHEMAS_PENDING_S1`,
+      ).toBe(true);
+    }
+  });
+
+  it('documents a file download as binary in the OpenAPI description', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const download = res.json().paths['/api/file/{id}'].get.responses['200'];
+    expect(download.content['*/*'].schema).toEqual({ type: 'string', format: 'binary' });
   });
 
   it('answers 401 without a token on every non-public route', async () => {

@@ -7,7 +7,7 @@ const ROOT = path.resolve(SERVER, '../..');
 const CONTRACTS = path.join(ROOT, 'packages/contracts/src/index.ts');
 
 /** What builds the test template: migrations, base sync and demo seed, and the database opener. */
-const ENTRY_POINTS = ['src/db/migrate.ts', 'src/db/seed.ts', 'src/db/database.ts'].map((f) =>
+const ENTRY_POINTS = ['src/db/migrate.ts', 'src/seed/seed.ts', 'src/db/database.ts'].map((f) =>
   path.join(SERVER, f),
 );
 

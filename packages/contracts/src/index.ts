@@ -26,6 +26,7 @@ export * from './log.ts';
 export * from './message.ts';
 export * from './number-field.ts';
 export * from './org.ts';
+export * from './platform-responses.ts';
 export * from './policy.ts';
 export * from './resource.ts';
 export * from './rule.ts';

@@ -4,10 +4,10 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { RoutePermission } from './permissions.ts';
 import type { SettingsService } from './settings.ts';
 
-/** What a route needs: a permission `permissionId.action`, any logged-in user, or nothing. */
-export type RoutePermission = 'public' | 'authenticated' | `${string}.${string}`;
+export type { RoutePermission };
 
 export type AuditKind =
   | 'query'

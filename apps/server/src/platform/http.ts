@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorReason, hasPermission, Messages, PASSWORD_CHANGE_MESSAGES } from '@aqzrx/contracts';
+import { ErrorReason, Messages, PASSWORD_CHANGE_MESSAGES } from '@aqzrx/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbUnavailableError } from '../db/database.ts';
-import { createSignedCallGate, readAppKey } from '../modules/subsystem/signed-calls.ts';
 import { writeAudit } from './audit.ts';
 import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenInUrl } from './auth.ts';
-import type { AuthContext, Tx } from './context.ts';
+import type { AuthContext, RoutePermission, Tx } from './context.ts';
 import { fail } from './envelope.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { hasPermission } from './permissions.ts';
 import { authSeq, bumpAuthSeq } from './session-cache.ts';
+import { createSignedCallGate, readAppKey } from './signed-calls.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string; reason: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: Messages.badJson, reason: ErrorReason.BAD_REQUEST },
@@ -56,10 +57,12 @@ function fieldPath(instancePath: string): string {
 export interface ApiRoute {
   method: string;
   url: string;
-  permission: string | undefined;
+  permission: RoutePermission | undefined;
   audit: { module: string; kind: string } | undefined;
   /** The route's OpenAPI summary: what the call does, in Chinese. */
   summary: string | undefined;
+  /** Whether the route declares its response schema (test/platform.test.ts requires one). */
+  hasResponseSchema: boolean;
 }
 
 /**
@@ -133,19 +136,21 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        const summary = (route.schema as { summary?: unknown } | undefined)?.summary;
+        const schema = route.schema as { summary?: unknown; response?: unknown } | undefined;
+        const summary = schema?.summary;
         apiRoutes.push({
           method,
           url,
           permission: route.config?.permission,
           audit: route.config?.audit,
           summary: typeof summary === 'string' ? summary : undefined,
+          hasResponseSchema: schema?.response !== undefined,
         });
       }
     }
   });
 
-  // Signed calls of external systems (X-APP-KEY): modules/subsystem/signed-calls.ts and its README.
+  // Signed calls of external systems (X-APP-KEY): platform/signed-calls.ts, protocol in modules/subsystem/README.md.
   const signedCalls = createSignedCallGate(app);
   app.addHook('preParsing', async (req, _reply, payload) => signedCalls.replayBody(req, payload));
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /** Foundation tables: roles, resources, organisations, users, sessions, login attempts, logs, settings. */
 export async function up(db: Kysely<unknown>): Promise<void> {

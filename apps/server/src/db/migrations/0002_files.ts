@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /** Uploaded files (metadata; the bytes live under DATA_DIR/uploads). */
 export async function up(db: Kysely<unknown>): Promise<void> {

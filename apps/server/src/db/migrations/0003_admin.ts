@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * System administration: request logs (every API call, kept ≥ 180 days and then purged), push logs

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * Portal content: help/consult classes, articles (news, notices, policy news, help, single pages,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * Insured-person rosters (domain 2.6 人员清单, 2.7 roster delta): the persons an add/remove/replace

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * Subsystem credentials for signed calls (modules/subsystem/signed-calls.ts): the platform service user a

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * Data exchange (modules/data-exchange): push settings of a subsystem (one row per subsystem: push URL,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { type Kysely, sql } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * National administrative divisions (GB/T 2260) as a table: provinces, cities and districts with their

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * 机构管理 adds, edits, suspends and enables organisations (it only listed them). syncBase adds new

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql-util.ts';
+import { execStatements } from './sql-util.ts';
 
 /**
  * To-dos (待办) of business events (modules/message/notify.ts, the catalogue in notifications.ts):

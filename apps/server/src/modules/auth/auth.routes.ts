@@ -1,4 +1,6 @@
 import {
+  captchaChallengeEnvelope,
+  captchaPassEnvelope,
   captchaVerifyBody,
   ErrorReason,
   envelope,
@@ -7,6 +9,7 @@ import {
   loginBody,
   loginData,
   Messages,
+  messageEnvelope,
   pwdUpdateQuery,
   resourceNode,
   userInfo,
@@ -19,7 +22,7 @@ import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
-import { isKnownResourcePath, resourceTreeForRole } from '../role/role.service.ts';
+import { isKnownResourcePath, resourceTreeForRole } from '../role/index.ts';
 import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance): void {
@@ -30,7 +33,7 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/api/captcha/get',
     {
-      schema: { tags: ['auth'], summary: '获取滑块验证码' },
+      schema: { tags: ['auth'], summary: '获取滑块验证码', response: { 200: captchaChallengeEnvelope } },
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async () => ok(captcha.issue()),
@@ -39,7 +42,12 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/api/captcha/check',
     {
-      schema: { tags: ['auth'], summary: '校验滑块位置', body: captchaVerifyBody },
+      schema: {
+        tags: ['auth'],
+        summary: '校验滑块位置',
+        body: captchaVerifyBody,
+        response: { 200: captchaPassEnvelope },
+      },
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (req) => {
@@ -94,7 +102,7 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/api/logout',
     {
-      schema: { tags: ['auth'], summary: '退出登录' },
+      schema: { tags: ['auth'], summary: '退出登录', response: { 200: messageEnvelope } },
       config: {
         permission: 'authenticated',
         allowStalePassword: true,
@@ -153,6 +161,7 @@ export function authRoutes(app: FastifyInstance): void {
         tags: ['auth'],
         summary: '修改密码（oldPwd、newPwd：JSON 请求体，或按规范放在查询参数）',
         body: pwdUpdateQuery,
+        response: { 200: messageEnvelope },
       },
       preValidation: queryAsBody(pwdUpdateQuery),
       config: {

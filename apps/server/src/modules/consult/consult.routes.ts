@@ -6,6 +6,7 @@ import {
   envelope,
   idQuery,
   idVersionQuery,
+  messageEnvelope,
   paged,
   qaItem,
   qaListQuery,
@@ -96,6 +97,7 @@ export function consultsRoutes(app: FastifyInstance): void {
         tags: ['consult'],
         summary: '答复咨询（可同时公开为问答），提问人收到站内消息',
         body: consultAnswerBody,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'consult.edit', audit: { module: '咨询', kind: 'edit' } },
     },
@@ -108,7 +110,12 @@ export function consultsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/consult/close',
     {
-      schema: { tags: ['consult'], summary: '关闭咨询', querystring: versionQuery },
+      schema: {
+        tags: ['consult'],
+        summary: '关闭咨询',
+        querystring: versionQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'consult.query', audit: { module: '咨询', kind: 'edit' } },
     },
     async (req) => {
@@ -124,6 +131,7 @@ export function consultsRoutes(app: FastifyInstance): void {
         tags: ['consult'],
         summary: '公开为问答(isPublic=1)或取消公开(0)',
         querystring: publicFlagQuery,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'consult.edit', audit: { module: '咨询', kind: 'edit' } },
     },
@@ -136,7 +144,12 @@ export function consultsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/consult/delete',
     {
-      schema: { tags: ['consult'], summary: '删除咨询', querystring: idVersionQuery },
+      schema: {
+        tags: ['consult'],
+        summary: '删除咨询',
+        querystring: idVersionQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'consult.delete', audit: { module: '咨询', kind: 'delete' } },
     },
     async (req) => {

@@ -4,7 +4,6 @@ import {
   type ConsultAskBody,
   type ConsultItem,
   ConsultStatus,
-  hasPermission,
   optionLabel,
   type Paged,
   type QaItem,
@@ -13,6 +12,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, notFound, staleVersion } from '../../platform/errors.ts';
+import { hasPermission } from '../../platform/permissions.ts';
 import { matchesKeyword, searchColumns } from '../content/index.ts';
 import { governedDistricts, sendMessage } from '../message/index.ts';
 

@@ -1,4 +1,5 @@
 import {
+  type Action,
   ARTICLE_KIND_PERMISSION,
   ARTICLE_KINDS,
   ARTICLE_STATUS,
@@ -6,7 +7,6 @@ import {
   type ArticleItem,
   type ArticleKind,
   type Attachment,
-  hasPermission,
   optionLabel,
   type PublicArticleDetail,
   type PublicArticleItem,
@@ -15,9 +15,9 @@ import {
 import type { SqlBool } from 'kysely';
 import { type Expression, sql } from 'kysely';
 import type { StoredAttachment } from '../../db/schema.ts';
-import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
 import { audienceIncludes, districtListWithin, governedDistricts } from '../message/index.ts';
 
 /** Columns every article read selects (the body only where a detail needs it). */
@@ -221,19 +221,19 @@ export async function canManageKind(
   db: Db,
   auth: AuthContext,
   kind: ArticleKind,
-  action: string,
+  action: Action,
 ): Promise<boolean> {
-  return hasPermission(await permissionsOf(db, auth), `${ARTICLE_KIND_PERMISSION[kind]}.${action}`);
+  return holdsPermission(db, auth, `${ARTICLE_KIND_PERMISSION[kind]}.${action}`);
 }
 
-export async function manageableKinds(db: Db, auth: AuthContext, action: string): Promise<ArticleKind[]> {
+export async function manageableKinds(db: Db, auth: AuthContext, action: Action): Promise<ArticleKind[]> {
   const kinds: ArticleKind[] = [];
   for (const k of ARTICLE_KINDS) if (await canManageKind(db, auth, k.value, action)) kinds.push(k.value);
   return kinds;
 }
 
 /** 403 unless the caller may perform `action` on at least one article kind. */
-export async function requireAnyKind(db: Db, auth: AuthContext, action: string): Promise<ArticleKind[]> {
+export async function requireAnyKind(db: Db, auth: AuthContext, action: Action): Promise<ArticleKind[]> {
   const kinds = await manageableKinds(db, auth, action);
   if (kinds.length === 0) throw forbidden();
   return kinds;

@@ -11,6 +11,7 @@ import {
   envelope,
   idQuery,
   idVersionQuery,
+  messageEnvelope,
   NOTICE_TABS,
   noticeListQuery,
   noticeReader,
@@ -197,7 +198,12 @@ export function articlesRoutes(app: FastifyInstance): void {
   r.post(
     `${A}/delete`,
     {
-      schema: { tags: ['article'], summary: '删除文章', querystring: idVersionQuery },
+      schema: {
+        tags: ['article'],
+        summary: '删除文章',
+        querystring: idVersionQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'authenticated', audit: { module: '文章管理', kind: 'delete' } },
     },
     async (req) => {
@@ -236,7 +242,12 @@ export function articlesRoutes(app: FastifyInstance): void {
     r.post(
       `${A}/del${Name}Class`,
       {
-        schema: { tags: ['article'], summary: `删除${label}`, querystring: idVersionQuery },
+        schema: {
+          tags: ['article'],
+          summary: `删除${label}`,
+          querystring: idVersionQuery,
+          response: { 200: messageEnvelope },
+        },
         config: { permission: 'contentClass.delete', audit: { module: label, kind: 'delete' } },
       },
       async (req) => {
@@ -343,7 +354,12 @@ export function articlesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/notice/markRead',
     {
-      schema: { tags: ['notice'], summary: '标记通知已读', querystring: idQuery },
+      schema: {
+        tags: ['notice'],
+        summary: '标记通知已读',
+        querystring: idQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'authenticated' },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import {
+  type Action,
   ARTICLE_KIND_PERMISSION,
   type ArticleDetail,
   type ArticleItem,
@@ -86,7 +87,7 @@ async function requireManaged(
   db: Db,
   auth: AuthContext,
   id: number,
-  action: string,
+  action: Action,
 ): Promise<ArticleDetailRow> {
   await requireAnyKind(db, auth, action);
   const row = await findDetail(db, id);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { syncBase } from '../../db/seed.ts';
-import { REGISTER_HELP } from '../../db/seeds/content.ts';
+import { REGISTER_HELP } from '../../seed/content.ts';
+import { syncBase } from '../../seed/seed.ts';
 
 let t: TestContext;
 const tok: Record<string, string> = {};

@@ -7,6 +7,7 @@ import {
   type SearchType,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
+import { chinaDateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { type Reader, visibleTo } from './content.model.ts';
 import { keywordRank, matchesKeyword } from './text-search.ts';
@@ -33,7 +34,7 @@ export async function portalSearch(
         'a.id',
         'a.title',
         'a.searchText as text',
-        sql<string | null>`to_char(a.publish_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`.as('day'),
+        chinaDateText('a.publishAt').as('day'),
         sql<Date | null>`a.publish_at`.as('at'),
         keywordRank('a', q.keyword).as('rank'),
       ])
@@ -50,7 +51,7 @@ export async function portalSearch(
       'r.id',
       'r.name as title',
       'r.searchText as text',
-      sql<string | null>`to_char(r.publish_date, 'YYYY-MM-DD')`.as('day'),
+      nullableDateText('r.publishDate').as('day'),
       sql<Date | null>`r.publish_date::timestamptz`.as('at'),
       keywordRank('r', q.keyword).as('rank'),
     ])
@@ -64,7 +65,7 @@ export async function portalSearch(
       'c.id',
       'c.title',
       'c.searchText as text',
-      sql<string | null>`to_char(c.answered_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`.as('day'),
+      chinaDateText('c.answeredAt').as('day'),
       sql<Date | null>`c.answered_at`.as('at'),
       keywordRank('c', q.keyword).as('rank'),
     ])

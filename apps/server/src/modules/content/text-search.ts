@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../db/sql.ts';
 
 /**
  * Full-text search of the content tables (cms_article, cms_rule, cms_consult), on PostgreSQL's own
@@ -181,7 +182,7 @@ export function keywordTsquery(keyword: string): string | null {
 
 /** LIKE pattern for a keyword, with the wildcard characters escaped. */
 export function likeAny(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(keyword);
 }
 
 /**

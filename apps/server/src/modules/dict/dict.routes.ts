@@ -8,6 +8,8 @@ import {
   dictPidQuery,
   dictUpdateBody,
   envelope,
+  idEnvelope,
+  messageEnvelope,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +54,12 @@ export function dictsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/dict/add',
     {
-      schema: { tags: ['dict'], summary: `新增字典${EITHER}`, body: dictAddBody },
+      schema: {
+        tags: ['dict'],
+        summary: `新增字典${EITHER}`,
+        body: dictAddBody,
+        response: { 200: idEnvelope },
+      },
       preValidation: queryAsBody(dictAddBody),
       config: { permission: 'dict.add', audit: { module: AUDIT, kind: 'add' } },
     },
@@ -67,7 +74,12 @@ export function dictsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/dict/update',
     {
-      schema: { tags: ['dict'], summary: `修改字典（需带 version）${EITHER}`, body: dictUpdateBody },
+      schema: {
+        tags: ['dict'],
+        summary: `修改字典（需带 version）${EITHER}`,
+        body: dictUpdateBody,
+        response: { 200: messageEnvelope },
+      },
       preValidation: queryAsBody(dictUpdateBody),
       config: { permission: 'dict.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
@@ -80,7 +92,12 @@ export function dictsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/dict/delete',
     {
-      schema: { tags: ['dict'], summary: '删除字典（有下级时不能删除）', querystring: idQuery },
+      schema: {
+        tags: ['dict'],
+        summary: '删除字典（有下级时不能删除）',
+        querystring: idQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'dict.delete', audit: { module: AUDIT, kind: 'delete' } },
     },
     async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { canReadFile, contentDisposition, findFile, openStoredFile } from '../file/file.service.ts';
+import { canReadFile, contentDisposition, findFile, openStoredFile } from '../file/index.ts';
 
 /**
  * Attachments are uploaded first (/api/file/uploadFile) and then named by id in a record. A writer may

@@ -8,9 +8,9 @@ import {
   usccField,
   wsIndustryField,
 } from '@aqzrx/contracts';
+import type { Actor } from '../../platform/actor.ts';
 import type { Tx } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 import { rescoreEnterprise } from './enterprise.service.ts';
 
 /**

@@ -16,11 +16,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveActor } from '../../platform/actor.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
-import { resolveActor } from './actor.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
 import {
   addEnterprise,

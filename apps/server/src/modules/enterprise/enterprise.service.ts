@@ -25,20 +25,13 @@ import {
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import { escapeLike, nullableDateText } from '../../db/sql.ts';
+import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 import { notifyEnterpriseChange } from './notices.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** YYYY-MM-DD text of a date column (dates are calendar dates; never shifted by a time zone). */
-export const dateText = (ref: string) => sql<string>`to_char(${sql.ref(ref)}, 'YYYY-MM-DD')`;
-export const nullableDateText = (ref: string) => sql<string | null>`to_char(${sql.ref(ref)}, 'YYYY-MM-DD')`;
 
 export const districtName = (code: string | null | undefined) => optionLabel(DISTRICTS, code ?? '');
 

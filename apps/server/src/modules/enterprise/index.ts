@@ -1,12 +1,11 @@
-export { type Actor, resolveActor } from './actor.ts';
+// Moved to db/sql.ts (one copy for every module); re-exported until the importers take them from there.
+export { dateText, escapeLike, nullableDateText } from '../../db/sql.ts';
+export { type Actor, resolveActor } from '../../platform/actor.ts';
 export { assertAttachable, sendAttachment } from './attachments.ts';
 export { enterprisesRoutes, idQuery } from './enterprise.routes.ts';
 export {
-  dateText,
   districtName,
-  escapeLike,
   insuredNowExpr,
-  nullableDateText,
   rescoreChangedEnterprises,
   rescoreEnterprise,
 } from './enterprise.service.ts';

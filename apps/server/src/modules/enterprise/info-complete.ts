@@ -1,6 +1,6 @@
+import type { Actor } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 
 /**
  * Enterprise status 3 (spec 4): until an enterprise has completed its information (info edit), it may

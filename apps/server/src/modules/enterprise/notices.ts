@@ -1,7 +1,7 @@
 import { chinaDate, OPERATING_STATUS, optionLabel } from '@aqzrx/contracts';
+import type { Actor } from '../../platform/actor.ts';
 import type { Tx } from '../../platform/context.ts';
 import { type NotifyOptions, notify } from '../message/index.ts';
-import type { Actor } from './actor.ts';
 
 const statusName = (s: number) => optionLabel(OPERATING_STATUS, s) || String(s);
 

@@ -1,4 +1,4 @@
-import { envelope, uploadedFile } from '@aqzrx/contracts';
+import { envelope, fileResponse, uploadedFile } from '@aqzrx/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -128,7 +128,12 @@ export function filesRoutes(app: FastifyInstance): void {
     r.get(
       '/api/file/:id',
       {
-        schema: { tags: ['file'], summary: '下载文件（本人、本机构、运营与监管可读）', params: idParams },
+        schema: {
+          tags: ['file'],
+          summary: '下载文件（本人、本机构、运营与监管可读）',
+          params: idParams,
+          response: { 200: fileResponse('文件内容（Content-Type 为文件的类型）', '*/*') },
+        },
         config: { permission: 'authenticated' },
       },
       async (req, reply) => send(reply, await readableFile(app.db, req.params.id, requireAuth(req))),
@@ -137,7 +142,12 @@ export function filesRoutes(app: FastifyInstance): void {
     r.get(
       '/api/public/file/:id',
       {
-        schema: { tags: ['file'], summary: '公开文件（门户图片）', params: idParams },
+        schema: {
+          tags: ['file'],
+          summary: '公开文件（门户图片）',
+          params: idParams,
+          response: { 200: fileResponse('文件内容（Content-Type 为文件的类型）', '*/*') },
+        },
         config: { permission: 'public' },
       },
       async (req, reply) => send(reply, await publicFile(app.db, req.params.id)),

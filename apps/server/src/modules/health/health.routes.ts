@@ -1,3 +1,4 @@
+import { liveEnvelope, readyEnvelope } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,12 +15,11 @@ export function healthRoutes(app: FastifyInstance, state: { closing: boolean }):
     }
     return ok({ status: 'ready', database: app.deps.database.kind });
   };
-  const opts = {
-    config: { permission: 'public' as const, rateLimit: false as const },
-    schema: { tags: ['health'] },
-  };
-  app.get('/api/health', opts, live);
-  app.get('/api/healthz', opts, live);
-  app.get('/api/ready', opts, ready);
-  app.get('/api/readyz', opts, ready);
+  const config = { permission: 'public' as const, rateLimit: false as const };
+  const liveOpts = { config, schema: { tags: ['health'], response: { 200: liveEnvelope } } };
+  const readyOpts = { config, schema: { tags: ['health'], response: { 200: readyEnvelope } } };
+  app.get('/api/health', liveOpts, live);
+  app.get('/api/healthz', liveOpts, live);
+  app.get('/api/ready', readyOpts, ready);
+  app.get('/api/readyz', readyOpts, ready);
 }

@@ -1,12 +1,14 @@
 import {
   envelope,
   INDUSTRY_ROOT_ID,
+  idEnvelope,
   industryAddBody,
   industryDeleteQuery,
   industryFindByPidQuery,
   industryNode,
   industrySelectQuery,
   industryUpdateBody,
+  messageEnvelope,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,7 +68,12 @@ export function industriesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/industry/add',
     {
-      schema: { tags: ['industry'], summary: `新增行业${EITHER}`, body: industryAddBody },
+      schema: {
+        tags: ['industry'],
+        summary: `新增行业${EITHER}`,
+        body: industryAddBody,
+        response: { 200: idEnvelope },
+      },
       preValidation: queryAsBody(industryAddBody),
       config: { permission: 'industry.add', audit: { module: AUDIT, kind: 'add' } },
     },
@@ -81,7 +88,12 @@ export function industriesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/industry/update',
     {
-      schema: { tags: ['industry'], summary: `修改行业（需带 version）${EITHER}`, body: industryUpdateBody },
+      schema: {
+        tags: ['industry'],
+        summary: `修改行业（需带 version）${EITHER}`,
+        body: industryUpdateBody,
+        response: { 200: messageEnvelope },
+      },
       preValidation: queryAsBody(industryUpdateBody),
       config: { permission: 'industry.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
@@ -100,6 +112,7 @@ export function industriesRoutes(app: FastifyInstance): void {
         tags: ['industry'],
         summary: '删除行业（有下级时不能删除）',
         querystring: industryDeleteQuery,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'industry.delete', audit: { module: AUDIT, kind: 'delete' } },
     },

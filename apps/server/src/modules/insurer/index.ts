@@ -1,2 +1,2 @@
+export { blindIndex, configurePii, decryptPii, encryptPii } from '../../platform/pii.ts';
 export { insurersRoutes } from './insurer.routes.ts';
-export { blindIndex, configurePii, decryptPii, encryptPii } from './pii.ts';

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { configurePii } from '../../platform/pii.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
   addDoc,
@@ -29,7 +30,6 @@ import {
   revealTechnicistIdNo,
   saveInsurer,
 } from './insurer.service.ts';
-import { configurePii } from './pii.ts';
 
 const idVersion = z
   .object({

@@ -17,8 +17,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
 import { type Actor, escapeLike } from '../enterprise/index.ts';
-import { blindIndex, decryptPii, encryptPii } from './pii.ts';
 
 /** Insurer-side records belong to the insurer organisation of the actor; others see none of them. */
 function ownInsurer(actor: Actor): number {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { createUser, STRONG } from '../user/fixtures.ts';
+import { createUser, STRONG } from '../user/user.testkit.ts';
 
 /**
  * Log reads are scoped (security.md Z02): the platform audit screen (AdminLog) reads every operation-log

@@ -11,6 +11,7 @@ import {
   requestLogQuery,
   requestLogRow,
   roleDisplayName,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -99,6 +100,7 @@ export function logsRoutes(app: FastifyInstance, apiRoutes: readonly ApiRoute[])
         tags: ['log'],
         summary: '按查询条件导出操作日志（.xlsx，最多50000行，只读）',
         querystring: logQuery.omit({ pageNo: true, pageSize: true }),
+        response: { 200: xlsxResponse('操作日志 .xlsx') },
       },
       config: { permission: 'log.export', audit: { module: '操作日志', kind: 'export' } },
     },

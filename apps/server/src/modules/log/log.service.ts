@@ -1,8 +1,9 @@
 import { optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
+import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { EXPORT_ROW_CAP } from '../../platform/xlsx.ts';
-import { escapeLike } from '../role/role.service.ts';
 
 export interface LogFilter {
   pageNo: number;
@@ -14,14 +15,6 @@ export interface LogFilter {
   startTime?: string | undefined;
   endTime?: string | undefined;
   sortOrder?: string | undefined;
-}
-
-/** A date means the whole day in +08:00; a date-time is taken as given. */
-export function endOfDay(v: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999+08:00`) : new Date(v);
-}
-export function startOfDay(v: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00+08:00`) : new Date(v);
 }
 
 /** Whether the role holds one of these screens (a resource with that component name). */

@@ -1,5 +1,6 @@
 import {
   envelope,
+  messageEnvelope,
   OrgStatus,
   orgAddBody,
   orgListQuery,
@@ -81,6 +82,7 @@ export function orgsRoutes(app: FastifyInstance): void {
         tags: ['org'],
         summary: '停用机构：其用户不能登录，已登录的会话立即失效',
         querystring: orgStatusQuery,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'org.disable', audit: { module: MODULE, kind: 'disable' } },
     },
@@ -96,7 +98,12 @@ export function orgsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/org/enable',
     {
-      schema: { tags: ['org'], summary: '启用机构：其用户可以重新登录', querystring: orgStatusQuery },
+      schema: {
+        tags: ['org'],
+        summary: '启用机构：其用户可以重新登录',
+        querystring: orgStatusQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'org.enable', audit: { module: MODULE, kind: 'enable' } },
     },
     async (req) => {

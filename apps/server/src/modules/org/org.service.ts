@@ -13,10 +13,10 @@ import {
   type Paged,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
+import { escapeLike } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { updateVersioned } from '../../platform/versioned.ts';
-import { escapeLike } from '../role/role.service.ts';
 
 /** Mobile contact numbers are masked; landlines (which start with 0) are shown as entered. */
 function maskContact(phone: string): string {

@@ -2,7 +2,7 @@ import { usccCheckChar } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { makeUser } from '../policy/policy.testkit.ts';
-import { createRole, createUser, lastLog, STRONG } from '../user/fixtures.ts';
+import { createRole, createUser, lastLog, STRONG } from '../user/user.testkit.ts';
 
 let t: TestContext;
 let admin: string;

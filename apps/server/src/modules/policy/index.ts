@@ -1,4 +1,4 @@
-export { cachedCount, invalidateCounts } from './count-cache.ts';
+export { cachedCount, invalidateCounts } from '../../platform/count-cache.ts';
 export { notifyPolicy } from './notices.ts';
 export {
   normaliseCoinsurers,

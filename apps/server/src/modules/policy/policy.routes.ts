@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidateCounts } from '../../platform/count-cache.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
@@ -17,7 +18,6 @@ import { withIdempotency } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import { registerPortalStat } from '../portal/portal.routes.ts';
-import { invalidateCounts } from './count-cache.ts';
 import {
   createPolicy,
   editPolicy,

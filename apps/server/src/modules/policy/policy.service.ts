@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { cachedCount } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import {
   type Actor,
@@ -37,7 +38,6 @@ import {
   nullableDateText,
   rescoreEnterprise,
 } from '../enterprise/index.ts';
-import { cachedCount } from './count-cache.ts';
 import { notifyPolicy } from './notices.ts';
 import {
   mayAct,

@@ -1,6 +1,8 @@
 import {
   addResourceBody,
   envelope,
+  idEnvelope,
+  messageEnvelope,
   moveResourceBody,
   orderResourceBody,
   resourceAdminNode,
@@ -43,7 +45,12 @@ export function resourceRoutes(app: FastifyInstance): void {
   r.post(
     '/api/resource/add',
     {
-      schema: { tags: ['resource'], summary: '新增菜单资源', body: addResourceBody },
+      schema: {
+        tags: ['resource'],
+        summary: '新增菜单资源',
+        body: addResourceBody,
+        response: { 200: idEnvelope },
+      },
       config: { permission: 'resource.add', audit: { module: MODULE, kind: 'add' } },
     },
     async (req) => {
@@ -62,6 +69,7 @@ export function resourceRoutes(app: FastifyInstance): void {
         tags: ['resource'],
         summary: '修改菜单资源（名称、图标、组件、隐藏、排序、可用操作）',
         body: saveResourceBody,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'resource.edit', audit: { module: MODULE, kind: 'edit' } },
     },
@@ -80,6 +88,7 @@ export function resourceRoutes(app: FastifyInstance): void {
         tags: ['resource'],
         summary: '删除菜单资源（有下级时不能删除；内置菜单请隐藏）',
         querystring: z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict(),
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'resource.delete', audit: { module: MODULE, kind: 'delete' } },
     },
@@ -93,7 +102,12 @@ export function resourceRoutes(app: FastifyInstance): void {
   r.post(
     '/api/resource/move',
     {
-      schema: { tags: ['resource'], summary: '移动菜单到其他上级（或顶层）', body: moveResourceBody },
+      schema: {
+        tags: ['resource'],
+        summary: '移动菜单到其他上级（或顶层）',
+        body: moveResourceBody,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'resource.edit', audit: { module: MODULE, kind: 'edit' } },
     },
     async (req) => {
@@ -107,7 +121,12 @@ export function resourceRoutes(app: FastifyInstance): void {
   r.post(
     '/api/resource/order',
     {
-      schema: { tags: ['resource'], summary: '调整同级菜单顺序', body: orderResourceBody },
+      schema: {
+        tags: ['resource'],
+        summary: '调整同级菜单顺序',
+        body: orderResourceBody,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'resource.edit', audit: { module: MODULE, kind: 'edit' } },
     },
     async (req) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { createUser, lastLog, roleIdOf, STRONG, userIdOf } from '../user/fixtures.ts';
+import { createUser, lastLog, roleIdOf, STRONG, userIdOf } from '../user/user.testkit.ts';
 
 let t: TestContext;
 let admin: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { createRole, createUser, roleIdOf, STRONG } from '../user/fixtures.ts';
+import { createRole, createUser, roleIdOf, STRONG } from '../user/user.testkit.ts';
 
 /**
  * Role follow-ups: the role lists do not tell every signed-in user how many users hold each role, and

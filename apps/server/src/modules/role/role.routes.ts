@@ -1,21 +1,24 @@
 import {
   ACTIONS,
   envelope,
-  hasPermission,
+  idEnvelope,
+  messageEnvelope,
   paged,
   pageQuery,
   type RoleRow,
   resourceNode,
+  roleAssignEnvelope,
+  roleResourcesEnvelope,
   roleUserBody,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { resourceRoutes } from '../resource/resource.routes.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
+import { resourceRoutes } from '../resource/index.ts';
 import {
   assignRoleToUsers,
   deleteRole,
@@ -73,7 +76,7 @@ export function rolesRoutes(app: FastifyInstance): void {
 
   /** getAllRole/getSystemRole answer every signed-in user; user counts only to role administrators. */
   const forCaller = async (auth: AuthContext, rows: RoleRow[]): Promise<RoleRow[]> => {
-    return hasPermission(await permissionsOf(app.db, auth), 'role.query')
+    return (await holdsPermission(app.db, auth, 'role.query'))
       ? rows
       : rows.map((row) => ({ ...row, userCount: null }));
   };
@@ -129,6 +132,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '角色已授权的资源',
         querystring: z.object({ roleId: z.coerce.number().int().positive() }).strict(),
+        response: { 200: roleResourcesEnvelope },
       },
       config: { permission: 'role.get' },
     },
@@ -145,6 +149,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '新增角色及其授权',
         body: saveRoleBody.omit({ id: true, version: true }),
+        response: { 200: idEnvelope },
       },
       config: { permission: 'role.add', audit: { module: '角色管理', kind: 'add' } },
     },
@@ -164,6 +169,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '修改角色及其授权',
         body: saveRoleBody.required({ id: true, version: true }),
+        response: { 200: idEnvelope },
       },
       config: { permission: 'role.edit', audit: { module: '角色管理', kind: 'edit' } },
     },
@@ -179,7 +185,12 @@ export function rolesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/role/deleteById',
     {
-      schema: { tags: ['role'], summary: '删除角色', querystring: idQuery },
+      schema: {
+        tags: ['role'],
+        summary: '删除角色',
+        querystring: idQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'role.delete', audit: { module: '角色管理', kind: 'delete' } },
     },
     async (req) => {
@@ -200,6 +211,7 @@ export function rolesRoutes(app: FastifyInstance): void {
         tags: ['role'],
         summary: '为用户分配角色（其登录立即失效）',
         body: roleUserBody,
+        response: { 200: roleAssignEnvelope },
       },
       config: { permission: 'role.edit', audit: { module: '角色管理', kind: 'edit' } },
     },

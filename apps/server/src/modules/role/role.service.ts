@@ -1,5 +1,6 @@
 import type { Paged, ResourceNode, RoleGrant, RoleRow } from '@aqzrx/contracts';
 import { roleDisplayName } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 
@@ -74,10 +75,6 @@ export async function searchRoles(
     .offset((p.pageNo - 1) * p.pageSize)
     .execute();
   return { list: rows.map(toRole), total: Number(total.c), pageNum: p.pageNo, pageSize: p.pageSize };
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 interface ResourceRow {

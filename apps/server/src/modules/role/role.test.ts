@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { syncBase } from '../../db/seed.ts';
-import { createRole, createUser, lastLog, roleIdOf } from '../user/fixtures.ts';
+import { syncBase } from '../../seed/seed.ts';
+import { createRole, createUser, lastLog, roleIdOf } from '../user/user.testkit.ts';
 
 let t: TestContext;
 let admin: string;

@@ -2,6 +2,7 @@ import {
   envelope,
   idQuery,
   idVersionQuery,
+  messageEnvelope,
   paged,
   ruleDetail as ruleDetailSchema,
   ruleItem,
@@ -109,7 +110,12 @@ export function rulesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/rule/delete',
     {
-      schema: { tags: ['rule'], summary: '删除法规', querystring: idVersionQuery },
+      schema: {
+        tags: ['rule'],
+        summary: '删除法规',
+        querystring: idVersionQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'rule.delete', audit: { module: '法规库', kind: 'delete' } },
     },
     async (req) => {

@@ -10,14 +10,12 @@ import {
   type RuleSaveBody,
   type RuleStatus,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import type { StoredAttachment } from '../../db/schema.ts';
+import { dateText } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { htmlToText, referencedFileIds, sanitizeRichText } from '../../platform/sanitize.ts';
 import { claimFiles, matchesKeyword, searchColumns } from '../content/index.ts';
-
-const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 
 function ruleBase(db: Db) {
   return db
@@ -32,12 +30,12 @@ const ITEM = [
   'r.docNo',
   'r.issuer',
   'r.level',
-  day('r.publish_date').as('publishDate'),
-  day('r.effective_date').as('effectiveDate'),
+  dateText('r.publish_date').as('publishDate'),
+  dateText('r.effective_date').as('effectiveDate'),
   'r.status',
   'r.revisedById',
   'n.name as revisedByName',
-  day('r.repealed_date').as('repealedDate'),
+  dateText('r.repealed_date').as('repealedDate'),
   'r.summary',
   'r.sourceUrl',
   'r.viewCount',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { syncBase } from '../../db/seed.ts';
+import { syncBase } from '../../seed/seed.ts';
 import { makeUser } from '../policy/policy.testkit.ts';
 
 let t: TestContext;

@@ -1,5 +1,6 @@
 import {
   envelope,
+  idEnvelope,
   mechanismAddBody,
   mechanismApiInfo,
   mechanismApisBody,
@@ -10,6 +11,7 @@ import {
   mechanismOption,
   mechanismRow,
   mechanismUpdateBody,
+  messageEnvelope,
   paged,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -73,7 +75,12 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
   r.post(
     '/api/safetymechanism/add',
     {
-      schema: { tags: ['safetymechanism'], summary: `新增安全机制${EITHER}`, body: mechanismAddBody },
+      schema: {
+        tags: ['safetymechanism'],
+        summary: `新增安全机制${EITHER}`,
+        body: mechanismAddBody,
+        response: { 200: idEnvelope },
+      },
       preValidation: queryAsBody(mechanismAddBody),
       config: { permission: 'safetymechanism.add', audit: { module: AUDIT, kind: 'add' } },
     },
@@ -92,6 +99,7 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
         tags: ['safetymechanism'],
         summary: `修改安全机制（需带 version）${EITHER}`,
         body: mechanismUpdateBody,
+        response: { 200: messageEnvelope },
       },
       preValidation: queryAsBody(mechanismUpdateBody),
       config: { permission: 'safetymechanism.edit', audit: { module: AUDIT, kind: 'edit' } },
@@ -107,7 +115,12 @@ export function safetyMechanismsRoutes(app: FastifyInstance, routes: readonly Re
   r.post(
     '/api/safetymechanism/delete',
     {
-      schema: { tags: ['safetymechanism'], summary: '删除安全机制', querystring: mechanismIdQuery },
+      schema: {
+        tags: ['safetymechanism'],
+        summary: '删除安全机制',
+        querystring: mechanismIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'safetymechanism.delete', audit: { module: AUDIT, kind: 'delete' } },
     },
     async (req) => {

@@ -7,6 +7,7 @@ import type {
   MechanismUpdateBody,
   Paged,
 } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 
@@ -17,7 +18,6 @@ export interface RegisteredRoute {
   permission: string | undefined;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 
 /** Routes a mechanism may cover: every registered API route except the OpenAPI viewer. */

@@ -1,4 +1,10 @@
-import { type DeploymentSettings, governedDistricts, RoleKey, settingsSaveBody } from '@aqzrx/contracts';
+import {
+  type DeploymentSettings,
+  governedDistricts,
+  settingsSaveBody,
+  settingsSavedEnvelope,
+  settingsViewEnvelope,
+} from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
@@ -23,7 +29,11 @@ export function settingsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/setting/get',
     {
-      schema: { tags: ['setting'], summary: '平台设置（全部，另附只读的部署参数 deployment）' },
+      schema: {
+        tags: ['setting'],
+        summary: '平台设置（全部，另附只读的部署参数 deployment）',
+        response: { 200: settingsViewEnvelope },
+      },
       config: { permission: 'setting.query' },
     },
     async () => ok({ ...(await settings.all()), deployment }),
@@ -36,13 +46,15 @@ export function settingsRoutes(app: FastifyInstance): void {
         tags: ['setting'],
         summary: '保存平台设置（可只提交部分项；下一次请求即生效）',
         body: settingsSaveBody,
+        response: { 200: settingsSavedEnvelope },
       },
       config: { permission: 'setting.edit', audit: { module: '平台设置', kind: 'edit' } },
     },
     async (req) => {
       const auth = requireAuth(req);
-      // The settings are city-wide: a district-level regulator reads them but does not change them.
-      if (auth.roleKey === RoleKey.GOVERNMENT && governedDistricts(auth.districtCodes) !== null)
+      // The settings are city-wide: an account whose jurisdiction is part of the city (a district-level
+      // regulator) reads them but does not change them. The jurisdiction decides, as for rules and notices.
+      if (governedDistricts(auth.districtCodes) !== null)
         throw forbidden('区县监管账号不能修改全市的平台设置，请联系市级监管部门');
       settings.invalidate();
       const current = await settings.all();

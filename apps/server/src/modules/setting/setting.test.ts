@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
-import { createRole, createUser, lastLog, STRONG } from '../user/fixtures.ts';
+import { createRole, createUser, lastLog, STRONG } from '../user/user.testkit.ts';
 
 let t: TestContext;
 let admin: string;
@@ -180,6 +180,24 @@ describe('/api/setting/save', () => {
     const city = await t.login('gov');
     const allowed = await save({ insurance: { reportDeadlineHours: before } }, city);
     expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+
+  it('the jurisdiction decides, not the role name: a custom settings role limited to one district cannot save', async () => {
+    const roleId = await createRole(t, admin, 'ROLE_SETTINGS_SY', { setting: ['query', 'edit'] });
+    const id = await createUser(t, admin, { username: 'settings_sy', roleId });
+    const detail = await t.call({ method: 'POST', url: `/api/sys/user/getUserById?id=${id}`, token: admin });
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/sys/user/save',
+      token: admin,
+      payload: { id, version: detail.json().data.version, districtCodes: ['321323'] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const district = await t.login('settings_sy', STRONG);
+    const before = (await get()).insurance.reportDeadlineHours;
+    const refused = await save({ insurance: { reportDeadlineHours: before - 20 } }, district);
+    expect(refused.statusCode).toBe(403);
+    expect((await get()).insurance.reportDeadlineHours).toBe(before);
   });
 });
 

@@ -1,1 +1,2 @@
-export { sign, stringToSign } from './signed-calls.ts';
+export { sign, stringToSign } from '../../platform/signed-calls.ts';
+export { subsystemsRoutes } from './subsystem.routes.ts';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { SubsystemCredentials, SubsystemRow } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { decryptPii } from '../insurer/pii.ts';
-import { ipAllowed, NonceStore } from './signed-calls.ts';
+import { decryptPii } from '../../platform/pii.ts';
+import { ipAllowed, NonceStore } from '../../platform/signed-calls.ts';
 
 let t: TestContext;
 let admin: string;

@@ -1,5 +1,7 @@
 import {
   envelope,
+  idEnvelope,
+  messageEnvelope,
   paged,
   subsystemAddBody,
   subsystemCodeQuery,
@@ -63,7 +65,12 @@ export function subsystemsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/subsystem/add',
     {
-      schema: { tags: ['subsystem'], summary: '新增子系统', body: subsystemAddBody },
+      schema: {
+        tags: ['subsystem'],
+        summary: '新增子系统',
+        body: subsystemAddBody,
+        response: { 200: idEnvelope },
+      },
       config: { permission: 'subsystem.add', audit: { module: AUDIT, kind: 'add' } },
     },
     async (req) => {
@@ -77,7 +84,12 @@ export function subsystemsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/subsystem/update',
     {
-      schema: { tags: ['subsystem'], summary: '修改子系统（需带 version）', body: subsystemUpdateBody },
+      schema: {
+        tags: ['subsystem'],
+        summary: '修改子系统（需带 version）',
+        body: subsystemUpdateBody,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'subsystem.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {
@@ -130,7 +142,12 @@ export function subsystemsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/subsystem/credentials/revoke',
     {
-      schema: { tags: ['subsystem'], summary: '吊销接入凭据', querystring: subsystemIdQuery },
+      schema: {
+        tags: ['subsystem'],
+        summary: '吊销接入凭据',
+        querystring: subsystemIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'subsystem.edit', audit: { module: AUDIT, kind: 'edit' } },
     },
     async (req) => {
@@ -144,7 +161,12 @@ export function subsystemsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/subsystem/delete',
     {
-      schema: { tags: ['subsystem'], summary: '删除子系统', querystring: subsystemIdQuery },
+      schema: {
+        tags: ['subsystem'],
+        summary: '删除子系统',
+        querystring: subsystemIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'subsystem.delete', audit: { module: AUDIT, kind: 'delete' } },
     },
     async (req) => {

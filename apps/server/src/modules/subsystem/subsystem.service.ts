@@ -9,12 +9,11 @@ import {
   type SubsystemUpdateBody,
   UserStatus,
 } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
-import { encryptPii } from '../insurer/pii.ts';
+import { encryptPii } from '../../platform/pii.ts';
 import { cleanHelpContent } from './help-content.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Public help page data for one subsystem (case-insensitive code); unknown codes answer 404. */
 export async function subsystemInfo(db: Db, code: string): Promise<SubsystemInfo> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { createUser, roleIdOf, STRONG, userIdOf } from './fixtures.ts';
+import { createUser, roleIdOf, STRONG, userIdOf } from './user.testkit.ts';
 
 /**
  * A government administrator holds user management too (GovUsers), but only over the accounts of its

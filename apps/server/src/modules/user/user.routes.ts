@@ -1,29 +1,34 @@
 import {
   addUserBody,
   envelope,
-  hasPermission,
+  idEnvelope,
+  messageEnvelope,
   paged,
   resetPasswordBody,
   resetPasswordQuery,
   saveUserBody,
   sessionRow,
+  sessionsEndedEnvelope,
   USER_EXPORT_FILENAME,
   userDetail,
   userGetQuery,
   userIdQuery,
   userListQuery,
   userRow,
+  userSaveEnvelope,
   userStatusQuery,
+  userUnlockEnvelope,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
-import { permissionsOf } from '../../platform/auth.ts';
 import type { AuditKind, Tx } from '../../platform/context.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
 import { buildUserWorkbook } from './user.export.ts';
 import {
@@ -113,7 +118,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const scope = userScope(auth);
       if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false, scope));
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
-      if (!hasPermission(await permissionsOf(app.db, auth), 'userSensitive.get')) {
+      if (!(await holdsPermission(app.db, auth, 'userSensitive.get'))) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
         req.auditDone = true; // one row per denial: the platform's 403 row is not needed
         throw forbidden('查看完整手机号需要“敏感信息查看”权限，请联系管理员授权');
@@ -131,7 +136,7 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/add',
     {
-      schema: { tags: ['user'], summary: '新增用户', body: addUserBody },
+      schema: { tags: ['user'], summary: '新增用户', body: addUserBody, response: { 200: idEnvelope } },
       config: { permission: 'user.add', audit: { module: MODULE, kind: 'add' } },
     },
     async (req) => {
@@ -144,7 +149,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/save',
     {
-      schema: { tags: ['user'], summary: '修改用户（需 version；改角色会使其登录失效）', body: saveUserBody },
+      schema: {
+        tags: ['user'],
+        summary: '修改用户（需 version；改角色会使其登录失效）',
+        body: saveUserBody,
+        response: { 200: userSaveEnvelope },
+      },
       config: { permission: 'user.edit', audit: { module: MODULE, kind: 'edit' } },
     },
     async (req) => {
@@ -160,7 +170,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/delete',
     {
-      schema: { tags: ['user'], summary: '删除用户（逻辑删除，登录立即失效）', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '删除用户（逻辑删除，登录立即失效）',
+        querystring: userIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'user.delete', audit: { module: MODULE, kind: 'delete' } },
     },
     async (req) => {
@@ -179,6 +194,7 @@ export function usersRoutes(app: FastifyInstance): void {
         summary: '管理员重置密码（临时密码，下次登录须修改；其登录立即失效）',
         querystring: resetPasswordQuery,
         body: resetPasswordBody,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'user.edit', audit: { module: MODULE, kind: 'security' } },
     },
@@ -197,7 +213,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/unlock',
     {
-      schema: { tags: ['user'], summary: '解除登录失败锁定', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '解除登录失败锁定',
+        querystring: userIdQuery,
+        response: { 200: userUnlockEnvelope },
+      },
       config: { permission: 'user.enable', audit: { module: MODULE, kind: 'security' } },
     },
     async (req) => {
@@ -219,6 +240,7 @@ export function usersRoutes(app: FastifyInstance): void {
         tags: ['user'],
         summary: '启用（status=1，需 user.enable）或停用（status=2，需 user.disable）用户',
         querystring: userStatusQuery,
+        response: { 200: messageEnvelope },
       },
       config: { permission: 'authenticated' },
     },
@@ -226,7 +248,7 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const { id, status } = req.query;
       const kind = status === 1 ? 'enable' : 'disable';
-      if (!hasPermission(await permissionsOf(app.db, auth), `user.${kind}`)) {
+      if (!(await holdsPermission(app.db, auth, `user.${kind}`))) {
         await writeAudit(
           app.db,
           req,
@@ -251,12 +273,13 @@ export function usersRoutes(app: FastifyInstance): void {
         tags: ['user'],
         summary: '按查询条件导出用户（.xlsx，最多50000行；手机号脱敏，持有 userSensitive.export 时完整）',
         querystring: userListQuery,
+        response: { 200: xlsxResponse('用户 .xlsx') },
       },
       config: { permission: 'user.export', audit: { module: MODULE, kind: 'export' } },
     },
     async (req, reply) => {
       const auth = requireAuth(req);
-      const unmasked = hasPermission(await permissionsOf(app.db, auth), 'userSensitive.export');
+      const unmasked = await holdsPermission(app.db, auth, 'userSensitive.export');
       // The rows and the audit row (with the row count) are read/written in one transaction.
       const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now(), userScope(auth)), {
         targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
@@ -298,7 +321,12 @@ export function usersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/sessions/end',
     {
-      schema: { tags: ['user'], summary: '结束我的一个会话', querystring: userIdQuery },
+      schema: {
+        tags: ['user'],
+        summary: '结束我的一个会话',
+        querystring: userIdQuery,
+        response: { 200: messageEnvelope },
+      },
       config: { permission: 'authenticated', audit: { module: '会话管理', kind: 'security' } },
     },
     async (req) => {
@@ -344,6 +372,7 @@ export function usersRoutes(app: FastifyInstance): void {
             sessionId: z.coerce.number().int().positive('sessionId 必须是正整数').optional(),
           })
           .strict(),
+        response: { 200: sessionsEndedEnvelope },
       },
       config: { permission: 'user.edit', audit: { module: '会话管理', kind: 'security' } },
     },

@@ -16,13 +16,13 @@ import {
   type UserRow,
   UserStatus,
 } from '@aqzrx/contracts';
+import { escapeLike } from '../../db/sql.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
+import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { endOfDay, startOfDay } from '../log/log.service.ts';
 import { districtListWithin } from '../message/index.ts';
-import { escapeLike } from '../role/role.service.ts';
 
 const PASSWORD_HISTORY = 5;
 
@@ -321,7 +321,7 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
   // An enterprise account of an enterprise whose information is not complete (e.g. created by a register
   // import) starts in status 3: it sees only the complete-your-information page until someone completes it.
   let status: number = UserStatus.ACTIVE;
-  if (role.roleKey === 'ROLE_ENT' && input.orgId !== null) {
+  if (role.roleKey === RoleKey.ENT && input.orgId !== null) {
     const ent = await trx
       .selectFrom('insEnterprise')
       .select('infoComplete')

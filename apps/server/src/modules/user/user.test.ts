@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { createRole, createUser, lastLog, roleIdOf, STRONG, userIdOf } from './fixtures.ts';
+import { createRole, createUser, lastLog, roleIdOf, STRONG, userIdOf } from './user.testkit.ts';
 
 let t: TestContext;
 let admin: string;

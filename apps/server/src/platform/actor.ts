@@ -1,5 +1,5 @@
 import { CITY_CODE, DISTRICTS } from '@aqzrx/contracts';
-import type { AuthContext, Db } from '../../platform/context.ts';
+import type { AuthContext, Db } from './context.ts';
 
 /**
  * Who is acting on insurance records, by the kind of organisation the user belongs to (roles are data;

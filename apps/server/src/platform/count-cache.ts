@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/context.ts';
+import type { Db } from './context.ts';
 
 /**
  * Totals of the large paged lists (policies, claims). Counting tens of thousands of matching rows costs

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Personal ID numbers at rest (security.md P03): SM4-CBC with encrypt-then-MAC (HMAC-SM3), and an
+ * Personal ID numbers at rest (security.md P03), and the subsystems' signing secrets: SM4-CBC with encrypt-then-MAC (HMAC-SM3), and an
  * HMAC-SM3 blind index for uniqueness lookups. Node 20's OpenSSL has sm4-cbc but no sm4-gcm.
  *
  * The master key lives outside the database and the repository: PII_KEY (64 hex characters), or in

@@ -1,6 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
+ * A helper of the migrations, frozen with them: a migration imports only packages and files of this folder,
+ * so what it runs never changes with live code. Change it only in a way every existing migration keeps its
+ * meaning under (or copy it for a new migration).
+ *
  * Runs a block of DDL statements one by one. PGlite's extended-protocol `query` takes a single
  * statement, so a migration's SQL text is split on statement-ending semicolons (migrations keep
  * one statement per `;` line end and no semicolons inside bodies).

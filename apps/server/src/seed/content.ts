@@ -1,8 +1,8 @@
 import { ArticleStatus, ConsultStatus } from '@aqzrx/contracts';
 import type { Kysely } from 'kysely';
-import { searchColumns, syncFooterLinks } from '../../modules/content/index.ts';
-import { htmlToText } from '../../platform/sanitize.ts';
-import type { CmsRuleTable, DB } from '../schema.ts';
+import type { CmsRuleTable, DB } from '../db/schema.ts';
+import { searchColumns, syncFooterLinks } from '../modules/content/index.ts';
+import { htmlToText } from '../platform/sanitize.ts';
 
 /**
  * Portal reference content, added on every start when missing (never overwriting what an

@@ -11,15 +11,15 @@ import {
   UserStatus,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { writeAudit } from '../../platform/audit.ts';
-import type { AuthContext, Db } from '../../platform/context.ts';
-import { AppError, forbidden, tooMany, unauthorized } from '../../platform/errors.ts';
-import { decryptPii } from '../insurer/pii.ts';
+import { writeAudit } from './audit.ts';
+import type { AuthContext, Db } from './context.ts';
+import { AppError, forbidden, tooMany, unauthorized } from './errors.ts';
+import { decryptPii } from './pii.ts';
 
 /**
  * Signed calls of external systems (subsystems), checked by the request hook in platform/http.ts for every
  * API request that carries X-APP-KEY and no X-TOKEN. The protocol is documented for integrators in
- * README.md next to this file; in order:
+ * modules/subsystem/README.md (the subsystem module keeps the management routes); in order:
  *
  * 1. headers present and well formed, X-TIMESTAMP within ±5 minutes of the server clock;
  * 2. X-APP-KEY names current credentials (revoked keys are gone: 401);

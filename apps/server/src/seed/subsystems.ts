@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema.ts';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Demo subsystems (external systems linked from the platform) with the help text the public page

@@ -13,9 +13,9 @@ import {
   usccCheckChar,
 } from '@aqzrx/contracts';
 import { type Kysely, sql } from 'kysely';
-import { blindIndex, configurePii, encryptPii } from '../../modules/insurer/index.ts';
-import { policyFigures } from '../../modules/policy/index.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../db/schema.ts';
+import { policyFigures } from '../modules/policy/index.ts';
+import { blindIndex, configurePii, encryptPii } from '../platform/pii.ts';
 
 /** Accident types of the demo claims (GB 6441 codes of the dictionary) with an activity that fits each. */
 const DEMO_ACCIDENTS = [

@@ -1,14 +1,23 @@
 import { UserStatus, usccCheckChar } from '@aqzrx/contracts';
 import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { syncReference } from '../db/seeds/reference.ts';
+import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from '../db/seeds/resources.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
-import type { DB } from './schema.ts';
-import { seedContentDemo, syncContentReference } from './seeds/content.ts';
-import { seedInsuranceDemo } from './seeds/insurance-demo.ts';
-import { seedLicenceImages } from './seeds/licence-images.ts';
-import { syncReference } from './seeds/reference.ts';
-import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from './seeds/resources.ts';
-import { seedDemoSubsystems } from './seeds/subsystems.ts';
+import { seedContentDemo, syncContentReference } from './content.ts';
+import { seedInsuranceDemo } from './insurance-demo.ts';
+import { seedLicenceImages } from './licence-images.ts';
+import { seedDemoSubsystems } from './subsystems.ts';
+
+/*
+ * The seed layer: what the server writes into a database beyond its migrations — the base sync on every
+ * start (roles, resource tree, reference data, portal reference content), the demo data, the production
+ * administrator. It sits above the feature modules and composes their public entries (the content
+ * tokenizer, policy figures, the file store), so seeded rows are what the live code would write; only
+ * main.ts and tests import it. Plain reference data that modules read too (the resource tree,
+ * dictionaries, industries) stays in db/seeds/, which imports nothing above db/.
+ */
 
 export const DEMO_PASSWORD = 'Safe2026';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { detectContent } from '../../modules/file/file.kinds.ts';
+import { createTestContext, type TestContext } from '../../test/helpers.ts';
+import { detectContent } from '../modules/file/index.ts';
 import { licencePng, seedLicenceImages } from './licence-images.ts';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { storeFileBytes } from '../../modules/file/file.service.ts';
-import { encodePng } from '../../platform/captcha/png.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../db/schema.ts';
+import { storeFileBytes } from '../modules/file/index.ts';
+import { encodePng } from '../platform/captcha/png.ts';
 
 /**
  * Business-licence images of the demo enterprises. The web form of 企业信息 requires one, so an enterprise

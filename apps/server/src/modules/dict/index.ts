@@ -1,0 +1,1 @@
+export { dictsRoutes } from './dict.routes.ts';

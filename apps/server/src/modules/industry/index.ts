@@ -1,0 +1,1 @@
+export { industriesRoutes } from './industry.routes.ts';

@@ -1,0 +1,1 @@
+export { orgsRoutes } from './org.routes.ts';

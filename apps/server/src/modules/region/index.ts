@@ -1,0 +1,1 @@
+export { regionsRoutes } from './region.routes.ts';

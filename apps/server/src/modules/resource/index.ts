@@ -1,0 +1,1 @@
+export { resourceRoutes } from './resource.routes.ts';

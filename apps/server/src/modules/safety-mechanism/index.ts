@@ -1,0 +1,1 @@
+export { safetyMechanismsRoutes } from './safety-mechanism.routes.ts';

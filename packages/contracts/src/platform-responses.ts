@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { captchaChallenge, resourceNode } from './auth.ts';
+import { envelope, envelopeBase } from './envelope.ts';
+
+/**
+ * Response schemas of the platform and administration routes that had none (issue 12): every route
+ * declares what it answers. New schemas land here first; the lead folds them into the feature files.
+ * They describe output (no input refinements), and the server refuses outside production any answer
+ * its schema would cut (apps/server/src/platform/response-serializer.ts).
+ */
+
+/** Success with only a message (the server's `done()`): no data. */
+export const messageEnvelope = envelopeBase;
+
+/** The id of the record just added. */
+export const idEnvelope = envelope(z.object({ id: z.number().int() }));
+
+/** A downloaded file: its bytes, of the given media type (OpenAPI `format: binary`). */
+export function fileResponse(description: string, mediaType = 'application/octet-stream') {
+  return { description, content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An .xlsx export (row count in the X-Export-Rows header). */
+export const xlsxResponse = (description: string) => fileResponse(description, XLSX_MEDIA_TYPE);
+
+// --- health -------------------------------------------------------------------------------------------
+export const liveEnvelope = envelope(z.object({ status: z.literal('ok') }));
+export const readyEnvelope = envelope(
+  z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+);
+
+// --- auth ---------------------------------------------------------------------------------------------
+export const captchaChallengeEnvelope = envelope(captchaChallenge);
+export const captchaPassEnvelope = envelope(z.object({ captchaToken: z.string() }));
+
+// --- role ---------------------------------------------------------------------------------------------
+export const roleGrant = z.object({ resourceId: z.number().int(), actions: z.array(z.string()) });
+export const roleResourcesEnvelope = envelope(
+  z.object({ grants: z.array(roleGrant), tree: z.array(resourceNode) }),
+);
+export const roleAssignEnvelope = envelope(
+  z.object({ assigned: z.number().int(), unchanged: z.number().int() }),
+);
+
+// --- user ---------------------------------------------------------------------------------------------
+export const userSaveEnvelope = envelope(z.object({ roleChanged: z.boolean(), revoked: z.number().int() }));
+export const userUnlockEnvelope = envelope(z.object({ wasLocked: z.boolean() }));
+export const sessionsEndedEnvelope = envelope(z.object({ ended: z.number().int() }));
+
+// --- setting ------------------------------------------------------------------------------------------
+const settingsOutput = z.object({
+  platformName: z.string(),
+  footer: z.object({
+    siteCode: z.string(),
+    icp: z.string(),
+    police: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    supportPhone: z.string(),
+    supportEmail: z.string(),
+    copyrightHolder: z.string(),
+  }),
+  footerLinks: z.array(z.object({ aid: z.number().int(), title: z.string() })),
+  insurance: z.object({
+    minPerPersonLimit: z.number(),
+    preventionFeeCapPct: z.number(),
+    reportDeadlineHours: z.number(),
+    claimUnpaidFlagDays: z.number(),
+  }),
+  security: z.object({ idleTimeoutMinutes: z.number(), passwordMaxAgeDays: z.number() }),
+});
+export const settingsView = settingsOutput.extend({
+  deployment: z.object({
+    captchaEnabled: z.boolean(),
+    tokenTtlHours: z.number(),
+    lockThreshold: z.number(),
+    lockMinutes: z.number(),
+    securityDefaults: z.object({ idleTimeoutMinutes: z.number(), passwordMaxAgeDays: z.number() }),
+  }),
+});
+export const settingsViewEnvelope = envelope(settingsView);
+export const settingsSavedEnvelope = envelope(
+  z.object({ saved: z.array(z.string()), settings: settingsView }),
+);
