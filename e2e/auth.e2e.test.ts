@@ -10,6 +10,7 @@ import {
   loginViaForm,
   openPage,
   pathOf,
+  restoreDemoPassword,
   waitForPath,
   waitForTitle,
 } from './helpers.ts';
@@ -144,7 +145,7 @@ describe('login failures and logout', () => {
   });
 });
 
-describe('change password (spec 5) — runs last: it changes expert’s password', () => {
+describe('change password (spec 5): changes expert’s password, then puts the demo password back', () => {
   const NEW_PASSWORD = 'Safety#2027';
 
   it('shows the form messages, the server refusal, then succeeds and logs out', async () => {
@@ -188,5 +189,7 @@ describe('change password (spec 5) — runs last: it changes expert’s password
     await loginViaForm(page, 'expert', NEW_PASSWORD);
     await waitForPath(page, LANDING.expert);
     await context.close();
+    // Files that run later log in as expert with the demo password.
+    await restoreDemoPassword('expert', NEW_PASSWORD);
   });
 });
