@@ -36,6 +36,7 @@ import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
 import { settingsRoutes } from './modules/setting/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
+// new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   claimsRoutes(app);
   insuranceDataRoutes(app);
   dataExchangeRoutes(app);
+  // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
