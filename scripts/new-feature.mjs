@@ -5,6 +5,7 @@
 // module (api, list screen with add/edit/delete, screen test) registered in the screen map. The result
 // passes `npm test` as generated; the feature starts as a list of records owned by the insurer's
 // organisation (rows of other organisations answer 404) — reshape it from there.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,7 +20,9 @@ function fail(msg) {
   process.exit(1);
 }
 if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
-  fail('用法：npm run new:feature <name> [-- --title 中文名称]；name 为小写字母、数字和短横线，如 demo-thing');
+  fail(
+    '用法：npm run new:feature <name> [-- --title 中文名称]；name 为小写字母、数字和短横线，如 demo-thing',
+  );
 
 const kebab = name;
 const camel = kebab.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -178,7 +181,11 @@ insertBefore(
   "import type { DB } from './schema.ts';",
   `import * as m${num} from './migrations/${migration}.ts';\n`,
 );
-insertBefore('apps/server/src/db/migrate.ts', /\n\};\n\nclass StaticProvider/, `\n  '${migration}': m${num},`);
+insertBefore(
+  'apps/server/src/db/migrate.ts',
+  /\n\};\n\nclass StaticProvider/,
+  `\n  '${migration}': m${num},`,
+);
 write(
   `apps/server/src/db/tables/${kebab}.ts`,
   `import type { ${pascal}Status } from '@aqzrx/contracts';
@@ -204,11 +211,18 @@ insertBefore(
   '// new:feature imports',
   `import type { ${pascal}Tables } from './${kebab}.ts';\n`,
 );
-replaceIn('apps/server/src/db/tables/index.ts', 'Record<never, never>', `Record<never, never> & ${pascal}Tables`);
+replaceIn(
+  'apps/server/src/db/tables/index.ts',
+  'Record<never, never>',
+  `Record<never, never> & ${pascal}Tables`,
+);
 
 // ---------------------------------------------------------------------------------------------- server
 const mod = `apps/server/src/modules/${kebab}`;
-write(`${mod}/index.ts`, `/** Public entry of the ${label} module. */\nexport { ${camel}Routes } from './${kebab}.routes.ts';\n`);
+write(
+  `${mod}/index.ts`,
+  `/** Public entry of the ${label} module. */\nexport { ${camel}Routes } from './${kebab}.routes.ts';\n`,
+);
 write(
   `${mod}/${kebab}.repo.ts`,
   `import type { ${pascal}Item, ${pascal}Status } from '@aqzrx/contracts';
@@ -517,7 +531,11 @@ describe('${label} (${kebab})', () => {
 });
 `,
 );
-insertBefore('apps/server/src/app.ts', '// new:feature imports', `import { ${camel}Routes } from './modules/${kebab}/index.ts';\n`);
+insertBefore(
+  'apps/server/src/app.ts',
+  '// new:feature imports',
+  `import { ${camel}Routes } from './modules/${kebab}/index.ts';\n`,
+);
 insertBefore('apps/server/src/app.ts', '  // new:feature routes', `  ${camel}Routes(app);\n`);
 insertBefore(
   'apps/server/test/ownership-sweep.test.ts',
@@ -606,9 +624,7 @@ export function ${screen}() {
               编辑
             </Button>
           </Action>
-          <Action name="delete">
-            <DeleteAction title={\`确认删除“\${r.name}”？\`} onConfirm={() => remove.mutate(r)} />
-          </Action>
+          <DeleteAction title={\`确认删除“\${r.name}”？\`} onConfirm={() => remove.mutate(r)} />
         </Space>
       ),
     },
@@ -629,7 +645,7 @@ export function ${screen}() {
           </Action>,
         ]}
       />
-      <EditModal<${pascal}Item, FormValues>
+      <EditModal<${pascal}Item | 'new', FormValues>
         editing={editing}
         valuesOf={(e) => (e === 'new' ? { name: '', status: 'active', remark: '' } : { name: e.name, status: e.status, remark: e.remark })}
         form={form}
@@ -713,9 +729,19 @@ export const ${camel}Screens: Readonly<Record<string, ScreenLoader>> = {
 };
 `,
 );
-write(`${web}/index.ts`, `/** Public entry of the ${label} module (screens load lazily through ./screens.ts). */\nexport { ${camel}Screens } from './screens.ts';\n`);
-insertBefore('apps/web/src/screens.ts', '// new:feature imports', `import { ${camel}Screens } from './modules/${kebab}/index.ts';\n`);
+write(
+  `${web}/index.ts`,
+  `/** Public entry of the ${label} module (screens load lazily through ./screens.ts). */\nexport { ${camel}Screens } from './screens.ts';\n`,
+);
+insertBefore(
+  'apps/web/src/screens.ts',
+  '// new:feature imports',
+  `import { ${camel}Screens } from './modules/${kebab}/index.ts';\n`,
+);
 insertBefore('apps/web/src/screens.ts', '  // new:feature screens', `  ${camel}Screens,\n`);
+
+// Formatting and import order as the repository's lint wants them.
+spawnSync('npx', ['biome', 'check', '--write', ...created, ...edited], { cwd: root, stdio: 'ignore' });
 
 process.stdout.write(
   [
@@ -726,7 +752,7 @@ process.stdout.write(
     '修改文件：',
     ...edited.map((f) => `  ${f}`),
     '',
-    '下一步：npx biome check --write . && npm test；然后按 docs/ARCHITECTURE.md 的清单把它改成真正的功能',
+    '下一步：npm test；然后按 docs/ARCHITECTURE.md 的清单把它改成真正的功能',
     '（菜单放到使用它的角色下、字段、演示数据、通知、浏览器测试）。',
     '',
   ].join('\n'),
