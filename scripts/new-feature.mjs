@@ -501,7 +501,7 @@ describe('${label} (${kebab})', () => {
   it('refuses bad input with a message naming the field, and changes nothing', async () => {
     const res = await post('${apiBase}/add', tok.insurer, { name: '  ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('请输入名称');
+    expect(res.json().result).toContain('请输入名称');
     const list = await post('${apiBase}/list?pageSize=100', tok.insurer);
     expect(list.json().data.list.some((r: { name: string }) => r.name.trim() === '')).toBe(false);
   });
