@@ -10,6 +10,7 @@ export {
   type PolicyRow,
   policyApi,
 } from './api.ts';
+export { policyColumns } from './columns.tsx';
 export { PolicyDetailView } from './PolicyDetailView.tsx';
 export { PolicyPersons } from './PolicyPersons.tsx';
 export { AttachmentList, AttachmentUpload, PolicyStateTag } from './parts.tsx';
