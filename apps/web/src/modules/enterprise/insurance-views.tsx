@@ -9,17 +9,7 @@ import {
   SERVICE_ITEMS,
 } from '@aqzrx/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Descriptions,
-  Divider,
-  Drawer,
-  Empty,
-  Skeleton,
-  Table,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Descriptions, Divider, Drawer, Empty, Skeleton, Table, Timeline, Typography } from 'antd';
 import { dateText, dateTimeText } from '../../components/index.ts';
 import { claimApi, FlagTags, StepTag } from '../claim/index.ts';
 import { PolicyStateTag, policyApi, UnderCoveredTag } from '../policy/index.ts';
