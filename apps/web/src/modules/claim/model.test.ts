@@ -17,7 +17,7 @@ import {
   yuan,
 } from './model.ts';
 import { buildReportBody } from './ReportForm.tsx';
-import { buildStepBody, initialValues, lossItems, payoutFromAssessment } from './StepForm.tsx';
+import { buildStepBody, initialValues, lossItems, payoutFromAssessment } from './step-values.ts';
 import { parseTyped, typedTimeProblem } from './TimeField.tsx';
 import { claimFixture } from './test-fixtures.ts';
 
