@@ -7,6 +7,18 @@ import type { ClaimDetail, ClaimStepBody, ClaimStepNo } from './api.ts';
 import { fromCents, lastStepAt, payoutStateOf, sumCents, toCents, unpaidByCategory } from './model.ts';
 import type { TypedTime } from './TimeField.tsx';
 
+/** The body of one step (contracts claimStepInput). */
+type Step<N extends ClaimStepNo> = Extract<ClaimStepBody, { step: N }>;
+type Person = NonNullable<Step<7>['persons']>[number];
+type Fee = NonNullable<Step<7>['fees']>[number];
+type LossItem = NonNullable<Step<6>['items']>[number];
+
+/**
+ * A value the form's rules require, taken as the body's type: the rules keep a step from being sent
+ * without it, and the server refuses one that came without it all the same.
+ */
+const required = <T>(v: T | undefined, missing: string | number): T => v ?? (missing as T);
+
 /** What the step forms hold (a union of every step's fields; each step uses its own). */
 export interface StepFormValues {
   /** A time, or text typed that is not one (the field's rule refuses it). */
@@ -14,28 +26,21 @@ export interface StepFormValues {
   note?: string;
   files?: FileMapItem[];
   reason?: string;
-  accidentType?: string;
-  accidentLevel?: number;
+  accidentType?: Step<3>['accidentType'];
+  accidentLevel?: Step<3>['accidentLevel'];
   seriousInjuries?: number;
   cause?: string;
   estimatedLoss?: number;
-  payType?: number;
+  payType?: Step<4>['payType'];
   amount?: number;
   payee?: string;
   surveyorName?: string;
   surveyorPhone?: string;
   description?: string;
   losses?: Record<string, number | null | undefined>;
-  persons?: Array<{
-    personType?: number;
-    name?: string;
-    idType?: string;
-    idNo?: string;
-    injury?: string;
-    amount?: number;
-  }>;
+  persons?: Array<Partial<Omit<Person, 'proofs'>>>;
   properties?: Array<{ ownerName?: string; propertyName?: string; amount?: number }>;
-  fees?: Array<{ category?: string; amount?: number }>;
+  fees?: Array<Partial<Fee>>;
   closeType?: CloseType;
   deniedReason?: string;
   /** Only carries the total's error message. */
@@ -47,7 +52,7 @@ export const lossLabel = (category: string) =>
   LOSS_CATEGORIES.find((c) => c.value === category)?.label ?? category;
 
 /** The loss items that were filled in (a blank category is left out; 0 is kept). */
-export function lossItems(losses: StepFormValues['losses']): Array<{ category: string; amount: number }> {
+export function lossItems(losses: StepFormValues['losses']): LossItem[] {
   return LOSS_CATEGORIES.flatMap((c) => {
     const v = losses?.[c.value];
     return v === null || v === undefined ? [] : [{ category: c.value, amount: Number(v) }];
@@ -68,14 +73,20 @@ export function buildStepBody(step: ClaimStepNo, v: StepFormValues, partial = fa
       return {
         ...base,
         step,
-        accidentType: v.accidentType ?? '',
-        accidentLevel: v.accidentLevel ?? 0,
+        accidentType: required(v.accidentType, ''),
+        accidentLevel: required(v.accidentLevel, 0),
         seriousInjuries: v.seriousInjuries ?? 0,
         cause: (v.cause ?? '').trim(),
         estimatedLoss: v.estimatedLoss ?? 0,
       };
     case 4:
-      return { ...base, step, payType: v.payType ?? 0, amount: v.amount ?? 0, payee: (v.payee ?? '').trim() };
+      return {
+        ...base,
+        step,
+        payType: required(v.payType, 0),
+        amount: v.amount ?? 0,
+        payee: (v.payee ?? '').trim(),
+      };
     case 5:
       return {
         ...base,
@@ -94,7 +105,7 @@ export function buildStepBody(step: ClaimStepNo, v: StepFormValues, partial = fa
         name: (p.name ?? '').trim(),
         idType: p.idType ?? '01',
         idNo: (p.idNo ?? '').trim().toUpperCase(),
-        injury: p.injury ?? '',
+        injury: required(p.injury, ''),
         amount: p.amount ?? 0,
         proofs: [],
       }));
@@ -103,7 +114,7 @@ export function buildStepBody(step: ClaimStepNo, v: StepFormValues, partial = fa
         propertyName: (p.propertyName ?? '').trim(),
         amount: p.amount ?? 0,
       }));
-      const fees = (v.fees ?? []).map((f) => ({ category: f.category ?? '', amount: f.amount ?? 0 }));
+      const fees = (v.fees ?? []).map((f) => ({ category: required(f.category, ''), amount: f.amount ?? 0 }));
       const total = fromCents(sumCents(persons) + sumCents(properties) + sumCents(fees));
       return { ...base, step, persons, properties, fees, total, partial };
     }
@@ -111,7 +122,7 @@ export function buildStepBody(step: ClaimStepNo, v: StepFormValues, partial = fa
       return {
         ...base,
         step,
-        closeType: v.closeType as CloseType,
+        closeType: required(v.closeType, ''),
         deniedReason: v.closeType === 'denied' ? (v.deniedReason ?? '').trim() : '',
       };
     default:
@@ -155,7 +166,8 @@ export function payoutFromAssessment(
         left -= part;
       }
     } else if (l.category === '03') properties.push({ amount: l.amount });
-    else fees.push({ category: l.category, amount: l.amount });
+    // unpaidByCategory goes through LOSS_CATEGORIES: its categories are the contract's.
+    else fees.push({ category: l.category as Fee['category'], amount: l.amount });
   }
   return { persons, properties, fees };
 }
@@ -170,7 +182,10 @@ export function initialValues(step: ClaimStepNo, claim: ClaimDetail): StepFormVa
       return {
         ...base,
         seriousInjuries: 0,
-        accidentLevel: Math.max(minAccidentLevel(gradeFacts(claim, 0, 0)).level, claim.injuries > 0 ? 2 : 1),
+        accidentLevel: Math.max(
+          minAccidentLevel(gradeFacts(claim, 0, 0)).level,
+          claim.injuries > 0 ? 2 : 1,
+        ) as Step<3>['accidentLevel'],
       };
     case 4:
       return { ...base, payType: 1 };

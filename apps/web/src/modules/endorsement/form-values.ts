@@ -2,13 +2,13 @@ import type { Dayjs } from 'dayjs';
 import { rosterProblems as rosterLineProblems } from '../../platform/contracts.ts';
 import '../../components/nowrap.css';
 import { type PolicyDetail, perAccidentLimit } from '../policy/index.ts';
-import type { EndorsementChangeBody, RosterEntryBody } from './api.ts';
+import type { EndorsementBody, EndorsementChangeBody, RosterEntryBody } from './api.ts';
 import type { RosterPerson } from './rules.ts';
 
 export const D = 'YYYY-MM-DD';
 
 export interface EndorsementFormValues {
-  type: string;
+  type: EndorsementBody['type'];
   reason?: string;
   effectiveDate?: Dayjs;
   premiumDelta?: number;
