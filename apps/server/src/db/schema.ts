@@ -1,7 +1,5 @@
 import type {
-  ArticleKind,
   ClaimPhase,
-  ClassKind,
   CloseType,
   EndorsementStatus,
   LogOutcome,
@@ -12,12 +10,21 @@ import type {
   PushRunStatus,
   PushStatus,
   RosterDirection,
-  RuleLevel,
-  RuleStatus,
 } from '@aqzrx/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Audit, DateOnly, Json, NullableDateOnly, NullableTimestamp, Timestamp } from './columns.ts';
+import type {
+  Audit,
+  DateCol,
+  InsJson,
+  NullableDateCol,
+  NullableNumeric,
+  NullableTimestamp,
+  Numeric,
+  Timestamp,
+} from './columns.ts';
 import type { FeatureTables } from './tables/index.ts';
+
+export type { StoredAttachment } from './tables/content.ts';
 
 /**
  * Table types, one place (snake_case in SQL, camelCase in TypeScript via CamelCasePlugin). Columns holding a
@@ -261,14 +268,6 @@ export interface SafetyMechanismApiTable {
   createdAt: Timestamp;
   createdBy: number | null;
 }
-
-/** Money columns (numeric) read as strings on both drivers; written as numbers or strings. */
-type Numeric = ColumnType<string, string | number, string | number>;
-type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
-/** Calendar dates (date columns): always selected as text (YYYY-MM-DD) through to_char/::text. */
-type DateCol = ColumnType<Date | string, string, string>;
-type NullableDateCol = ColumnType<Date | string | null, string | null | undefined, string | null>;
-type InsJson<T> = ColumnType<T, string | undefined, string>;
 
 export interface InsEnterpriseTable extends Audit {
   id: number;
@@ -606,102 +605,6 @@ export interface SysPushLogTable {
   errorMsg: Generated<string>;
 }
 
-export interface StoredAttachment {
-  fileId: string;
-  fileName: string;
-  fileSize: number;
-}
-
-export interface CmsClassTable extends Audit {
-  id: Generated<number>;
-  kind: ClassKind;
-  name: string;
-  sort: Generated<number>;
-  remark: Generated<string>;
-  deletedAt: NullableTimestamp;
-}
-
-export interface CmsArticleTable extends Audit {
-  id: Generated<number>;
-  kind: ArticleKind;
-  classId: number | null;
-  title: string;
-  summary: Generated<string>;
-  body: Generated<string>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  coverFileId: string | null;
-  attachments: Json<StoredAttachment[]>;
-  source: Generated<string>;
-  author: Generated<string>;
-  publishAt: NullableTimestamp;
-  pinned: Generated<boolean>;
-  sort: Generated<number>;
-  status: Generated<number>;
-  viewCount: Generated<number>;
-  isBanner: Generated<boolean>;
-  linkUrl: Generated<string>;
-  targetRoles: Generated<string>;
-  targetDistricts: Generated<string>;
-  slug: string | null;
-  inFooter: Generated<boolean>;
-  notifiedAt: NullableTimestamp;
-  deletedAt: NullableTimestamp;
-}
-
-export interface NoticeReadTable {
-  articleId: number;
-  userId: number;
-  readAt: Timestamp;
-}
-
-export interface CmsRuleTable extends Audit {
-  id: Generated<number>;
-  refKey: string | null;
-  name: string;
-  docNo: Generated<string>;
-  issuer: string;
-  level: RuleLevel;
-  /** Read through to_char(..., 'YYYY-MM-DD'); written as 'YYYY-MM-DD'. */
-  publishDate: DateOnly;
-  effectiveDate: NullableDateOnly;
-  status: Generated<RuleStatus>;
-  revisedById: number | null;
-  repealedDate: NullableDateOnly;
-  summary: Generated<string>;
-  body: Generated<string>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  attachments: Json<StoredAttachment[]>;
-  sourceUrl: Generated<string>;
-  sort: Generated<number>;
-  viewCount: Generated<number>;
-  deletedAt: NullableTimestamp;
-}
-
-export interface CmsConsultTable extends Audit {
-  id: Generated<number>;
-  classId: number;
-  title: string;
-  content: string;
-  askerUserId: number;
-  askerOrgId: number | null;
-  askerDistrict: string | null;
-  status: Generated<number>;
-  answer: Generated<string>;
-  answerUserId: number | null;
-  answeredAt: NullableTimestamp;
-  closedAt: NullableTimestamp;
-  isPublic: Generated<boolean>;
-  viewCount: Generated<number>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  deletedAt: NullableTimestamp;
-}
-
 export interface SysMessageBatchTable {
   id: Generated<number>;
   kind: MessageKind;
@@ -784,11 +687,6 @@ export interface DB extends FeatureTables /* later features: db/tables/ */ {
   insClaimLoss: InsClaimLossTable;
   insClaimPerson: InsClaimPersonTable;
   idempotencyKey: IdempotencyKeyTable;
-  cmsClass: CmsClassTable;
-  cmsArticle: CmsArticleTable;
-  noticeRead: NoticeReadTable;
-  cmsRule: CmsRuleTable;
-  cmsConsult: CmsConsultTable;
   sysMessageBatch: SysMessageBatchTable;
   sysMessage: SysMessageTable;
 }

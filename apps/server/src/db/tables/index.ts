@@ -3,6 +3,8 @@
  * per feature, joined here into FeatureTables, which the database type DB extends. `npm run new:feature`
  * adds its file's line to the import list and to the intersection below.
  */
+import type { ContentTables } from './content.ts';
+import type { PreventionActivityTables } from './prevention-activity.ts';
 // new:feature imports
 
-export type FeatureTables = Record<never, never>;
+export type FeatureTables = Record<never, never> & ContentTables & PreventionActivityTables;
