@@ -1,4 +1,5 @@
-import { Form, Input, InputNumber } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Form, Input, InputNumber } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import {
@@ -109,4 +110,9 @@ export function CommonTail({ filesLabel, noteRequired }: { filesLabel: string; n
       </Form.Item>
     </>
   );
+}
+
+/** The 删除此项 of one line of a payout list. */
+export function RemoveLine({ onClick }: { onClick: () => void }) {
+  return <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除此项" onClick={onClick} />;
 }

@@ -31,7 +31,15 @@ import {
   unpaidByCategory,
   yuan,
 } from './model.ts';
-import { AtField, CommonTail, MoneyInput, moneyRule, personNameRules, Shown } from './step-fields.tsx';
+import {
+  AtField,
+  CommonTail,
+  MoneyInput,
+  moneyRule,
+  personNameRules,
+  RemoveLine,
+  Shown,
+} from './step-fields.tsx';
 import { closeShortfall, lossLabel, type StepFormValues } from './step-values.ts';
 
 /** The fields of step 7 (payout), 8 (close) and 2 (withdraw). */
@@ -201,13 +209,7 @@ export function PayoutFields({ claim }: { claim: ClaimDetail }) {
                   </Form.Item>
                 </Col>
                 <Col span={1}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除此项"
-                    onClick={() => remove(f.name)}
-                  />
+                  <RemoveLine onClick={() => remove(f.name)} />
                 </Col>
               </Row>
             ))}
@@ -257,13 +259,7 @@ export function PayoutFields({ claim }: { claim: ClaimDetail }) {
                   </Form.Item>
                 </Col>
                 <Col span={1}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除此项"
-                    onClick={() => remove(f.name)}
-                  />
+                  <RemoveLine onClick={() => remove(f.name)} />
                 </Col>
               </Row>
             ))}
