@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber } from 'antd';
+import { Button, Col, Form, Input, InputNumber } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import {
@@ -115,4 +115,35 @@ export function CommonTail({ filesLabel, noteRequired }: { filesLabel: string; n
 /** The 删除此项 of one line of a payout list. */
 export function RemoveLine({ onClick }: { onClick: () => void }) {
   return <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除此项" onClick={onClick} />;
+}
+
+/** The amount of one payout line (in a Col of `span`) and its 删除此项. */
+export function LineAmount({
+  span,
+  name,
+  label,
+  placeholder,
+  onRemove,
+}: {
+  span: number;
+  name: number;
+  label: string;
+  placeholder: string;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <Col span={span}>
+        <Form.Item
+          name={[name, 'amount']}
+          rules={[{ required: true, message: '请输入金额' }, moneyRule(label, { positive: true })]}
+        >
+          <MoneyInput placeholder={placeholder} />
+        </Form.Item>
+      </Col>
+      <Col span={1}>
+        <RemoveLine onClick={onRemove} />
+      </Col>
+    </>
+  );
 }
