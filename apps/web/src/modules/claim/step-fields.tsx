@@ -1,4 +1,5 @@
-import { Form, Input, InputNumber } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, InputNumber } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import {
@@ -107,6 +108,42 @@ export function CommonTail({ filesLabel, noteRequired }: { filesLabel: string; n
       <Form.Item name="files" label={filesLabel} extra="jpg、png、gif 图片，每张不超过20M，最多10张">
         <ImageUpload size={10} />
       </Form.Item>
+    </>
+  );
+}
+
+/** The 删除此项 of one line of a payout list. */
+export function RemoveLine({ onClick }: { onClick: () => void }) {
+  return <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除此项" onClick={onClick} />;
+}
+
+/** The amount of one payout line (in a Col of `span`) and its 删除此项. */
+export function LineAmount({
+  span,
+  name,
+  label,
+  placeholder,
+  onRemove,
+}: {
+  span: number;
+  name: number;
+  label: string;
+  placeholder: string;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <Col span={span}>
+        <Form.Item
+          name={[name, 'amount']}
+          rules={[{ required: true, message: '请输入金额' }, moneyRule(label, { positive: true })]}
+        >
+          <MoneyInput placeholder={placeholder} />
+        </Form.Item>
+      </Col>
+      <Col span={1}>
+        <RemoveLine onClick={onRemove} />
+      </Col>
     </>
   );
 }

@@ -31,7 +31,7 @@ import {
   unpaidByCategory,
   yuan,
 } from './model.ts';
-import { AtField, CommonTail, MoneyInput, moneyRule, personNameRules, Shown } from './step-fields.tsx';
+import { AtField, CommonTail, LineAmount, moneyRule, personNameRules, Shown } from './step-fields.tsx';
 import { closeShortfall, lossLabel, type StepFormValues } from './step-values.ts';
 
 /** The fields of step 7 (payout), 8 (close) and 2 (withdraw). */
@@ -189,26 +189,13 @@ export function PayoutFields({ claim }: { claim: ClaimDetail }) {
                     <Input placeholder="财产名称" maxLength={100} />
                   </Form.Item>
                 </Col>
-                <Col span={7}>
-                  <Form.Item
-                    name={[f.name, 'amount']}
-                    rules={[
-                      { required: true, message: '请输入金额' },
-                      moneyRule('财产损失赔付金额', { positive: true }),
-                    ]}
-                  >
-                    <MoneyInput placeholder="损失金额" />
-                  </Form.Item>
-                </Col>
-                <Col span={1}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除此项"
-                    onClick={() => remove(f.name)}
-                  />
-                </Col>
+                <LineAmount
+                  span={7}
+                  name={f.name}
+                  label="财产损失赔付金额"
+                  placeholder="损失金额"
+                  onRemove={() => remove(f.name)}
+                />
               </Row>
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
@@ -245,26 +232,13 @@ export function PayoutFields({ claim }: { claim: ClaimDetail }) {
                     />
                   </Form.Item>
                 </Col>
-                <Col span={13}>
-                  <Form.Item
-                    name={[f.name, 'amount']}
-                    rules={[
-                      { required: true, message: '请输入金额' },
-                      moneyRule('费用赔付金额', { positive: true }),
-                    ]}
-                  >
-                    <MoneyInput placeholder="金额" />
-                  </Form.Item>
-                </Col>
-                <Col span={1}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除此项"
-                    onClick={() => remove(f.name)}
-                  />
-                </Col>
+                <LineAmount
+                  span={13}
+                  name={f.name}
+                  label="费用赔付金额"
+                  placeholder="金额"
+                  onRemove={() => remove(f.name)}
+                />
               </Row>
             ))}
             {fields.length < FEE_CATEGORIES.length ? (
