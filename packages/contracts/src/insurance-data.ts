@@ -1,7 +1,9 @@
 /**
  * 综合查询's combined table: premium, prevention and claim figures of the insurer data pages side by side
- * per group, with 简单赔付率 (理赔费用 ÷ 保费). One definition for the page and its .xlsx export. Zod-free.
+ * per group, with 简单赔付率 (理赔费用 ÷ 保费). One definition for the page and its .xlsx export; the response
+ * schemas of /api/insuranceData/*.
  */
+import { z } from 'zod';
 import { defineOptions, type OptionValue } from './options.ts';
 
 export type InsuranceDataset = 'premium' | 'claim' | 'ap';
@@ -14,36 +16,41 @@ export const DATA_GROUP_BY = defineOptions([
 ]);
 export type InsuranceGroupBy = OptionValue<typeof DATA_GROUP_BY>;
 
-export interface InsuranceDataColumn {
-  key: string;
-  label: string;
-  unit: string;
-}
+const insuranceDataColumn = z.object({ key: z.string(), label: z.string(), unit: z.string() });
+export type InsuranceDataColumn = z.output<typeof insuranceDataColumn>;
 /** One group (a month, district or industry): its key and name, and a figure per column key. */
+const insuranceDataRow = z
+  .object({ key: z.string(), name: z.string() })
+  .catchall(z.union([z.number(), z.string()]));
 export type InsuranceDataRow = { key: string; name: string } & Record<string, number | string>;
 
 /** /api/insuranceData/premium, /claim, /ap: figures by group for a year. */
-export interface InsuranceDataResult {
-  year: number;
-  groupBy: InsuranceGroupBy;
-  columns: InsuranceDataColumn[];
+export const insuranceDataResult = z.object({
+  year: z.number().int(),
+  groupBy: z.enum(DATA_GROUP_BY.values),
+  columns: z.array(insuranceDataColumn),
+  rows: z.array(insuranceDataRow),
+});
+export type InsuranceDataResult = Omit<z.output<typeof insuranceDataResult>, 'rows'> & {
   rows: InsuranceDataRow[];
-}
+};
 
-export interface InsuranceSummaryItem {
-  name: string;
-  label: string;
-  unit: string;
-  value: number;
-}
+const insuranceSummaryItem = z.object({
+  name: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  value: z.number(),
+});
+export type InsuranceSummaryItem = z.output<typeof insuranceSummaryItem>;
 
 /** /api/insuranceData/query (综合查询): the six portal figures of the insurer, plus satisfaction. */
-export interface InsuranceSummary {
-  year: number;
-  items: InsuranceSummaryItem[];
-  policiesInForce: number;
-  claimSatisfaction: number | null;
-}
+export const insuranceSummary = z.object({
+  year: z.number().int(),
+  items: z.array(insuranceSummaryItem),
+  policiesInForce: z.number().int(),
+  claimSatisfaction: z.number().nullable(),
+});
+export type InsuranceSummary = z.output<typeof insuranceSummary>;
 
 export interface CombinedDataRow {
   key: string;
