@@ -4,7 +4,13 @@
  * adds its file's line to the import list and to the intersection below.
  */
 import type { ContentTables } from './content.ts';
-import type { PreventionActivityTables } from './prevention-activity.ts';
+import type { PreventionFilingTables } from './prevention-filing.ts';
+import type { ServiceRequestTables } from './service-request.ts';
+import type { TrainingTables } from './training.ts';
 // new:feature imports
 
-export type FeatureTables = Record<never, never> & ContentTables & PreventionActivityTables;
+export type FeatureTables = Record<never, never> &
+  ContentTables &
+  TrainingTables &
+  ServiceRequestTables &
+  PreventionFilingTables;

@@ -110,8 +110,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const actor = await actorOf(req);
       const cap = await capRatio();
-      // A replay answers the stored envelope of the first call: the same shape.
-      return (await withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
         req.tx(
           async (trx) => {
             const res = await addFiling(trx, auth, actor, req.body, cap, clock.now());
@@ -119,7 +118,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
           },
           { targetId: (res) => res.data.id },
         ),
-      )) as z.output<typeof addedEnvelope>;
+      );
     },
   );
 
