@@ -21,6 +21,7 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './file.ts';
 export * from './industry.ts';
+export * from './insurance-data.ts';
 export * from './insurer.ts';
 export * from './log.ts';
 export * from './message.ts';
