@@ -28,6 +28,7 @@ export * from './number-field.ts';
 export * from './org.ts';
 export * from './platform-responses.ts';
 export * from './policy.ts';
+export * from './prevention.ts';
 export * from './resource.ts';
 export * from './rule.ts';
 export * from './safety-mechanism.ts';
