@@ -753,6 +753,8 @@ export interface SysPermissionVersionTable {
 }
 
 // Accident prevention (0019_prevention).
+/** A numeric column with a default: read as text, written as a number or text. */
+type GeneratedNumeric = ColumnType<string, string | number | undefined, string | number>;
 export interface ApProjectTable extends Audit {
   id: Generated<number>;
   name: string;
@@ -761,7 +763,7 @@ export interface ApProjectTable extends Audit {
   startDate: DateCol;
   endDate: DateCol;
   feeRatio: Numeric;
-  feeAmount: Generated<string>;
+  feeAmount: GeneratedNumeric;
   serviceOrgId: number | null;
   contactName: Generated<string>;
   contactPhone: Generated<string>;
@@ -811,7 +813,7 @@ export interface ApPlanTable extends Audit {
   address: Generated<string>;
   staff: InsJson<string[]>;
   experts: InsJson<ApExpertJson[]>;
-  budget: Generated<string>;
+  budget: GeneratedNumeric;
   description: Generated<string>;
   /** 0 待服务 / 1 服务中 / 2 已完成 (PLAN_STATUSES). */
   status: Generated<number>;
@@ -820,7 +822,7 @@ export interface ApPlanTable extends Audit {
   visitConfirmedBy: number | null;
   visitRemark: Generated<string>;
   recordState: 'draft' | 'submitted' | 'confirmed' | null;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   hazardCount: Generated<number>;
   majorHazardCount: Generated<number>;
   submittedAt: NullableTimestamp;
@@ -834,7 +836,7 @@ export interface ApRecordTable extends Audit {
   districtCode: string;
   address: Generated<string>;
   summaryText: Generated<string>;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   /** The per-type summary (recordSummary of contracts). */
   summary: InsJson<Record<string, unknown>>;
   files: InsJson<StoredAttachment[]>;
@@ -911,15 +913,18 @@ export interface ApFundTable extends Audit {
   insurerId: number;
   enterpriseId: number;
   districtCode: string;
+  /** The insurer's share of the premium actually collected (share % of the policy premium). */
   premium: Numeric;
-  ratio: Generated<string>;
-  accrued: Generated<string>;
-  spent: Generated<string>;
+  share: GeneratedNumeric;
+  ratio: GeneratedNumeric;
+  accrued: GeneratedNumeric;
+  spent: GeneratedNumeric;
   state: Generated<'pending' | 'available' | 'inUse' | 'writtenOff'>;
   writtenOffAt: NullableTimestamp;
 }
 export interface ApFundEntryTable {
   id: Generated<number>;
+  fundId: number;
   policyId: number;
   insurerId: number;
   kind: 'accrue' | 'spend' | 'reverse' | 'writeOff';
