@@ -647,9 +647,7 @@ export const fundReverseInput = z
   .strict();
 export type FundReverseInput = z.infer<typeof fundReverseInput>;
 /** /api/prevention/fund/writeOff (insurer): closes the fund of a policy whose period ended (已核销). */
-export const fundWriteOffInput = z
-  .object({ id, version, remark: text('备注', 500).default('') })
-  .strict();
+export const fundWriteOffInput = z.object({ id, version, remark: text('备注', 500).default('') }).strict();
 
 export const fundListFilters = z.object({
   keyword: z.string().trim().max(100).optional(),

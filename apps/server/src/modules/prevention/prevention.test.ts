@@ -2,6 +2,7 @@ import type { FundEntryRow, FundRow, PlanDetail, PreventionOverview, Statement }
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import type { Actor } from '../enterprise/index.ts';
 import { makeUser, secondInsurerId } from '../policy/policy.testkit.ts';
 import {
   checkRecord,
@@ -15,6 +16,7 @@ import {
   providerIds,
   uploadPdf,
 } from './prevention.testkit.ts';
+import { changedApProjects, changedApRecords } from './push.ts';
 
 /**
  * The prevention chain through the API: an insurer's project on ent2's policy, a hidden-danger check
@@ -430,5 +432,33 @@ describe('overview, statement, workbench', () => {
     const w = await post(t, '/api/prevention/workbench', tok.service);
     expect(w.status).toBe(200);
     expect((w.body.data as unknown as { counts: { done: number } }).counts.done).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('data exchange', () => {
+  it('projects and completed records join the push, in the service account’s scope, oldest change first', async () => {
+    const gov = {
+      kind: 'government',
+      orgId: null,
+      userId: 0,
+      name: '推送',
+      orgName: '',
+      districts: ['321324'],
+    } as const;
+    const later = new Date(t.clock.now().getTime() + 3600_000);
+    const projects = await changedApProjects(t.database.db, gov, null, later, 500);
+    const p = projects?.items.find((x) => x.id === projectId) as Record<string, unknown> | undefined;
+    expect(p?.contractNo).toBeTruthy();
+    expect((p?.providers as unknown[]).length).toBe(2);
+    const records = await changedApRecords(t.database.db, gov, null, later, 500);
+    const r = records?.items.find((x) => x.id === planId) as
+      | { hazards: unknown[]; recordState: string }
+      | undefined;
+    expect(r?.recordState).toBe('confirmed');
+    expect(r?.hazards).toHaveLength(2);
+    // Another district's regulator account pushes none of it.
+    const sy: Actor = { ...gov, districts: ['321323'] };
+    const other = await changedApRecords(t.database.db, sy, null, later, 500);
+    expect(other?.items.some((x) => x.id === planId) ?? false).toBe(false);
   });
 });
