@@ -437,14 +437,14 @@ describe('overview, statement, workbench', () => {
 
 describe('data exchange', () => {
   it('projects and completed records join the push, in the service account’s scope, oldest change first', async () => {
-    const gov = {
+    const gov: Actor = {
       kind: 'government',
       orgId: null,
       userId: 0,
       name: '推送',
       orgName: '',
       districts: ['321324'],
-    } as const;
+    };
     const later = new Date(t.clock.now().getTime() + 3600_000);
     const projects = await changedApProjects(t.database.db, gov, null, later, 500);
     const p = projects?.items.find((x) => x.id === projectId) as Record<string, unknown> | undefined;
