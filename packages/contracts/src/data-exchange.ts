@@ -116,7 +116,12 @@ export const pushSettingsBody = z
       .refine((v) => v === '' || PUSH_URL_PATTERN.test(v), { message: PUSH_URL_MESSAGE }),
     enabled: z.boolean(),
     dataKinds: z
-      .array(z.enum(PUSH_DATA_KINDS.values, '数据类型只能是 policy（保单）或 claim（理赔）'))
+      .array(
+        z.enum(
+          PUSH_DATA_KINDS.values,
+          '数据类型只能是 policy（保单）、claim（理赔）、apProject（事故预防项目）或 apRecord（事故预防服务记录）',
+        ),
+      )
       .max(PUSH_DATA_KINDS.values.length)
       .refine((v) => new Set(v).size === v.length, '数据类型不能重复')
       .default([]),

@@ -4,6 +4,7 @@
  * adds its file's line to the import list and to the intersection below.
  */
 import type { ContentTables } from './content.ts';
+import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
 import type { TrainingTables } from './training.ts';
@@ -13,4 +14,5 @@ export type FeatureTables = Record<never, never> &
   ContentTables &
   TrainingTables &
   ServiceRequestTables &
-  PreventionFilingTables;
+  PreventionFilingTables &
+  PreventionTables;
