@@ -7,10 +7,10 @@ import {
   orgIdOf,
   policyBody,
   post,
-  uploadPdf,
   profileBody,
   secondInsurerId,
   today,
+  uploadPdf,
 } from '../policy/policy.testkit.ts';
 import {
   NOTIFICATION_EVENTS,
@@ -562,7 +562,9 @@ describe('accident prevention', () => {
       summary: { type: '03', compliant: 30, nonCompliant: 0, notApplicable: 2 },
     });
     expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-    expect(await todoState('service', 'ap.planAssigned', planId)).toEqual([{ todoState: 'done', read: true }]);
+    expect(await todoState('service', 'ap.planAssigned', planId)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
     await expectTold('ent2', 'ap.recordSubmitted', 'enterprise', planId);
 
     const ok = await post(t, '/api/prevention/record/confirm', tok.ent2, {
@@ -570,7 +572,9 @@ describe('accident prevention', () => {
       version: await pv('ent2'),
     });
     expect(ok.status).toBe(200);
-    expect(await todoState('ent2', 'ap.recordSubmitted', planId)).toEqual([{ todoState: 'done', read: true }]);
+    expect(await todoState('ent2', 'ap.recordSubmitted', planId)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
     await expectTold('insurer', 'ap.recordConfirmed', 'insurer', planId);
     await expectTold('service', 'ap.recordConfirmed', 'provider', planId);
   });
