@@ -449,7 +449,7 @@ describe('data exchange', () => {
     const projects = await changedApProjects(t.database.db, gov, null, later, 500);
     const p = projects?.items.find((x) => x.id === projectId) as Record<string, unknown> | undefined;
     expect(p?.contractNo).toBeTruthy();
-    expect((p?.providers as unknown[]).length).toBe(2);
+    expect((p?.providers as unknown[] | undefined)?.length).toBe(2);
     const records = await changedApRecords(t.database.db, gov, null, later, 500);
     const r = records?.items.find((x) => x.id === planId) as
       | { hazards: unknown[]; recordState: string }
