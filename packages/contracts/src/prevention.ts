@@ -14,7 +14,6 @@ import { SERVICE_ITEMS } from './policy-options.ts';
 import {
   CONTRACT_NO_MESSAGE,
   CONTRACT_NO_PATTERN,
-  FUND_STATES,
   HAZARD_LEVELS,
   HAZARD_STATES,
   PLAN_STATUSES,
@@ -616,95 +615,6 @@ export const hazardListQuery = pageQuery
     keyword: z.string().trim().max(100).optional(),
   })
   .strict();
-
-// ---------------------------------------------------------------------------------------------------
-// Fund ledger (事故预防费用台账)
-// ---------------------------------------------------------------------------------------------------
-
-/** /api/prevention/fund/accrue (insurer): accrued = premium actually collected × ratio (≤ cap). */
-export const fundAccrueInput = z
-  .object({
-    policyId: id,
-    /** % of the premium actually collected; refused above the cap setting. */
-    ratio: rangedNumber('计提比例', { min: 0, max: 100, decimals: 2, minExclusive: true }),
-    remark: text('备注', 500).default(''),
-  })
-  .strict();
-export type FundAccrueInput = z.infer<typeof fundAccrueInput>;
-/** /api/prevention/fund/spend (insurer): a spend not tied to a record (materials, a training venue). */
-export const fundSpendInput = z
-  .object({
-    policyId: id,
-    amount: money('支出金额', { positive: true }),
-    occurredOn: dateStr,
-    description: z.string().trim().min(2, '请填写支出说明').max(500),
-  })
-  .strict();
-export type FundSpendInput = z.infer<typeof fundSpendInput>;
-/** /api/prevention/fund/reverse (insurer): a reversing entry for an earlier one (the only correction). */
-export const fundReverseInput = z
-  .object({ entryId: id, reason: z.string().trim().min(2, '请填写冲正原因').max(500) })
-  .strict();
-export type FundReverseInput = z.infer<typeof fundReverseInput>;
-/** /api/prevention/fund/writeOff (insurer): closes the fund of a policy whose period ended (已核销). */
-export const fundWriteOffInput = z.object({ id, version, remark: text('备注', 500).default('') }).strict();
-
-export const fundListFilters = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  districtCode: districtQ,
-  insurerId: qId.optional(),
-  state: z.enum(FUND_STATES.values, '台账状态为 pending、available、inUse 或 writtenOff').optional(),
-  year: yearQ.optional(),
-});
-export const fundListQuery = pageQuery.extend(fundListFilters.shape).strict();
-export const fundExportQuery = fundListFilters.strict();
-
-/** One fund of the ledger: a policy's prevention fee at one insurer (a co-insurer keeps its share's). */
-export const fundRow = z.object({
-  id: z.number(),
-  policyId: z.number(),
-  policyNo: z.string(),
-  insurerId: z.number(),
-  insurerName: z.string(),
-  enterpriseId: z.number(),
-  enterpriseName: z.string(),
-  districtCode: z.string(),
-  /** The insurer's share of the premium actually collected, and the share %. */
-  premium: z.number(),
-  share: z.number(),
-  ratio: z.number(),
-  accrued: z.number(),
-  spent: z.number(),
-  available: z.number(),
-  state: z.string(),
-  stateLabel: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-});
-export type FundRow = z.infer<typeof fundRow>;
-
-export const fundEntryRow = z.object({
-  id: z.number(),
-  fundId: z.number(),
-  policyId: z.number(),
-  kind: z.string(),
-  kindLabel: z.string(),
-  /** Signed effect: + accrual / spend, − their reversal. */
-  amount: z.number(),
-  /** Which total it moves: accrued, spent or none (write-off). */
-  affects: z.string(),
-  occurredOn: z.string(),
-  description: z.string(),
-  planId: z.number().nullable(),
-  reversesId: z.number().nullable(),
-  reversedById: z.number().nullable(),
-  byName: z.string(),
-  createdAt: z.string(),
-});
-export type FundEntryRow = z.infer<typeof fundEntryRow>;
-
-export const fundDetailQuery = z.object({ id: qId }).strict();
-export const fundDetail = z.object({ fund: fundRow, entries: z.array(fundEntryRow) });
 
 // ---------------------------------------------------------------------------------------------------
 // Overview (regulator), service-organisation summary, statement, workbench
