@@ -42,6 +42,7 @@ const NOT_BUILT: readonly string[] = [
   'InsuranceApDetail',
   'InsuranceApManage',
   'InsuranceApRequirement',
+  'InsuranceApTrain',
   'ServiceAp',
   'ServiceApDispose',
   'ServiceApFollow',
