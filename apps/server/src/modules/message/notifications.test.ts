@@ -12,6 +12,7 @@ import {
   today,
   uploadPdf,
 } from '../policy/policy.testkit.ts';
+import { checkPlanOn } from '../prevention/prevention.testkit.ts';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS,
@@ -512,46 +513,8 @@ describe('claims', () => {
 
 describe('accident prevention', () => {
   it('a plan → to-do for the assigned service organisation and the enterprise; visit confirmed → the service; record submitted → to-do for the enterprise; confirmed → the insurer and the service', async () => {
-    const serviceId = await orgIdOf(t, 'service');
-    const start = today(t);
-    const project = await post(
-      t,
-      '/api/prevention/project/add',
-      tok.insurer,
-      {
-        name: '顺达建筑事故预防服务',
-        contractNo: 'AP-NOTIFY-1',
-        startDate: start,
-        endDate: addDays(start, 200),
-        policyIds: [policyId],
-        feeRatio: 15,
-        feeAmount: 0,
-        serviceOrgId: serviceId,
-        contactName: '李项目',
-        contactPhone: '13905270000',
-        items: [{ item: '03', frequency: 1 }],
-      },
-      idem(),
-    );
-    expect(project.status, JSON.stringify(project.body)).toBe(200);
-    const day = addDays(start, 2);
-    const plan = await post(
-      t,
-      '/api/prevention/plan/add',
-      tok.insurer,
-      {
-        projectId: project.body.data.id,
-        enterpriseId: ent2Id,
-        item: '03',
-        name: '综合隐患排查',
-        providerOrgId: serviceId,
-        plannedStart: `${day} 09:00`,
-        plannedEnd: `${day} 12:00`,
-      },
-      idem(),
-    );
-    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
-    const planId = plan.body.data.id as number;
+    // The insurer's project on ent2's policy and a hidden-danger check two days ahead, by the service.
+    const { planId, day } = await checkPlanOn(t, tok.insurer!, policyId, ent2Id);
     const assigned = await expectTold('service', 'ap.planAssigned', 'provider', planId);
     expect(assigned.title).toBe('执行预防服务：泗洪县顺达建筑工程有限公司');
     const visit = await expectTold('ent2', 'ap.visitToConfirm', 'enterprise', planId);
