@@ -1,17 +1,21 @@
 /**
- * The prevention fund ledger (事故预防费用台账, /api/prevention/fund/*): accruals, spend, reversing entries
- * and write-off per policy and insurer (domain 1.5, 3.5; AQ 9010 7.3–7.4). Part of the prevention feature
- * (prevention.ts holds projects, plans, records and reports).
+ * Accident prevention's fund ledger (事故预防费用台账), the regulator's overview, the per-organisation
+ * summary, the service statement and the workbench (/api/prevention/fund/*, overview, providerSummary,
+ * statement, workbench). Split from prevention.ts (projects, plans, records); option lists in
+ * prevention-options.ts.
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { dateStr, money } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
-import { FUND_STATES } from './prevention-options.ts';
+import { SERVICE_ITEMS } from './policy-options.ts';
+import { planRow } from './prevention.ts';
+import { FUND_STATES, STATEMENT_GROUPS } from './prevention-options.ts';
 
 const id = z.number().int().positive();
 const version = z.number().int().positive('请提供数据版本号');
 const qId = z.coerce.number<number>().int().positive();
+const serviceItem = z.enum(SERVICE_ITEMS.values, '服务项目须为01-07');
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const yearQ = z.coerce.number<number>().int().min(2000).max(2100);
 const districtQ = z
@@ -107,3 +111,104 @@ export type FundEntryRow = z.infer<typeof fundEntryRow>;
 
 export const fundDetailQuery = z.object({ id: qId }).strict();
 export const fundDetail = z.object({ fund: fundRow, entries: z.array(fundEntryRow) });
+
+// ---------------------------------------------------------------------------------------------------
+// Overview (regulator), service-organisation summary, statement, workbench
+// ---------------------------------------------------------------------------------------------------
+
+export const overviewQuery = z
+  .object({ year: yearQ.optional(), districtCode: districtQ, insurerId: qId.optional() })
+  .strict();
+
+const countPair = z.object({ done: z.number(), planned: z.number() });
+export const preventionOverview = z.object({
+  year: z.number(),
+  totals: z.object({
+    projects: z.number(),
+    plans: z.number(),
+    done: z.number(),
+    enterprisesServed: z.number(),
+    enterprisesInsured: z.number(),
+    accrued: z.number(),
+    spent: z.number(),
+    hazards: z.number(),
+    majorHazards: z.number(),
+    hazardsRectified: z.number(),
+  }),
+  byDistrict: z.array(
+    countPair.extend({
+      code: z.string(),
+      name: z.string(),
+      enterprisesServed: z.number(),
+      enterprisesInsured: z.number(),
+      hazards: z.number(),
+      hazardsRectified: z.number(),
+      accrued: z.number(),
+      spent: z.number(),
+    }),
+  ),
+  byItem: z.array(countPair.extend({ code: z.string(), name: z.string(), spend: z.number() })),
+  /** Months 1-12 of the year. */
+  byMonth: z.array(countPair.extend({ month: z.number(), spend: z.number() })),
+});
+export type PreventionOverview = z.infer<typeof preventionOverview>;
+
+/** /api/prevention/providerSummary: per service/expert organisation (GovApService). */
+export const providerSummaryQuery = pageQuery
+  .extend({ year: yearQ.optional(), districtCode: districtQ, keyword: z.string().trim().max(100).optional() })
+  .strict();
+export const providerSummaryRow = z.object({
+  orgId: z.number(),
+  orgType: z.string(),
+  name: z.string(),
+  projects: z.number(),
+  plans: z.number(),
+  done: z.number(),
+  enterprises: z.number(),
+  spend: z.number(),
+  hazards: z.number(),
+  followUps: z.number(),
+  /** Averages of the follow-up scores (1-5), null without follow-ups. */
+  avgRating: z.number().nullable(),
+  avgCooperation: z.number().nullable(),
+});
+
+/** /api/prevention/statement (service/expert): services by month, item or enterprise with spend. */
+export const statementQuery = z
+  .object({
+    year: yearQ,
+    groupBy: z.enum(STATEMENT_GROUPS.values, '分组为 month、item 或 enterprise').default('month'),
+    item: serviceItem.optional(),
+  })
+  .strict();
+export const statementRow = z.object({
+  key: z.string(),
+  name: z.string(),
+  planned: z.number(),
+  done: z.number(),
+  enterprises: z.number(),
+  spend: z.number(),
+  hazards: z.number(),
+});
+export const statement = z.object({
+  year: z.number(),
+  groupBy: z.string(),
+  rows: z.array(statementRow),
+  totals: statementRow,
+});
+export type Statement = z.infer<typeof statement>;
+
+/** /api/prevention/workbench (service/expert index): today's visits, overdue plans, counts. */
+export const workbench = z.object({
+  today: z.array(planRow),
+  overdue: z.array(planRow),
+  counts: z.object({
+    pending: z.number(),
+    inProgress: z.number(),
+    done: z.number(),
+    awaitingVisitConfirm: z.number(),
+    awaitingRecordConfirm: z.number(),
+    followUpsDue: z.number(),
+  }),
+});
+export type Workbench = z.infer<typeof workbench>;

@@ -20,7 +20,6 @@ import {
   PROJECT_FILTERS,
   RECORD_LIMITS,
   RECORD_STATES,
-  STATEMENT_GROUPS,
   TRAINING_FORMS,
   VISIT_STATES,
 } from './prevention-options.ts';
@@ -274,8 +273,13 @@ const planRefine = <T extends z.ZodType<{ plannedStart: Date; plannedEnd: Date }
     path: ['plannedEnd'],
   });
 
-/** /api/prevention/plan/add (insurer or the project's service/expert organisation; Idempotency-Key). */
-export const planCreateInput = planRefine(z.object(planFields).strict());
+/**
+ * /api/prevention/plan/add (insurer or the project's service/expert organisation; Idempotency-Key). With
+ * `serviceRequestId` the plan answers the enterprise's accepted service request (服务需求 → 已安排).
+ */
+export const planCreateInput = planRefine(
+  z.object({ ...planFields, serviceRequestId: id.optional() }).strict(),
+);
 export type PlanCreateInput = z.infer<typeof planCreateInput>;
 /** /api/prevention/plan/save: while the record is not submitted; a changed time asks the enterprise again. */
 export const planUpdateInput = planRefine(
@@ -615,104 +619,3 @@ export const hazardListQuery = pageQuery
     keyword: z.string().trim().max(100).optional(),
   })
   .strict();
-
-// ---------------------------------------------------------------------------------------------------
-// Overview (regulator), service-organisation summary, statement, workbench
-// ---------------------------------------------------------------------------------------------------
-
-export const overviewQuery = z
-  .object({ year: yearQ.optional(), districtCode: districtQ, insurerId: qId.optional() })
-  .strict();
-
-const countPair = z.object({ done: z.number(), planned: z.number() });
-export const preventionOverview = z.object({
-  year: z.number(),
-  totals: z.object({
-    projects: z.number(),
-    plans: z.number(),
-    done: z.number(),
-    enterprisesServed: z.number(),
-    enterprisesInsured: z.number(),
-    accrued: z.number(),
-    spent: z.number(),
-    hazards: z.number(),
-    majorHazards: z.number(),
-    hazardsRectified: z.number(),
-  }),
-  byDistrict: z.array(
-    countPair.extend({
-      code: z.string(),
-      name: z.string(),
-      enterprisesServed: z.number(),
-      enterprisesInsured: z.number(),
-      hazards: z.number(),
-      hazardsRectified: z.number(),
-      accrued: z.number(),
-      spent: z.number(),
-    }),
-  ),
-  byItem: z.array(countPair.extend({ code: z.string(), name: z.string(), spend: z.number() })),
-  /** Months 1-12 of the year. */
-  byMonth: z.array(countPair.extend({ month: z.number(), spend: z.number() })),
-});
-export type PreventionOverview = z.infer<typeof preventionOverview>;
-
-/** /api/prevention/providerSummary: per service/expert organisation (GovApService). */
-export const providerSummaryQuery = pageQuery
-  .extend({ year: yearQ.optional(), districtCode: districtQ, keyword: z.string().trim().max(100).optional() })
-  .strict();
-export const providerSummaryRow = z.object({
-  orgId: z.number(),
-  orgType: z.string(),
-  name: z.string(),
-  projects: z.number(),
-  plans: z.number(),
-  done: z.number(),
-  enterprises: z.number(),
-  spend: z.number(),
-  hazards: z.number(),
-  followUps: z.number(),
-  /** Averages of the follow-up scores (1-5), null without follow-ups. */
-  avgRating: z.number().nullable(),
-  avgCooperation: z.number().nullable(),
-});
-
-/** /api/prevention/statement (service/expert): services by month, item or enterprise with spend. */
-export const statementQuery = z
-  .object({
-    year: yearQ,
-    groupBy: z.enum(STATEMENT_GROUPS.values, '分组为 month、item 或 enterprise').default('month'),
-    item: serviceItem.optional(),
-  })
-  .strict();
-export const statementRow = z.object({
-  key: z.string(),
-  name: z.string(),
-  planned: z.number(),
-  done: z.number(),
-  enterprises: z.number(),
-  spend: z.number(),
-  hazards: z.number(),
-});
-export const statement = z.object({
-  year: z.number(),
-  groupBy: z.string(),
-  rows: z.array(statementRow),
-  totals: statementRow,
-});
-export type Statement = z.infer<typeof statement>;
-
-/** /api/prevention/workbench (service/expert index): today's visits, overdue plans, counts. */
-export const workbench = z.object({
-  today: z.array(planRow),
-  overdue: z.array(planRow),
-  counts: z.object({
-    pending: z.number(),
-    inProgress: z.number(),
-    done: z.number(),
-    awaitingVisitConfirm: z.number(),
-    awaitingRecordConfirm: z.number(),
-    followUpsDue: z.number(),
-  }),
-});
-export type Workbench = z.infer<typeof workbench>;

@@ -8,9 +8,16 @@ import type {
   Numeric,
   Timestamp,
 } from '../columns.ts';
-import type { StoredAttachment } from './content.ts';
 
-/** Accident prevention (0019_prevention, modules/prevention): projects, plans, records, hazards, follow-ups, the fund ledger. */
+/** Accident prevention (0019_prevention): projects, plans, records, hazards, follow-ups, the fund ledger. */
+
+/** A stored attachment of a record (file id of sys_file, its name and size). */
+export interface ApStoredFile {
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+}
+
 /** A numeric column with a default: read as text, written as a number or text. */
 type GeneratedNumeric = ColumnType<string, string | number | undefined, string | number>;
 export interface ApProjectTable extends Audit {
@@ -97,7 +104,7 @@ export interface ApRecordTable extends Audit {
   spend: GeneratedNumeric;
   /** The per-type summary (recordSummary of contracts). */
   summary: InsJson<Record<string, unknown>>;
-  files: InsJson<StoredAttachment[]>;
+  files: InsJson<ApStoredFile[]>;
   enteredBy: number | null;
   enteredByName: Generated<string>;
   savedAt: Timestamp;

@@ -14,6 +14,7 @@ import {
   post,
   projectBody,
   providerIds,
+  today,
   uploadPdf,
 } from './prevention.testkit.ts';
 import { changedApProjects, changedApRecords } from './push.ts';
@@ -181,6 +182,53 @@ describe('plans and records', () => {
     expect(d.actions.confirmVisit).toBe(true);
     const todo = await post(t, '/api/prevention/plan/list?todo=1', tok.ent2);
     expect(ids(todo)).toContain(planId);
+  });
+
+  it("a plan answers the enterprise's accepted service request in one action (已安排)", async () => {
+    const req = await post(
+      t,
+      '/api/serviceRequest/add',
+      tok.ent2,
+      {
+        policyId,
+        item: '01',
+        description: '希望为新入职员工开展安全培训',
+        wishedFrom: today(t),
+        contactName: '赵顺达',
+        contactPhone: '13905271234',
+      },
+      idem(),
+    );
+    expect(req.status, JSON.stringify(req.body)).toBe(200);
+    const reqId = req.body.data.id as number;
+    const rv = (await post(t, `/api/serviceRequest/detail?id=${reqId}`, tok.insurer)).body.data.version;
+    const acc = await post(t, '/api/serviceRequest/answer', tok.insurer, {
+      id: reqId,
+      version: rv,
+      accept: true,
+    });
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    const body = planBody(t, projectId, ent2Id, prov.service, {
+      item: '01',
+      subType: undefined,
+      name: '新员工安全培训',
+    });
+    const other = await post(t, '/api/prevention/plan/add', tok.insurer, {
+      ...body,
+      serviceRequestId: 987654,
+    });
+    expect(other.status).toBe(404);
+    const plan = await post(
+      t,
+      '/api/prevention/plan/add',
+      tok.insurer,
+      { ...body, serviceRequestId: reqId },
+      idem(),
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const after = (await post(t, `/api/serviceRequest/detail?id=${reqId}`, tok.ent2)).body.data;
+    expect(after.status).toBe('scheduled');
+    expect(after.planId).toBe(plan.body.data.id);
   });
 
   it('the enterprise confirms the visit; a stale version is 409; another enterprise 404', async () => {

@@ -108,3 +108,55 @@ export async function ent2Policy(t: TestContext, tokens: { ent2: string; insurer
 
 export const detail = async (t: TestContext, id: number, token: string) =>
   post(t, `/api/prevention/plan/detail?id=${id}`, token);
+
+/**
+ * The insurer's project on `policyId` delivered by the demo service organisation, and a hidden-danger
+ * check of `enterpriseId` two days ahead planned by the insurer: returns the plan id and its day.
+ */
+export async function checkPlanOn(
+  t: TestContext,
+  insurerToken: string,
+  policyId: number,
+  enterpriseId: number,
+): Promise<{ planId: number; day: string }> {
+  const serviceId = await orgIdOf(t, 'service');
+  const start = today(t);
+  const project = await post(
+    t,
+    '/api/prevention/project/add',
+    insurerToken,
+    {
+      name: '顺达建筑事故预防服务',
+      contractNo: `AP-NOTIFY-${policyId}`,
+      startDate: start,
+      endDate: addDays(start, 200),
+      policyIds: [policyId],
+      feeRatio: 15,
+      feeAmount: 0,
+      serviceOrgId: serviceId,
+      contactName: '李项目',
+      contactPhone: '13905270000',
+      items: [{ item: '03', frequency: 1 }],
+    },
+    idem(),
+  );
+  if (project.status !== 200) throw new Error(`project ${project.status} ${JSON.stringify(project.body)}`);
+  const day = addDays(start, 2);
+  const plan = await post(
+    t,
+    '/api/prevention/plan/add',
+    insurerToken,
+    {
+      projectId: project.body.data.id,
+      enterpriseId,
+      item: '03',
+      name: '综合隐患排查',
+      providerOrgId: serviceId,
+      plannedStart: `${day} 09:00`,
+      plannedEnd: `${day} 12:00`,
+    },
+    idem(),
+  );
+  if (plan.status !== 200) throw new Error(`plan ${plan.status} ${JSON.stringify(plan.body)}`);
+  return { planId: plan.body.data.id as number, day };
+}
