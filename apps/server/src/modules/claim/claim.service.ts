@@ -20,8 +20,9 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { decryptPii, encryptPii } from '../../platform/pii.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import { nextNumber, policyScope } from '../policy/index.ts';
 import {
@@ -204,7 +205,7 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
     .forUpdate(['c'])
     .executeTakeFirst();
   if (!c) throw notFound('理赔案件不存在');
-  if (c.version !== input.version) throw staleVersion();
+  assertVersion(c, input.version);
   const lead = actor.kind === 'insurer' && actor.orgId === c.insurerId;
   const own = actor.kind === 'enterprise' && actor.orgId === c.enterpriseId;
   if (!lead && !own) throw forbidden('只有主承保险机构可以办理理赔，共保机构和监管部门只能查看');
@@ -414,26 +415,23 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
         paidAt: at,
       })
       .execute();
-  const res = await trx
-    .updateTable('insClaim')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insClaim',
+    { id: c.id, version: input.version },
+    {
       ...patch,
       phase: decision.phase,
       step: input.step,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', c.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   // Registered accidents count in the enterprise's score; withdrawn or invalid ones stop counting.
   if (input.step === 3 || input.step === 2 || input.step === 8)
     await rescoreEnterprise(trx, c.enterpriseId, now, actor.userId, '理赔案件变化');
   await notifyClaimStep(trx, actor, c.id, input, c, now);
-  return res.version;
+  return resVersion;
 }
 
 /** The enterprise rates a closed claim once (理赔满意度, 1-5 with a comment). */
@@ -451,26 +449,23 @@ export async function rateClaim(
     .where('c.id', '=', input.id)
     .executeTakeFirst();
   if (!c) throw notFound('理赔案件不存在');
-  if (c.version !== input.version) throw staleVersion();
+  assertVersion(c, input.version);
   if (c.phase !== 'closed') throw conflict('结案后才能评价理赔满意度');
   if (c.satisfaction !== null) throw conflict('该案件已评价');
-  const res = await trx
-    .updateTable('insClaim')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insClaim',
+    { id: c.id, version: input.version },
+    {
       satisfaction: input.score,
       satisfactionComment: input.comment,
       satisfactionAt: now,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', c.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   await notifyClaimRated(trx, actor, c.id, input, now);
-  return res.version;
+  return resVersion;
 }
 
 /** Portal figures for the current calendar year: claims reported, and money paid (advances + payouts). */

@@ -13,11 +13,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
-  [ent2, insurer, gov] = await Promise.all([
-    t.login('ent2'),
-    t.login('insurer'),
-    t.login('gov'),
-  ]);
+  [ent2, insurer, gov] = await Promise.all([t.login('ent2'), t.login('insurer'), t.login('gov')]);
   // ent2's policy in force from 10 days ago (issued by the insurer as an entry for the enterprise).
   policyId = await issueEnt2Policy(t, { ent2, insurer }, 0, 'PICC-CLAIM-0001');
   await t.database.db

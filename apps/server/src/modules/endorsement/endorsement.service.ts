@@ -16,7 +16,8 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import { blindIndex, encryptPii } from '../insurer/index.ts';
 import {
@@ -132,7 +133,7 @@ export async function applyEndorsement(
   await assertInfoComplete(trx, actor, actor.orgId, '申请批改');
   if (p.status !== 'approved' || p.endDate < chinaDate(now))
     throw conflict('只有已出单且未到期的保单可以申请批改');
-  if (p.version !== input.policyVersion) throw staleVersion();
+  assertVersion(p, input.policyVersion);
   // One open endorsement per policy: applied (under review) or approved and waiting for its date (it was
   // checked against the policy version it will change).
   const pending = await trx
@@ -407,7 +408,7 @@ export async function reviewEndorsement(
     .forUpdate()
     .executeTakeFirst();
   if (!en) throw notFound('批改申请不存在');
-  if (en.version !== input.version) throw staleVersion();
+  assertVersion(en, input.version);
   if (!(actor.kind === 'insurer' && actor.orgId === en.insurerId))
     throw forbidden('只有出单（主承）保险机构可以审核批改');
   const action = input.approve ? approvalAction(en.effectiveDate, chinaDate(now)) : 'return';
@@ -420,22 +421,19 @@ export async function reviewEndorsement(
     if ('problems' in prepared) throw conflict(prepared.problems.join('；'));
     if (action === 'approve') policyVersion = await applyChange(trx, en, prepared, actor.userId, now);
   }
-  const res = await trx
-    .updateTable('insEndorsement')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insEndorsement',
+    { id: en.id, version: input.version },
+    {
       status: next,
       reviewedBy: actor.userId,
       reviewedAt: now,
       reviewRemark: input.remark,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', en.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   await notifyEndorsement(
     trx,
     input.approve ? 'endorsement.approved' : 'endorsement.returned',
@@ -447,7 +445,7 @@ export async function reviewEndorsement(
         ? `批改将于 ${en.effectiveDate} 生效，届时保单生成新版本。`
         : '批改已生效，保单已生成新版本。',
   );
-  return { version: res.version, policyVersion, status: next, effectiveDate: en.effectiveDate };
+  return { version: resVersion, policyVersion, status: next, effectiveDate: en.effectiveDate };
 }
 
 /**
@@ -470,22 +468,20 @@ export async function withdrawEndorsement(
     .forUpdate()
     .executeTakeFirst();
   if (!en) throw notFound('批改申请不存在');
-  if (en.version !== input.version) throw staleVersion();
+  assertVersion(en, input.version);
   const next = endorsementTransition(en.status, 'withdraw');
   if (!next)
     throw conflict(
       `批改申请 ${en.endorsementNo} 已${optionLabel(ENDORSEMENT_STATUS, en.status)}，只有待审核的申请可以撤回`,
     );
-  const res = await trx
-    .updateTable('insEndorsement')
-    .set({ status: next, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
-    .where('id', '=', en.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+  const resVersion = await updateVersioned(
+    trx,
+    'insEndorsement',
+    { id: en.id, version: input.version },
+    { status: next, updatedAt: now, updatedBy: actor.userId },
+  );
   await notifyEndorsement(trx, 'endorsement.withdrawn', en.id, { now, actorId: actor.userId });
-  return { version: res.version, status: next };
+  return { version: resVersion, status: next };
 }
 
 /** What one endorsement's due date did: applied, lapsed (with the reason), or nothing (already handled). */

@@ -18,6 +18,7 @@ import { nullableDateText } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { updateVersioned } from '../../platform/versioned.ts';
 import { enterpriseScope, insuredNowExpr } from './enterprise.repo.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -352,14 +353,12 @@ export async function saveParams(
       )
       .execute();
   }
-  const res = await trx
-    .updateTable('insEnterprise')
-    .set({ version: sql`version + 1`, updatedAt: now, updatedBy: actor.userId })
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+  const resVersion = await updateVersioned(
+    trx,
+    'insEnterprise',
+    { id: input.id, version: input.version },
+    { updatedAt: now, updatedBy: actor.userId },
+  );
   // The history says which parameters changed and how, within the column's 100 characters.
   const changes = input.params.map((p) => {
     const def = ENT_PARAMS.find((d) => d.key === p.key)!;
@@ -367,7 +366,7 @@ export async function saveParams(
   });
   const reason = `调整企业参数：${changes.join('；')}`.slice(0, 100);
   const scored = await rescoreEnterprise(trx, input.id, now, actor.userId, reason, true);
-  return { version: res.version, ...scored };
+  return { version: resVersion, ...scored };
 }
 
 export async function scoreHistory(

@@ -7,7 +7,8 @@ import { chinaDate, type EnterpriseProfileInput, industryMustInsure, UserStatus 
 import { sql } from 'kysely';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type EnterpriseEditFields, enterpriseScope, hasIssuedPolicy } from './enterprise.repo.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
 import { notifyEnterpriseChange } from './notices.ts';
@@ -131,7 +132,7 @@ export async function saveEnterprise(
     .executeTakeFirst();
   if (!current) throw notFound('企业不存在');
   assertDistrict(actor, input.districtCode);
-  if ((current.version ?? 0) !== version) throw staleVersion();
+  assertVersion({ version: current.version ?? 0 }, version);
   // 经营状态 decides whether a policy may be cancelled (2025 办法 Art. 16): while the enterprise holds an
   // issued policy, only the regulator changes it (its edit is audited), never the enterprise's own edit.
   if (
@@ -180,15 +181,13 @@ export async function saveEnterprise(
       .execute();
     newVersion = 1;
   } else {
-    const res = await trx
-      .updateTable('insEnterprise')
-      .set({ ...values, version: sql`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returning('version')
-      .executeTakeFirst();
-    if (!res) throw staleVersion();
-    newVersion = res.version;
+    const resVersion = await updateVersioned(
+      trx,
+      'insEnterprise',
+      { id: id, version: version },
+      { ...values },
+    );
+    newVersion = resVersion;
   }
   await trx
     .updateTable('sysUser')

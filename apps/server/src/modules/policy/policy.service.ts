@@ -16,7 +16,8 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import { notifyPolicy } from './notices.ts';
 import {
@@ -252,7 +253,7 @@ export async function editPolicy(
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, id);
-  if (cur.version !== version) throw staleVersion();
+  assertVersion(cur, version);
   const next = policyTransition(cur.status, 'edit');
   if (!next || !mayAct('edit', actorRef(actor), cur))
     throw conflict(`${stateName(cur.status)}的保单不能修改`);
@@ -260,22 +261,19 @@ export async function editPolicy(
   checkDraft(input);
   await assertInsurers(trx, [cur.insurerId, ...input.coinsurers.map((c) => c.insurerId)]);
   const ent = await loadEnterprise(trx, cur.enterpriseId);
-  const res = await trx
-    .updateTable('insPolicy')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insPolicy',
+    { id: id, version: version },
+    {
       ...policyValues(input, ent, cur.enteredBy),
       status: next,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   await writeChildren(trx, id, cur.insurerId, input);
-  return res.version;
+  return resVersion;
 }
 
 /** What the status-3 refusal names: an enterprise applies (投保); an insurer enters, edits, submits. */
@@ -346,7 +344,7 @@ export async function submitPolicy(
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, id);
-  if (cur.version !== version) throw staleVersion();
+  assertVersion(cur, version);
   if (!policyTransition(cur.status, 'submit') || !mayAct('submit', actorRef(actor), cur))
     throw conflict(`${stateName(cur.status)}的保单不能提交审核`);
   await assertInfoComplete(trx, actor, cur.enterpriseId, applying(actor, '提交保单'));
@@ -366,22 +364,19 @@ export async function submitPolicy(
   ]);
   if (clash) problems.push(`保险期间与该企业已有保单重叠：${clash}`);
   if (problems.length) throw conflict(problems.join('；'));
-  const res = await trx
-    .updateTable('insPolicy')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insPolicy',
+    { id: id, version: version },
+    {
       status: 'submitted',
       submittedAt: now,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   await notifyPolicy(trx, 'policy.submitted', id, { now, actorId: actor.userId });
-  return res.version;
+  return resVersion;
 }
 
 /** Completeness and every term of a stored policy (its row, co-insurers and factors), 400 when not met. */
@@ -453,7 +448,7 @@ export async function reviewPolicy(
   now: Date,
 ): Promise<number> {
   const cur = await lockPolicy(trx, actor, input.id);
-  if (cur.version !== input.version) throw staleVersion();
+  assertVersion(cur, input.version);
   const action = input.approve ? 'approve' : 'reject';
   if (!mayAct(action, actorRef(actor), cur)) throw forbidden('只有出单（主承）保险机构可以审核该保单');
   if (!policyTransition(cur.status, action)) throw conflict(`${stateName(cur.status)}的保单不能审核`);
@@ -485,9 +480,11 @@ export async function reviewPolicy(
   } else if (!input.remark) {
     throw badRequest('审核不通过须填写原因');
   }
-  const res = await trx
-    .updateTable('insPolicy')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insPolicy',
+    { id: input.id, version: input.version },
+    {
       status: input.approve ? 'approved' : 'rejected',
       policyNo,
       reviewedAt: now,
@@ -497,13 +494,8 @@ export async function reviewPolicy(
       ...(priced?.values ?? {}),
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   if (priced?.factors) await writeFactors(trx, input.id, priced.factors);
   if (input.approve) {
     await snapshotPolicy(trx, input.id, 'issue', null, actor.userId, now);
@@ -516,5 +508,5 @@ export async function reviewPolicy(
     { now, actorId: actor.userId },
     input.approve ? `保险期间 ${cur.startDate} 至 ${cur.endDate}。` : input.remark,
   );
-  return res.version;
+  return resVersion;
 }
