@@ -34,11 +34,9 @@ import {
   exportClaims,
   getClaim,
   listClaims,
-  rateClaim,
-  recordStep,
-  reportClaim,
   yearClaimTotals,
-} from './claim.service.ts';
+} from './claim.repo.ts';
+import { rateClaim, recordStep, reportClaim } from './claim.service.ts';
 
 /**
  * Claims (enterprise: claim manage, add, detail; insurer: claims add, edit, detail, claim manage;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../enterprise/index.ts';
-import { type ClaimListQuery, exportClaims, listClaims } from './claim.service.ts';
+import { type ClaimListQuery, exportClaims, listClaims } from './claim.repo.ts';
 
 // The claim list runs as a compiled template per shape (db/query-template.ts); the export builds the same
 // filters with Kysely as usual. For every actor kind and filter the two must return the same rows.

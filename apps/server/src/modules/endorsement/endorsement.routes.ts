@@ -18,13 +18,8 @@ import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import { invalidateCounts } from '../policy/index.ts';
-import {
-  applyEndorsement,
-  getEndorsement,
-  listEndorsements,
-  reviewEndorsement,
-  withdrawEndorsement,
-} from './endorsement.service.ts';
+import { getEndorsement, listEndorsements } from './endorsement.repo.ts';
+import { applyEndorsement, reviewEndorsement, withdrawEndorsement } from './endorsement.service.ts';
 
 /**
  * Endorsements (enterprise: manage, add, detail; insurer: endorsements). The enterprise applies; the

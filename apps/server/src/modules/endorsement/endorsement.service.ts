@@ -1,35 +1,27 @@
+/**
+ * Endorsement writes and their rules: the application (what may change, the roster checks), review,
+ * withdrawal and taking effect on the effective date (a new policy version), inside the caller's
+ * transaction. Reads are in endorsement.repo.ts.
+ */
 import {
   chinaDate,
   ENDORSEMENT_STATUS,
-  ENDORSEMENT_TYPES,
   type EndorsementInput,
-  type EndorsementRow,
   type EndorsementStatus,
   type EndorsementType,
-  type endorsementListQuery,
-  ID_TYPES,
   maskIdCard,
   openEndorsementMessage,
   optionLabel,
-  type Paged,
   periodOverlapMessage,
 } from '@aqzrx/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
-import type { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import {
-  type Actor,
-  assertInfoComplete,
-  dateText,
-  escapeLike,
-  rescoreEnterprise,
-} from '../enterprise/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import { blindIndex, encryptPii } from '../insurer/index.ts';
 import {
   applyRoster,
-  attachmentFiles,
   currentPersonHashes,
   nextNumber,
   notifyPolicy,
@@ -46,151 +38,8 @@ import {
   planEndorsement,
   type RosterCheck,
 } from './endorsement.machine.ts';
+import { endorsementScope } from './endorsement.repo.ts';
 import { notifyEndorsement } from './notices.ts';
-
-type EndQB = SelectQueryBuilder<DB & { en: DB['insEndorsement'] }, 'en', object>;
-
-/**
- * Row scope: the enterprise its own endorsements; an insurer those of policies it underwrites (lead or
- * co-insurer); the government those of its districts' policies. Others none.
- */
-export function endorsementScope<QB extends EndQB>(qb: QB, actor: Actor): QB {
-  if (actor.kind === 'enterprise') return qb.where('en.enterpriseId', '=', actor.orgId) as QB;
-  if (actor.kind === 'insurer')
-    return qb.where('en.policyId', 'in', (eb) =>
-      eb.selectFrom('insPolicyCoinsurer as pc').select('pc.policyId').where('pc.insurerId', '=', actor.orgId),
-    ) as QB;
-  if (actor.kind === 'government' && actor.districts.length > 0)
-    return qb.where('en.policyId', 'in', (eb) =>
-      eb.selectFrom('insPolicy as gp').select('gp.id').where('gp.districtCode', 'in', actor.districts),
-    ) as QB;
-  return qb.where(sql<boolean>`false`) as QB;
-}
-
-function baseSelect(db: Db) {
-  return db
-    .selectFrom('insEndorsement as en')
-    .innerJoin('insPolicy as p', 'p.id', 'en.policyId')
-    .select([
-      'en.id',
-      'en.endorsementNo',
-      'en.policyId',
-      'p.policyNo',
-      'p.holderName',
-      'en.enterpriseId',
-      'en.insurerId',
-      'en.type',
-      'en.reason',
-      dateText('en.effectiveDate').as('effectiveDate'),
-      'en.premiumDelta',
-      'en.status',
-      'en.appliedAt',
-      'en.reviewedAt',
-      'en.reviewRemark',
-      'en.version',
-      'en.updatedAt',
-    ]);
-}
-type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
-
-function toRow(r: Row): EndorsementRow {
-  return {
-    id: r.id,
-    endorsementNo: r.endorsementNo,
-    policyId: r.policyId,
-    policyNo: r.policyNo,
-    holderName: r.holderName,
-    enterpriseId: r.enterpriseId,
-    insurerId: r.insurerId,
-    type: r.type,
-    typeLabel: optionLabel(ENDORSEMENT_TYPES, r.type),
-    reason: r.reason,
-    effectiveDate: r.effectiveDate,
-    premiumDelta: Number(r.premiumDelta),
-    status: r.status,
-    statusLabel: optionLabel(ENDORSEMENT_STATUS, r.status),
-    appliedAt: r.appliedAt.toISOString(),
-    reviewedAt: r.reviewedAt?.toISOString() ?? null,
-    reviewRemark: r.reviewRemark,
-    version: r.version,
-  };
-}
-
-export async function listEndorsements(
-  db: Db,
-  actor: Actor,
-  q: z.output<typeof endorsementListQuery>,
-): Promise<Paged<EndorsementRow>> {
-  let qb = endorsementScope(baseSelect(db), actor);
-  if (q.keyword) {
-    const k = q.keyword.trim();
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('en.endorsementNo', '=', k),
-        eb('p.policyNo', '=', k),
-        eb('p.holderName', 'like', `%${escapeLike(k)}%`),
-      ]),
-    );
-  }
-  if (q.type) qb = qb.where('en.type', '=', q.type);
-  if (q.status) qb = qb.where('en.status', '=', q.status as EndorsementStatus);
-  if (q.policyId) qb = qb.where('en.policyId', '=', q.policyId);
-  const total = await qb
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .executeTakeFirstOrThrow();
-  const rows = await qb
-    .orderBy('en.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  return { list: rows.map(toRow), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
-}
-
-export async function getEndorsement(db: Db, actor: Actor, id: number) {
-  const r = await endorsementScope(
-    baseSelect(db).select(['en.change', 'en.before', 'en.after', 'en.attachments', 'en.policyVersion']),
-    actor,
-  )
-    .where('en.id', '=', id)
-    .executeTakeFirst();
-  if (!r) throw notFound('批改申请不存在');
-  const lead = actor.kind === 'insurer' && actor.orgId === r.insurerId;
-  const applicant = actor.kind === 'enterprise' && actor.orgId === r.enterpriseId;
-  const [roster, files] = await Promise.all([
-    db
-      .selectFrom('insEndorsementPerson')
-      .select(['direction', 'name', 'idType', 'idNoMask', 'position'])
-      .where('endorsementId', '=', id)
-      .orderBy('sort')
-      .execute(),
-    attachmentFiles(db, r.attachments),
-  ]);
-  return {
-    ...toRow(r),
-    change: r.change,
-    /** The persons leaving and joining, ID numbers masked (security P04). */
-    roster: roster.map((p) => ({
-      direction: p.direction,
-      name: p.name,
-      idType: p.idType,
-      idTypeLabel: optionLabel(ID_TYPES, p.idType),
-      idNo: p.idNoMask,
-      position: p.position,
-    })),
-    before: r.before,
-    after: r.after,
-    attachments: r.attachments,
-    attachmentFiles: files,
-    policyVersion: r.policyVersion,
-    /** When the enterprise withdrew it (its last change: withdrawn is terminal). */
-    withdrawnAt: r.status === 'withdrawn' ? r.updatedAt.toISOString() : null,
-    actions: {
-      review: lead && endorsementTransition(r.status, 'approve') !== null,
-      withdraw: applicant && endorsementTransition(r.status, 'withdraw') !== null,
-    },
-  };
-}
 
 async function loadPolicy(db: Db, id: number) {
   const p = await db
@@ -284,7 +133,7 @@ export async function applyEndorsement(
   await assertInfoComplete(trx, actor, actor.orgId, '申请批改');
   if (p.status !== 'approved' || p.endDate < chinaDate(now))
     throw conflict('只有已出单且未到期的保单可以申请批改');
-  if (p.version !== input.policyVersion) throw staleVersion();
+  assertVersion(p, input.policyVersion);
   // One open endorsement per policy: applied (under review) or approved and waiting for its date (it was
   // checked against the policy version it will change).
   const pending = await trx
@@ -559,7 +408,7 @@ export async function reviewEndorsement(
     .forUpdate()
     .executeTakeFirst();
   if (!en) throw notFound('批改申请不存在');
-  if (en.version !== input.version) throw staleVersion();
+  assertVersion(en, input.version);
   if (!(actor.kind === 'insurer' && actor.orgId === en.insurerId))
     throw forbidden('只有出单（主承）保险机构可以审核批改');
   const action = input.approve ? approvalAction(en.effectiveDate, chinaDate(now)) : 'return';
@@ -572,22 +421,19 @@ export async function reviewEndorsement(
     if ('problems' in prepared) throw conflict(prepared.problems.join('；'));
     if (action === 'approve') policyVersion = await applyChange(trx, en, prepared, actor.userId, now);
   }
-  const res = await trx
-    .updateTable('insEndorsement')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insEndorsement',
+    { id: en.id, version: input.version },
+    {
       status: next,
       reviewedBy: actor.userId,
       reviewedAt: now,
       reviewRemark: input.remark,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', en.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+    },
+  );
   await notifyEndorsement(
     trx,
     input.approve ? 'endorsement.approved' : 'endorsement.returned',
@@ -599,7 +445,7 @@ export async function reviewEndorsement(
         ? `批改将于 ${en.effectiveDate} 生效，届时保单生成新版本。`
         : '批改已生效，保单已生成新版本。',
   );
-  return { version: res.version, policyVersion, status: next, effectiveDate: en.effectiveDate };
+  return { version: resVersion, policyVersion, status: next, effectiveDate: en.effectiveDate };
 }
 
 /**
@@ -622,22 +468,20 @@ export async function withdrawEndorsement(
     .forUpdate()
     .executeTakeFirst();
   if (!en) throw notFound('批改申请不存在');
-  if (en.version !== input.version) throw staleVersion();
+  assertVersion(en, input.version);
   const next = endorsementTransition(en.status, 'withdraw');
   if (!next)
     throw conflict(
       `批改申请 ${en.endorsementNo} 已${optionLabel(ENDORSEMENT_STATUS, en.status)}，只有待审核的申请可以撤回`,
     );
-  const res = await trx
-    .updateTable('insEndorsement')
-    .set({ status: next, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
-    .where('id', '=', en.id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+  const resVersion = await updateVersioned(
+    trx,
+    'insEndorsement',
+    { id: en.id, version: input.version },
+    { status: next, updatedAt: now, updatedBy: actor.userId },
+  );
   await notifyEndorsement(trx, 'endorsement.withdrawn', en.id, { now, actorId: actor.userId });
-  return { version: res.version, status: next };
+  return { version: resVersion, status: next };
 }
 
 /** What one endorsement's due date did: applied, lapsed (with the reason), or nothing (already handled). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { lastRunDay } from '../endorsement/index.ts';
 import { issueEnt2Policy, orgIdOf, post } from '../policy/policy.testkit.ts';
-import { NIGHTLY_RESCORE_REASON } from './enterprise.service.ts';
+import { NIGHTLY_RESCORE_REASON } from './enterprise.score.ts';
 
 /** Domain 3.1: scores, risk levels and the insured flag follow the passing days (nightly rescoring). */
 
@@ -97,7 +97,7 @@ describe('nightly rescoring', () => {
   });
 
   it('works in batches: a small batch size visits every enterprise and writes the same', async () => {
-    const { rescoreChangedEnterprises } = await import('./enterprise.service.ts');
+    const { rescoreChangedEnterprises } = await import('./enterprise.score.ts');
     await t.database.db.updateTable('insEnterprise').set({ score: 1 }).where('id', '=', ent2Id).execute();
     const res = await rescoreChangedEnterprises(t.database.db, t.clock.now(), { batchSize: 7 });
     expect(res.rescored).toBe(1);

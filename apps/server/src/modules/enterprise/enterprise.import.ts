@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../platform/actor.ts';
 import type { Tx } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import { rescoreEnterprise } from './enterprise.service.ts';
+import { rescoreEnterprise } from './enterprise.score.ts';
 
 /**
  * Import of the must-insure register (应保企业台账) from .xlsx. **All or nothing**: every row is checked

@@ -34,18 +34,9 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
-import {
-  addEnterprise,
-  enterpriseContacts,
-  exportEnterprises,
-  getEnterprise,
-  getParams,
-  listEnterprises,
-  rescoreInScope,
-  saveEnterprise,
-  saveParams,
-  scoreHistory,
-} from './enterprise.service.ts';
+import { enterpriseContacts, exportEnterprises, getEnterprise, listEnterprises } from './enterprise.repo.ts';
+import { getParams, rescoreInScope, saveParams, scoreHistory } from './enterprise.score.ts';
+import { addEnterprise, saveEnterprise } from './enterprise.service.ts';
 
 export const idQuery = z.object({ id: z.coerce.number().int().positive('id 必须是正整数') }).strict();
 

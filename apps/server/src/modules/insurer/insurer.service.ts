@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, escapeLike } from '../enterprise/index.ts';
 
 /** Insurer-side records belong to the insurer organisation of the actor; others see none of them. */
@@ -99,7 +100,7 @@ export async function saveInsurer(
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if ((current?.version ?? 0) !== input.version) throw staleVersion();
+  assertVersion({ version: current?.version ?? 0 }, input.version);
   const dup = await trx
     .selectFrom('sysOrg')
     .select('id')
@@ -140,15 +141,13 @@ export async function saveInsurer(
       .execute();
     return 1;
   }
-  const res = await trx
-    .updateTable('insInsurer')
-    .set({ ...values, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', input.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
-  return res.version;
+  const resVersion = await updateVersioned(
+    trx,
+    'insInsurer',
+    { id: id, version: input.version },
+    { ...values },
+  );
+  return resVersion;
 }
 
 /** Every insurance institution (id and name) for choosing the lead and co-insurers of a policy. */
@@ -322,7 +321,7 @@ export async function editTechnicist(
   now: Date,
 ): Promise<number> {
   const cur = await techInScope(trx, actor, id);
-  if (cur.version !== version) throw staleVersion();
+  assertVersion(cur, version);
   const patch: Record<string, unknown> = {};
   if (f.idNo !== undefined) {
     const idNo = checkIdNo({ ...f, idNo: f.idNo, mobile: '' });
@@ -341,9 +340,11 @@ export async function editTechnicist(
     throw badRequest('证件类型改为居民身份证时须重新填写证件号码');
   }
   if (f.mobile !== undefined) patch.mobile = f.mobile;
-  const res = await trx
-    .updateTable('insTechnicist')
-    .set({
+  const resVersion = await updateVersioned(
+    trx,
+    'insTechnicist',
+    { id: id, version: version },
+    {
       ...patch,
       staffType: f.staffType,
       name: f.name,
@@ -357,19 +358,14 @@ export async function editTechnicist(
       status: f.status,
       updatedAt: now,
       updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
-  return res.version;
+    },
+  );
+  return resVersion;
 }
 
 export async function deleteTechnicist(trx: Tx, actor: Actor, id: number, version: number, now: Date) {
   const cur = await techInScope(trx, actor, id);
-  if (cur.version !== version) throw staleVersion();
+  assertVersion(cur, version);
   await trx
     .updateTable('insTechnicist')
     .set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
@@ -466,16 +462,14 @@ export async function editDoc(
   now: Date,
 ) {
   await getDoc(trx, actor, id);
-  const res = await trx
-    .updateTable('insInsurerDoc')
-    .set({ ...f, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deletedAt', 'is', null)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
-  return res.version;
+  const resVersion = await updateVersioned(
+    trx,
+    'insInsurerDoc',
+    { id: id, version: version },
+    { ...f, updatedAt: now, updatedBy: actor.userId },
+    { notDeleted: true },
+  );
+  return resVersion;
 }
 
 export async function deleteDoc(trx: Tx, actor: Actor, id: number, version: number, now: Date) {

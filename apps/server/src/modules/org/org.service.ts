@@ -15,8 +15,8 @@ import {
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
-import { updateVersioned } from '../../platform/versioned.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 
 /** Mobile contact numbers are masked; landlines (which start with 0) are shown as entered. */
 function maskContact(phone: string): string {
@@ -142,7 +142,7 @@ export async function saveOrg(trx: Tx, auth: AuthContext, b: OrgSaveBody, now: D
         ? '企业的名称、信用代码、区县和联系人请在企业管理中修改'
         : `${optionLabel(ORG_TYPES, org.orgType)}不能在机构管理中修改`,
     );
-  if (org.version !== b.version) throw staleVersion();
+  assertVersion(org, b.version);
   checkUscc(org.orgType, b.uscc);
   await assertUsccFree(trx, b.uscc, org.id);
   return updateVersioned(
@@ -174,7 +174,7 @@ export async function setOrgStatus(
   now: Date,
 ): Promise<{ changed: boolean; sessionsEnded: number }> {
   const org = await lockOrg(trx, q.id);
-  if (org.version !== q.version) throw staleVersion();
+  assertVersion(org, q.version);
   if (status === OrgStatus.SUSPENDED && org.id === auth.orgId)
     throw badRequest('不能停用当前登录用户所属的机构');
   if (org.status === status) return { changed: false, sessionsEnded: 0 };

@@ -7,22 +7,18 @@ export {
   policyTermProblems,
   policyTransition,
 } from './policy.machine.ts';
-export { policiesRoutes } from './policy.routes.ts';
 export {
-  attachmentFiles,
-  enterpriseSnapshots,
   fullCoverProblem,
-  nextNumber,
-  overlapping,
   policyInScope,
   policyScope,
-  policySnapshotData,
   type ScopeValues,
   scopeKey,
   scopeShape,
   scopeValues,
-  snapshotPolicy,
-} from './policy.service.ts';
+} from './policy.repo.ts';
+export { policiesRoutes } from './policy.routes.ts';
+export { enterpriseSnapshots, nextNumber, overlapping } from './policy.service.ts';
+export { attachmentFiles, policySnapshotData, snapshotPolicy } from './policy.versions.ts';
 export {
   applyRoster,
   currentPersonHashes,

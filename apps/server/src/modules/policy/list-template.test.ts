@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../enterprise/index.ts';
-import { exportPolicies, listPolicies, type PolicyListQuery } from './policy.service.ts';
+import { exportPolicies, listPolicies, type PolicyListQuery } from './policy.repo.ts';
 
 // The policy list runs as a compiled template per shape (db/query-template.ts); the export builds the
 // same filters with Kysely as usual. For every actor kind and filter the two must return the same rows,

@@ -8,6 +8,7 @@ import {
   type PolicyStatus,
   toCents,
 } from '@aqzrx/contracts';
+import type { Actor } from '../enterprise/index.ts';
 
 /**
  * The policy state machine of domain 3.2, as pure functions.
@@ -175,4 +176,11 @@ export function policyFigures(
     premiumCalc: fromCents(premiumCalcCents),
     preventionFee: fromCents(preventionFeeCents),
   };
+}
+
+/** The acting party as the state machine sees it (mayAct). */
+export function actorRef(actor: Actor) {
+  return actor.kind === 'enterprise' || actor.kind === 'insurer'
+    ? { kind: actor.kind, orgId: actor.orgId }
+    : { kind: actor.kind };
 }

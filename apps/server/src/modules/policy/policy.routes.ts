@@ -31,8 +31,6 @@ import { withIdempotency } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
-  createPolicy,
-  editPolicy,
   enterpriseOptions,
   exportPolicies,
   getPolicy,
@@ -40,11 +38,9 @@ import {
   listPolicies,
   policyInScope,
   policyRules,
-  policyVersion,
-  policyVersions,
-  reviewPolicy,
-  submitPolicy,
-} from './policy.service.ts';
+} from './policy.repo.ts';
+import { createPolicy, editPolicy, reviewPolicy, submitPolicy } from './policy.service.ts';
+import { policyVersion, policyVersions } from './policy.versions.ts';
 import { listPolicyPersons } from './policy-persons.ts';
 
 /**

@@ -1,0 +1,293 @@
+/**
+ * Enterprise queries: who sees which enterprise (row scope), cover and insured-now expressions, the list,
+ * export, detail and contact reads. No writes: the profile writes are in enterprise.service.ts, parameters
+ * and the score in enterprise.score.ts.
+ */
+import {
+  chinaDate,
+  DISTRICTS,
+  type EnterpriseDetail,
+  type EnterpriseEditInput,
+  type EnterpriseRow,
+  type enterpriseExportQuery,
+  type enterpriseListFilters,
+  type enterpriseListQuery,
+  maskMobile,
+  optionLabel,
+  type Paged,
+  wsIndustryTop,
+} from '@aqzrx/contracts';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import { escapeLike, nullableDateText } from '../../db/sql.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { Db } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+
+export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
+
+export const districtName = (code: string | null | undefined) => optionLabel(DISTRICTS, code ?? '');
+
+type OrgQB = SelectQueryBuilder<DB & { o: DB['sysOrg']; e: DB['insEnterprise'] }, 'o' | 'e', object>;
+
+/** Row scope of enterprises for an actor: own organisation, or the government's districts. */
+export function enterpriseScope<QB extends OrgQB>(qb: QB, actor: Actor): QB {
+  if (actor.kind === 'enterprise') return qb.where('o.id', '=', actor.orgId) as QB;
+  if (actor.kind === 'government' && actor.districts.length > 0)
+    return qb.where('o.districtCode', 'in', actor.districts) as QB;
+  return qb.where(sql<boolean>`false`) as QB;
+}
+
+/** Whether an enterprise holds an approved policy covering `today` (derived at read time). */
+export const insuredNowExpr = (eb: ExpressionBuilder<DB & { o: DB['sysOrg'] }, 'o'>, today: string) =>
+  eb.exists(
+    eb
+      .selectFrom('insPolicy as ip')
+      .select(sql`1`.as('one'))
+      .whereRef('ip.enterpriseId', '=', 'o.id')
+      .where('ip.status', '=', 'approved')
+      .where('ip.startDate', '<=', today)
+      .where('ip.endDate', '>=', today),
+  );
+
+/**
+ * Full cover (domain 3.2: 参保人数 = 从业人员总数) of a policy in force today against the enterprise's current
+ * staff: `'<'` finds 未全员投保 (fewer insured, e.g. after a profile edit raised the staff), `'>'` more
+ * insured than employed (e.g. after a remove-person change was not endorsed).
+ */
+const coverGapExpr =
+  (op: '<' | '>') =>
+  (eb: ExpressionBuilder<DB & { o: DB['sysOrg']; e: DB['insEnterprise'] }, 'o' | 'e'>, today: string) =>
+    eb.exists(
+      eb
+        .selectFrom('insPolicy as up')
+        .select(sql`1`.as('one'))
+        .whereRef('up.enterpriseId', '=', 'o.id')
+        .where('up.status', '=', 'approved')
+        .where('up.startDate', '<=', today)
+        .where('up.endDate', '>=', today)
+        .where('e.employees', '>', 0)
+        .whereRef('up.headcount', op, 'e.employees'),
+    );
+export const underCoveredExpr = coverGapExpr('<');
+export const overCoveredExpr = coverGapExpr('>');
+
+/** Whether an enterprise holds an issued policy that has not ended (in force, or starting later). */
+export async function hasIssuedPolicy(db: Db, enterpriseId: number, today: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('insPolicy')
+    .select('id')
+    .where('enterpriseId', '=', enterpriseId)
+    .where('status', '=', 'approved')
+    .where('endDate', '>=', today)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function baseQuery(db: Db, today: string) {
+  return db
+    .selectFrom('sysOrg as o')
+    .leftJoin('insEnterprise as e', 'e.id', 'o.id')
+    .where('o.orgType', '=', 'enterprise')
+    .where('o.deletedAt', 'is', null)
+    .select((eb) => [
+      'o.id',
+      'o.name',
+      'o.uscc',
+      'o.districtCode',
+      'e.address',
+      'e.wsIndustryCode',
+      'e.gbIndustryCode',
+      'e.employees',
+      'e.operatingStatus',
+      'e.legalName',
+      'e.legalMobile',
+      'e.safetyName',
+      'e.safetyMobile',
+      'e.stdGrade',
+      'e.mustInsure',
+      'e.onRegister',
+      'e.blacklist',
+      'e.score',
+      'e.riskLevel',
+      'e.infoComplete',
+      'e.version',
+      'o.updatedAt',
+      insuredNowExpr(eb, today).as('insuredNow'),
+    ]);
+}
+type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
+  return {
+    id: r.id,
+    name: r.name,
+    uscc: r.uscc ?? '',
+    districtCode: r.districtCode ?? '',
+    districtName: districtName(r.districtCode),
+    address: r.address ?? '',
+    wsIndustryCode: r.wsIndustryCode ?? '',
+    wsIndustryName: wsIndustryTop(r.wsIndustryCode)?.label ?? '',
+    gbIndustryCode: r.gbIndustryCode ?? '',
+    employees: r.employees ?? 0,
+    operatingStatus: r.operatingStatus ?? 1,
+    legalName: r.legalName ?? '',
+    legalMobile: showMobiles ? (r.legalMobile ?? '') : maskMobile(r.legalMobile),
+    safetyName: r.safetyName ?? '',
+    safetyMobile: showMobiles ? (r.safetyMobile ?? '') : maskMobile(r.safetyMobile),
+    stdGrade: r.stdGrade ?? 0,
+    mustInsure: r.mustInsure ?? false,
+    onRegister: r.onRegister ?? false,
+    insuredNow: Boolean(r.insuredNow),
+    blacklist: r.blacklist ?? false,
+    score: r.score === null || r.score === undefined ? null : Number(r.score),
+    riskLevel: r.riskLevel ?? null,
+    infoComplete: r.infoComplete ?? false,
+    // A registered enterprise without a profile row yet edits from version 0.
+    version: r.version ?? 0,
+  };
+}
+
+const SORTABLE = { score: 'e.score', employees: 'e.employees', name: 'o.name', id: 'o.id' } as const;
+
+/** The enterprise list's query as the route parsed it (contracts enterpriseListQuery), and its parts. */
+type EnterpriseListQuery = z.output<typeof enterpriseListQuery>;
+type EnterpriseFilters = z.output<typeof enterpriseListFilters>;
+type EnterpriseOrder = { sortField?: string | undefined; sortOrder?: string | undefined };
+
+function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
+  let qb = enterpriseScope(baseQuery(db, today), actor);
+  if (q.keyword) {
+    const like = `%${escapeLike(q.keyword)}%`;
+    qb = qb.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.uscc', 'ilike', like)]));
+  }
+  if (q.districtCode) qb = qb.where('o.districtCode', '=', q.districtCode);
+  if (q.wsIndustryCode) qb = qb.where('e.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`);
+  if (q.mustInsure !== undefined)
+    qb = qb.where(sql<boolean>`coalesce(e.must_insure, false)`, '=', q.mustInsure);
+  if (q.blacklist !== undefined) qb = qb.where(sql<boolean>`coalesce(e.blacklist, false)`, '=', q.blacklist);
+  if (q.onRegister !== undefined)
+    qb = qb.where(sql<boolean>`coalesce(e.on_register, false)`, '=', q.onRegister);
+  if (q.infoComplete !== undefined)
+    qb = qb.where(sql<boolean>`coalesce(e.info_complete, false)`, '=', q.infoComplete);
+  if (q.riskLevel !== undefined) qb = qb.where('e.riskLevel', '=', q.riskLevel);
+  if (q.stdGrade !== undefined) qb = qb.where('e.stdGrade', '=', q.stdGrade);
+  if (q.insured !== undefined)
+    qb = qb.where((eb) => (q.insured ? insuredNowExpr(eb, today) : eb.not(insuredNowExpr(eb, today))));
+  return qb;
+}
+
+/** The list's order: the chosen sortable column (default the newest first), then the id. */
+function listOrder<QB extends ReturnType<typeof filtered>>(qb: QB, q: EnterpriseOrder): QB {
+  const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
+  const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
+  return qb
+    .orderBy(sql.ref(col), (ob) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+    .orderBy('o.id', 'desc') as QB;
+}
+
+export async function listEnterprises(
+  db: Db,
+  actor: Actor,
+  q: EnterpriseListQuery,
+  now: Date,
+): Promise<Paged<EnterpriseRow>> {
+  const today = chinaDate(now);
+  const qb = filtered(db, actor, q, today);
+  const total = await db
+    .selectFrom(qb.as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .executeTakeFirstOrThrow();
+  const rows = await listOrder(qb, q)
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+  return {
+    list: rows.map((r) => toRow(r, false)),
+    total: Number(total.c),
+    pageNum: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Every matching row, for the export (capped by the caller). */
+export async function exportEnterprises(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof enterpriseExportQuery>,
+  now: Date,
+  cap: number,
+): Promise<EnterpriseRow[]> {
+  // In the order of the list on screen, so the file reads like what the user saw.
+  const rows = await listOrder(filtered(db, actor, q, chinaDate(now)), q)
+    .limit(cap + 1)
+    .execute();
+  return rows.map((r) => toRow(r, false));
+}
+
+export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date): Promise<EnterpriseDetail> {
+  const today = chinaDate(now);
+  const row = await enterpriseScope(baseQuery(db, today), actor)
+    .where('o.id', '=', id)
+    .select([
+      'e.annualTurnover',
+      'e.businessScope',
+      'e.legalDutyPhone',
+      'e.legalEmail',
+      'e.businessLicenceFileId',
+      'e.licenceNo',
+      'e.licenceFileId',
+      nullableDateText('e.licenceStart').as('licenceStartText'),
+      nullableDateText('e.licenceEnd').as('licenceEndText'),
+      'e.registerYear',
+      'e.scoredAt',
+      (eb) => underCoveredExpr(eb, today).as('underCovered'),
+      (eb) => overCoveredExpr(eb, today).as('overCovered'),
+    ])
+    .executeTakeFirst();
+  if (!row) throw notFound('企业不存在');
+  const own = actor.kind === 'enterprise' && actor.orgId === id;
+  const locked = await hasIssuedPolicy(db, id, today);
+  return {
+    ...toRow(row, own),
+    annualTurnover: row.annualTurnover === null ? null : Number(row.annualTurnover),
+    businessScope: row.businessScope ?? '',
+    legalDutyPhone: own ? (row.legalDutyPhone ?? '') : maskMobile(row.legalDutyPhone),
+    legalEmail: row.legalEmail ?? '',
+    businessLicenceFileId: row.businessLicenceFileId ?? null,
+    licenceNo: row.licenceNo ?? '',
+    licenceFileId: row.licenceFileId ?? null,
+    licenceStart: row.licenceStartText,
+    licenceEnd: row.licenceEndText,
+    registerYear: row.registerYear ?? null,
+    scoredAt: row.scoredAt ? row.scoredAt.toISOString() : null,
+    mobilesMasked: !own,
+    underCovered: Boolean(row.underCovered),
+    overCovered: Boolean(row.overCovered),
+    operatingStatusLocked: locked,
+  };
+}
+
+/** Full contact numbers of an enterprise in scope (an explicit, audited view; security P04). */
+export async function enterpriseContacts(db: Db, actor: Actor, id: number) {
+  const row = await enterpriseScope(
+    db
+      .selectFrom('sysOrg as o')
+      .leftJoin('insEnterprise as e', 'e.id', 'o.id')
+      .where('o.orgType', '=', 'enterprise')
+      .where('o.deletedAt', 'is', null),
+    actor,
+  )
+    .where('o.id', '=', id)
+    .select(['e.legalName', 'e.legalMobile', 'e.legalDutyPhone', 'e.safetyName', 'e.safetyMobile'])
+    .executeTakeFirst();
+  if (!row) throw notFound('企业不存在');
+  return {
+    legalName: row.legalName ?? '',
+    legalMobile: row.legalMobile ?? '',
+    legalDutyPhone: row.legalDutyPhone ?? '',
+    safetyName: row.safetyName ?? '',
+    safetyMobile: row.safetyMobile ?? '',
+  };
+}
