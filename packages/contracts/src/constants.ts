@@ -32,6 +32,7 @@ export * from './policy-options.ts';
 export * from './policy-rules.ts';
 export * from './portal-options.ts';
 export * from './prevention-filing-options.ts';
+export * from './prevention-options.ts';
 export * from './region-options.ts';
 export * from './resource-options.ts';
 export * from './role.ts';

@@ -29,6 +29,7 @@ export * from './org.ts';
 export * from './platform-responses.ts';
 export * from './policy.ts';
 export * from './prevention-filing.ts';
+export * from './prevention.ts';
 export * from './resource.ts';
 export * from './rule.ts';
 export * from './safety-mechanism.ts';

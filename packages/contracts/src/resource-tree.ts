@@ -255,6 +255,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'edit',
         'query',
         'get',
+        'export',
       ]),
       hidden('服务详情', '/insurance/InsuranceAp/InsuranceApDetail/route', 'InsuranceApDetail', 'ap'),
       leaf('隐患排查', '/insurance/InsuranceAp/InsuranceDangerCheck/route', 'InsuranceDangerCheck', 'risk', [
