@@ -25,7 +25,6 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 /** Seeded components with no screen yet, by feature. Remove a name when its screen is registered. */
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
-  'GovernmentAp',
   'GovApDetail',
   'GovApDispose',
   'GovApEval',

@@ -1,0 +1,10 @@
+import type { ScreenLoader } from '../../screens.ts';
+
+/**
+ * Prevention screens beyond the core chain (the regulator's overview, plan filings, trainings, service
+ * requests, the service statement), keyed by the component name the server seeds; merged in src/screens.ts.
+ * The core screens (projects, plans, records, fund) are in ./screens.ts.
+ */
+export const preventionActivityScreens: Readonly<Record<string, ScreenLoader>> = {
+  GovernmentAp: () => import('./GovernmentAp.tsx').then((m) => m.GovernmentAp),
+};
