@@ -14,16 +14,13 @@ export const AP_PATHS = {
 } as const;
 
 /** An option list's value as a coloured tag (label and colour from the list). */
-export function OptionTag({
+export function OptionTag<V extends string | number>({
   list,
   value,
   label,
 }: {
-  list: {
-    label(v: string | number | null | undefined): string;
-    color(v: string | number): string | undefined;
-  };
-  value: string | number;
+  list: { label(v: NoInfer<V>): string; color(v: NoInfer<V>): string | undefined };
+  value: V;
   label?: string;
 }) {
   return <Tag color={list.color(value)}>{label || list.label(value) || String(value)}</Tag>;
@@ -97,13 +94,16 @@ export function ReasonModal({
       destroyOnHidden
       onCancel={onCancel}
       onOk={() =>
-        form.validateFields().then(({ reason }) => {
-          setBusy(true);
-          return onSubmit(reason.trim())
-            .then(() => form.resetFields())
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        })
+        form
+          .validateFields()
+          .then(({ reason }) => {
+            setBusy(true);
+            return onSubmit(reason.trim())
+              .then(() => form.resetFields())
+              .finally(() => setBusy(false));
+          })
+          // A missing reason is shown under the field; a refused call by the client: the dialog stays.
+          .catch(() => undefined)
       }
     >
       <Form form={form} layout="vertical" preserve={false}>

@@ -7,4 +7,6 @@ import type { ScreenLoader } from '../../screens.ts';
  */
 export const preventionActivityScreens: Readonly<Record<string, ScreenLoader>> = {
   GovernmentAp: () => import('./GovernmentAp.tsx').then((m) => m.GovernmentAp),
+  GovApPlan: () => import('./GovApPlan.tsx').then((m) => m.GovApPlan),
+  InsuranceApApply: () => import('./InsuranceApApply.tsx').then((m) => m.InsuranceApApply),
 };
