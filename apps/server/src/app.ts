@@ -29,12 +29,15 @@ import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
 import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
+import { serviceRequestRoutes } from './modules/service-request/index.ts';
 import { settingsRoutes } from './modules/setting/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
+import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -209,6 +212,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   claimsRoutes(app);
   insuranceDataRoutes(app);
   dataExchangeRoutes(app);
+  trainingRoutes(app);
+  serviceRequestRoutes(app);
+  preventionFilingRoutes(app);
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
