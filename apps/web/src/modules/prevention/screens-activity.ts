@@ -9,4 +9,9 @@ export const preventionActivityScreens: Readonly<Record<string, ScreenLoader>> =
   GovernmentAp: () => import('./GovernmentAp.tsx').then((m) => m.GovernmentAp),
   GovApPlan: () => import('./GovApPlan.tsx').then((m) => m.GovApPlan),
   InsuranceApApply: () => import('./InsuranceApApply.tsx').then((m) => m.InsuranceApApply),
+  GovApTrain: () => import('./Training.tsx').then((m) => m.GovApTrain),
+  InsuranceApTrain: () => import('./Training.tsx').then((m) => m.PublisherTraining),
+  ServiceApTrain: () => import('./Training.tsx').then((m) => m.PublisherTraining),
+  ExpertApTrain: () => import('./Training.tsx').then((m) => m.PublisherTraining),
+  EntAPSignUp: () => import('./Training.tsx').then((m) => m.EntAPSignUp),
 };
