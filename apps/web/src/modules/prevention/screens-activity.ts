@@ -14,4 +14,6 @@ export const preventionActivityScreens: Readonly<Record<string, ScreenLoader>> =
   ServiceApTrain: () => import('./Training.tsx').then((m) => m.PublisherTraining),
   ExpertApTrain: () => import('./Training.tsx').then((m) => m.PublisherTraining),
   EntAPSignUp: () => import('./Training.tsx').then((m) => m.EntAPSignUp),
+  EntAPRequirement: () => import('./ServiceRequests.tsx').then((m) => m.EntAPRequirement),
+  InsuranceApRequirement: () => import('./ServiceRequests.tsx').then((m) => m.InsuranceApRequirement),
 };
