@@ -30,7 +30,6 @@ const NOT_BUILT: readonly string[] = [
   'GovApEval',
   'GovApManage',
   'GovApQuery',
-  'GovApService',
   'EntAPDetail',
   'EntAPQuery',
   'InsuranceApDetail',
@@ -76,9 +75,7 @@ const NOT_BUILT: readonly string[] = [
   'InsuranceServices',
   // Home pages and statements of the service organisations and experts.
   'ServiceIndex',
-  'ServiceStatement',
   'ExpertIndex',
-  'ExpertStatement',
 ];
 
 function componentsOf(nodes: ResourceSeed[]): string[] {

@@ -16,4 +16,7 @@ export const preventionActivityScreens: Readonly<Record<string, ScreenLoader>> =
   EntAPSignUp: () => import('./Training.tsx').then((m) => m.EntAPSignUp),
   EntAPRequirement: () => import('./ServiceRequests.tsx').then((m) => m.EntAPRequirement),
   InsuranceApRequirement: () => import('./ServiceRequests.tsx').then((m) => m.InsuranceApRequirement),
+  GovApService: () => import('./ProviderScreens.tsx').then((m) => m.GovApService),
+  ServiceStatement: () => import('./ProviderScreens.tsx').then((m) => m.ProviderStatement),
+  ExpertStatement: () => import('./ProviderScreens.tsx').then((m) => m.ProviderStatement),
 };
