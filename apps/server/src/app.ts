@@ -29,6 +29,7 @@ import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { preventionRoutes } from './modules/prevention/index.ts';
 import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
@@ -215,6 +216,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   trainingRoutes(app);
   serviceRequestRoutes(app);
   preventionFilingRoutes(app);
+  preventionRoutes(app);
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   opts.extend?.(app);

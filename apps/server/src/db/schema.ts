@@ -758,6 +758,8 @@ export interface SysPermissionVersionTable {
 }
 
 // Accident prevention (0019_prevention).
+/** A numeric column with a default: read as text, written as a number or text. */
+type GeneratedNumeric = ColumnType<string, string | number | undefined, string | number>;
 export interface ApProjectTable extends Audit {
   id: Generated<number>;
   name: string;
@@ -766,7 +768,7 @@ export interface ApProjectTable extends Audit {
   startDate: DateCol;
   endDate: DateCol;
   feeRatio: Numeric;
-  feeAmount: Generated<string>;
+  feeAmount: GeneratedNumeric;
   serviceOrgId: number | null;
   contactName: Generated<string>;
   contactPhone: Generated<string>;
@@ -816,7 +818,7 @@ export interface ApPlanTable extends Audit {
   address: Generated<string>;
   staff: InsJson<string[]>;
   experts: InsJson<ApExpertJson[]>;
-  budget: Generated<string>;
+  budget: GeneratedNumeric;
   description: Generated<string>;
   /** 0 待服务 / 1 服务中 / 2 已完成 (PLAN_STATUSES). */
   status: Generated<number>;
@@ -825,7 +827,7 @@ export interface ApPlanTable extends Audit {
   visitConfirmedBy: number | null;
   visitRemark: Generated<string>;
   recordState: 'draft' | 'submitted' | 'confirmed' | null;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   hazardCount: Generated<number>;
   majorHazardCount: Generated<number>;
   submittedAt: NullableTimestamp;
@@ -839,7 +841,7 @@ export interface ApRecordTable extends Audit {
   districtCode: string;
   address: Generated<string>;
   summaryText: Generated<string>;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   /** The per-type summary (recordSummary of contracts). */
   summary: InsJson<Record<string, unknown>>;
   files: InsJson<StoredAttachment[]>;
@@ -916,15 +918,18 @@ export interface ApFundTable extends Audit {
   insurerId: number;
   enterpriseId: number;
   districtCode: string;
+  /** The insurer's share of the premium actually collected (share % of the policy premium). */
   premium: Numeric;
-  ratio: Generated<string>;
-  accrued: Generated<string>;
-  spent: Generated<string>;
+  share: GeneratedNumeric;
+  ratio: GeneratedNumeric;
+  accrued: GeneratedNumeric;
+  spent: GeneratedNumeric;
   state: Generated<'pending' | 'available' | 'inUse' | 'writtenOff'>;
   writtenOffAt: NullableTimestamp;
 }
 export interface ApFundEntryTable {
   id: Generated<number>;
+  fundId: number;
   policyId: number;
   insurerId: number;
   kind: 'accrue' | 'spend' | 'reverse' | 'writeOff';

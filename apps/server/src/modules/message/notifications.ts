@@ -19,7 +19,8 @@ export type RecordType =
   | 'enterprise'
   | 'training'
   | 'serviceRequest'
-  | 'preventionFiling';
+  | 'preventionFiling'
+  | 'apPlan';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -31,7 +32,8 @@ export type RecordType =
  *  - publisher: the users of the organisation that published the record (a training session: an insurer,
  *    a service organisation or an expert panel — `publisherSide` says which);
  *  - enterprises: the users of the enterprises the record lists (`enterpriseIds`: those a training session
- *    targets, or those signed up for it).
+ *    targets, or those signed up for it);
+ *  - provider: the users of the service organisation or expert organisation a prevention plan is assigned to.
  * The person whose action sent the message never receives it.
  */
 export type Party =
@@ -41,7 +43,8 @@ export type Party =
   | 'regulators'
   | 'applicant'
   | 'publisher'
-  | 'enterprises';
+  | 'enterprises'
+  | 'provider';
 
 /** The role side whose pages a recipient opens. */
 export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert';
@@ -56,6 +59,7 @@ export const PARTY_NAMES: Record<Party, string> = {
   applicant: '投保方（企业投保为企业，保险机构代录为该机构）',
   publisher: '发布机构（保险机构、服务机构或专家）',
   enterprises: '相关企业（培训面向的企业，或已报名的企业）',
+  provider: '承担服务的服务机构或专家机构',
 };
 
 export const SIDE_ROLES: Record<Side, string> = {
@@ -104,6 +108,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     insurer: { path: '/insurance/InsuranceAp/InsuranceApApply/route', param: 'id' },
     government: { path: '/government/govAp/GovApPlan/route', param: 'id' },
   },
+  // A prevention service plan and its record (modules/prevention): each role's detail page, or the
+  // service/expert list that opens the plan's drawer for ?id=.
+  apPlan: {
+    enterprise: { path: '/ent/EntAPDetail/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'id' },
+    government: { path: '/government/govAp/GovApDetail/route', param: 'id' },
+    service: { path: '/service/serviceAp', param: 'id' },
+    expert: { path: '/expert/expertAp', param: 'id' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -114,6 +127,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   training: '培训',
   serviceRequest: '服务需求',
   preventionFiling: '预防计划备案',
+  apPlan: '预防服务',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -150,6 +164,9 @@ export interface NotifyRecord {
   enteredBy?: 'enterprise' | 'insurer';
   /** Event-specific text (a reason, an amount, a date), completing the content. */
   detail?: string;
+  /** The organisation a prevention plan is assigned to (`provider` messages) and its kind (its pages). */
+  providerOrgId?: number;
+  providerType?: 'service' | 'expert';
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -498,6 +515,55 @@ export const NOTIFICATIONS = {
     content: (r) => `${r.no}被退回，原因：${r.detail ?? ''}。请修改后重新备案。`,
     closes: ['preventionFiling.submitted'],
   },
+
+  // ------------------------------------------------------------------------------- accident prevention
+  'ap.planAssigned': {
+    when: '制定事故预防服务计划（分派给服务机构或专家机构）',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'todo' }],
+    title: (r) => `执行预防服务：${r.enterpriseName}`,
+    content: (r) => withDetail(`服务计划“${r.no}”已分派给贵机构，请按计划开展服务并填写服务记录。`, r),
+  },
+  'ap.visitToConfirm': {
+    when: '服务计划制定或服务时间变更（AQ 9010：服务前与企业确认服务项目和时间）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认预防服务时间：${r.no}`,
+    content: (r) => withDetail(`保险机构安排的事故预防服务“${r.no}”，请确认服务项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.visitConfirmed': {
+    when: '企业确认服务项目和时间',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `企业已确认服务时间：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务“${r.no}”的项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.recordSubmitted': {
+    when: '服务记录提交（待企业确认）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认服务记录：${r.no}`,
+    content: (r) => withDetail(`服务“${r.no}”的服务记录已提交，请核对后确认。`, r),
+    closes: ['ap.planAssigned', 'ap.visitToConfirm'],
+  },
+  'ap.recordConfirmed': {
+    when: '企业确认服务记录',
+    record: 'apPlan',
+    to: [
+      { party: 'insurer', kind: 'system' },
+      {
+        party: 'provider',
+        kind: 'system',
+        title: (r) => `企业已确认服务记录：${r.no}`,
+        content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”，可安排回访。`, r),
+      },
+    ],
+    title: (r) => `企业已确认服务记录：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”。`, r),
+    closes: ['ap.recordSubmitted'],
+  },
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -508,17 +574,20 @@ export function notificationDef(event: NotificationEvent): NotificationDef {
   return NOTIFICATIONS[event];
 }
 
-/** The side whose pages a party opens (the applicant's and the publisher's from the record). */
+/** The side whose pages a party opens (the applicant's, the publisher's and the provider's from the record). */
 export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
   publisherSide?: PublisherSide,
+  providerType?: 'service' | 'expert',
 ): Side {
   switch (party) {
     case 'enterprises':
       return 'enterprise';
     case 'publisher':
       return publisherSide ?? 'insurer';
+    case 'provider':
+      return providerType ?? 'service';
     case 'enterprise':
       return 'enterprise';
     case 'insurer':
@@ -533,10 +602,11 @@ export function partySide(
 
 const KIND_NAMES: Record<Recipient['kind'], string> = { system: '通知', todo: '待办' };
 
-/** The sides a party may be (an applicant both, a publisher any of three), for the table and its test. */
+/** The sides a party may be (an applicant both, a publisher any of three, a provider either), for the table. */
 export function partySides(party: Party): Side[] {
   if (party === 'applicant') return ['enterprise', 'insurer'];
   if (party === 'publisher') return ['insurer', 'service', 'expert'];
+  if (party === 'provider') return ['service', 'expert'];
   return [partySide(party)];
 }
 
