@@ -111,7 +111,7 @@ export async function seedPreventionActivityDemo(
       const rows = await q.orderBy('o.id').limit(limit).execute();
       return rows.map((r) => ({ ...r, districtCode: r.districtCode ?? '' }));
     };
-    const file = async (bytes: Buffer, name: string, owner: { userId: number; id: number }) =>
+    const file = async (bytes: Buffer, name: string, owner: { userId: number | null; id: number }) =>
       options.uploadDir
         ? [
             await storeFileBytes(
@@ -348,16 +348,25 @@ export async function seedPreventionActivityDemo(
       .where('enterpriseId', '=', ent.id)
       .orderBy('id')
       .execute();
-    const policies = [...entPolicies, ...inForce.filter((p) => p.enterpriseId !== ent.id)];
+    const others = inForce.filter((p) => p.enterpriseId !== ent.id);
+    // ent's requests (one in each state) go to the insurer of its policy in force; others' to the demo insurer.
     const REQUESTS = [
-      { item: '03', status: 'pending', text: '新建储罐区投用前，请安排一次全面的隐患排查。', days: -2 },
       {
+        ent: true,
+        item: '03',
+        status: 'pending',
+        text: '新建储罐区投用前，请安排一次全面的隐患排查。',
+        days: -2,
+      },
+      {
+        ent: false,
         item: '05',
         status: 'pending',
         text: '请协助修订综合应急预案，并指导开展一次泄漏应急演练。',
         days: -1,
       },
       {
+        ent: true,
         item: '02',
         status: 'accepted',
         text: '工艺调整后需要重新开展安全风险辨识评估。',
@@ -365,6 +374,7 @@ export async function seedPreventionActivityDemo(
         answer: '已受理，将安排服务机构制定服务计划。',
       },
       {
+        ent: true,
         item: '01',
         status: 'scheduled',
         text: '新员工较多，希望安排一次三级安全教育培训。',
@@ -372,25 +382,44 @@ export async function seedPreventionActivityDemo(
         answer: '已受理并安排服务机构上门培训。',
       },
       {
+        ent: true,
         item: '04',
         status: 'declined',
         text: '希望协助完成安全生产标准化二级达标评审。',
         days: -15,
         answer: '标准化达标评审不属于事故预防服务范围，可委托评审机构办理。',
       },
-      { item: '06', status: 'withdrawn', text: '了解可燃气体在线监测系统的推广应用。', days: -12 },
-      { item: '03', status: 'pending', text: '请安排复查上次检查发现的两项一般隐患。', days: -3 },
+      { ent: true, item: '06', status: 'withdrawn', text: '了解可燃气体在线监测系统的推广应用。', days: -12 },
+      { ent: false, item: '03', status: 'pending', text: '请安排复查上次检查发现的两项一般隐患。', days: -3 },
       {
+        ent: false,
         item: '07',
         status: 'accepted',
         text: '请对厂区安全警示标识设置提出改进建议。',
         days: -6,
         answer: '已受理，下周安排专家现场查看。',
       },
+      {
+        ent: false,
+        item: '02',
+        status: 'declined',
+        text: '希望评估新上生产线的职业病危害。',
+        days: -9,
+        answer: '职业病危害评价不属于事故预防服务项目，请委托有资质的评价机构。',
+      },
+      {
+        ent: false,
+        item: '01',
+        status: 'scheduled',
+        text: '请为班组长安排一次安全管理能力培训。',
+        days: -18,
+        answer: '已安排，培训时间另行通知。',
+      },
     ] as const;
-    for (const [i, r] of REQUESTS.entries()) {
-      const p = policies[i % Math.max(1, policies.length)];
-      if (!p) break;
+    let other = 0;
+    for (const r of REQUESTS) {
+      const p = r.ent ? (entPolicies[0] ?? others[0]) : others[other++ % Math.max(1, others.length)];
+      if (!p) continue;
       const created = new Date(now.getTime() + r.days * DAY);
       const answered = r.status === 'accepted' || r.status === 'declined' || r.status === 'scheduled';
       await trx
@@ -451,17 +480,11 @@ export async function seedPreventionActivityDemo(
     ) => {
       const submittedAt = new Date(now.getTime() + f.days * DAY);
       const reviewed = f.status !== 'pending';
-      const attachments =
-        who.userId === null
-          ? []
-          : await file(
-              planPdf(`Prevention plan ${f.year} v${f.versionNo}`),
-              `${f.year}年度事故预防服务计划（第${f.versionNo}版）.pdf`,
-              {
-                userId: who.userId,
-                id: who.id,
-              },
-            );
+      const attachments = await file(
+        planPdf(`Prevention plan ${f.year} v${f.versionNo}`),
+        `${f.year}年度事故预防服务计划（第${f.versionNo}版）.pdf`,
+        { userId: who.userId, id: who.id },
+      );
       await trx
         .insertInto('apPreventionFiling')
         .values({
