@@ -29,6 +29,7 @@ const stored: SettingsView = {
     reportDeadlineHours: 720,
     claimUnpaidFlagDays: 60,
   },
+  prevention: { feeCapRatio: 0.21 },
   security: { idleTimeoutMinutes: 20, passwordMaxAgeDays: 90 },
   deployment: {
     captchaEnabled: true,
