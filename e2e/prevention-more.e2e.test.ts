@@ -49,8 +49,10 @@ async function choose(page: Page, field: Locator, option?: string): Promise<void
     '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
   );
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
-  // A multiple select keeps its dropdown open: close it.
-  await page.keyboard.press('Escape');
+  // A multiple select keeps its dropdown open: close it (Escape with none open would close the dialog).
+  await page.waitForTimeout(300);
+  if ((await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()) > 0)
+    await page.keyboard.press('Escape');
 }
 async function typeDate(field: Locator, value: string): Promise<void> {
   const input = field.locator('input').first();
@@ -61,6 +63,12 @@ async function typeDate(field: Locator, value: string): Promise<void> {
 const modal = (page: Page, title: string | RegExp) =>
   page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 const row = (page: Page, text: string | RegExp) => page.locator('tr.ant-table-row').filter({ hasText: text });
+/** The row of a list whose cell cuts `text` to its width (the whole text is the cell's title). */
+const rowTitled = (page: Page, text: string) =>
+  page
+    .locator('tr.ant-table-row')
+    .filter({ has: page.locator(`[title="${text}"]`) })
+    .or(row(page, text));
 
 /** When the training starts (set by the first step); attendance is recorded after it. */
 let startsAt = 0;
@@ -201,12 +209,12 @@ describe('accident prevention: filings, trainings, requests, the regulator’s o
     await item(form, '联系电话').locator('input').fill('13905271234');
     await form.getByRole('button', { name: /提\s?交/ }).click();
     await expectMessage(ent.page, '服务需求已提交');
-    await row(ent.page, REQUEST_TEXT).getByText('待处理').waitFor();
+    await rowTitled(ent.page, REQUEST_TEXT).getByText('待处理').waitFor();
 
     const ins = await openPage(browser);
     await login(ins.page, 'insurer');
     await ins.page.goto('/insurance/InsuranceAp/InsuranceApRequirement/route');
-    const asked = row(ins.page, REQUEST_TEXT);
+    const asked = rowTitled(ins.page, REQUEST_TEXT);
     await asked.getByText('待处理').waitFor();
     await asked.getByText('拒绝').click();
     const decline = modal(ins.page, /^拒绝服务需求/);
@@ -216,7 +224,7 @@ describe('accident prevention: filings, trainings, requests, the regulator’s o
     await asked.getByText('已拒绝').waitFor();
 
     await ent.page.reload();
-    const answered = row(ent.page, REQUEST_TEXT);
+    const answered = rowTitled(ent.page, REQUEST_TEXT);
     await answered.getByText('已拒绝').waitFor();
     await answered.getByText('拒绝原因：本季度隐患排查已排满，下季度优先安排').waitFor();
     expect(ent.errors).toEqual([]);

@@ -299,7 +299,14 @@ export function InsuranceApApply() {
       width: 100,
       render: (_, r) => <FilingStatusTag row={r} />,
     },
-    { title: '审核意见', dataIndex: 'reviewRemark', search: false, width: 180, ellipsis: true },
+    {
+      title: '审核意见',
+      dataIndex: 'reviewRemark',
+      search: false,
+      width: 220,
+      // The reason of a return is what the insurer acts on: shown whole.
+      render: (_, r) => <span style={{ whiteSpace: 'normal' }}>{r.reviewRemark || '-'}</span>,
+    },
     {
       title: '提交时间',
       dataIndex: 'submittedAt',
