@@ -20,7 +20,7 @@ export * from './endorsement-roster.ts';
 export * from './endorsement-rules.ts';
 export * from './enterprise-options.ts';
 export * from './industry-options.ts';
-export * from './insurance-data.ts';
+export * from './insurance-data-options.ts';
 export * from './insurer-options.ts';
 export * from './log-options.ts';
 export * from './message-options.ts';

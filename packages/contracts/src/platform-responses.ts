@@ -67,7 +67,6 @@ const settingsOutput = z.object({
     reportDeadlineHours: z.number(),
     claimUnpaidFlagDays: z.number(),
   }),
-  prevention: z.object({ feeCapRatio: z.number() }),
   security: z.object({ idleTimeoutMinutes: z.number(), passwordMaxAgeDays: z.number() }),
 });
 export const settingsView = settingsOutput.extend({

@@ -45,7 +45,7 @@ export const preventionFilingInput = z
     plannedServices: plannedServicesField,
     /** 预计保费收入 of the year, yuan. */
     expectedPremium: rangedNumber('预计保费收入', moneyRange({ positive: true })),
-    /** 事故预防费用预算, yuan; at most the cap (prevention.feeCapRatio) of the expected premium. */
+    /** 事故预防费用预算, yuan; at most the prevention fee cap (insurance.preventionFeeCapPct) of the expected premium. */
     budgetAmount: rangedNumber('预防费用预算', moneyRange({ positive: true })),
     description: z.string().trim().max(2000, '计划说明不能超过2000个字').default(''),
     /** The plan document(s) (stored files). */

@@ -80,22 +80,11 @@ export const securitySettings = z
   .strict();
 export type SecuritySettings = z.infer<typeof securitySettings>;
 
-/** Accident prevention: the cap of prevention spending as a ratio of premium (at most the national 0.21). */
-export const preventionSettings = z
-  .object({
-    feeCapRatio: z
-      .number()
-      .min(0, '事故预防费用比例上限须为0至0.21之间的数')
-      .max(0.21, '事故预防费用比例上限须为0至0.21之间的数'),
-  })
-  .strict();
-
 export const settingValues = z.object({
   platformName: z.string().trim().min(2, '平台名称为2-60个字符').max(60, '平台名称为2-60个字符'),
   footer: footerSettings,
   footerLinks: z.array(footerLink).max(20, '页脚链接最多20个'),
   insurance: insuranceSettings,
-  prevention: preventionSettings,
   security: securitySettings,
 });
 export type SettingValuesInput = z.infer<typeof settingValues>;

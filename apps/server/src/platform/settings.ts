@@ -31,14 +31,6 @@ export interface SettingValues {
     claimUnpaidFlagDays: number;
   };
   /** Accident prevention (issue 13). */
-  prevention: {
-    /**
-     * Cap of prevention spending as a ratio of premium (0.21: 2025 办法, at most 21% of the premium actually
-     * collected). Yearly plan filings refuse a budget above it of the expected premium; where
-     * insurance.preventionFeeCapPct is lower, the lower figure applies.
-     */
-    feeCapRatio: number;
-  };
   /** Session and password policy, read on every request (platform/auth.ts, login). */
   security: {
     /** Minutes without a request after which a session ends. */
@@ -68,7 +60,6 @@ export const SETTING_DEFAULTS: SettingValues = {
     reportDeadlineHours: 720,
     claimUnpaidFlagDays: 60,
   },
-  prevention: { feeCapRatio: 0.21 },
   // Code defaults; a deployment's IDLE_TIMEOUT_MINUTES / PASSWORD_MAX_AGE_DAYS replace them
   // (settingDefaults), and a value saved by the administrator replaces those.
   security: {

@@ -33,7 +33,8 @@ export type RecordType =
  *    a service organisation or an expert panel — `publisherSide` says which);
  *  - enterprises: the users of the enterprises the record lists (`enterpriseIds`: those a training session
  *    targets, or those signed up for it);
- *  - provider: the users of the service organisation or expert organisation a prevention plan is assigned to.
+ *  - provider: the users of the service organisation or expert panel a prevention plan is assigned to
+ *    (`providerOrgId`; `publisherSide` says which of the two sides' pages it opens).
  * The person whose action sent the message never receives it.
  */
 export type Party =
@@ -93,6 +94,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
   enterprise: {
     enterprise: { path: '/ent/EntInfoEdit', param: '' },
   },
+  // A prevention service plan and its record (modules/prevention): each role's detail page, or the
+  // service/expert list that opens the plan's drawer for ?id=.
+  apPlan: {
+    enterprise: { path: '/ent/EntAPDetail/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'id' },
+    government: { path: '/government/govAp/GovApDetail/route', param: 'id' },
+    service: { path: '/service/serviceAp', param: 'id' },
+    expert: { path: '/expert/expertAp', param: 'id' },
+  },
   training: {
     enterprise: { path: '/ent/EntAPSignUp/route', param: 'id' },
     insurer: { path: '/insurance/InsuranceAp/InsuranceApTrain/route', param: 'id' },
@@ -108,15 +118,6 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     insurer: { path: '/insurance/InsuranceAp/InsuranceApApply/route', param: 'id' },
     government: { path: '/government/govAp/GovApPlan/route', param: 'id' },
   },
-  // A prevention service plan and its record (modules/prevention): each role's detail page, or the
-  // service/expert list that opens the plan's drawer for ?id=.
-  apPlan: {
-    enterprise: { path: '/ent/EntAPDetail/route', param: 'id' },
-    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'id' },
-    government: { path: '/government/govAp/GovApDetail/route', param: 'id' },
-    service: { path: '/service/serviceAp', param: 'id' },
-    expert: { path: '/expert/expertAp', param: 'id' },
-  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -124,10 +125,10 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   endorsement: '批改',
   claim: '理赔案件',
   enterprise: '企业信息',
+  apPlan: '预防服务',
   training: '培训',
   serviceRequest: '服务需求',
   preventionFiling: '预防计划备案',
-  apPlan: '预防服务',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -164,9 +165,8 @@ export interface NotifyRecord {
   enteredBy?: 'enterprise' | 'insurer';
   /** Event-specific text (a reason, an amount, a date), completing the content. */
   detail?: string;
-  /** The organisation a prevention plan is assigned to (`provider` messages) and its kind (its pages). */
+  /** `provider` messages: the organisation a prevention plan is assigned to (its side in publisherSide). */
   providerOrgId?: number;
-  providerType?: 'service' | 'expert';
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -430,6 +430,54 @@ export const NOTIFICATIONS = {
     closes: ['claim.closed'],
   },
 
+  // ------------------------------------------------------------------------------- accident prevention
+  'ap.planAssigned': {
+    when: '制定事故预防服务计划（分派给服务机构或专家机构）',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'todo' }],
+    title: (r) => `执行预防服务：${r.enterpriseName}`,
+    content: (r) => withDetail(`服务计划“${r.no}”已分派给贵机构，请按计划开展服务并填写服务记录。`, r),
+  },
+  'ap.visitToConfirm': {
+    when: '服务计划制定或服务时间变更（AQ 9010：服务前与企业确认服务项目和时间）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认预防服务时间：${r.no}`,
+    content: (r) => withDetail(`保险机构安排的事故预防服务“${r.no}”，请确认服务项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.visitConfirmed': {
+    when: '企业确认服务项目和时间',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `企业已确认服务时间：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务“${r.no}”的项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.recordSubmitted': {
+    when: '服务记录提交（待企业确认）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认服务记录：${r.no}`,
+    content: (r) => withDetail(`服务“${r.no}”的服务记录已提交，请核对后确认。`, r),
+    closes: ['ap.planAssigned', 'ap.visitToConfirm'],
+  },
+  'ap.recordConfirmed': {
+    when: '企业确认服务记录',
+    record: 'apPlan',
+    to: [
+      { party: 'insurer', kind: 'system' },
+      {
+        party: 'provider',
+        kind: 'system',
+        title: (r) => `企业已确认服务记录：${r.no}`,
+        content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”，可安排回访。`, r),
+      },
+    ],
+    title: (r) => `企业已确认服务记录：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”。`, r),
+    closes: ['ap.recordSubmitted'],
+  },
   // ------------------------------------------------------------------- accident prevention activities
   'training.published': {
     when: '保险机构、服务机构或专家发布培训',
@@ -515,55 +563,6 @@ export const NOTIFICATIONS = {
     content: (r) => `${r.no}被退回，原因：${r.detail ?? ''}。请修改后重新备案。`,
     closes: ['preventionFiling.submitted'],
   },
-
-  // ------------------------------------------------------------------------------- accident prevention
-  'ap.planAssigned': {
-    when: '制定事故预防服务计划（分派给服务机构或专家机构）',
-    record: 'apPlan',
-    to: [{ party: 'provider', kind: 'todo' }],
-    title: (r) => `执行预防服务：${r.enterpriseName}`,
-    content: (r) => withDetail(`服务计划“${r.no}”已分派给贵机构，请按计划开展服务并填写服务记录。`, r),
-  },
-  'ap.visitToConfirm': {
-    when: '服务计划制定或服务时间变更（AQ 9010：服务前与企业确认服务项目和时间）',
-    record: 'apPlan',
-    to: [{ party: 'enterprise', kind: 'todo' }],
-    title: (r) => `确认预防服务时间：${r.no}`,
-    content: (r) => withDetail(`保险机构安排的事故预防服务“${r.no}”，请确认服务项目和时间。`, r),
-    closes: ['ap.visitToConfirm'],
-  },
-  'ap.visitConfirmed': {
-    when: '企业确认服务项目和时间',
-    record: 'apPlan',
-    to: [{ party: 'provider', kind: 'system' }],
-    title: (r) => `企业已确认服务时间：${r.enterpriseName}`,
-    content: (r) => withDetail(`${r.enterpriseName}已确认服务“${r.no}”的项目和时间。`, r),
-    closes: ['ap.visitToConfirm'],
-  },
-  'ap.recordSubmitted': {
-    when: '服务记录提交（待企业确认）',
-    record: 'apPlan',
-    to: [{ party: 'enterprise', kind: 'todo' }],
-    title: (r) => `确认服务记录：${r.no}`,
-    content: (r) => withDetail(`服务“${r.no}”的服务记录已提交，请核对后确认。`, r),
-    closes: ['ap.planAssigned', 'ap.visitToConfirm'],
-  },
-  'ap.recordConfirmed': {
-    when: '企业确认服务记录',
-    record: 'apPlan',
-    to: [
-      { party: 'insurer', kind: 'system' },
-      {
-        party: 'provider',
-        kind: 'system',
-        title: (r) => `企业已确认服务记录：${r.no}`,
-        content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”，可安排回访。`, r),
-      },
-    ],
-    title: (r) => `企业已确认服务记录：${r.no}`,
-    content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”。`, r),
-    closes: ['ap.recordSubmitted'],
-  },
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -574,12 +573,11 @@ export function notificationDef(event: NotificationEvent): NotificationDef {
   return NOTIFICATIONS[event];
 }
 
-/** The side whose pages a party opens (the applicant's, the publisher's and the provider's from the record). */
+/** The side whose pages a party opens (the applicant's and the publisher's from the record). */
 export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
   publisherSide?: PublisherSide,
-  providerType?: 'service' | 'expert',
 ): Side {
   switch (party) {
     case 'enterprises':
@@ -587,7 +585,7 @@ export function partySide(
     case 'publisher':
       return publisherSide ?? 'insurer';
     case 'provider':
-      return providerType ?? 'service';
+      return publisherSide === 'expert' ? 'expert' : 'service';
     case 'enterprise':
       return 'enterprise';
     case 'insurer':
@@ -602,7 +600,10 @@ export function partySide(
 
 const KIND_NAMES: Record<Recipient['kind'], string> = { system: '通知', todo: '待办' };
 
-/** The sides a party may be (an applicant both, a publisher any of three, a provider either), for the table. */
+/**
+ * The sides a party may be (an applicant both, a publisher any of three, a provider service or expert),
+ * for the table and its test.
+ */
 export function partySides(party: Party): Side[] {
   if (party === 'applicant') return ['enterprise', 'insurer'];
   if (party === 'publisher') return ['insurer', 'service', 'expert'];

@@ -85,7 +85,7 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
     case 'regulators':
       return regulatorUsers(trx, r.districtCodes ?? (r.districtCode ? [r.districtCode] : []));
     case 'provider':
-      return orgUsers(trx, r.providerOrgId === undefined ? [] : [r.providerOrgId]);
+      return orgUsers(trx, present(r.providerOrgId));
   }
 }
 
@@ -137,7 +137,7 @@ export async function notify(
     const content = (to.content ?? def.content)(record).slice(0, 2000);
     const link = recordLink(
       def.record,
-      partySide(to.party, record.enteredBy, record.publisherSide, record.providerType),
+      partySide(to.party, record.enteredBy, record.publisherSide),
       record.id,
     );
     for (const userId of users) {

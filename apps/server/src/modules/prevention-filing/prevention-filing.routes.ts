@@ -46,8 +46,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
-  const capRatio = async () =>
-    capRatioOf({ prevention: await settings.get('prevention'), insurance: await settings.get('insurance') });
+  const capRatio = async () => capRatioOf({ insurance: await settings.get('insurance') });
 
   r.post(
     `${F}/rules`,
@@ -111,8 +110,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const actor = await actorOf(req);
       const cap = await capRatio();
-      // A replay answers the stored envelope of the first call: the same shape.
-      return (await withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
         req.tx(
           async (trx) => {
             const res = await addFiling(trx, auth, actor, req.body, cap, clock.now());
@@ -120,7 +118,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
           },
           { targetId: (res) => res.data.id },
         ),
-      )) as z.output<typeof addedEnvelope>;
+      );
     },
   );
 

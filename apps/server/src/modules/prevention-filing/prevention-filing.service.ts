@@ -38,11 +38,12 @@ import {
 const NOT_FOUND = '预防计划备案不存在';
 
 /**
- * The cap of a budget as a ratio of the expected premium: prevention.feeCapRatio (default 0.21), or the
- * insurance settings' prevention fee cap when that is lower.
+ * The cap of a budget as a ratio of the expected premium: the platform's one prevention fee cap
+ * (insurance.preventionFeeCapPct, default 21 %, the 2025 办法's ceiling), the same the policies and the
+ * prevention fund use.
  */
-export function capRatioOf(settings: Pick<SettingValues, 'prevention' | 'insurance'>): number {
-  return Math.min(settings.prevention.feeCapRatio, settings.insurance.preventionFeeCapPct / 100);
+export function capRatioOf(settings: Pick<SettingValues, 'insurance'>): number {
+  return settings.insurance.preventionFeeCapPct / 100;
 }
 
 /** Years an insurer may file at `now` (the current China year, one back and one ahead). */

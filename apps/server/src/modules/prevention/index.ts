@@ -12,5 +12,6 @@ export function preventionRoutes(app: FastifyInstance): void {
   statsRoutes(app);
 }
 
-export { type PlanAction, type PlanState, planActionProblem } from './plan.service.ts';
+export { type PlanAction, type PlanState, planActionProblem } from './plan.machine.ts';
+export { changedApProjects, changedApRecords, type PushBatch, type PushCursor } from './push.ts';
 export { policyServiceFigures } from './stats.service.ts';

@@ -28,7 +28,6 @@ import {
   withdrawRequest,
 } from './service-request.service.ts';
 
-type IdEnvelope = z.output<typeof idEnvelope>;
 const R = '/api/serviceRequest';
 const MODULE = '事故预防-服务需求';
 
@@ -92,8 +91,7 @@ export function serviceRequestRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      // A replay answers the stored envelope of the first call: the same shape.
-      return (await withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
         req.tx(
           async (trx) => {
             const id = await addRequest(trx, actor, req.body, clock.now());
@@ -101,7 +99,7 @@ export function serviceRequestRoutes(app: FastifyInstance): void {
           },
           { targetId: (res) => res.data.id },
         ),
-      )) as IdEnvelope;
+      );
     },
   );
 

@@ -40,8 +40,6 @@ import {
   trainingFiles,
 } from './training.service.ts';
 
-type IdEnvelope = z.output<typeof idEnvelope>;
-
 const T = '/api/training';
 const MODULE = '事故预防-培训';
 
@@ -96,8 +94,7 @@ export function trainingRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const auth = requireAuth(req);
       const actor = await actorOf(req);
-      // A replay answers the stored envelope of the first call: the same shape.
-      return (await withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
         req.tx(
           async (trx) => {
             const id = await addTraining(trx, auth, actor, req.body, clock.now());
@@ -105,7 +102,7 @@ export function trainingRoutes(app: FastifyInstance): void {
           },
           { targetId: (res) => res.data.id },
         ),
-      )) as IdEnvelope;
+      );
     },
   );
 
@@ -182,8 +179,7 @@ export function trainingRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      // A replay answers the stored envelope of the first call: the same shape.
-      return (await withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
+      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
         req.tx(
           async (trx) => {
             const id = await signUp(trx, actor, req.body, clock.now());
@@ -191,7 +187,7 @@ export function trainingRoutes(app: FastifyInstance): void {
           },
           { targetId: (res) => res.data.id },
         ),
-      )) as IdEnvelope;
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import {
+  AttachmentIdsUpload,
   chinaTime,
   newIdempotencyKey,
   numberRule,
@@ -34,7 +35,6 @@ import {
   PREVENTION_FILING_STATUS,
   SERVICE_ITEMS,
 } from '../../platform/contracts.ts';
-import { AttachmentUpload } from '../policy/index.ts';
 import { chinaYear } from './activity-parts.tsx';
 import {
   filingApi,
@@ -227,7 +227,7 @@ function FilingFormModal({
           label="计划文件"
           rules={[{ required: true, type: 'array', min: 1, message: '请上传年度预防计划文件' }]}
         >
-          <AttachmentUpload initialFiles={base?.attachments.map((a) => ({ ...a })) ?? []} />
+          <AttachmentIdsUpload initialFiles={base?.attachments.map((a) => ({ ...a })) ?? []} />
         </Form.Item>
       </Form>
     </Modal>

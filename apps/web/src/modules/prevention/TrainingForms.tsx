@@ -16,6 +16,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
+  AttachmentIdsUpload,
   ChinaDateTimePicker,
   chinaNow,
   chinaPickerValue,
@@ -30,7 +31,6 @@ import {
   TRAINING_MODES,
   WS_INDUSTRIES,
 } from '../../platform/contracts.ts';
-import { AttachmentUpload } from '../policy/index.ts';
 import {
   type TrainingDetail,
   type TrainingInput,
@@ -260,7 +260,7 @@ export function TrainingFormModal({
           </Col>
         </Row>
         <Form.Item name="materials" label="培训资料">
-          <AttachmentUpload initialFiles={editing?.materials.map((m) => ({ ...m })) ?? []} />
+          <AttachmentIdsUpload initialFiles={editing?.materials.map((m) => ({ ...m })) ?? []} />
         </Form.Item>
       </Form>
     </Modal>
@@ -402,10 +402,10 @@ export function AttendanceModal({
           label="培训现场照片"
           rules={[{ required: true, type: 'array', min: 1, message: '请至少上传一张培训现场照片' }]}
         >
-          <AttachmentUpload initialFiles={training.photos.map((p) => ({ ...p }))} />
+          <AttachmentIdsUpload initialFiles={training.photos.map((p) => ({ ...p }))} />
         </Form.Item>
         <Form.Item name="materials" label="培训资料">
-          <AttachmentUpload initialFiles={training.materials.map((m) => ({ ...m }))} />
+          <AttachmentIdsUpload initialFiles={training.materials.map((m) => ({ ...m }))} />
         </Form.Item>
         <Typography.Text type="secondary">登记后，每家参加的企业计为一次宣传教育培训服务。</Typography.Text>
       </Form>
