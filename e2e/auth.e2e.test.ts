@@ -72,9 +72,24 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it.todo(
-    'gov lands on 事故预防监管 (GovernmentAp) showing the prevention projects of its districts (项目名称, 保单号, 服务机构, 进度) and the prevention-fee totals',
-  );
+  it('gov lands on 事故预防监管 (GovernmentAp) showing the services, the prevention fund and the hazards of its districts', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'gov');
+    await waitForPath(page, LANDING.gov);
+    await waitForTitle(page, '事故预防监管');
+    for (const id of [
+      'ap-fig-projects',
+      'ap-fig-services',
+      'ap-fig-accrued',
+      'ap-fig-spent',
+      'ap-fig-hazards',
+    ])
+      await page.getByTestId(id).locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor();
+    await page.getByTestId('ap-overview-districts').locator('tr.ant-table-row').first().waitFor();
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
   it.todo(
     'ent lands on 预防服务 (EntAPQuery) showing its own prevention services (服务名称, 服务机构, 服务时间, 计划状态)',
   );

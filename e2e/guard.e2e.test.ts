@@ -159,13 +159,15 @@ describe('route guard with a token (spec 2.4)', () => {
   it('a page of the menu whose screen is not built yet shows the 404 text inside the layout', async () => {
     const { page, context } = await openPage(browser);
     await login(page, 'gov');
-    expect(pathOf(page)).toBe(LANDING.gov);
-    await page.getByText('页面不存在或正在开发中').waitFor();
-    await page.getByText('事故预防监管').first().waitFor();
-    // On the landing page itself, 首页 is where the user is (no link) and 返回首页 does not lead back here.
-    expect(await page.locator('.aq-basic-breadcrumb a').filter({ hasText: '首页' }).count()).toBe(0);
+    // 隐患处置 (GovApDispose) belongs to the hazard issue: its menu entry opens the 404 text for now.
+    await page.goto('/government/govAp/GovApDispose/route');
+    await page.locator('.ant-result-subtitle').filter({ hasText: '页面不存在或正在开发中' }).waitFor();
+    await page.getByText('隐患处置').first().waitFor();
+    // 返回首页 leads to the user's landing page (事故预防监管), which is built.
     await page.getByRole('button', { name: /返回首页/ }).click();
-    await waitForPath(page, '/portal/index');
+    await waitForPath(page, LANDING.gov);
+    await page.getByTestId('government-ap').waitFor();
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
     await context.close();
   });
 

@@ -95,8 +95,10 @@ for (const file of files) {
       const rest = target.slice(entry.length);
       const viaIndex = rest === 'index.ts' || rest === 'index.tsx';
       const viaTestKit = isTest(file) && /(^|\/)(test-[^/]+|[^/]+\.testkit)\.tsx?$/.test(rest);
-      // The web's screen registries are loaded lazily by component name (src/screens.ts).
-      const viaScreens = from.app === 'web' && file === 'apps/web/src/screens.ts' && rest === 'screens.ts';
+      // The web's screen registries are loaded lazily by component name (src/screens.ts); a large feature
+      // may split its registry in screens-<part>.ts files (prevention: screens-activity.ts).
+      const viaScreens =
+        from.app === 'web' && file === 'apps/web/src/screens.ts' && /^screens(-[a-z-]+)?\.ts$/.test(rest);
       if (!viaIndex && !viaTestKit && !viaScreens)
         say(`enter module '${to.module}' through ${entry}index.ts`);
       if (from.layer === 'modules' && !isTest(file) && !typeOnly) {

@@ -64,9 +64,45 @@ describe('DataClaim (理赔数据)', () => {
   });
 });
 
+const apOverview = {
+  year: 2026,
+  totals: {
+    projects: 4,
+    plans: 30,
+    done: 18,
+    enterprisesServed: 7,
+    enterprisesInsured: 12,
+    accrued: 84000,
+    spent: 26500.5,
+    hazards: 9,
+    majorHazards: 1,
+    hazardsRectified: 6,
+  },
+  byDistrict: [],
+  byItem: [{ code: '03', name: '生产安全事故隐患排查', done: 8, planned: 10, spend: 12000 }],
+  byMonth: [],
+};
+
 describe('DataAp (预防数据)', () => {
+  it('shows the services done, the enterprises served and the fund from the prevention records', async () => {
+    const api = apiStub({
+      '/api/prevention/overview': () => ok(apOverview),
+      '/api/insuranceData/ap': () => ok({ year: 2026, groupBy: 'month', columns: [], rows: [] }),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderScreen(<DataAp />, ['query'], 'insuranceData');
+    expect(await screen.findByText('18 / 30')).toBeTruthy();
+    expect(within(screen.getByTestId('ap-service-served')).getByText('7 / 12')).toBeTruthy();
+    expect(within(screen.getByTestId('ap-service-spent')).getByText('26,500.50')).toBeTruthy();
+    expect(within(screen.getByTestId('ap-service-hazards')).getByText('9 / 6')).toBeTruthy();
+    expect(api.callsTo('/api/prevention/overview')[0]!.query.get('year')).toBe(
+      api.callsTo('/api/insuranceData/ap')[0]!.query.get('year'),
+    );
+  });
+
   it('the 合计 占保费比例 uses the premium the rows carry (no second request)', async () => {
     const api = apiStub({
+      '/api/prevention/overview': () => ok(apOverview),
       '/api/insuranceData/ap': () =>
         ok({
           year: 2026,

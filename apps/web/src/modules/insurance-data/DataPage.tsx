@@ -20,6 +20,7 @@ import { BarChart, LineChart, PieChart } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { DATA_GROUP_BY } from '../../platform/contracts.ts';
 import { downloadFile } from '../../platform/download.ts';
+import { ApServiceCard } from './ApServiceCard.tsx';
 import {
   getDataset,
   INSURANCE_DATA_API,
@@ -294,6 +295,7 @@ export function DataPage({ dataset }: { dataset: InsuranceDataset }) {
               ))}
             </Row>
           </Card>
+          {dataset === 'ap' && <ApServiceCard year={year} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} {...(donut ? { xxl: 14 } : { lg: 14 })}>
               <Card variant="borderless" title={moneyCol ? `${moneyCol.label}（${moneyCol.unit}）` : title}>

@@ -1,8 +1,9 @@
 import { LoginOutlined, RightOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Steps, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Statistic, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { thousands, yuan } from '../../components/index.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { roleKeyOf, useAuth } from '../../platform/auth.ts';
 import { feedback } from '../../platform/feedback.ts';
@@ -13,7 +14,7 @@ import {
   USER_LOGIN_PATH,
 } from '../../platform/paths.ts';
 import { useClasses } from '../content/index.ts';
-import { portalHelpList, usePortalPageBySlug } from './portal-api.ts';
+import { portalHelpList, usePortalApStats, usePortalPageBySlug } from './portal-api.ts';
 import { PORTAL_TABS, type PortalTabKey, portalTabTarget } from './portal-tabs.ts';
 import './portal.css';
 
@@ -159,6 +160,36 @@ function Guides({ className }: { className: string }) {
   );
 }
 
+/** The 事故预防 tab's figures from the prevention records; nothing when they cannot be loaded. */
+function ApFigures() {
+  const { data, isLoading, isError } = usePortalApStats();
+  if (isError) return null;
+  return (
+    <Card
+      variant="borderless"
+      title="事故预防服务成效"
+      style={{ marginTop: 16 }}
+      data-testid="portal-ap-stats"
+    >
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {(data ?? []).map((s) => (
+            <Col key={s.name} xs={12} md={6}>
+              <Statistic
+                title={s.label}
+                value={s.unit === '元' ? yuan(s.value, false) : thousands(s.value)}
+                suffix={s.unit}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  );
+}
+
 /** The entry buttons of spec 2.5: the same rules and messages as the portal header's tabs. */
 function EntryButtons({ topic }: { topic: Topic }) {
   const auth = useAuth();
@@ -209,6 +240,7 @@ function TopicPage({ topic }: { topic: Topic }) {
           {topic.who}
         </Typography.Text>
       </section>
+      {topic.tab === 'ap' && <ApFigures />}
       <Card variant="borderless" title="办理流程" style={{ marginTop: 16 }} className="aq-steps-card">
         <Steps items={topic.steps.map((st) => ({ ...st, status: 'process' as const }))} responsive />
       </Card>

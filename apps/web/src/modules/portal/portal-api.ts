@@ -27,6 +27,24 @@ export function usePortalStats() {
   });
 }
 
+/**
+ * GET /api/public/apStats: the 事故预防 tab's figures from the prevention records (completed services,
+ * enterprises served, hazards found, prevention spend).
+ */
+export function usePortalApStats() {
+  return useQuery({
+    queryKey: ['public', 'apStats'],
+    queryFn: async () =>
+      (
+        await fetchData<{ items: PortalStat[] }>('/public/apStats', {
+          method: 'GET',
+          skipErrorHandler: true,
+        })
+      ).items,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** Portal notice tabs: 1 通知公告, 2 政策动态 (spec 2.1 portalNotice currentTab). */
 export type NoticeTab = 1 | 2;
 export const NOTICE_TAB_TITLES: Record<NoticeTab, string> = { 1: '通知公告', 2: '政策动态' };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -22,6 +22,37 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
+});
+
+describe('PortalAP (事故预防)', () => {
+  it('shows the prevention figures of the records', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/public/apStats')
+        ? new Response(
+            JSON.stringify({
+              error: 0,
+              apiError: 0,
+              result: 'ok',
+              data: {
+                items: [
+                  { name: 'apServices', label: '预防服务', value: 1234, unit: '次' },
+                  { name: 'apSpend', label: '事故预防费用支出', value: 56000.5, unit: '元' },
+                ],
+              },
+            }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          )
+        : new Response(JSON.stringify({ error: 404, apiError: 404, result: '记录不存在' }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+    );
+    renderWithApp(<PortalAP />, { path: '/portal/ap' });
+    const stats = await screen.findByTestId('portal-ap-stats');
+    expect(await within(stats).findByText('1,234')).toBeTruthy();
+    expect(within(stats).getByText('预防服务')).toBeTruthy();
+    expect(within(stats).getByText('56,000.50')).toBeTruthy();
+  });
 });
 
 describe('portal wording', () => {

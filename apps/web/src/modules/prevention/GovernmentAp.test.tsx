@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
+import type { PreventionOverview } from './api-activity.ts';
+import { GovernmentAp } from './GovernmentAp.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const overview = (year: number): PreventionOverview => ({
+  year,
+  totals: {
+    projects: 12,
+    plans: 40,
+    done: 25,
+    enterprisesServed: 9,
+    enterprisesInsured: 30,
+    accrued: 120000,
+    spent: 45000.5,
+    hazards: 17,
+    majorHazards: 2,
+    hazardsRectified: 11,
+  },
+  byDistrict: [
+    {
+      code: '321302',
+      name: '宿城区',
+      done: 15,
+      planned: 20,
+      enterprisesServed: 6,
+      enterprisesInsured: 18,
+      hazards: 10,
+      hazardsRectified: 7,
+      accrued: 80000,
+      spent: 30000,
+    },
+  ],
+  byItem: [{ code: '03', name: '生产安全事故隐患排查', done: 10, planned: 12, spend: 20000 }],
+  byMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, done: i, planned: i + 1, spend: i * 100 })),
+});
+
+describe('GovernmentAp (事故预防监管)', () => {
+  it('shows the year’s figures, the charts and the districts linking to 服务查询', async () => {
+    const calls = fakeApi({
+      'POST /api/prevention/overview': (c) => overview(Number(c.query.get('year'))),
+    });
+    renderScreen(<GovernmentAp />, ['query', 'get', 'export']);
+    const figures = await screen.findByTestId('ap-overview-figures');
+    expect(within(screen.getByTestId('ap-fig-services')).getByText('25 / 40')).toBeTruthy();
+    expect(within(screen.getByTestId('ap-fig-enterprises')).getByText(/覆盖率 30\.0%/)).toBeTruthy();
+    expect(within(screen.getByTestId('ap-fig-spent')).getByText('45,000.50')).toBeTruthy();
+    expect(within(screen.getByTestId('ap-fig-spent')).getByText(/使用率 37\.5%/)).toBeTruthy();
+    expect(within(figures).getByText(/重大隐患 2 项/)).toBeTruthy();
+    expect(screen.getByText('各月服务情况（次）')).toBeTruthy();
+    expect(screen.getByText('各区县预防费用（元）')).toBeTruthy();
+    const link = within(screen.getByTestId('ap-overview-districts')).getByRole('link', { name: '宿城区' });
+    expect(link.getAttribute('href')).toBe('/government/govAp/GovApQuery/route?districtCode=321302');
+    expect(screen.getByText('80,000.00')).toBeTruthy();
+    expect(calls[0]!.query.get('districtCode')).toBeNull();
+  });
+
+  it('asks again for the year and district picked', async () => {
+    const calls = fakeApi({
+      'POST /api/prevention/overview': (c) => overview(Number(c.query.get('year'))),
+    });
+    renderScreen(<GovernmentAp />, ['query']);
+    await screen.findByTestId('ap-overview-figures');
+    const year = Number(calls[0]!.query.get('year'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '年份' }));
+    fireEvent.click(await screen.findByTitle(`${year - 1}年`));
+    await waitFor(() => expect(calls.some((c) => c.query.get('year') === String(year - 1))).toBe(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '区县' }));
+    fireEvent.click(await screen.findByTitle('沭阳县'));
+    await waitFor(() => expect(calls.at(-1)!.query.get('districtCode')).toBe('321322'));
+  });
+});
