@@ -38,9 +38,22 @@ export function projectStateOf(state: number, endDate: string, now: Date) {
  * The level-2 sub-types of the service items, from the dictionary (category 033, each item `033<nn>` with
  * children whose value is the sub-type code): enabled entries only. Administrators extend the list there.
  */
-export async function serviceSubTypes(
-  db: Db,
-): Promise<Map<string, Array<{ value: string; label: string; isOther: boolean }>>> {
+type SubTypes = Map<string, Array<{ value: string; label: string; isOther: boolean }>>;
+/** The dictionary changes rarely: its sub-types are read at most once a minute per database. */
+const SUBTYPE_TTL_MS = 60_000;
+const subTypeCache = new WeakMap<object, { at: number; value: Promise<SubTypes> }>();
+
+export function serviceSubTypes(db: Db): Promise<SubTypes> {
+  const now = Date.now();
+  const hit = subTypeCache.get(db);
+  if (hit && now - hit.at < SUBTYPE_TTL_MS && now >= hit.at) return hit.value;
+  const value = loadSubTypes(db);
+  subTypeCache.set(db, { at: now, value });
+  value.catch(() => subTypeCache.delete(db));
+  return value;
+}
+
+async function loadSubTypes(db: Db): Promise<SubTypes> {
   const rows = await db
     .selectFrom('sysDict as c')
     .innerJoin('sysDict as p', 'p.id', 'c.parentId')
@@ -52,7 +65,7 @@ export async function serviceSubTypes(
     .orderBy('c.sort')
     .orderBy('c.id')
     .execute();
-  const out = new Map<string, Array<{ value: string; label: string; isOther: boolean }>>();
+  const out: SubTypes = new Map();
   for (const r of rows) {
     const list = out.get(r.item) ?? [];
     list.push({ value: r.value, label: r.name, isOther: /^其他/.test(r.name) });

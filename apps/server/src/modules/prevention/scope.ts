@@ -22,15 +22,33 @@ export async function prevActor(db: Db, auth: AuthContext): Promise<PrevActor> {
   if (a.kind === 'insurer' || a.kind === 'enterprise') return { kind: a.kind, orgId: a.orgId, ...base };
   if (a.kind === 'government') return { kind: 'government', orgId: a.orgId, districts: a.districts, ...base };
   if (auth.orgId === null) return { kind: 'none', ...base };
+  const orgType = await providerTypeOf(db, auth.orgId);
+  return orgType ? { kind: orgType, orgId: auth.orgId, ...base } : { kind: 'none', ...base };
+}
+
+/** Organisation kinds change practically never: a minute's cache saves a query per request (as actor.ts). */
+const ORG_TTL_MS = 60_000;
+const providerCache = new WeakMap<object, Map<number, { at: number; type: 'service' | 'expert' | null }>>();
+
+async function providerTypeOf(db: Db, orgId: number): Promise<'service' | 'expert' | null> {
+  let cache = providerCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    providerCache.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(orgId);
+  if (hit && now - hit.at < ORG_TTL_MS && now >= hit.at) return hit.type;
   const org = await db
     .selectFrom('sysOrg')
     .select('orgType')
-    .where('id', '=', auth.orgId)
+    .where('id', '=', orgId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (org?.orgType === 'service' || org?.orgType === 'expert')
-    return { kind: org.orgType, orgId: auth.orgId, ...base };
-  return { kind: 'none', ...base };
+  const type = org?.orgType === 'service' || org?.orgType === 'expert' ? org.orgType : null;
+  if (cache.size > 10_000) cache.clear();
+  cache.set(orgId, { at: now, type });
+  return type;
 }
 
 const NONE = sql<SqlBool>`false`;

@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// Large-data benchmark of the accident-prevention lists (issue 13): 100,000 service plans (half with a
+// submitted record) in PostgreSQL over the demo's insured enterprises, the paged plan list hit by 50
+// connections for ~10 s each, as the insurer, the service organisation and the regulator. Prints req/s and
+// p50/p99 and writes bench/results/prevention-lists.json.
+//
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/prevention-lists.mjs
+//
+// A fresh database is created on that server (and dropped afterwards); the server is started on it
+// (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!baseUrl) {
+  console.error('Set TEST_DATABASE_URL (a PostgreSQL server where a scratch database may be created).');
+  process.exit(2);
+}
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
+const dbName = `aqzrx_bench_${process.pid}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ap-'));
+
+const urlFor = (name) => {
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(sqlText) {
+  const c = new pg.Client({ connectionString: baseUrl });
+  c.on('error', (err) => console.warn('admin connection:', err.message));
+  await c.connect();
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const prof = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+    const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: urlFor(dbName),
+        DATA_DIR: dataDir,
+        PORT: '0',
+        CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        API_RATE_MAX: '100000000',
+        IP_RATE_MAX: '100000000',
+        LOGIN_RATE_MAX: '100000000',
+        NODE_ENV: 'production',
+        SEED_DEMO: 'on',
+        PII_KEY: 'ab'.repeat(32),
+        ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}),
+        // Node flags for the server only (the load generator in this process keeps its own).
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+          : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b;
+      const m = out.match(/http:\/\/localhost:(\d+)/);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+/** Bulk rows: projects over the demo's issued policies, plans spread over insurers, providers, districts. */
+async function fill(client) {
+  const t0 = Date.now();
+  // Eight more service organisations, so a provider's list is one of ten (as in a city).
+  await client.query(
+    `INSERT INTO sys_org (org_type, name, district_code)
+     SELECT 'service', '压测服务机构' || g, (ARRAY['321302','321311','321322','321323','321324'])[1 + g % 5]
+     FROM generate_series(1, 8) g`,
+  );
+  const providers = (
+    await client.query("SELECT id FROM sys_org WHERE org_type IN ('service','expert') ORDER BY id")
+  ).rows.map((r) => r.id);
+  await client.query(
+    `INSERT INTO ap_project (name, contract_no, insurer_id, start_date, end_date, fee_ratio, fee_amount, state, created_at, updated_at)
+     SELECT '压测项目' || k, 'BAP' || lpad(k::text, 8, '0'), p.insurer_id, p.start_date, p.end_date, 15, 1000, 2, now(), now()
+     FROM generate_series(1, $1::int) k
+     JOIN LATERAL (
+       SELECT id, insurer_id, start_date, end_date FROM ins_policy WHERE status = 'approved'
+       ORDER BY id OFFSET (k % (SELECT count(*) FROM ins_policy WHERE status = 'approved')) LIMIT 1
+     ) p ON true`,
+    [PROJECTS],
+  );
+  await client.query(
+    `INSERT INTO ap_project_policy (project_id, policy_id, enterprise_id, district_code)
+     SELECT j.id, p.id, p.enterprise_id, p.district_code
+     FROM ap_project j
+     JOIN LATERAL (
+       SELECT id, enterprise_id, district_code FROM ins_policy WHERE status = 'approved'
+       ORDER BY id OFFSET ((j.id * 7) % (SELECT count(*) FROM ins_policy WHERE status = 'approved')) LIMIT 1
+     ) p ON true
+     WHERE j.contract_no LIKE 'BAP%'
+     ON CONFLICT DO NOTHING`,
+  );
+  await client.query(
+    `INSERT INTO ap_plan (project_id, insurer_id, enterprise_id, policy_id, district_code, item, name, provider_org_id,
+       planned_start, planned_end, place_district_code, status, visit_state, record_state, spend, hazard_count,
+       major_hazard_count, submitted_at, created_at, updated_at)
+     SELECT pp.project_id, j.insurer_id, pp.enterprise_id, pp.policy_id, pp.district_code,
+            '0' || (1 + g % 7), '压测服务' || g, ($2::int[])[1 + g % array_length($2::int[], 1)],
+            s.t, s.t + interval '6 hours', pp.district_code,
+            CASE WHEN g % 2 = 0 THEN 2 WHEN g % 5 = 1 THEN 1 ELSE 0 END,
+            CASE WHEN g % 2 = 0 OR g % 3 = 0 THEN 'confirmed' ELSE 'unconfirmed' END,
+            CASE WHEN g % 2 = 0 THEN (CASE WHEN g % 4 = 0 THEN 'confirmed' ELSE 'submitted' END)
+                 WHEN g % 5 = 1 THEN 'draft' END,
+            CASE WHEN g % 2 = 0 THEN 300 ELSE 0 END,
+            CASE WHEN g % 2 = 0 AND g % 7 = 2 THEN 2 ELSE 0 END,
+            CASE WHEN g % 2 = 0 AND g % 7 = 2 THEN 1 ELSE 0 END,
+            CASE WHEN g % 2 = 0 THEN s.t + interval '1 day' END, now(), now()
+     FROM generate_series(1, $1::int) g
+     CROSS JOIN LATERAL (SELECT timestamptz '2024-01-01 09:00+08' + make_interval(hours => (g * 13) % 26000) AS t) s
+     JOIN LATERAL (
+       SELECT project_id, enterprise_id, policy_id, district_code FROM ap_project_policy
+       WHERE project_id = (SELECT min(id) FROM ap_project WHERE contract_no LIKE 'BAP%') + g % $3::int
+       LIMIT 1
+     ) pp ON true
+     JOIN ap_project j ON j.id = pp.project_id`,
+    [PLANS, providers, PROJECTS],
+  );
+  await client.query(
+    `INSERT INTO ap_record (plan_id, state, actual_start, actual_end, district_code, summary_text, spend, summary,
+       submitted_at, created_at, updated_at)
+     SELECT id, record_state, planned_start, planned_end, district_code, '压测服务记录', spend,
+            jsonb_build_object('type', item), submitted_at, now(), now()
+     FROM ap_plan WHERE record_state IS NOT NULL AND name LIKE '压测服务%'`,
+  );
+  await client.query('VACUUM ANALYZE');
+  await client.query('CHECKPOINT');
+  const counts = (
+    await client.query(
+      'SELECT (SELECT count(*) FROM ap_plan)::int AS plans, (SELECT count(*) FROM ap_record)::int AS records, (SELECT count(*) FROM ap_project)::int AS projects',
+    )
+  ).rows[0];
+  console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
+  return counts;
+}
+
+async function run(name, role, opts) {
+  // One second of the same load first: the list's total is counted on its first request (then kept
+  // briefly, count-cache.ts), and that first count is not what the steady state measures.
+  await autocannon({ connections, duration: 1, ...opts });
+  const result = await autocannon({ connections, duration, ...opts });
+  const row = {
+    name,
+    role,
+    connections,
+    seconds: duration,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(
+    `${name.padEnd(58)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${String(row.p50ms).padStart(3)} ms  p99 ${String(row.p99ms).padStart(4)} ms  non-2xx ${row.non2xx}`,
+  );
+  return row;
+}
+
+await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${dbName}`);
+let child;
+try {
+  const started = await startServer();
+  child = started.child;
+  const base = `http://127.0.0.1:${started.port}`;
+  console.log('server started; filling…');
+  const client = new pg.Client({ connectionString: urlFor(dbName) });
+  client.on('error', (err) => console.warn('fill connection:', err.message));
+  await client.connect();
+  const counts = await fill(client);
+  await client.end();
+  const login = async (username) => {
+    const r = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Safe2026' }),
+    }).then((res) => res.json());
+    if (!r.data?.token) throw new Error(`login ${username}: ${JSON.stringify(r)}`);
+    return { 'x-token': r.data.token };
+  };
+  if (process.env.BENCH_FILL_ONLY) console.log(`filled ${dbName}; kept for inspection (BENCH_FILL_ONLY)`);
+  else await measure(base, login, counts);
+} finally {
+  if (child) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  }
+  if (!process.env.BENCH_FILL_ONLY) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function measure(base, login, counts) {
+  const insurer = await login('insurer');
+  const service = await login('service');
+  const gov = await login('gov');
+  await autocannon({
+    url: `${base}/api/prevention/plan/list?pageSize=10`,
+    method: 'POST',
+    headers: gov,
+    connections: 10,
+    duration: 2,
+  });
+  const scenarios = [
+    ['reference: insurer options (3 rows, no list)', 'insurer', insurer, '/api/insurer/options'],
+    ['plan list: unfiltered, page 1', 'insurer', insurer, '/api/prevention/plan/list?pageNo=1&pageSize=10'],
+    [
+      'plan list: completed, page 5',
+      'insurer',
+      insurer,
+      '/api/prevention/plan/list?pageNo=5&pageSize=10&status=2',
+    ],
+    ['plan list: unfiltered, page 1', 'service', service, '/api/prevention/plan/list?pageNo=1&pageSize=10'],
+    [
+      'plan list: to-do (not completed), page 1',
+      'service',
+      service,
+      '/api/prevention/plan/list?pageNo=1&pageSize=10&todo=1',
+    ],
+    ['plan list: unfiltered, page 1', 'gov', gov, '/api/prevention/plan/list?pageNo=1&pageSize=10'],
+    [
+      'plan list: district + item, page 1',
+      'gov',
+      gov,
+      '/api/prevention/plan/list?pageNo=1&pageSize=10&districtCode=321302&item=03',
+    ],
+    ['plan list: unfiltered, page 5', 'gov', gov, '/api/prevention/plan/list?pageNo=5&pageSize=10'],
+    [
+      'project list: in progress (state=3), page 1',
+      'insurer',
+      insurer,
+      '/api/prevention/project/list?pageNo=1&pageSize=10&state=3',
+    ],
+  ];
+  const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  console.log(
+    `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
+  );
+  const rows = [];
+  for (const [name, role, headers, url] of scenarios)
+    rows.push(await run(`${name} (${role})`, role, { url: `${base}${url}`, method: 'POST', headers }));
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    database: 'postgres',
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    data: counts,
+    rows,
+  };
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'bench/results/prevention-lists.json'),
+    `${JSON.stringify(out, null, 2)}\n`,
+  );
+}
