@@ -136,6 +136,32 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Puts a demo account's password back to DEMO_PASSWORD through the API after a test changed it, so the
+ * files that run later can still log in. The last five passwords may not be reused, so it passes through
+ * four others first; each change ends the sessions, hence a login before each.
+ */
+export async function restoreDemoPassword(username: string, current: string): Promise<void> {
+  const post = async (url: string, body: unknown, token?: string) => {
+    const res = await fetch(new URL(url, baseURL), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { 'X-TOKEN': token } : {}) },
+      body: JSON.stringify(body),
+    });
+    const env = (await res.json()) as { apiError?: number; message?: string; data?: { token?: string } };
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${env.message ?? ''}`);
+    return env;
+  };
+  let pwd = current;
+  for (const next of ['Restore#2031a', 'Restore#2031b', 'Restore#2031c', 'Restore#2031d', DEMO_PASSWORD]) {
+    const login = await post('/api/login', { username, password: pwd });
+    const token = login.data?.token;
+    if (!token) throw new Error(`login as ${username} gave no token`);
+    await post('/api/sys/user/pwd/update', { oldPwd: pwd, newPwd: next }, token);
+    pwd = next;
+  }
+}
+
 /** Text of the antd message toast that contains `text` (waits for it). */
 export async function expectMessage(page: Page, text: string): Promise<void> {
   try {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The README's test command: lint, typecheck, unit/API suites on embedded PGlite, the server suites again
-// on PostgreSQL when TEST_DATABASE_URL is set, the browser suite, then the web bundle budget. Ends with one
-// summary line.
+// The README's test command: lint, module boundaries and file length (scripts/check-boundaries.mjs),
+// typecheck, unit/API suites on embedded PGlite, the server suites again on PostgreSQL when
+// TEST_DATABASE_URL is set, the browser suite, then the web bundle budget. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +44,7 @@ function vitest(name, args, env = {}) {
 }
 
 run('lint', 'npx', ['biome', 'check', '.']);
+run('module boundaries', process.execPath, ['scripts/check-boundaries.mjs']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit and API tests (PGlite)', []);
 if (process.env.TEST_DATABASE_URL) {

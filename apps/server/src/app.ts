@@ -28,7 +28,7 @@ import { logsRoutes } from './modules/log/index.ts';
 import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
-import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { portalRoutes } from './modules/portal/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
@@ -36,10 +36,12 @@ import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
 import { settingsRoutes } from './modules/setting/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
+// new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
+import { createPortalStats } from './platform/portal-stats.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
@@ -124,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('deps', deps);
   app.decorate('db', database.db);
   app.decorate('state', state);
+  app.decorate('portalStats', createPortalStats());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
 
@@ -209,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   claimsRoutes(app);
   insuranceDataRoutes(app);
   dataExchangeRoutes(app);
+  // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   opts.extend?.(app);

@@ -655,6 +655,7 @@ const NO_OWNER: Record<string, string> = {
   '/api/safetymechanism/delete': 'platform configuration (operations admin)',
   '/api/safetymechanism/addSysApiInfos': 'platform configuration (operations admin)',
   '/api/safetymechanism/delSysApiInfos': 'platform configuration (operations admin)',
+  // new:feature routes
 };
 
 /** Writes without an audit declaration (their own kind of change) that the sweep must still see. */

@@ -23,6 +23,7 @@ import { safetyMechanismScreens } from './modules/safety-mechanism/screens.ts';
 import { settingScreens } from './modules/setting/screens.ts';
 import { subsystemScreens } from './modules/subsystem/screens.ts';
 import { userScreens } from './modules/user/screens.ts';
+// new:feature imports
 
 /**
  * The ONLY map from a server resource's `component` name to its screen (architecture rule 8). Each
@@ -57,6 +58,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   insurerScreens,
   insuranceDataScreens,
   dashboardScreens,
+  // new:feature screens
 ];
 
 /** Component names that more than one feature map defines (must stay empty). */

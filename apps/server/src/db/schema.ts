@@ -16,22 +16,14 @@ import type {
   RuleStatus,
 } from '@aqzrx/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Audit, DateOnly, Json, NullableDateOnly, NullableTimestamp, Timestamp } from './columns.ts';
+import type { FeatureTables } from './tables/index.ts';
 
 /**
  * Table types, one place (snake_case in SQL, camelCase in TypeScript via CamelCasePlugin). Columns holding a
  * value of an option list take the list's type from contracts (a new value needs a migration of the
  * column's CHECK constraint too).
  */
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Audit = {
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  createdBy: number | null;
-  updatedBy: number | null;
-  version: Generated<number>;
-};
 
 export interface SysRoleTable extends Audit {
   id: Generated<number>;
@@ -619,9 +611,6 @@ export interface StoredAttachment {
   fileName: string;
   fileSize: number;
 }
-type Json<T> = ColumnType<T, string | undefined, string>;
-type DateOnly = ColumnType<string, string, string>;
-type NullableDateOnly = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface CmsClassTable extends Audit {
   id: Generated<number>;
@@ -934,7 +923,7 @@ export interface ApFundEntryTable {
   createdAt: Timestamp;
 }
 
-export interface DB {
+export interface DB extends FeatureTables /* later features: db/tables/ */ {
   sysRole: SysRoleTable;
   sysResource: SysResourceTable;
   sysRoleResource: SysRoleResourceTable;

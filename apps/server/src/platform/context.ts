@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { RoutePermission } from './permissions.ts';
+import type { PortalStats } from './portal-stats.ts';
 import type { SettingsService } from './settings.ts';
 
 export type { RoutePermission };
@@ -81,5 +82,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     db: Db;
+    /** The public portal's figures, registered by the modules that own them. */
+    portalStats: PortalStats;
   }
 }

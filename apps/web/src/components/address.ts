@@ -50,9 +50,9 @@ export interface AddressLoader {
 
 /** Reads `data[key]` as a list of {code, name}; codes may come back as numbers. */
 export function readRegionList(data: unknown, key: string): RegionItem[] {
-  if (typeof data !== 'object' || data === null) throw new ApiError('地区数据格式不正确');
+  if (typeof data !== 'object' || data === null) throw ApiError.of('地区数据格式不正确');
   const list = (data as Record<string, unknown>)[key];
-  if (!Array.isArray(list)) throw new ApiError('地区数据格式不正确');
+  if (!Array.isArray(list)) throw ApiError.of('地区数据格式不正确');
   const out: RegionItem[] = [];
   for (const item of list) {
     if (typeof item !== 'object' || item === null) continue;

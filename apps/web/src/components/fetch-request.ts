@@ -1,4 +1,7 @@
 import type { Envelope } from '@aqzrx/contracts';
+import { ApiError } from '../platform/api-error.ts';
+
+export { ApiError };
 
 /** A value that can go in the query string; null and undefined are left out. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -24,18 +27,6 @@ export type TokenGetter = () => string | null | undefined;
 
 /** Spec 9: request time-out 60 s. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-/** A failed call: a non-zero envelope, an HTTP failure without an envelope, a time-out or no network. */
-export class ApiError extends Error {
-  readonly envelope: Envelope | undefined;
-  readonly status: number | undefined;
-  constructor(message: string, envelope?: Envelope, status?: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.envelope = envelope;
-    this.status = status;
-  }
-}
 
 /** The Chinese message of any error, for showing to a person. */
 export function errorMessage(error: unknown, fallback = '操作失败，请稍后重试'): string {
@@ -72,7 +63,7 @@ export function isEnvelope(body: unknown): body is Envelope {
 /** Returns `data` of a successful envelope; throws ApiError with the server's message otherwise. */
 export function unwrap(envelope: Envelope): unknown {
   if (envelope.error !== 0) {
-    throw new ApiError(envelope.result || '请求失败，请稍后重试', envelope, envelope.error);
+    throw new ApiError(envelope.error, { ...envelope, result: envelope.result || '请求失败，请稍后重试' });
   }
   return envelope.data;
 }
@@ -118,8 +109,8 @@ export function createFetchRequest(options: FetchRequestOptions = {}): RequestFn
         credentials: 'same-origin',
       });
     } catch (error) {
-      if (controller.signal.aborted) throw new ApiError('请求超时，请稍后重试');
-      throw new ApiError(`网络异常，请检查网络连接（${errorMessage(error, '请求失败')}）`);
+      if (controller.signal.aborted) throw ApiError.of('请求超时，请稍后重试');
+      throw ApiError.of(`网络异常，请检查网络连接（${errorMessage(error, '请求失败')}）`);
     } finally {
       clearTimeout(timer);
     }
@@ -130,6 +121,6 @@ export function createFetchRequest(options: FetchRequestOptions = {}): RequestFn
       parsed = undefined;
     }
     if (isEnvelope(parsed)) return parsed;
-    throw new ApiError(`请求失败（HTTP ${response.status}）`, undefined, response.status);
+    throw ApiError.of(`请求失败（HTTP ${response.status}）`, response.status);
   };
 }

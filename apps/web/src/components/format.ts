@@ -58,3 +58,10 @@ export function wan(n: number | string | null | undefined, unit = true): string 
   const s = thousands(String(Number(v.toFixed(4))));
   return unit ? `${s} 万元` : s;
 }
+
+/** A file's size for people: 1.5 MB from a megabyte on, else whole KB (at least 1 KB). */
+export function fileSize(bytes: number): string {
+  const mb = 1024 * 1024;
+  if (bytes >= mb) return `${(bytes / mb).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -2,6 +2,14 @@
 
 export { AddressPicker, type AddressPickerProps } from './AddressPicker.tsx';
 export {
+  AttachmentIdsUpload,
+  type AttachmentIdsUploadProps,
+  AttachmentUpload,
+  type AttachmentUploadProps,
+  attachmentProblem,
+  type UploadedAttachment,
+} from './AttachmentUpload.tsx';
+export {
   AuthImage,
   type AuthImageProps,
   clearFileUrlCache,
@@ -79,7 +87,16 @@ export {
   VIDEO_RULE,
 } from './file-checks.ts';
 export { cleanParams, rangeParams } from './filter-params.ts';
-export { chinaTime, dateText, dateTimeSecondsText, dateTimeText, valueEnumOf, wan, yuan } from './format.ts';
+export {
+  chinaTime,
+  dateText,
+  dateTimeSecondsText,
+  dateTimeText,
+  fileSize,
+  valueEnumOf,
+  wan,
+  yuan,
+} from './format.ts';
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';

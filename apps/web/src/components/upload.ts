@@ -49,7 +49,7 @@ export function createXhrUploader(options: XhrUploaderOptions = {}): UploadFn {
   return (file, { onProgress, signal } = {}) =>
     new Promise<FileMapItem>((resolve, reject) => {
       if (signal?.aborted) {
-        reject(new ApiError('上传已取消'));
+        reject(ApiError.of('上传已取消'));
         return;
       }
       const xhr = new XMLHttpRequest();
@@ -74,24 +74,24 @@ export function createXhrUploader(options: XhrUploaderOptions = {}): UploadFn {
           body = undefined;
         }
         if (!isEnvelope(body)) {
-          reject(new ApiError(`上传失败（HTTP ${xhr.status}）`, undefined, xhr.status));
+          reject(ApiError.of(`上传失败（HTTP ${xhr.status}）`, xhr.status));
           return;
         }
         if (body.error !== 0) {
-          reject(new ApiError(body.result || '上传失败', body, body.error));
+          reject(new ApiError(xhr.status, { ...body, result: body.result || '上传失败' }));
           return;
         }
         const item = readFileMap(body.data);
         if (item) resolve(item);
-        else reject(new ApiError('上传失败：服务器未返回文件信息', body));
+        else reject(new ApiError(xhr.status, { ...body, result: '上传失败：服务器未返回文件信息' }));
       };
       xhr.onerror = () => {
         settle();
-        reject(new ApiError('网络异常，上传失败'));
+        reject(ApiError.of('网络异常，上传失败'));
       };
       xhr.onabort = () => {
         settle();
-        reject(new ApiError('上传已取消'));
+        reject(ApiError.of('上传已取消'));
       };
       const form = new FormData();
       form.append(field, file, file.name);

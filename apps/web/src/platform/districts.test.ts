@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { districtChoiceOf } from './districts.ts';
+import { districtChoiceOf, districtName } from './districts.ts';
 
 const labels = (codes: string[]) => districtChoiceOf(codes).options.map((o) => o.label);
 
@@ -16,5 +16,14 @@ describe('district choice', () => {
     expect(labels(['321300'])).toEqual(all);
     expect(labels([])).toEqual(all);
     expect(districtChoiceOf([]).limited).toBe(false);
+  });
+});
+
+describe('districtName', () => {
+  it('is the region name of the code: the city, a district, else the code as it is', () => {
+    expect(districtName('321302')).toBe('宿城区');
+    expect(districtName('321300')).toBe('宿迁市');
+    expect(districtName('999999')).toBe('999999');
+    expect(districtName(null)).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAuth } from './auth.ts';
-import { DISTRICTS, governedDistricts, type Option } from './contracts.ts';
+import { CITY_CODE, CITY_NAME, DISTRICTS, governedDistricts, type Option, optionLabel } from './contracts.ts';
 
 /** The districts a person may pick in district filters and district targets. */
 export interface DistrictChoice {
@@ -30,4 +30,14 @@ export function useDistrictOptions(): DistrictChoice {
   // Compared by value: a reloaded user with the same districts keeps the same options.
   const key = (useAuth().user?.districtCodes ?? []).join(',');
   return useMemo(() => districtChoiceOf(key ? key.split(',') : []), [key]);
+}
+
+/**
+ * The name of a region code of the city as people read it: 宿迁市 for the city itself, 宿城区 for 321302;
+ * a code that is no region of the city stays as it is ('' for none).
+ */
+export function districtName(code: string | null | undefined): string {
+  if (!code) return '';
+  if (code === CITY_CODE) return CITY_NAME;
+  return optionLabel(DISTRICTS, code) || code;
 }

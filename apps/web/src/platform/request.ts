@@ -1,15 +1,18 @@
 import type { Envelope } from '@aqzrx/contracts';
+import { type QueryValue, REQUEST_TIMEOUT_MS } from '../components/fetch-request.ts';
+import { ApiError, syntheticEnvelope } from './api-error.ts';
 import { browser, feedback } from './feedback.ts';
 import { requirePasswordChange } from './password-prompt.ts';
 import { clearToken, getToken } from './storage.ts';
 
 /** Spec 7/9: one client, base path /api, 60 s time-out. */
 export const API_BASE = '/api';
-export const REQUEST_TIMEOUT_MS = 60_000;
 /** Delay before the page reloads after a 401 with a stored token (spec 8). */
 export const UNAUTHORIZED_RELOAD_DELAY_MS = 1500;
 
-export type QueryValue = string | number | boolean | null | undefined;
+export { ApiError, isApiError } from './api-error.ts';
+export type { QueryValue };
+export { REQUEST_TIMEOUT_MS };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,25 +35,6 @@ export interface RequestOptions {
 
 const PASSWORD_REASONS = new Set(['PASSWORD_CHANGE_REQUIRED', 'PASSWORD_EXPIRED']);
 
-/** A failed call: the HTTP status (0 for network failures and time-outs) and the server envelope. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly envelope: Envelope;
-  constructor(status: number, envelope: Envelope) {
-    super(envelope.result);
-    this.name = 'ApiError';
-    this.status = status;
-    this.envelope = envelope;
-  }
-  get code(): string | undefined {
-    return this.envelope.code;
-  }
-}
-
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
-}
-
 export function buildUrl(url: string, params?: RequestOptions['params']): string {
   const path = /^https?:\/\//.test(url) || url.startsWith(`${API_BASE}/`) ? url : `${API_BASE}${url}`;
   if (!params) return path;
@@ -66,10 +50,6 @@ export function buildUrl(url: string, params?: RequestOptions['params']): string
 
 function isEnvelope(x: unknown): x is Envelope {
   return typeof x === 'object' && x !== null && 'error' in x && typeof (x as Envelope).error === 'number';
-}
-
-function syntheticEnvelope(status: number, result: string, code?: string): Envelope {
-  return { error: status || -1, apiError: status || -1, result, ...(code ? { code } : {}) };
 }
 
 /** One-shot guards so a burst of failing calls shows one notice and schedules one reload. */

@@ -17,8 +17,7 @@ import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import { currentApp, invalidateCounts, trackApp } from '../policy/index.ts';
-import { registerPortalStat } from '../portal/portal.routes.ts';
+import { invalidateCounts } from '../policy/index.ts';
 import {
   claimAttachmentIds,
   claimCounts,
@@ -40,18 +39,14 @@ export function claimsRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
-  trackApp(app);
   const writes = new Set(['/api/claim/add', '/api/claim/step', '/api/claim/satisfaction']);
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
     return payload;
   });
-  const totals = async () => {
-    const cur = currentApp();
-    return cur ? yearClaimTotals(cur.db, cur.clock.now()) : undefined;
-  };
-  registerPortalStat('claims', async () => (await totals())?.claims ?? 0);
-  registerPortalStat('claimPaid', async () => (await totals())?.paid ?? 0);
+  const totals = () => yearClaimTotals(app.db, clock.now());
+  app.portalStats.register('claims', async () => (await totals()).claims);
+  app.portalStats.register('claimPaid', async () => (await totals()).paid);
 
   const list = async (
     req: FastifyRequest<{

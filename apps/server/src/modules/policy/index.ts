@@ -30,4 +30,3 @@ export {
   type PolicyPersonRow,
   type RosterRow,
 } from './policy-persons.ts';
-export { currentApp, trackApp } from './portal-stats.ts';

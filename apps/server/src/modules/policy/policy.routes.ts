@@ -17,7 +17,6 @@ import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import { registerPortalStat } from '../portal/portal.routes.ts';
 import {
   createPolicy,
   editPolicy,
@@ -34,7 +33,6 @@ import {
   submitPolicy,
 } from './policy.service.ts';
 import { listPolicyPersons } from './policy-persons.ts';
-import { currentApp, trackApp } from './portal-stats.ts';
 
 /**
  * The body of /api/policy/add: a draft needs only what identifies it (policyDraftInput); with submit=true
@@ -66,21 +64,17 @@ export function policiesRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
-  trackApp(app);
   // Any successful write here changes list totals: drop the cached ones.
   const writes = new Set(['/api/policy/add', '/api/policy/edit', '/api/policy/submit', '/api/policy/review']);
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
     return payload;
   });
-  const totals = async () => {
-    const cur = currentApp();
-    return cur ? inForceTotals(cur.db, cur.clock.now()) : undefined;
-  };
-  registerPortalStat('insuredEnterprises', async () => (await totals())?.enterprises ?? 0);
-  registerPortalStat('premium', async () => (await totals())?.premium ?? 0);
-  registerPortalStat('sumInsured', async () => (await totals())?.sumInsuredWan ?? 0);
-  registerPortalStat('preventionFee', async () => (await totals())?.preventionFee ?? 0);
+  const totals = () => inForceTotals(app.db, clock.now());
+  app.portalStats.register('insuredEnterprises', async () => (await totals()).enterprises);
+  app.portalStats.register('premium', async () => (await totals()).premium);
+  app.portalStats.register('sumInsured', async () => (await totals()).sumInsuredWan);
+  app.portalStats.register('preventionFee', async () => (await totals()).preventionFee);
 
   r.post(
     '/api/policy/list',

@@ -3,16 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
 
-/**
- * Statistic providers: each business module that owns a figure registers how to compute it. Until a
- * module exists its figure is a real zero, never a sample number.
- */
-export type StatProvider = () => Promise<number>;
-const statProviders = new Map<keyof typeof STAT_LABELS, StatProvider>();
-export function registerPortalStat(name: keyof typeof STAT_LABELS, provider: StatProvider): void {
-  statProviders.set(name, provider);
-}
-
 export function portalRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, settings } = app.deps;
@@ -45,10 +35,7 @@ export function portalRoutes(app: FastifyInstance): void {
     async () => {
       const keys = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
       const items = await Promise.all(
-        keys.map(async (name) => {
-          const provider = statProviders.get(name);
-          return { name, ...STAT_LABELS[name], value: provider ? await provider() : 0 };
-        }),
+        keys.map(async (name) => ({ name, ...STAT_LABELS[name], value: await app.portalStats.value(name) })),
       );
       return ok({ items });
     },

@@ -19,7 +19,6 @@ import {
   ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
   CLOSE_TYPES,
-  DISTRICTS,
   ID_TYPES,
   INJURY_TYPES,
   LOSS_CATEGORIES,
@@ -28,6 +27,7 @@ import {
   PERSON_TYPES,
   SATISFACTION_SCORES,
 } from '../../platform/contracts.ts';
+import { districtName } from '../../platform/districts.ts';
 import { saveBlob } from '../../platform/download.ts';
 import { requestFile } from '../../platform/request.ts';
 import type { ClaimDetail, ClaimRow, ClaimTimelineEntry } from './api.ts';
@@ -339,7 +339,7 @@ export function ClaimSummary({
             {
               key: 'place',
               label: '出险地点',
-              children: `${optionLabel(DISTRICTS, claim.accidentDistrictCode)} ${claim.accidentAddress}`,
+              children: `${districtName(claim.accidentDistrictCode)} ${claim.accidentAddress}`,
             },
             { key: 'cas', label: '伤亡人数', children: `死亡 ${claim.deaths} 人，受伤 ${claim.injuries} 人` },
             {

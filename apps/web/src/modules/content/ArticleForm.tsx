@@ -20,6 +20,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import {
+  AttachmentUpload,
   ChinaDateTimePicker,
   chinaPickerValue,
   type FileMapItem,
@@ -49,7 +50,7 @@ import {
   summaryRules,
   titleRules,
 } from './form-rules.ts';
-import { AttachmentUpload, TARGET_ROLES } from './parts.tsx';
+import { TARGET_ROLES } from './parts.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 /** Article kinds managed together (one permission each: notice.*, article.*, help.*). */

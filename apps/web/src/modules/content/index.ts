@@ -7,7 +7,6 @@ export { attachmentInputs, listArticles, useClasses } from './api.ts';
 export { districtRules, linkRules } from './form-rules.ts';
 export {
   AttachmentList,
-  AttachmentUpload,
   districtLabels,
   fmtTime,
   roleLabels,

@@ -22,7 +22,14 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { chinaToday, newIdempotencyKey, numberRule, wan, yuan } from '../../components/index.ts';
+import {
+  AttachmentIdsUpload,
+  chinaToday,
+  newIdempotencyKey,
+  numberRule,
+  wan,
+  yuan,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   ENDORSEMENT_TYPES,
@@ -39,7 +46,6 @@ import {
 } from '../../platform/contracts.ts';
 import '../../components/nowrap.css';
 import {
-  AttachmentUpload,
   DEFAULT_RULES,
   medicalLimitRule,
   oneYearEnd,
@@ -50,6 +56,7 @@ import {
   periodProblems,
   perPersonLimitRule,
   policyApi,
+  policyAttachmentProblem,
 } from '../policy/index.ts';
 import {
   type EndorsementBody,
@@ -842,7 +849,7 @@ export function EndorsementForm() {
               label="附件"
               extra="人员名单、劳动合同、营业执照变更证明等，PDF 或图片"
             >
-              <AttachmentUpload />
+              <AttachmentIdsUpload max={10} check={policyAttachmentProblem} label="上传附件（PDF/图片）" />
             </Form.Item>
             <Typography.Title level={5}>批改前后对比</Typography.Title>
             <ChangeTable before={pv.before} after={pv.after} />

@@ -20,8 +20,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthImage, dateText, dateTimeText, fileUrlOf, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { type ClaimRow, claimApi } from '../claim/index.ts';
-import { type PolicyRow, policyApi, UnderCoveredTag } from '../policy/index.ts';
+import { type ClaimRow, claimApi, FlagTags, StepTag } from '../claim/index.ts';
+import { type PolicyRow, PolicyStateTag, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { GOV_ENT_PATHS, getContacts, getEnterprise, getParams } from './api.ts';
 import {
   EnterpriseFlags,
@@ -34,7 +34,7 @@ import {
 } from './display.tsx';
 import { detailKey, paramsKey, useIdParam } from './hooks.ts';
 import { gbTitle, optionTitle, useIndustryOptions } from './industries.ts';
-import { ClaimDrawer, ClaimFlags, ClaimStepTag, PolicyDrawer, PolicyStateTag } from './insurance-views.tsx';
+import { ClaimDrawer, PolicyDrawer } from './insurance-views.tsx';
 import { paramLabel, pointsText } from './score.ts';
 
 const sectionGap = { marginBottom: 20 };
@@ -107,7 +107,7 @@ export function GovEntDetail() {
     {
       title: '状态',
       dataIndex: 'state',
-      render: (_, r) => <PolicyStateTag state={r.state} label={r.stateLabel} />,
+      render: (_, r) => <PolicyStateTag state={r.state} />,
     },
     {
       title: '参保人数',
@@ -344,7 +344,7 @@ export function GovEntDetail() {
                     {
                       title: '当前环节',
                       dataIndex: 'step',
-                      render: (_: number, r) => <ClaimStepTag step={r.step} label={r.stepLabel} />,
+                      render: (_: number, r) => <StepTag step={r.step} />,
                     },
                     { title: '事故等级', dataIndex: 'accidentLevelLabel', render: (v: string) => v || '-' },
                     {
@@ -358,7 +358,7 @@ export function GovEntDetail() {
                       align: 'right',
                       render: (v: number | null) => numText(v),
                     },
-                    { title: '预警', key: 'flags', render: (_: unknown, r) => <ClaimFlags r={r} /> },
+                    { title: '预警', key: 'flags', render: (_: unknown, r) => <FlagTags claim={r} /> },
                   ]}
                 />
               ),

@@ -83,7 +83,7 @@ describe('保险业务 (government) at 1440 px', () => {
     fireEvent.click(screen.getByRole('tab', { name: '理赔案件' }));
     expect(await screen.findByText(claim.reportNo)).toBeTruthy();
     expect(tableWidthOf(container)).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
-    for (const header of ['报案号', '企业', '出险时间', '当前环节', '事故等级', '赔款', '预警'])
+    for (const header of ['报案号', '企业', '出险时间', '当前环节', '事故等级', '金额', '预警'])
       expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
     const level = screen.getByText('未达到事故等级');
     expect(level.closest('[title]')?.getAttribute('title')).toBe('未达到事故等级');

@@ -1,56 +1,22 @@
 import {
-  CLAIM_STEPS,
   COINSURE_ROLES,
   INJURY_TYPES,
   LOSS_CATEGORIES,
   optionLabel,
   PAYMENT_TYPES,
   PERSON_TYPES,
-  POLICY_STATES,
   RATE_FACTORS,
   SERVICE_ITEMS,
 } from '@aqzrx/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Descriptions,
-  Divider,
-  Drawer,
-  Empty,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Descriptions, Divider, Drawer, Empty, Skeleton, Table, Timeline, Typography } from 'antd';
 import { dateText, dateTimeText } from '../../components/index.ts';
-import { type ClaimRow, claimApi } from '../claim/index.ts';
-import { policyApi, UnderCoveredTag } from '../policy/index.ts';
+import { claimApi, FlagTags, StepTag } from '../claim/index.ts';
+import { PolicyStateTag, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { wanText, yuanText } from './display.tsx';
 
 /** Policy and report numbers never wrap mid-number. */
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
-
-export function PolicyStateTag({ state, label }: { state: string; label?: string }) {
-  const opt = POLICY_STATES.find((o) => o.value === state);
-  return <Tag color={opt?.color}>{label || opt?.label || state}</Tag>;
-}
-
-export function ClaimStepTag({ step, label }: { step: number; label?: string }) {
-  const opt = CLAIM_STEPS.find((o) => o.value === step);
-  return <Tag color={opt?.color}>{label || opt?.label || step}</Tag>;
-}
-
-export function ClaimFlags({ r }: { r: Pick<ClaimRow, 'lateReport' | 'unpaidOverdue'> }) {
-  if (!r.lateReport && !r.unpaidOverdue) return null;
-  return (
-    <Space size={0} wrap>
-      {r.lateReport && <Tag color="volcano">逾期报案</Tag>}
-      {r.unpaidOverdue && <Tag color="red">超期未付</Tag>}
-    </Space>
-  );
-}
 
 /** Read-only policy detail for the regulator. */
 export function PolicyDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -80,7 +46,7 @@ export function PolicyDrawer({ id, onClose }: { id: number | null; onClose: () =
               <span style={ONE_LINE}>{p.applicationNo}</span>
             </Descriptions.Item>
             <Descriptions.Item label="状态">
-              <PolicyStateTag state={p.state} label={p.stateLabel} />
+              <PolicyStateTag state={p.state} />
             </Descriptions.Item>
             <Descriptions.Item label="出单机构">{p.insurerName}</Descriptions.Item>
             <Descriptions.Item label="投保企业" span={2}>
@@ -192,10 +158,10 @@ export function ClaimDrawer({ id, onClose }: { id: number | null; onClose: () =>
               <span style={ONE_LINE}>{c.registerNo ?? '-'}</span>
             </Descriptions.Item>
             <Descriptions.Item label="当前环节">
-              <ClaimStepTag step={c.step} label={c.stepLabel} /> {c.phaseLabel}
+              <StepTag step={c.step} /> {c.phaseLabel}
             </Descriptions.Item>
             <Descriptions.Item label="预警">
-              <ClaimFlags r={c} />
+              <FlagTags claim={c} />
               {!c.lateReport && !c.unpaidOverdue && '无'}
             </Descriptions.Item>
             <Descriptions.Item label="企业" span={2}>

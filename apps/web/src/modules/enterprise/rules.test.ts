@@ -4,7 +4,6 @@ import { fileNameOf } from '../../platform/request.ts';
 import type { EnterpriseParamView } from './api.ts';
 import { initialValuesOf, toProfileBody } from './EnterpriseForm.tsx';
 import { toListQuery } from './GovEntList.tsx';
-import { claimQuery, policyQuery } from './GovInsurance.tsx';
 import { gbOptions, gbTitle, withCurrent } from './industries.ts';
 import {
   emailProblem,
@@ -123,20 +122,6 @@ describe('list filters', () => {
         blacklist: undefined,
       }),
     ).toEqual({ pageNo: 2, pageSize: 20, keyword: '化工', mustInsure: true, insured: false, riskLevel: 1 });
-  });
-
-  it('policy and claim lists split their date ranges', () => {
-    expect(policyQuery({ state: 'active', startRange: ['2026-01-01', '2026-06-30'], year: '2026' })).toEqual({
-      state: 'active',
-      year: 2026,
-      startFrom: '2026-01-01',
-      startTo: '2026-06-30',
-    });
-    expect(claimQuery({ flag: 'unpaid', accidentRange: ['2026-02-01', '2026-02-28'] })).toEqual({
-      flag: 'unpaid',
-      accidentFrom: '2026-02-01',
-      accidentTo: '2026-02-28',
-    });
   });
 });
 

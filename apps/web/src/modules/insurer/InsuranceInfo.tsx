@@ -19,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { DISTRICTS, INSURER_TYPES, optionLabel } from '../../platform/contracts.ts';
+import { districtName } from '../../platform/districts.ts';
 import { getMine, type InsurerProfile, type InsurerProfileSave, saveMine } from './api.ts';
 import { lengthRule, MSG, maxRule, mobileRule, orgCodeRule, requiredText, usccRule } from './rules.ts';
 
@@ -27,7 +28,6 @@ export const MINE_KEY = ['insurer', 'mine'] as const;
 type FormValues = Omit<InsurerProfileSave, 'version'>;
 
 const CITY = '宿迁市';
-const districtLabel = (code: string) => optionLabel(DISTRICTS, code);
 
 /**
  * The street part of a stored address. The form keeps the district apart (所在区县 + 经营地址), but older
@@ -57,7 +57,7 @@ const toValues = (p: InsurerProfile): FormValues => ({
   parentName: p.parentName,
   parentCode: p.parentCode,
   districtCode: p.districtCode,
-  address: addressDetail(p.address, p.districtName || districtLabel(p.districtCode)),
+  address: addressDetail(p.address, p.districtName || districtName(p.districtCode)),
   headName: p.headName,
   headMobile: p.headMobile,
 });
@@ -71,7 +71,7 @@ const trimAll = (v: FormValues): FormValues => ({
   parentName: v.insurerType === 1 ? '' : (v.parentName ?? '').trim(),
   parentCode: v.insurerType === 1 ? '' : (v.parentCode ?? '').trim(),
   districtCode: v.districtCode,
-  address: addressDetail(v.address, districtLabel(v.districtCode)),
+  address: addressDetail(v.address, districtName(v.districtCode)),
   headName: v.headName.trim(),
   headMobile: v.headMobile.trim(),
 });
@@ -238,7 +238,7 @@ function ProfileView({ p }: { p: InsurerProfile }) {
         </>
       )}
       <Descriptions.Item label="经营地址" span={2}>
-        {p.address ? fullAddress(p.address, p.districtName || districtLabel(p.districtCode)) : '-'}
+        {p.address ? fullAddress(p.address, p.districtName || districtName(p.districtCode)) : '-'}
       </Descriptions.Item>
       <Descriptions.Item label="负责人">{p.headName || '-'}</Descriptions.Item>
       <Descriptions.Item label="负责人手机号">{p.headMobile || '-'}</Descriptions.Item>

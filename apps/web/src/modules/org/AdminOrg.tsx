@@ -32,6 +32,7 @@ import {
   type OrgType,
   optionLabel,
 } from '../../platform/contracts.ts';
+import { districtName } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { addOrg, saveOrg, searchOrgs, setOrgStatus } from './api.ts';
@@ -49,8 +50,6 @@ const TYPE_COLOR: Record<string, string> = {
 
 /** Districts an organisation may sit in: the city itself (市级) and its five districts. */
 export const ORG_DISTRICTS = [{ value: CITY_CODE, label: `${CITY_NAME}（市级）` }, ...DISTRICTS];
-const districtLabel = (code: string) =>
-  code === CITY_CODE ? CITY_NAME : optionLabel(DISTRICTS, code) || code || '-';
 
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 const ACTIONS = ['编辑', '停用'];
@@ -111,7 +110,7 @@ export function AdminOrg() {
       width: 92,
       valueType: 'select',
       valueEnum: valueEnumOf(ORG_DISTRICTS),
-      render: (_, r) => districtLabel(r.districtCode),
+      render: (_, r) => districtName(r.districtCode) || '-',
     },
     {
       title: '联系人',

@@ -21,7 +21,6 @@ import { chinaTime, chinaToday, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   COINSURE_ROLES,
-  DISTRICTS,
   optionLabel,
   POLICY_DRAFT_FIELDS,
   type PolicyDraftField,
@@ -29,6 +28,7 @@ import {
   SERVICE_ITEMS,
   wsIndustryTop,
 } from '../../platform/contracts.ts';
+import { districtName } from '../../platform/districts.ts';
 import { type PolicyDetail, policyApi } from './api.ts';
 import { PolicyPersons } from './PolicyPersons.tsx';
 import { PolicyVersions } from './PolicyVersions.tsx';
@@ -199,7 +199,7 @@ export function PolicyDetailView({
         <Descriptions.Item label="企业名称">{p.holderName}</Descriptions.Item>
         <Descriptions.Item label="统一社会信用代码">{p.holderUscc}</Descriptions.Item>
         <Descriptions.Item label="所属区县">
-          {p.districtName || optionLabel(DISTRICTS, p.districtCode)}
+          {p.districtName || districtName(p.districtCode)}
         </Descriptions.Item>
         <Descriptions.Item label="安全生产行业领域">
           {wsIndustryTop(p.wsIndustryCode)?.label ?? ''}（{p.wsIndustryCode}）

@@ -19,12 +19,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
-import { chinaToday, numberRule, wan, yuan } from '../../components/index.ts';
+import { AttachmentIdsUpload, chinaToday, numberRule, wan, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { COINSURE_ROLES, FIELD_RANGES, moneyRange, SERVICE_ITEMS } from '../../platform/contracts.ts';
 import { type EnterpriseOption, type PolicyBody, type PolicyDetail, policyApi } from './api.ts';
 import { moneyInputProps, PricingByInsurer, PricingFields } from './PricingFields.tsx';
-import { AttachmentUpload } from './parts.tsx';
+import { policyAttachmentProblem } from './parts.tsx';
 import type { Side } from './paths.ts';
 import {
   coinsurerProblems,
@@ -624,7 +624,12 @@ export function PolicyForm({
         附件与备注
       </Divider>
       <Form.Item name="attachments" label="附件" extra="投保单、保单影印件、人员清单等，PDF 或图片，最多10个">
-        <AttachmentUpload initialFiles={initial?.attachmentFiles ?? []} />
+        <AttachmentIdsUpload
+          initialFiles={initial?.attachmentFiles ?? []}
+          max={10}
+          check={policyAttachmentProblem}
+          label="上传附件（PDF/图片）"
+        />
       </Form.Item>
       <Form.Item name="remark" label="备注">
         <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} />

@@ -4,16 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PagedTable, tableWidth, valueEnumOf, wan, yuan } from '../../components/index.ts';
+import { PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { DISTRICTS, POLICY_ISSUED_STATES, POLICY_STATES, WS_INDUSTRIES } from '../../platform/contracts.ts';
+import { DISTRICTS, POLICY_ISSUED_STATES, POLICY_STATES } from '../../platform/contracts.ts';
 import { downloadFile } from '../../platform/download.ts';
 import { type PolicyListQuery, type PolicyRow, policyApi } from './api.ts';
-import { PolicyStateTag } from './parts.tsx';
+import { policyColumns } from './columns.tsx';
 import { detailPath, editPath, PATHS, type Side } from './paths.ts';
 import { ReviewPolicyModal, type ReviewTarget } from './ReviewPolicyModal.tsx';
-import { UnderCoveredTag } from './UnderCoveredTag.tsx';
 import '../../components/nowrap.css';
 
 type Variant = 'entManage' | 'entQuery' | 'insurer';
@@ -26,9 +25,6 @@ interface Filters {
   year?: number;
   startRange?: [string, string];
 }
-
-/** A draft saved without some values holds 0 for them: shown as not filled in. */
-const unfilled = (r: PolicyRow, n: number) => r.status === 'draft' && n === 0;
 
 /**
  * The policy lists: the enterprise's applications and policies (投保管理, with apply / edit / submit /
@@ -77,147 +73,12 @@ export function PolicyList({ variant }: { variant: Variant }) {
   const initialState = stateOptions.some((o) => o.value === urlState) ? urlState : null;
 
   const columns: ProColumns<PolicyRow>[] = [
-    {
-      title: '关键字',
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: {
-        placeholder: variant === 'insurer' ? '保单号/投保单号/企业名称/信用代码' : '保单号或投保单号',
-      },
-    },
-    {
-      title: '保单号 / 投保单号',
-      dataIndex: 'policyNo',
-      search: false,
-      width: 178,
-      render: (_, r) => (
-        <Space direction="vertical" size={0} className="aq-nowrap">
-          <Typography.Link onClick={() => navigate(detailPath(side, r.id))} title={r.policyNo ?? undefined}>
-            {r.policyNo ?? '（未出单）'}
-          </Typography.Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.applicationNo}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    ...(variant === 'insurer'
-      ? ([
-          {
-            title: '投保企业',
-            dataIndex: 'holderName',
-            search: false,
-            width: 176,
-            render: (_, r) => (
-              <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
-                <Typography.Text ellipsis title={r.holderName} style={{ display: 'block', maxWidth: 160 }}>
-                  {r.holderName}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }} className="aq-nowrap">
-                  {r.districtName} · {r.wsIndustryName}
-                </Typography.Text>
-              </Space>
-            ),
-          },
-        ] as ProColumns<PolicyRow>[])
-      : []),
-    {
-      title: '出单机构',
-      dataIndex: 'insurerName',
-      search: false,
-      width: variant === 'insurer' ? 108 : 220,
-      render: (_, r) => (
-        <Typography.Text
-          ellipsis
-          title={r.insurerName}
-          style={{ display: 'block', maxWidth: variant === 'insurer' ? 92 : 204 }}
-        >
-          {r.insurerName}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: '保险期间',
-      dataIndex: 'startRange',
-      valueType: 'dateRange',
-      width: 108,
-      search: { transform: (v: [string, string]) => ({ startFrom: v[0], startTo: v[1] }) },
-      fieldProps: { placeholder: ['起期从', '起期至'] },
-      render: (_, r) => (
-        <Space direction="vertical" size={0} className="aq-num">
-          <span>{r.startDate} 至</span>
-          <span>{r.endDate}</span>
-        </Space>
-      ),
-    },
-    {
-      title: '参保人数',
-      dataIndex: 'headcount',
-      search: false,
-      align: 'right',
-      width: 104,
-      render: (_, r) => (
-        <Space direction="vertical" size={0} align="end">
-          <span className="aq-num">{unfilled(r, r.headcount) ? '-' : `${r.headcount} 人`}</span>
-          <UnderCoveredTag row={r} compact />
-        </Space>
-      ),
-    },
-    {
-      title: (
-        <span>
-          保额（万元）
-          <br />
-          保费（元）
-        </span>
-      ),
-      key: 'amounts',
-      dataIndex: 'premium',
-      search: false,
-      align: 'right',
-      width: 116,
-      render: (_, r) => (
-        <Space direction="vertical" size={0} align="end" className="aq-num">
-          <span title="保额（万元）">{unfilled(r, r.sumInsured) ? '-' : wan(r.sumInsured, false)}</span>
-          <Typography.Text type="secondary" title="保费（元）">
-            {unfilled(r, r.premium) ? '-' : yuan(r.premium, false)}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: '状态',
-      dataIndex: 'state',
-      valueType: 'select',
-      valueEnum: valueEnumOf(stateOptions),
-      width: 92,
-      render: (_, r) => <PolicyStateTag state={r.state} />,
-    },
-    ...(variant === 'insurer'
-      ? ([
-          {
-            title: '所属区县',
-            dataIndex: 'districtCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(DISTRICTS),
-            hideInTable: true,
-          },
-          {
-            title: '行业领域',
-            dataIndex: 'wsIndustryCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(WS_INDUSTRIES),
-            hideInTable: true,
-          },
-          {
-            title: '起保年度',
-            dataIndex: 'year',
-            valueType: 'dateYear',
-            hideInTable: true,
-            search: { transform: (v: string) => ({ year: Number(String(v).slice(0, 4)) }) },
-          },
-        ] as ProColumns<PolicyRow>[])
-      : []),
+    ...policyColumns({
+      side,
+      onOpen: (r) => navigate(detailPath(side, r.id)),
+      states: valueEnumOf(stateOptions),
+      districts: DISTRICTS,
+    }),
     {
       title: '操作',
       valueType: 'option',

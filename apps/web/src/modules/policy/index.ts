@@ -10,9 +10,10 @@ export {
   type PolicyRow,
   policyApi,
 } from './api.ts';
+export { policyColumns } from './columns.tsx';
 export { PolicyDetailView } from './PolicyDetailView.tsx';
 export { PolicyPersons } from './PolicyPersons.tsx';
-export { AttachmentList, AttachmentUpload, PolicyStateTag } from './parts.tsx';
+export { AttachmentList, PolicyStateTag, policyAttachmentProblem } from './parts.tsx';
 export { PATHS, type Side } from './paths.ts';
 export {
   DEFAULT_RULES,

@@ -4,7 +4,7 @@ import { Breadcrumb, Card, Empty, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/guard.ts';
-import { chinaTime } from '../../components/index.ts';
+import { chinaTime, fileSize } from '../../components/index.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { useAuth } from '../../platform/auth.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
@@ -12,11 +12,6 @@ import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
 import { idParam, idProblem, markNoticeRead, usePortalArticle } from './portal-api.ts';
 import './portal.css';
-
-function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** /portal/notice/detail?id= (portalNoticeDetail): a notice or policy article from the portal lists. */
 export function PortalNoticeDetail() {

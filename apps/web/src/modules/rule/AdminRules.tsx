@@ -25,18 +25,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { numberRule, PagedTable, tableWidth } from '../../components/index.ts';
+import { AttachmentUpload, numberRule, PagedTable, tableWidth } from '../../components/index.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { Action } from '../../platform/access.tsx';
 import { DATE_FORMAT, FIELD_RANGES, RULE_LEVELS, RULE_STATUS } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
-import {
-  AttachmentList,
-  AttachmentUpload,
-  attachmentInputs,
-  linkRules,
-  RichTextEditor,
-} from '../content/index.ts';
+import { AttachmentList, attachmentInputs, linkRules, RichTextEditor } from '../content/index.ts';
 import { deleteRule, getRule, listRules, saveRule } from './api.ts';
 import { ruleProblems } from './form-rules.ts';
 

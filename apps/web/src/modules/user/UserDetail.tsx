@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateTimeSecondsText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { DISTRICTS, optionLabel } from '../../platform/contracts.ts';
+import { districtName } from '../../platform/districts.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { getUser } from './api.ts';
 import { SessionsDrawer } from './UserDialogs.tsx';
@@ -47,7 +47,7 @@ export function UserDetail() {
       </Card>
     );
   const shown = revealed ?? u;
-  const districts = u.districtCodes.map((c) => optionLabel(DISTRICTS, c) || c);
+  const districts = u.districtCodes.map(districtName);
 
   return (
     <Card
