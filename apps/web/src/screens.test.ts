@@ -26,16 +26,11 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
   'GovernmentAp',
-  'GovApDetail',
   'GovApDispose',
   'GovApEval',
-  'GovApManage',
   'GovApPlan',
-  'GovApQuery',
   'GovApService',
   'GovApTrain',
-  'EntAPDetail',
-  'EntAPQuery',
   'EntAPRequirement',
   'EntAPSignUp',
   'InsuranceApApply',

@@ -16,6 +16,7 @@ import { messageScreens } from './modules/message/screens.ts';
 import { orgScreens } from './modules/org/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
 import { portalPages } from './modules/portal/screens.ts';
+import { preventionScreens } from './modules/prevention/screens.ts';
 import { resourceScreens } from './modules/resource/screens.ts';
 import { roleScreens } from './modules/role/screens.ts';
 import { ruleScreens } from './modules/rule/screens.ts';
