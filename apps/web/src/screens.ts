@@ -59,6 +59,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   insurerScreens,
   insuranceDataScreens,
   dashboardScreens,
+  preventionScreens,
   // new:feature screens
 ];
 
