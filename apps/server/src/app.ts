@@ -29,6 +29,7 @@ import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
+import { preventionRoutes } from './modules/prevention/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   claimsRoutes(app);
   insuranceDataRoutes(app);
   dataExchangeRoutes(app);
+  preventionRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

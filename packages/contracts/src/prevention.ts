@@ -648,7 +648,7 @@ export const fundReverseInput = z
 export type FundReverseInput = z.infer<typeof fundReverseInput>;
 /** /api/prevention/fund/writeOff (insurer): closes the fund of a policy whose period ended (已核销). */
 export const fundWriteOffInput = z
-  .object({ policyId: id, version, remark: text('备注', 500).default('') })
+  .object({ id, version, remark: text('备注', 500).default('') })
   .strict();
 
 export const fundListFilters = z.object({
@@ -661,8 +661,9 @@ export const fundListFilters = z.object({
 export const fundListQuery = pageQuery.extend(fundListFilters.shape).strict();
 export const fundExportQuery = fundListFilters.strict();
 
-/** One fund (per policy) of the ledger. */
+/** One fund of the ledger: a policy's prevention fee at one insurer (a co-insurer keeps its share's). */
 export const fundRow = z.object({
+  id: z.number(),
   policyId: z.number(),
   policyNo: z.string(),
   insurerId: z.number(),
@@ -670,7 +671,9 @@ export const fundRow = z.object({
   enterpriseId: z.number(),
   enterpriseName: z.string(),
   districtCode: z.string(),
+  /** The insurer's share of the premium actually collected, and the share %. */
   premium: z.number(),
+  share: z.number(),
   ratio: z.number(),
   accrued: z.number(),
   spent: z.number(),
@@ -684,6 +687,7 @@ export type FundRow = z.infer<typeof fundRow>;
 
 export const fundEntryRow = z.object({
   id: z.number(),
+  fundId: z.number(),
   policyId: z.number(),
   kind: z.string(),
   kindLabel: z.string(),
@@ -701,7 +705,7 @@ export const fundEntryRow = z.object({
 });
 export type FundEntryRow = z.infer<typeof fundEntryRow>;
 
-export const fundEntriesQuery = z.object({ policyId: qId }).strict();
+export const fundDetailQuery = z.object({ id: qId }).strict();
 export const fundDetail = z.object({ fund: fundRow, entries: z.array(fundEntryRow) });
 
 // ---------------------------------------------------------------------------------------------------

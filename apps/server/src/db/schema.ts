@@ -742,6 +742,8 @@ export interface SysPermissionVersionTable {
 }
 
 // Accident prevention (0019_prevention).
+/** A numeric column with a default: read as text, written as a number or text. */
+type GeneratedNumeric = ColumnType<string, string | number | undefined, string | number>;
 export interface ApProjectTable extends Audit {
   id: Generated<number>;
   name: string;
@@ -750,7 +752,7 @@ export interface ApProjectTable extends Audit {
   startDate: DateCol;
   endDate: DateCol;
   feeRatio: Numeric;
-  feeAmount: Generated<string>;
+  feeAmount: GeneratedNumeric;
   serviceOrgId: number | null;
   contactName: Generated<string>;
   contactPhone: Generated<string>;
@@ -800,7 +802,7 @@ export interface ApPlanTable extends Audit {
   address: Generated<string>;
   staff: InsJson<string[]>;
   experts: InsJson<ApExpertJson[]>;
-  budget: Generated<string>;
+  budget: GeneratedNumeric;
   description: Generated<string>;
   /** 0 待服务 / 1 服务中 / 2 已完成 (PLAN_STATUSES). */
   status: Generated<number>;
@@ -809,7 +811,7 @@ export interface ApPlanTable extends Audit {
   visitConfirmedBy: number | null;
   visitRemark: Generated<string>;
   recordState: 'draft' | 'submitted' | 'confirmed' | null;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   hazardCount: Generated<number>;
   majorHazardCount: Generated<number>;
   submittedAt: NullableTimestamp;
@@ -823,7 +825,7 @@ export interface ApRecordTable extends Audit {
   districtCode: string;
   address: Generated<string>;
   summaryText: Generated<string>;
-  spend: Generated<string>;
+  spend: GeneratedNumeric;
   /** The per-type summary (recordSummary of contracts). */
   summary: InsJson<Record<string, unknown>>;
   files: InsJson<StoredAttachment[]>;
@@ -900,15 +902,18 @@ export interface ApFundTable extends Audit {
   insurerId: number;
   enterpriseId: number;
   districtCode: string;
+  /** The insurer's share of the premium actually collected (share % of the policy premium). */
   premium: Numeric;
-  ratio: Generated<string>;
-  accrued: Generated<string>;
-  spent: Generated<string>;
+  share: GeneratedNumeric;
+  ratio: GeneratedNumeric;
+  accrued: GeneratedNumeric;
+  spent: GeneratedNumeric;
   state: Generated<'pending' | 'available' | 'inUse' | 'writtenOff'>;
   writtenOffAt: NullableTimestamp;
 }
 export interface ApFundEntryTable {
   id: Generated<number>;
+  fundId: number;
   policyId: number;
   insurerId: number;
   kind: 'accrue' | 'spend' | 'reverse' | 'writeOff';

@@ -14,7 +14,7 @@ import { execStatements } from './sql-util.ts';
  *  - ap_hazard: the hidden dangers a check (type 03) finds, with the fields of domain 2.10 and 2.11 and
  *    room for rectification/acceptance (the hazard issue builds on it);
  *  - ap_follow_up (回访): satisfaction of the spec 9 items;
- *  - ap_fund (per policy) and ap_fund_entry: the prevention fund ledger. Entries are append-only
+ *  - ap_fund (per policy and insurer: a co-insurer keeps the fund of its share) and ap_fund_entry: the prevention fund ledger. Entries are append-only
  *    (a trigger refuses UPDATE and DELETE; corrections are reversing entries, AQ 9010 7.4).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -235,11 +235,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE TABLE ap_fund (
       id serial PRIMARY KEY,
-      policy_id integer NOT NULL UNIQUE REFERENCES ins_policy(id),
+      policy_id integer NOT NULL REFERENCES ins_policy(id),
       insurer_id integer NOT NULL REFERENCES sys_org(id),
       enterprise_id integer NOT NULL REFERENCES sys_org(id),
       district_code varchar(6) NOT NULL,
       premium numeric(14,2) NOT NULL,
+      share numeric(5,2) NOT NULL DEFAULT 100,
       ratio numeric(5,2) NOT NULL DEFAULT 0,
       accrued numeric(14,2) NOT NULL DEFAULT 0,
       spent numeric(14,2) NOT NULL DEFAULT 0,
@@ -253,11 +254,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CONSTRAINT ap_fund_state_ck CHECK (state IN ('pending','available','inUse','writtenOff')),
       CONSTRAINT ap_fund_guard_ck CHECK (spent >= 0 AND accrued >= 0 AND spent <= accrued)
     );
+    CREATE UNIQUE INDEX ap_fund_policy_uq ON ap_fund (policy_id, insurer_id);
     CREATE INDEX ap_fund_insurer_idx ON ap_fund (insurer_id, updated_at DESC, id DESC);
     CREATE INDEX ap_fund_district_idx ON ap_fund (district_code, updated_at DESC, id DESC);
 
     CREATE TABLE ap_fund_entry (
       id serial PRIMARY KEY,
+      fund_id integer NOT NULL REFERENCES ap_fund(id),
       policy_id integer NOT NULL REFERENCES ins_policy(id),
       insurer_id integer NOT NULL REFERENCES sys_org(id),
       kind varchar(12) NOT NULL,
@@ -274,7 +277,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CONSTRAINT ap_fund_entry_affects_ck CHECK (affects IN ('accrued','spent','none')),
       CONSTRAINT ap_fund_entry_reverse_ck CHECK ((kind = 'reverse') = (reverses_id IS NOT NULL))
     );
-    CREATE INDEX ap_fund_entry_policy_idx ON ap_fund_entry (policy_id, id);
+    CREATE INDEX ap_fund_entry_fund_idx ON ap_fund_entry (fund_id, id);
     CREATE INDEX ap_fund_entry_plan_idx ON ap_fund_entry (plan_id) WHERE plan_id IS NOT NULL;
     CREATE FUNCTION ap_fund_entry_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'ap_fund_entry is append-only: post a reversing entry instead'; END $$;
     CREATE TRIGGER ap_fund_entry_append_only BEFORE UPDATE OR DELETE ON ap_fund_entry FOR EACH ROW EXECUTE FUNCTION ap_fund_entry_append_only();

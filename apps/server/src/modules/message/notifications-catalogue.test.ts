@@ -7,6 +7,7 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS,
   notificationTable,
+  partySides,
   RECORD_PAGES,
   SIDE_ROLES,
   type Side,
@@ -48,16 +49,7 @@ describe('notification catalogue', () => {
     for (const event of NOTIFICATION_EVENTS) {
       const def = NOTIFICATIONS[event];
       for (const to of def.to) {
-        const sides: Side[] =
-          to.party === 'applicant'
-            ? ['enterprise', 'insurer']
-            : [
-                to.party === 'enterprise'
-                  ? 'enterprise'
-                  : to.party === 'regulators'
-                    ? 'government'
-                    : 'insurer',
-              ];
+        const sides: Side[] = partySides(to.party);
         for (const side of sides) {
           const page = RECORD_PAGES[def.record][side];
           expect(page, `${event} → ${to.party}: a ${side} page for ${def.record}`).toBeDefined();

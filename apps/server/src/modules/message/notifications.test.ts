@@ -7,6 +7,7 @@ import {
   orgIdOf,
   policyBody,
   post,
+  uploadPdf,
   profileBody,
   secondInsurerId,
   today,
@@ -33,7 +34,7 @@ const DAY = 86_400_000;
 const hour = 3600_000;
 let t: TestContext;
 const tok: Record<string, string> = {};
-const USERS = ['ent', 'ent2', 'insurer', 'insurer_b', 'coins', 'gov', 'gov_sy', 'gov_sh'] as const;
+const USERS = ['ent', 'ent2', 'insurer', 'insurer_b', 'coins', 'gov', 'gov_sy', 'gov_sh', 'service'] as const;
 type User = (typeof USERS)[number];
 let ent2Id: number;
 let insurerId: number;
@@ -49,7 +50,7 @@ beforeAll(async () => {
   tok.insurer_b = await makeUser(t, 'insurer', 'insurer_b');
   tok.coins = await makeUser(t, 'insurer', 'coins', { orgId: coinsurerId });
   tok.gov_sh = await makeUser(t, 'gov_sy', 'gov_sh', { districtCodes: '321324' });
-  for (const u of ['ent', 'ent2', 'insurer', 'gov', 'gov_sy'] as const) tok[u] = await t.login(u);
+  for (const u of ['ent', 'ent2', 'insurer', 'gov', 'gov_sy', 'service'] as const) tok[u] = await t.login(u);
 });
 afterAll(() => t.close());
 
@@ -69,6 +70,13 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
     government: (id) => `/api/govInsurance/claimDetail?id=${id}`,
   },
   enterprise: { enterprise: () => '/api/enterprise/mine' },
+  apPlan: {
+    enterprise: (id) => `/api/prevention/plan/detail?id=${id}`,
+    insurer: (id) => `/api/prevention/plan/detail?id=${id}`,
+    government: (id) => `/api/prevention/plan/detail?id=${id}`,
+    service: (id) => `/api/prevention/plan/detail?id=${id}`,
+    expert: (id) => `/api/prevention/plan/detail?id=${id}`,
+  },
 };
 
 async function inbox(user: User): Promise<MessageItem[]> {
@@ -482,6 +490,89 @@ describe('claims', () => {
     await expectTold('insurer', 'claim.withdrawnByEnterprise', 'insurer', mine);
     expect(await todoState('insurer', 'claim.reported', mine)).toEqual([{ todoState: 'done', read: true }]);
     await expectNotTold('ent2', 'claim.withdrawnByEnterprise', mine);
+  });
+});
+
+describe('accident prevention', () => {
+  it('a plan → to-do for the assigned service organisation and the enterprise; visit confirmed → the service; record submitted → to-do for the enterprise; confirmed → the insurer and the service', async () => {
+    const serviceId = await orgIdOf(t, 'service');
+    const start = today(t);
+    const project = await post(
+      t,
+      '/api/prevention/project/add',
+      tok.insurer,
+      {
+        name: '顺达建筑事故预防服务',
+        contractNo: 'AP-NOTIFY-1',
+        startDate: start,
+        endDate: addDays(start, 200),
+        policyIds: [policyId],
+        feeRatio: 15,
+        feeAmount: 0,
+        serviceOrgId: serviceId,
+        contactName: '李项目',
+        contactPhone: '13905270000',
+        items: [{ item: '03', frequency: 1 }],
+      },
+      idem(),
+    );
+    expect(project.status, JSON.stringify(project.body)).toBe(200);
+    const day = addDays(start, 2);
+    const plan = await post(
+      t,
+      '/api/prevention/plan/add',
+      tok.insurer,
+      {
+        projectId: project.body.data.id,
+        enterpriseId: ent2Id,
+        item: '03',
+        name: '综合隐患排查',
+        providerOrgId: serviceId,
+        plannedStart: `${day} 09:00`,
+        plannedEnd: `${day} 12:00`,
+      },
+      idem(),
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const planId = plan.body.data.id as number;
+    const assigned = await expectTold('service', 'ap.planAssigned', 'provider', planId);
+    expect(assigned.title).toBe('执行预防服务：泗洪县顺达建筑工程有限公司');
+    const visit = await expectTold('ent2', 'ap.visitToConfirm', 'enterprise', planId);
+    expect(visit.content).toContain('服务项目：生产安全事故隐患排查');
+    for (const u of ['ent', 'insurer', 'gov'] as const) await expectNotTold(u, 'ap.visitToConfirm', planId);
+
+    const pv = (u: User) => version(`/api/prevention/plan/detail?id=${planId}`, u);
+    const confirm = await post(t, '/api/prevention/plan/confirmVisit', tok.ent2, {
+      id: planId,
+      version: await pv('ent2'),
+    });
+    expect(confirm.status).toBe(200);
+    expect(await todoState('ent2', 'ap.visitToConfirm', planId)).toEqual([{ todoState: 'done', read: true }]);
+    await expectTold('service', 'ap.visitConfirmed', 'provider', planId);
+
+    const file = await uploadPdf(t, tok.service!, '排查报告.pdf');
+    const submit = await post(t, '/api/prevention/record/submit', tok.service, {
+      planId,
+      version: await pv('service'),
+      actualStart: `${day} 09:00`,
+      actualEnd: `${day} 11:30`,
+      summaryText: '完成综合隐患排查，未发现隐患。',
+      experts: [{ name: '吴志明' }],
+      files: [file],
+      summary: { type: '03', compliant: 30, nonCompliant: 0, notApplicable: 2 },
+    });
+    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
+    expect(await todoState('service', 'ap.planAssigned', planId)).toEqual([{ todoState: 'done', read: true }]);
+    await expectTold('ent2', 'ap.recordSubmitted', 'enterprise', planId);
+
+    const ok = await post(t, '/api/prevention/record/confirm', tok.ent2, {
+      planId,
+      version: await pv('ent2'),
+    });
+    expect(ok.status).toBe(200);
+    expect(await todoState('ent2', 'ap.recordSubmitted', planId)).toEqual([{ todoState: 'done', read: true }]);
+    await expectTold('insurer', 'ap.recordConfirmed', 'insurer', planId);
+    await expectTold('service', 'ap.recordConfirmed', 'provider', planId);
   });
 });
 

@@ -12,7 +12,7 @@ import type { MessageKind } from '@aqzrx/contracts';
  */
 
 /** Business records that messages link to (sys_message.biz_type). */
-export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise';
+export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise' | 'apPlan';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -20,13 +20,14 @@ export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise';
  *  - insurer: the users of the lead (issuing) insurer;
  *  - coinsurers: the users of the other insurers on the record's policy (共保);
  *  - regulators: government users whose districts include the record's district (city-wide ones too);
- *  - applicant: the side that entered the policy application (enterprise, or the insurer entering for it).
+ *  - applicant: the side that entered the policy application (enterprise, or the insurer entering for it);
+ *  - provider: the users of the service organisation or expert organisation a prevention plan is assigned to.
  * The person whose action sent the message never receives it.
  */
-export type Party = 'enterprise' | 'insurer' | 'coinsurers' | 'regulators' | 'applicant';
+export type Party = 'enterprise' | 'insurer' | 'coinsurers' | 'regulators' | 'applicant' | 'provider';
 
 /** The role side whose pages a recipient opens. */
-export type Side = 'enterprise' | 'insurer' | 'government';
+export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert';
 
 export const PARTY_NAMES: Record<Party, string> = {
   enterprise: '投保企业',
@@ -34,12 +35,15 @@ export const PARTY_NAMES: Record<Party, string> = {
   coinsurers: '共保保险机构',
   regulators: '属地监管部门',
   applicant: '投保方（企业投保为企业，保险机构代录为该机构）',
+  provider: '承担服务的服务机构或专家机构',
 };
 
 export const SIDE_ROLES: Record<Side, string> = {
   enterprise: 'ROLE_ENT',
   insurer: 'ROLE_INSURANCE',
   government: 'ROLE_GOVERNMENT',
+  service: 'ROLE_SERVICE',
+  expert: 'ROLE_EXPERT',
 };
 
 /**
@@ -65,6 +69,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
   enterprise: {
     enterprise: { path: '/ent/EntInfoEdit', param: '' },
   },
+  // A prevention service plan and its record (modules/prevention): each role's detail page, or the
+  // service/expert list that opens the plan's drawer for ?id=.
+  apPlan: {
+    enterprise: { path: '/ent/EntAPDetail/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'id' },
+    government: { path: '/government/govAp/GovApDetail/route', param: 'id' },
+    service: { path: '/service/serviceAp', param: 'id' },
+    expert: { path: '/expert/expertAp', param: 'id' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -72,6 +85,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   endorsement: '批改',
   claim: '理赔案件',
   enterprise: '企业信息',
+  apPlan: '预防服务',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -99,6 +113,9 @@ export interface NotifyRecord {
   enteredBy?: 'enterprise' | 'insurer';
   /** Event-specific text (a reason, an amount, a date), completing the content. */
   detail?: string;
+  /** The organisation a prevention plan is assigned to (`provider` messages) and its kind (its pages). */
+  providerOrgId?: number;
+  providerType?: 'service' | 'expert';
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -361,6 +378,55 @@ export const NOTIFICATIONS = {
     content: (r) => withDetail(`${r.enterpriseName}对案件 ${r.no} 的评价：`, r),
     closes: ['claim.closed'],
   },
+
+  // ------------------------------------------------------------------------------- accident prevention
+  'ap.planAssigned': {
+    when: '制定事故预防服务计划（分派给服务机构或专家机构）',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'todo' }],
+    title: (r) => `执行预防服务：${r.enterpriseName}`,
+    content: (r) => withDetail(`服务计划“${r.no}”已分派给贵机构，请按计划开展服务并填写服务记录。`, r),
+  },
+  'ap.visitToConfirm': {
+    when: '服务计划制定或服务时间变更（AQ 9010：服务前与企业确认服务项目和时间）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认预防服务时间：${r.no}`,
+    content: (r) => withDetail(`保险机构安排的事故预防服务“${r.no}”，请确认服务项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.visitConfirmed': {
+    when: '企业确认服务项目和时间',
+    record: 'apPlan',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `企业已确认服务时间：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务“${r.no}”的项目和时间。`, r),
+    closes: ['ap.visitToConfirm'],
+  },
+  'ap.recordSubmitted': {
+    when: '服务记录提交（待企业确认）',
+    record: 'apPlan',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `确认服务记录：${r.no}`,
+    content: (r) => withDetail(`服务“${r.no}”的服务记录已提交，请核对后确认。`, r),
+    closes: ['ap.planAssigned', 'ap.visitToConfirm'],
+  },
+  'ap.recordConfirmed': {
+    when: '企业确认服务记录',
+    record: 'apPlan',
+    to: [
+      { party: 'insurer', kind: 'system' },
+      {
+        party: 'provider',
+        kind: 'system',
+        title: (r) => `企业已确认服务记录：${r.no}`,
+        content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”，可安排回访。`, r),
+      },
+    ],
+    title: (r) => `企业已确认服务记录：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”。`, r),
+    closes: ['ap.recordSubmitted'],
+  },
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -371,9 +437,15 @@ export function notificationDef(event: NotificationEvent): NotificationDef {
   return NOTIFICATIONS[event];
 }
 
-/** The side whose pages a party opens (the applicant's from the record). */
-export function partySide(party: Party, enteredBy?: 'enterprise' | 'insurer'): Side {
+/** The side whose pages a party opens (the applicant's and the provider's from the record). */
+export function partySide(
+  party: Party,
+  enteredBy?: 'enterprise' | 'insurer',
+  providerType?: 'service' | 'expert',
+): Side {
   switch (party) {
+    case 'provider':
+      return providerType ?? 'service';
     case 'enterprise':
       return 'enterprise';
     case 'insurer':
@@ -388,9 +460,11 @@ export function partySide(party: Party, enteredBy?: 'enterprise' | 'insurer'): S
 
 const KIND_NAMES: Record<Recipient['kind'], string> = { system: '通知', todo: '待办' };
 
-/** The sides an `applicant` may be (both), for the table. */
-function partySides(party: Party): Side[] {
-  return party === 'applicant' ? ['enterprise', 'insurer'] : [partySide(party)];
+/** The sides an `applicant` or a `provider` may be (both), for the table. */
+export function partySides(party: Party): Side[] {
+  if (party === 'applicant') return ['enterprise', 'insurer'];
+  if (party === 'provider') return ['service', 'expert'];
+  return [partySide(party)];
 }
 
 /**

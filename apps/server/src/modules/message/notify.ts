@@ -77,6 +77,8 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
     }
     case 'regulators':
       return regulatorUsers(trx, r.districtCode);
+    case 'provider':
+      return orgUsers(trx, r.providerOrgId === undefined ? [] : [r.providerOrgId]);
   }
 }
 
@@ -126,7 +128,11 @@ export async function notify(
     if (users.length === 0) continue;
     const title = (to.title ?? def.title)(record).slice(0, 100);
     const content = (to.content ?? def.content)(record).slice(0, 2000);
-    const link = recordLink(def.record, partySide(to.party, record.enteredBy), record.id);
+    const link = recordLink(
+      def.record,
+      partySide(to.party, record.enteredBy, record.providerType),
+      record.id,
+    );
     for (const userId of users) {
       seen.add(userId);
       rows.push({

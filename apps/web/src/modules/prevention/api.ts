@@ -109,15 +109,16 @@ export const apApi = {
 
   funds: (q: z.input<typeof fundListQuery>) =>
     fetchData<PageResult<FundRow>>(url('fund/list'), { params: params(q) }),
-  fund: (policyId: number) =>
-    fetchData<{ fund: FundRow; entries: FundEntryRow[] }>(url('fund/detail'), { params: { policyId } }),
+  /** One fund (a policy's prevention fee at one insurer) and every entry of it. */
+  fund: (id: number) =>
+    fetchData<{ fund: FundRow; entries: FundEntryRow[] }>(url('fund/detail'), { params: { id } }),
   accrue: (body: z.input<typeof fundAccrueInput>) =>
-    postWithMessage<{ policyId: number; version: number }>(url('fund/accrue'), body),
+    postWithMessage<Written>(url('fund/accrue'), body),
   spend: (body: z.input<typeof fundSpendInput>) => postWithMessage<{ id: number }>(url('fund/spend'), body),
   reverse: (body: z.input<typeof fundReverseInput>) =>
     postWithMessage<{ id: number }>(url('fund/reverse'), body),
   writeOff: (body: z.input<typeof fundWriteOffInput>) =>
-    postWithMessage<{ policyId: number; version: number }>(url('fund/writeOff'), body),
+    postWithMessage<Written>(url('fund/writeOff'), body),
 
   workbench: () => fetchData<Workbench>(url('workbench')),
 };

@@ -48,16 +48,19 @@ function ProjectHazards({ project }: { project: ProjectDetail }) {
 function ProjectFunds({ project }: { project: ProjectDetail }) {
   const results = useQueries({
     queries: project.policies.map((p) => ({
-      queryKey: [AP_KEY, 'fund', p.policyId],
-      queryFn: () => apApi.fund(p.policyId),
+      queryKey: [AP_KEY, 'funds', p.policyNo],
+      queryFn: () =>
+        apApi
+          .funds({ keyword: p.policyNo, pageNo: 1, pageSize: 20 })
+          .then((d) => d.list.filter((f) => f.policyId === p.policyId)),
       retry: false,
     })),
   });
-  const rows = results.flatMap((r) => (r.data ? [r.data.fund] : []));
+  const rows = results.flatMap((r) => r.data ?? []);
   return (
     <Table<FundRow>
       size="small"
-      rowKey="policyId"
+      rowKey="id"
       pagination={false}
       scroll={{ x: 'max-content' }}
       loading={results.some((r) => r.isLoading)}
@@ -67,6 +70,7 @@ function ProjectFunds({ project }: { project: ProjectDetail }) {
       columns={[
         { title: '保单号', dataIndex: 'policyNo' },
         { title: '被保企业', dataIndex: 'enterpriseName' },
+        { title: '保险机构', dataIndex: 'insurerName' },
         { title: '实收保费', dataIndex: 'premium', align: 'right', render: (v: number) => yuan(v) },
         { title: '计提比例', dataIndex: 'ratio', render: (v: number) => `${v}%` },
         { title: '已计提', dataIndex: 'accrued', align: 'right', render: (v: number) => yuan(v) },

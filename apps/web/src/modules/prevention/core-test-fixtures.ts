@@ -181,6 +181,7 @@ export const projectDetail = (over: Partial<ProjectDetail> = {}): ProjectDetail 
 });
 
 export const fundRow = (over: Partial<FundRow> = {}): FundRow => ({
+  id: 61,
   policyId: 41,
   policyNo: 'AZX2026000001',
   insurerId: 3,
@@ -189,6 +190,7 @@ export const fundRow = (over: Partial<FundRow> = {}): FundRow => ({
   enterpriseName: '宿迁市安达化工有限公司',
   districtCode: '321302',
   premium: 20000,
+  share: 100,
   ratio: 15,
   accrued: 3000,
   spent: 800,
@@ -202,6 +204,7 @@ export const fundRow = (over: Partial<FundRow> = {}): FundRow => ({
 
 export const fundEntry = (over: Partial<FundEntryRow> = {}): FundEntryRow => ({
   id: 91,
+  fundId: 61,
   policyId: 41,
   kind: 'spend',
   kindLabel: '支出',

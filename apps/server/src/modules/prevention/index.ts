@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { fundRoutes } from './fund.routes.ts';
+import { planRoutes } from './plan.routes.ts';
+import { projectRoutes } from './project.routes.ts';
+import { statsRoutes } from './stats.routes.ts';
+
+/** Accident prevention (事故预防): projects, plans and records, the fund ledger, overviews (README.md). */
+export function preventionRoutes(app: FastifyInstance): void {
+  projectRoutes(app);
+  planRoutes(app);
+  fundRoutes(app);
+  statsRoutes(app);
+}
+
+export { type PlanAction, type PlanState, planActionProblem } from './plan.service.ts';
+export { policyServiceFigures } from './stats.service.ts';

@@ -1,0 +1,385 @@
+import {
+  type FileRef,
+  HAZARD_LEVELS,
+  HAZARD_STATES,
+  type HazardRow,
+  type PlanDetail,
+  type PlanListQuery,
+  RECORD_STATES,
+  type RecordSummary,
+} from '@aqzrx/contracts';
+import { sql } from 'kysely';
+import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
+import type { Db } from '../../platform/context.ts';
+import { cachedCount } from '../../platform/count-cache.ts';
+import { endOfDay, startOfDay } from '../../platform/dates.ts';
+import { notFound } from '../../platform/errors.ts';
+import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
+import { type PrevActor, planScope, scopeKey } from './scope.ts';
+
+export type PlanFilters = Omit<PlanListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
+
+/** The plans (alias p) in scope under the filters of the plan list (服务查询). */
+export function filteredPlans(db: Db, a: PrevActor, q: PlanFilters) {
+  let s = db.selectFrom('apPlan as p').where(planScope(a));
+  if (q.projectId) s = s.where('p.projectId', '=', q.projectId);
+  if (q.enterpriseId) s = s.where('p.enterpriseId', '=', q.enterpriseId);
+  if (q.providerOrgId) s = s.where('p.providerOrgId', '=', q.providerOrgId);
+  if (q.insurerId) s = s.where('p.insurerId', '=', q.insurerId);
+  if (q.districtCode) s = s.where('p.districtCode', '=', q.districtCode);
+  if (q.item) s = s.where('p.item', '=', q.item);
+  if (q.status !== undefined) s = s.where('p.status', '=', q.status);
+  if (q.recordState) s = s.where('p.recordState', '=', q.recordState);
+  if (q.visitState) s = s.where('p.visitState', '=', q.visitState);
+  if (q.from) s = s.where('p.plannedStart', '>=', startOfDay(q.from));
+  if (q.to) s = s.where('p.plannedStart', '<=', endOfDay(q.to));
+  if (q.keyword) {
+    const like = containsPattern(q.keyword);
+    s = s.where((eb) =>
+      eb.or([
+        eb('p.name', 'ilike', like),
+        eb.exists(
+          eb
+            .selectFrom('sysOrg as ke')
+            .select(sql`1`.as('x'))
+            .whereRef('ke.id', '=', 'p.enterpriseId')
+            .where('ke.name', 'ilike', like),
+        ),
+      ]),
+    );
+  }
+  if (q.todo) {
+    if (a.kind === 'enterprise')
+      s = s.where((eb) =>
+        eb.or([
+          eb.and([eb('p.visitState', '=', 'unconfirmed'), eb('p.status', '<', 2)]),
+          eb('p.recordState', '=', 'submitted'),
+        ]),
+      );
+    else s = s.where('p.status', '<', 2);
+  }
+  return s;
+}
+
+export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
+  return filteredPlans(db, a, q)
+    .innerJoin('apProject as j', 'j.id', 'p.projectId')
+    .innerJoin('sysOrg as ins', 'ins.id', 'p.insurerId')
+    .innerJoin('sysOrg as ent', 'ent.id', 'p.enterpriseId')
+    .innerJoin('sysOrg as prov', 'prov.id', 'p.providerOrgId')
+    .select([
+      'p.id',
+      'p.projectId',
+      'j.name as projectName',
+      'j.contractNo',
+      'p.insurerId',
+      'ins.name as insurerName',
+      'p.enterpriseId',
+      'ent.name as enterpriseName',
+      'p.districtCode',
+      'p.item',
+      'p.subType',
+      'p.name',
+      'p.providerOrgId',
+      'prov.name as providerName',
+      'p.plannedStart',
+      'p.plannedEnd',
+      'p.status',
+      'p.visitState',
+      'p.recordState',
+      'p.spend',
+      'p.hazardCount',
+      'p.majorHazardCount',
+      'p.submittedAt',
+      'p.createdAt',
+      'p.version',
+    ]);
+}
+
+export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
+  const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
+  const key = `ap-plan:${scopeKey(a)}:${JSON.stringify(filters)}`;
+  const [total, rows, subs] = await Promise.all([
+    cachedCount(db, key, async () =>
+      Number(
+        (
+          await filteredPlans(db, a, filters)
+            .select((eb) => eb.fn.countAll<number>().as('c'))
+            .executeTakeFirstOrThrow()
+        ).c,
+      ),
+    ),
+    planRows(db, a, filters)
+      .orderBy('p.plannedStart', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute(),
+    serviceSubTypes(db),
+  ]);
+  return {
+    list: rows.map((r) => toPlanRow(r as PlanListDbRow, subs)),
+    total,
+    pageNum: pageNo,
+    pageSize,
+  };
+}
+
+/** The plan's head row in scope, or 404. */
+export async function planInScope(db: Db, a: PrevActor, id: number) {
+  const r = await planRows(db, a, {}).where('p.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound('服务计划不存在');
+  return r as PlanListDbRow;
+}
+
+export function fileUrl(planId: number, fileId: string): string {
+  return `/api/prevention/file?planId=${planId}&fileId=${fileId}`;
+}
+
+export async function hazardRows(db: Db, where: { planId: number }): Promise<HazardRow[]> {
+  const rows = await db
+    .selectFrom('apHazard as h')
+    .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
+    .select([
+      'h.id',
+      'h.planId',
+      'h.enterpriseId',
+      'e.name as enterpriseName',
+      'h.districtCode',
+      dateText('h.checkDate').as('checkDate'),
+      'h.basis',
+      'h.checkItem',
+      'h.description',
+      'h.level',
+      'h.hazardType',
+      'h.recommendation',
+      'h.photos',
+      'h.foundBy',
+      'h.fixImmediately',
+      'h.rectifyDept',
+      nullableDateText('h.deadline').as('deadline'),
+      'h.acceptDept',
+      'h.state',
+      'h.rectifiedAt',
+      'h.version',
+    ])
+    .where('h.planId', '=', where.planId)
+    .orderBy('h.seq')
+    .orderBy('h.id')
+    .execute();
+  return rows.map(hazardOut);
+}
+
+export function hazardOut(h: {
+  id: number;
+  planId: number;
+  enterpriseId: number;
+  enterpriseName: string;
+  districtCode: string;
+  checkDate: string;
+  basis: string;
+  checkItem: string;
+  description: string;
+  level: number;
+  hazardType: string;
+  recommendation: string;
+  photos: string[];
+  foundBy: string;
+  fixImmediately: boolean;
+  rectifyDept: string;
+  deadline: string | null;
+  acceptDept: string;
+  state: number;
+  rectifiedAt: Date | null;
+  version: number;
+}): HazardRow {
+  return {
+    ...h,
+    levelLabel: HAZARD_LEVELS.label(h.level),
+    stateLabel: HAZARD_STATES.label(h.state),
+    rectifiedAt: iso(h.rectifiedAt),
+  };
+}
+
+/** Every file id a plan's record shows (record files, summary photos, hazard and problem photos). */
+export function recordFileIds(
+  files: Array<{ fileId: string }>,
+  summary: Record<string, unknown>,
+  hazardPhotos: string[][],
+): string[] {
+  const ids = new Set(files.map((f) => f.fileId));
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v))
+        if ((k === 'photos' || k === 'files') && Array.isArray(x)) for (const id of x) ids.add(String(id));
+        else walk(x);
+  };
+  walk(summary);
+  for (const ps of hazardPhotos) for (const p of ps) ids.add(p);
+  return [...ids];
+}
+
+export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDetail> {
+  const head = await planInScope(db, a, id);
+  const [plan, record, hazards, follow, subs] = await Promise.all([
+    db
+      .selectFrom('apPlan')
+      .select([
+        'placeDistrictCode',
+        'address',
+        'staff',
+        'experts',
+        'budget',
+        'description',
+        'visitConfirmedAt',
+        'visitRemark',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('apRecord').selectAll().where('planId', '=', id).executeTakeFirst(),
+    hazardRows(db, { planId: id }),
+    db.selectFrom('apFollowUp').selectAll().where('planId', '=', id).executeTakeFirst(),
+    serviceSubTypes(db),
+  ]);
+  const experts = record
+    ? await db
+        .selectFrom('apRecordExpert')
+        .select(['name', 'orgId', 'title', 'phone'])
+        .where('recordId', '=', record.id)
+        .orderBy('seq')
+        .execute()
+    : [];
+  const fileMeta = record
+    ? await db
+        .selectFrom('sysFile')
+        .select(['id', 'kind'])
+        .where(
+          'id',
+          'in',
+          record.files.length ? record.files.map((f) => f.fileId) : ['00000000-0000-0000-0000-000000000000'],
+        )
+        .execute()
+    : [];
+  const kinds = new Map(fileMeta.map((f) => [f.id, f.kind]));
+  const files: FileRef[] = (record?.files ?? []).map((f) => ({
+    ...f,
+    fileUrl: fileUrl(id, f.fileId),
+    isImage: kinds.get(f.fileId) === 'image',
+  }));
+  const provider = (a.kind === 'service' || a.kind === 'expert') && a.orgId === head.providerOrgId;
+  const insurer = a.kind === 'insurer' && a.orgId === head.insurerId;
+  const enterprise = a.kind === 'enterprise' && a.orgId === head.enterpriseId;
+  const rs = head.recordState;
+  return {
+    ...toPlanRow(head, subs),
+    districtCodePlace: plan.placeDistrictCode,
+    address: plan.address,
+    staff: plan.staff,
+    experts: plan.experts,
+    budget: num(plan.budget),
+    description: plan.description,
+    visitConfirmedAt: iso(plan.visitConfirmedAt),
+    visitRemark: plan.visitRemark,
+    record: record
+      ? {
+          state: record.state,
+          stateLabel: RECORD_STATES.label(record.state),
+          actualStart: record.actualStart.toISOString(),
+          actualEnd: record.actualEnd.toISOString(),
+          districtCode: record.districtCode,
+          address: record.address,
+          summaryText: record.summaryText,
+          spend: num(record.spend),
+          experts,
+          files,
+          summary: record.summary as RecordSummary,
+          enteredByName: record.enteredByName,
+          savedAt: record.savedAt.toISOString(),
+          submittedAt: iso(record.submittedAt),
+          confirmedAt: iso(record.confirmedAt),
+          confirmOpinion: record.confirmOpinion,
+        }
+      : null,
+    hazards,
+    followUp: follow
+      ? {
+          visitedAt: follow.visitedAt.toISOString(),
+          contactName: follow.contactName,
+          cooperation: follow.cooperation,
+          rating: follow.rating,
+          opinion: follow.opinion,
+          byName: follow.byName,
+          createdAt: follow.createdAt.toISOString(),
+        }
+      : null,
+    actions: {
+      edit: (provider || insurer) && head.status < 2,
+      confirmVisit: enterprise && head.visitState === 'unconfirmed' && head.status < 2,
+      saveRecord: (provider || insurer) && (rs === null || rs === 'draft'),
+      confirmRecord: enterprise && rs === 'submitted',
+      followUp: provider && (rs === 'submitted' || rs === 'confirmed') && !follow,
+    },
+  };
+}
+
+/** The hazards in scope (alias h joined to its plan p for the scope). */
+export async function listHazards(
+  db: Db,
+  a: PrevActor,
+  q: {
+    pageNo: number;
+    pageSize: number;
+    planId?: number | undefined;
+    enterpriseId?: number | undefined;
+    districtCode?: string | undefined;
+    level?: number | undefined;
+    state?: number | undefined;
+    keyword?: string | undefined;
+  },
+) {
+  let s = db
+    .selectFrom('apHazard as h')
+    .innerJoin('apPlan as p', 'p.id', 'h.planId')
+    .where(planScope(a))
+    .where('p.recordState', 'in', ['submitted', 'confirmed']);
+  if (q.planId) s = s.where('h.planId', '=', q.planId);
+  if (q.enterpriseId) s = s.where('h.enterpriseId', '=', q.enterpriseId);
+  if (q.districtCode) s = s.where('h.districtCode', '=', q.districtCode);
+  if (q.level) s = s.where('h.level', '=', q.level);
+  if (q.state) s = s.where('h.state', '=', q.state);
+  if (q.keyword) s = s.where('h.description', 'ilike', containsPattern(q.keyword));
+  const [total, rows] = await Promise.all([
+    s.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
+    s
+      .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
+      .select([
+        'h.id',
+        'h.planId',
+        'h.enterpriseId',
+        'e.name as enterpriseName',
+        'h.districtCode',
+        dateText('h.checkDate').as('checkDate'),
+        'h.basis',
+        'h.checkItem',
+        'h.description',
+        'h.level',
+        'h.hazardType',
+        'h.recommendation',
+        'h.photos',
+        'h.foundBy',
+        'h.fixImmediately',
+        'h.rectifyDept',
+        nullableDateText('h.deadline').as('deadline'),
+        'h.acceptDept',
+        'h.state',
+        'h.rectifiedAt',
+        'h.version',
+      ])
+      .orderBy('h.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+  ]);
+  return { list: rows.map(hazardOut), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
+}
