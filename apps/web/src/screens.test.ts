@@ -34,8 +34,6 @@ const NOT_BUILT: readonly string[] = [
   'EntAPRequirement',
   'EntAPSignUp',
   'InsuranceApApply',
-  'InsuranceApDetail',
-  'InsuranceApManage',
   'InsuranceApRequirement',
   'ServiceAp',
   'ServiceApDispose',

@@ -112,13 +112,11 @@ export const apApi = {
   /** One fund (a policy's prevention fee at one insurer) and every entry of it. */
   fund: (id: number) =>
     fetchData<{ fund: FundRow; entries: FundEntryRow[] }>(url('fund/detail'), { params: { id } }),
-  accrue: (body: z.input<typeof fundAccrueInput>) =>
-    postWithMessage<Written>(url('fund/accrue'), body),
+  accrue: (body: z.input<typeof fundAccrueInput>) => postWithMessage<Written>(url('fund/accrue'), body),
   spend: (body: z.input<typeof fundSpendInput>) => postWithMessage<{ id: number }>(url('fund/spend'), body),
   reverse: (body: z.input<typeof fundReverseInput>) =>
     postWithMessage<{ id: number }>(url('fund/reverse'), body),
-  writeOff: (body: z.input<typeof fundWriteOffInput>) =>
-    postWithMessage<Written>(url('fund/writeOff'), body),
+  writeOff: (body: z.input<typeof fundWriteOffInput>) => postWithMessage<Written>(url('fund/writeOff'), body),
 
   workbench: () => fetchData<Workbench>(url('workbench')),
 };

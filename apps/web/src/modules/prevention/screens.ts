@@ -11,4 +11,6 @@ export const preventionScreens: Readonly<Record<string, ScreenLoader>> = {
   GovApManage: () => import('./GovApManage.tsx').then((m) => m.GovApManage),
   GovApQuery: () => import('./GovApQuery.tsx').then((m) => m.GovApQuery),
   GovApDetail: () => import('./GovApDetail.tsx').then((m) => m.GovApDetail),
+  InsuranceApManage: () => import('./InsuranceApManage.tsx').then((m) => m.InsuranceApManage),
+  InsuranceApDetail: () => import('./InsuranceApDetail.tsx').then((m) => m.InsuranceApDetail),
 };
