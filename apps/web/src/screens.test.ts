@@ -35,13 +35,9 @@ const NOT_BUILT: readonly string[] = [
   'EntAPSignUp',
   'InsuranceApApply',
   'InsuranceApRequirement',
-  'ServiceAp',
   'ServiceApDispose',
-  'ServiceApFollow',
   'ServiceApTrain',
-  'ExpertAp',
   'ExpertApDispose',
-  'ExpertApFollow',
   'ExpertApTrain',
   // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
   'GovRiskDetail',
@@ -77,9 +73,7 @@ const NOT_BUILT: readonly string[] = [
   'InsuranceExperts',
   'InsuranceServices',
   // Home pages and statements of the service organisations and experts.
-  'ServiceIndex',
   'ServiceStatement',
-  'ExpertIndex',
   'ExpertStatement',
 ];
 

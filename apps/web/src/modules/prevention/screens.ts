@@ -13,4 +13,10 @@ export const preventionScreens: Readonly<Record<string, ScreenLoader>> = {
   GovApDetail: () => import('./GovApDetail.tsx').then((m) => m.GovApDetail),
   InsuranceApManage: () => import('./InsuranceApManage.tsx').then((m) => m.InsuranceApManage),
   InsuranceApDetail: () => import('./InsuranceApDetail.tsx').then((m) => m.InsuranceApDetail),
+  ServiceAp: () => import('./ServiceAp.tsx').then((m) => m.ServiceAp),
+  ExpertAp: () => import('./ServiceAp.tsx').then((m) => m.ExpertAp),
+  ServiceApFollow: () => import('./ServiceApFollow.tsx').then((m) => m.ServiceApFollow),
+  ExpertApFollow: () => import('./ServiceApFollow.tsx').then((m) => m.ExpertApFollow),
+  ServiceIndex: () => import('./ServiceIndex.tsx').then((m) => m.ServiceIndex),
+  ExpertIndex: () => import('./ServiceIndex.tsx').then((m) => m.ExpertIndex),
 };
