@@ -588,7 +588,186 @@ const CASES: Case[] = [
     request: async (id) => ({ url: `/api/rule/delete?id=${id}&version=${await versionOf('cms_rule', id)}` }),
     snapshot: () => row('cms_rule', fx.cityRule!),
   },
+  // --- Accident prevention: another insurer, service organisation or enterprise on seeded records ---
+  {
+    route: '/api/prevention/project/add',
+    who: 'another insurer builds a project on the demo insurer’s policy',
+    as: 'insurerX',
+    target: () => fx.apPolicy!,
+    request: (id) => ({ url: '/api/prevention/project/add', payload: apProjectBody(id) }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ap_project`),
+  },
+  {
+    route: '/api/prevention/project/save',
+    who: 'another insurer edits the demo insurer’s project',
+    as: 'insurerX',
+    target: () => fx.apProject!,
+    request: async (id) => ({
+      url: '/api/prevention/project/save',
+      payload: { ...apProjectBody(fx.apPolicy!), id, version: await versionOf('ap_project', id) },
+    }),
+    snapshot: () => row('ap_project', fx.apProject!),
+  },
+  {
+    route: '/api/prevention/plan/add',
+    who: 'another service organisation plans on a project it is not assigned to',
+    as: 'service2',
+    target: () => fx.apProject!,
+    request: (id) => ({
+      url: '/api/prevention/plan/add',
+      payload: {
+        projectId: id,
+        enterpriseId: fx.entOrg,
+        item: '03',
+        name: '越权制定的计划',
+        providerOrgId: fx.service2Org,
+        plannedStart: '2026-06-01 09:00',
+        plannedEnd: '2026-06-01 12:00',
+      },
+    }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ap_plan WHERE project_id = ${fx.apProject!}`),
+  },
+  {
+    route: '/api/prevention/plan/save',
+    who: 'another service organisation reschedules a plan of the demo service',
+    as: 'service2',
+    target: () => fx.apPlanOpen!,
+    request: async (id) => ({
+      url: '/api/prevention/plan/save',
+      payload: {
+        id,
+        version: await versionOf('ap_plan', id),
+        item: fx.apPlanOpenItem === 1 ? '01' : '03',
+        name: '越权修改',
+        providerOrgId: fx.service2Org,
+        plannedStart: '2026-06-01 09:00',
+        plannedEnd: '2026-06-01 12:00',
+      },
+    }),
+    snapshot: () => row('ap_plan', fx.apPlanOpen!),
+  },
+  {
+    route: '/api/prevention/plan/confirmVisit',
+    who: 'another enterprise confirms ent’s visit',
+    as: 'ent2',
+    target: () => fx.apPlanVisit!,
+    request: async (id) => ({
+      url: '/api/prevention/plan/confirmVisit',
+      payload: { id, version: await versionOf('ap_plan', id) },
+    }),
+    snapshot: () => row('ap_plan', fx.apPlanVisit!),
+  },
+  ...(['save', 'submit'] as const).map(
+    (kind): Case => ({
+      route: `/api/prevention/record/${kind}`,
+      who: `another service organisation ${kind === 'save' ? 'saves' : 'submits'} the record of a plan of the demo service`,
+      as: 'service2',
+      target: () => fx.apPlanOpen!,
+      request: async (id) => ({
+        url: `/api/prevention/record/${kind}`,
+        payload: {
+          planId: id,
+          version: await versionOf('ap_plan', id),
+          actualStart: '2026-06-01 09:00',
+          actualEnd: '2026-06-01 12:00',
+          summaryText: '越权填写',
+          experts: [{ name: '某专家' }],
+          summary:
+            fx.apPlanOpenItem === 1
+              ? { type: '01', form: 'offline', attendees: 10 }
+              : { type: '03', compliant: 1, nonCompliant: 0, notApplicable: 0 },
+        },
+      }),
+      snapshot: async () => ({
+        plan: await row('ap_plan', fx.apPlanOpen!),
+        records: await count(sql`SELECT count(*) AS n FROM ap_record WHERE plan_id = ${fx.apPlanOpen!}`),
+      }),
+    }),
+  ),
+  {
+    route: '/api/prevention/record/confirm',
+    who: 'another enterprise confirms ent’s service record',
+    as: 'ent2',
+    target: () => fx.apPlanSubmitted!,
+    request: async (id) => ({
+      url: '/api/prevention/record/confirm',
+      payload: { planId: id, version: await versionOf('ap_plan', id) },
+    }),
+    snapshot: () => row('ap_plan', fx.apPlanSubmitted!),
+  },
+  {
+    route: '/api/prevention/record/followUp',
+    who: 'another service organisation follows up a service of the demo service',
+    as: 'service2',
+    target: () => fx.apPlanFollow!,
+    request: async (id) => ({
+      url: '/api/prevention/record/followUp',
+      payload: {
+        planId: id,
+        version: await versionOf('ap_plan', id),
+        visitedAt: '2026-01-02 10:00',
+        cooperation: 5,
+        rating: 5,
+      },
+    }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ap_follow_up WHERE plan_id = ${fx.apPlanFollow!}`),
+  },
+  {
+    route: '/api/prevention/fund/accrue',
+    who: 'another insurer accrues the demo insurer’s fund',
+    as: 'insurerX',
+    target: () => fx.apPolicy!,
+    request: (id) => ({ url: '/api/prevention/fund/accrue', payload: { policyId: id, ratio: 10 } }),
+    snapshot: () => row('ap_fund', fx.apFund!),
+  },
+  {
+    route: '/api/prevention/fund/spend',
+    who: 'another insurer spends from the demo insurer’s fund',
+    as: 'insurerX',
+    target: () => fx.apPolicy!,
+    request: (id) => ({
+      url: '/api/prevention/fund/spend',
+      payload: { policyId: id, amount: 1, occurredOn: '2026-01-02', description: '越权支出' },
+    }),
+    snapshot: () => row('ap_fund', fx.apFund!),
+  },
+  {
+    route: '/api/prevention/fund/reverse',
+    who: 'another insurer reverses an entry of the demo insurer’s ledger',
+    as: 'insurerX',
+    target: () => fx.apEntry!,
+    request: (id) => ({ url: '/api/prevention/fund/reverse', payload: { entryId: id, reason: '越权冲正' } }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ap_fund_entry WHERE fund_id = ${fx.apFund!}`),
+  },
+  {
+    route: '/api/prevention/fund/writeOff',
+    who: 'another insurer writes off the demo insurer’s fund',
+    as: 'insurerX',
+    target: () => fx.apFund!,
+    request: async (id) => ({
+      url: '/api/prevention/fund/writeOff',
+      payload: { id, version: await versionOf('ap_fund', id) },
+    }),
+    snapshot: () => row('ap_fund', fx.apFund!),
+  },
 ];
+
+/** A valid project body over `policyId` (the demo service organisation delivers it). */
+function apProjectBody(policyId: number) {
+  return {
+    name: '越权建立的项目',
+    contractNo: `SWEEP-${policyId}`,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    policyIds: [policyId],
+    feeRatio: 10,
+    feeAmount: 0,
+    serviceOrgId: fx.serviceOrg,
+    contactName: '某某某',
+    contactPhone: '13905270000',
+    items: [{ item: '03', frequency: 1 }],
+  };
+}
 
 /**
  * Write routes with no record of another owner of the same role to aim at, and why. Each reason names
@@ -841,6 +1020,59 @@ beforeAll(async () => {
   ).id;
   entUscc = (await db.selectFrom('sysOrg').select('uscc').where('id', '=', entOrg).executeTakeFirstOrThrow())
     .uscc!;
+  // Accident prevention (seeded by seed/prevention.ts): the demo insurer's project on ent's policy, its
+  // plans in each state, a fund and an entry.
+  fx.serviceOrg = await orgIdOf(t, 'service');
+  fx.service2Org = await orgIdOf(t, 'sweep-service-2');
+  const apPlan = (q: (b: ReturnType<typeof planQ>) => ReturnType<typeof planQ>, what: string) =>
+    one(q(planQ()).select(['p.id', 'p.projectId', 'p.item']).executeTakeFirst(), what);
+  const planQ = () =>
+    db
+      .selectFrom('apPlan as p')
+      .leftJoin('apFollowUp as fu', 'fu.planId', 'p.id')
+      .where('p.enterpriseId', '=', entOrg)
+      .where('p.insurerId', '=', insurerOrg)
+      .where('p.providerOrgId', '=', fx.serviceOrg!);
+  const open = await apPlan(
+    (b) => b.where('p.status', '<', 2).where('p.item', 'in', ['01', '03']),
+    'open plan',
+  );
+  fx.apPlanOpen = open.id;
+  fx.apPlanOpenItem = open.item === '01' ? 1 : 3;
+  fx.apProject = open.projectId;
+  fx.apPlanVisit = (
+    await apPlan(
+      (b) => b.where('p.visitState', '=', 'unconfirmed').where('p.status', '<', 2),
+      'plan to confirm',
+    )
+  ).id;
+  fx.apPlanSubmitted = (
+    await apPlan((b) => b.where('p.recordState', '=', 'submitted'), 'submitted record')
+  ).id;
+  fx.apPlanFollow = (
+    await apPlan(
+      (b) => b.where('p.recordState', '=', 'confirmed').where('fu.id', 'is', null),
+      'record to follow up',
+    )
+  ).id;
+  const fund = await one(
+    db
+      .selectFrom('apFund')
+      .select(['id', 'policyId'])
+      .where('insurerId', '=', insurerOrg)
+      .where('enterpriseId', '=', entOrg)
+      .where('state', 'in', ['available', 'inUse'])
+      .executeTakeFirst(),
+    'fund',
+  );
+  fx.apFund = fund.id;
+  fx.apPolicy = fund.policyId;
+  fx.apEntry = (
+    await one(
+      db.selectFrom('apFundEntry').select('id').where('fundId', '=', fund.id).executeTakeFirst(),
+      'fund entry',
+    )
+  ).id;
 });
 afterAll(() => t?.close());
 

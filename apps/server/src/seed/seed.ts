@@ -8,6 +8,7 @@ import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import { seedContentDemo, syncContentReference } from './content.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
+import { seedPreventionDemo } from './prevention.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
 
 /*
@@ -320,6 +321,7 @@ export async function seedDemo(
   });
   await seedInsuranceDemo(db, now);
   await fillDemoContacts(db);
+  await seedPreventionDemo(db, now, options);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
 }
 

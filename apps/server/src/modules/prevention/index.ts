@@ -12,5 +12,5 @@ export function preventionRoutes(app: FastifyInstance): void {
   statsRoutes(app);
 }
 
-export { type PlanAction, type PlanState, planActionProblem } from './plan.service.ts';
+export { type PlanAction, type PlanState, planActionProblem } from './plan.machine.ts';
 export { policyServiceFigures } from './stats.service.ts';

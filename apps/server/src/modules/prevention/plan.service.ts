@@ -2,7 +2,6 @@ import {
   chinaDate,
   type PlanCreateInput,
   type PlanUpdateInput,
-  PREVENTION_MESSAGES,
   type VisitConfirmInput,
 } from '@aqzrx/contracts';
 import { dateText } from '../../db/sql.ts';
@@ -11,53 +10,9 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
+import { addPlanProblem, assertPlanAction, type PlanState } from './plan.machine.ts';
 import { refreshProjectState } from './project.service.ts';
 import type { PrevActor } from './scope.ts';
-
-/**
- * Plan state machine (domain 3.5, spec 4): 0 待服务 → 1 服务中 (record draft saved) → 2 已完成 (record
- * submitted, read-only). Before the visit the enterprise confirms items and time (visit state
- * unconfirmed → confirmed; a changed time asks again). Which actions each state allows:
- */
-export type PlanAction =
-  | 'edit'
-  | 'confirmVisit'
-  | 'saveRecord'
-  | 'submitRecord'
-  | 'confirmRecord'
-  | 'followUp';
-export interface PlanState {
-  status: number;
-  visitState: 'unconfirmed' | 'confirmed';
-  recordState: 'draft' | 'submitted' | 'confirmed' | null;
-  followedUp: boolean;
-}
-
-/** Why `action` is not allowed in state `s` (null when it is): one table for the service and the tests. */
-export function planActionProblem(s: PlanState, action: PlanAction): string | null {
-  const open = s.recordState === null || s.recordState === 'draft';
-  switch (action) {
-    case 'edit':
-      return open ? null : '服务记录已提交，服务计划不能再修改';
-    case 'confirmVisit':
-      if (!open) return '服务已完成，无需确认服务时间';
-      return s.visitState === 'unconfirmed' ? null : '已确认过服务项目和时间';
-    case 'saveRecord':
-    case 'submitRecord':
-      return open ? null : PREVENTION_MESSAGES.readOnly;
-    case 'confirmRecord':
-      if (s.recordState === 'confirmed') return '服务记录已确认';
-      return s.recordState === 'submitted' ? null : '服务记录尚未提交，不能确认';
-    case 'followUp':
-      if (s.followedUp) return '该服务已回访';
-      return s.recordState === 'submitted' || s.recordState === 'confirmed' ? null : '服务记录提交后才能回访';
-  }
-}
-
-export function assertPlanAction(s: PlanState, action: PlanAction): void {
-  const p = planActionProblem(s, action);
-  if (p) throw conflict(p);
-}
 
 /** The project (in the actor's write scope: owner insurer or an assigned organisation) for a new plan. */
 async function writableProject(trx: Tx, a: PrevActor, projectId: number) {
@@ -113,8 +68,8 @@ async function checkPlanFields(
 
 export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now: Date): Promise<number> {
   const j = await writableProject(trx, a, v.projectId);
-  if (projectStateOf(j.state, j.endDate, now).state === 3)
-    throw conflict('项目已完成或已到期，不能再制定服务计划');
+  const problem = addPlanProblem(projectStateOf(j.state, j.endDate, now).state);
+  if (problem) throw conflict(problem);
   const cover = await trx
     .selectFrom('apProjectPolicy as pp')
     .leftJoin('insEnterprise as ie', 'ie.id', 'pp.enterpriseId')

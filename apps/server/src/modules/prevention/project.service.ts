@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cents, num, serviceSubTypes, yuan } from './common.ts';
+import { projectStateFor } from './plan.machine.ts';
 import type { PrevActor } from './scope.ts';
 
 /**
@@ -334,15 +335,7 @@ export async function refreshProjectState(trx: Tx, projectId: number, _now: Date
       .where('projectId', '=', projectId)
       .execute(),
   ]);
-  const total = plans.reduce((s, p) => s + p.n, 0);
-  const done = plans.reduce((s, p) => s + p.done, 0);
-  const reached = items.every(
-    (i) =>
-      plans
-        .filter((p) => p.item === i.item && (i.subType === null || p.subType === i.subType))
-        .reduce((s, p) => s + p.done, 0) >= i.frequency,
-  );
-  const state = total === 0 ? 1 : done === total && reached ? 3 : 2;
+  const state = projectStateFor({ items, plans });
   await trx
     .updateTable('apProject')
     .set({ state })

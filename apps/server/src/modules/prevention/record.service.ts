@@ -12,8 +12,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { spendFund } from './fund.service.ts';
 import { notifyPlan } from './notices.ts';
+import { assertPlanAction } from './plan.machine.ts';
 import { recordFileIds } from './plan.repo.ts';
-import { assertPlanAction, writablePlan } from './plan.service.ts';
+import { writablePlan } from './plan.service.ts';
 import { refreshProjectState } from './project.service.ts';
 import type { PrevActor } from './scope.ts';
 
