@@ -17,6 +17,7 @@ import type { Db } from '../../platform/context.ts';
 import { claimScope } from '../claim/index.ts';
 import type { Actor } from '../enterprise/index.ts';
 import { policyScope } from '../policy/index.ts';
+import { policyServiceFigures } from '../prevention/index.ts';
 
 /**
  * Insurer data pages (保费数据, 理赔数据, 预防数据, 综合查询): aggregates over the insurer's own
@@ -170,6 +171,9 @@ export async function apData(
   groupBy: InsuranceGroupBy,
 ): Promise<InsuranceDataResult> {
   const g = groupExpr(groupBy, 'policy');
+  // Completed prevention services and their spend, from the service records (modules/prevention): an
+  // insurer counts the services of its own projects, other readers every insurer's.
+  const served = policyServiceFigures('p.id', actor.kind === 'insurer' ? actor.orgId : null);
   const rows = await issuedPolicies(db, actor, year)
     .select((eb) => [
       g.as('key'),
@@ -177,6 +181,8 @@ export async function apData(
       sharedSum(actor, 'p.id', col('p.preventionFee')).as('preventionFee'),
       sharedSum(actor, 'p.id', col('p.premium')).as('premium'),
       eb.fn.coalesce(eb.fn.sum<string>('p.preventionFrequency'), sql<string>`0`).as('services'),
+      sql<string>`coalesce(sum(${served.done}), 0)`.as('servicesDone'),
+      sql<string>`coalesce(sum(${served.spend}), 0)`.as('serviceSpend'),
     ])
     .groupBy(g)
     .execute();
@@ -192,10 +198,12 @@ export async function apData(
         preventionFee: round2(fee),
         feeRatio: ratio(fee, premium),
         services: Number(r.services),
+        servicesDone: Number(r.servicesDone),
+        serviceSpend: round2(Number(r.serviceSpend)),
         premium: round2(premium),
       };
     }),
-    { policies: 0, preventionFee: 0, feeRatio: 0, services: 0, premium: 0 },
+    { policies: 0, preventionFee: 0, feeRatio: 0, services: 0, servicesDone: 0, serviceSpend: 0, premium: 0 },
   );
   return {
     year,
@@ -205,6 +213,8 @@ export async function apData(
       { key: 'preventionFee', label: STAT_LABELS.preventionFee.label, unit: STAT_LABELS.preventionFee.unit },
       { key: 'feeRatio', label: '占保费比例', unit: '%' },
       { key: 'services', label: '约定服务次数', unit: '次' },
+      { key: 'servicesDone', label: '已完成服务次数', unit: '次' },
+      { key: 'serviceSpend', label: '服务支出', unit: '元' },
     ],
     // `premium` is no column: it is the base of 占保费比例, for the ratio of the 合计 row.
     rows: data,

@@ -404,6 +404,19 @@ describe('overview, statement, workbench', () => {
     ).toBe(true);
   });
 
+  it("the insurer's 预防数据 (DataAp) counts the completed services and their spend", async () => {
+    const r = await post(t, '/api/insuranceData/ap?groupBy=district', tok.insurer);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const data = r.body.data as unknown as {
+      columns: Array<{ key: string; label: string }>;
+      rows: Array<{ key: string; servicesDone: number; serviceSpend: number }>;
+    };
+    expect(data.columns.map((c) => c.label)).toContain('已完成服务次数');
+    const sh = data.rows.find((x) => x.key === '321324')!;
+    expect(sh.servicesDone).toBeGreaterThanOrEqual(1);
+    expect(sh.serviceSpend).toBeGreaterThanOrEqual(300);
+  });
+
   it('the service organisation has its statement and workbench; the insurer has neither', async () => {
     const year = Number(
       new Date(t.clock.now().getTime() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 4),
