@@ -52,7 +52,10 @@ async function chooseItem(page: Page, field: Locator, code: string): Promise<voi
     .filter({ hasText: new RegExp(`^${code}`) })
     .first()
     .click();
-  await page.keyboard.press('Escape');
+  // A leaf closes the menu itself; a parent (with sub-types) stays open: close it, not the dialog.
+  const open = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)');
+  await page.waitForTimeout(300);
+  if (await open.count()) await page.keyboard.press('Escape');
 }
 
 interface FundRow {
@@ -143,7 +146,7 @@ describe('accident prevention across roles (issue 13)', () => {
     await waitForPath(svc.page, LANDING.service);
     await svc.page.getByRole('tab', { name: '服务项目' }).click();
     const row = svc.page.locator('tr.ant-table-row').filter({ hasText: projectName });
-    await row.getByText('制定计划').click();
+    await row.locator('a').filter({ hasText: '制定计划' }).click();
     const planForm = svc.page.locator('.ant-modal-content').filter({ hasText: '新建服务计划' });
     await item(planForm, '被服务单位')
       .locator('.ant-select-selection-item')
@@ -191,11 +194,17 @@ describe('accident prevention across roles (issue 13)', () => {
       await card.locator('.ant-image img').first().waitFor();
     }
     // The draft is on the device before anything is sent.
+    await phone.page.waitForFunction(
+      (id) => (localStorage.getItem(`aqzrx-ap-record-draft-${id}`) ?? '').includes('消防通道堆放杂物'),
+      planId,
+      { timeout: 5_000 },
+    );
     const draft = await phone.page.evaluate(
       (id) => localStorage.getItem(`aqzrx-ap-record-draft-${id}`),
       planId,
     );
     expect(draft).toContain('配电箱未可靠接地');
+    expect(draft).toContain('对生产车间');
     await record.getByRole('button', { name: /提交记录/ }).click();
     await phone.page.getByTestId('record-state').filter({ hasText: '待企业确认' }).waitFor();
     expect(await phone.page.getByTestId('hazard-card').textContent()).toContain('其中重大隐患1条');
@@ -243,8 +252,8 @@ describe('accident prevention across roles (issue 13)', () => {
 
     // 6. The insurer's ledger shows the spend; a spend beyond the accrued fund is refused with its message.
     await ins.page.goto(`${LANDING.insurer}?tab=fund`);
-    const ledger = ins.page.getByTestId('fund-list');
-    await ledger.locator('.ant-pro-query-filter input').first().fill(policyNo);
+    const ledger = ins.page.locator('.ant-pro-query-filter');
+    await item(ledger, '关键字').locator('input').fill(policyNo);
     await ledger.getByRole('button', { name: /查\s*询/ }).click();
     await ins.page.getByTestId(`fund-${policyNo}`).click();
     const entries = ins.page.getByTestId('fund-entries');
@@ -266,7 +275,7 @@ describe('accident prevention across roles (issue 13)', () => {
       .waitFor();
     expect(ins.errors).toEqual([]);
     await ins.context.close();
-  });
+  }, 240_000);
 });
 
 describe('expected failure messages', () => {

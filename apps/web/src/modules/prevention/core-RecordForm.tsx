@@ -293,7 +293,10 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
   }, [plan.id, form]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Written at once (a small JSON), and again a moment later for the controls that report a change before
+  // their value has settled (uploads, pickers).
   const keepDraft = () => {
+    writeDraft(plan.id, plan.version, form.getFieldsValue(true));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => writeDraft(plan.id, plan.version, form.getFieldsValue(true)), 300);
   };
