@@ -263,7 +263,9 @@ describe('accident prevention across roles (issue 13)', () => {
       .filter({ hasText: '120.00' })
       .waitFor();
     const figures = await ins.page.getByTestId('fund-figures').textContent();
-    expect(figures).toContain(`${(before.spent + 120).toFixed(2)}`);
+    expect(figures).toContain(
+      `已支出${(before.spent + 120).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} 元`,
+    );
     await ins.page.getByRole('button', { name: '登记支出' }).click();
     const spend = ins.page.locator('.ant-modal-content').filter({ hasText: '支出金额（元）' });
     await item(spend, '支出金额（元）').locator('input').fill('99999999');
