@@ -30,12 +30,15 @@ import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { preventionRoutes } from './modules/prevention/index.ts';
+import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
 import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
+import { serviceRequestRoutes } from './modules/service-request/index.ts';
 import { settingsRoutes } from './modules/setting/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
+import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -213,6 +216,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   claimsRoutes(app);
   insuranceDataRoutes(app);
   dataExchangeRoutes(app);
+  trainingRoutes(app);
+  serviceRequestRoutes(app);
+  preventionFilingRoutes(app);
   preventionRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).

@@ -20,6 +20,18 @@ const fx: Record<string, number> = {};
 let techBody: Record<string, unknown>;
 let strangerFile: string;
 let entUscc = '';
+const HOURS = 3600_000;
+/** A training session body starting two days from the test clock. */
+const trainingBody = (over: Record<string, unknown> = {}) => ({
+  topic: '扫描用的培训',
+  mode: 'offline',
+  startsAt: new Date(t.clock.now().getTime() + 48 * HOURS).toISOString(),
+  endsAt: new Date(t.clock.now().getTime() + 50 * HOURS).toISOString(),
+  place: '宿城区会议中心',
+  capacity: 20,
+  targetDistricts: ['321302'],
+  ...over,
+});
 
 interface Request {
   url: string;
@@ -750,6 +762,131 @@ const CASES: Case[] = [
     }),
     snapshot: () => row('ap_fund', fx.apFund!),
   },
+
+  // --- Accident prevention activities ----------------------------------------------------------------
+  ...(
+    [
+      [
+        '/api/training/edit',
+        'edits',
+        async (id: number) => ({
+          url: '/api/training/edit',
+          payload: { ...trainingBody(), id, version: await versionOf('ap_training', id) },
+        }),
+      ],
+      [
+        '/api/training/cancel',
+        'cancels',
+        async (id: number) => ({
+          url: '/api/training/cancel',
+          payload: { id, version: await versionOf('ap_training', id), reason: '替别人取消' },
+        }),
+      ],
+      [
+        '/api/training/attendance',
+        'records attendance of',
+        async (id: number) => ({
+          url: '/api/training/attendance',
+          payload: {
+            id,
+            version: await versionOf('ap_training', id),
+            summary: '替别人登记的培训情况',
+            photos: [strangerFile],
+            attendance: [],
+          },
+        }),
+      ],
+    ] as const
+  ).map(
+    ([route, verb, request]): Case => ({
+      route,
+      who: `a second service organisation ${verb} the service organisation’s training`,
+      as: 'service2',
+      target: () => fx.training!,
+      request,
+      snapshot: () => row('ap_training', fx.training!),
+    }),
+  ),
+  {
+    route: '/api/training/signUp',
+    who: 'an enterprise signs up for a training that does not target it',
+    as: 'ent',
+    target: () => fx.elsewhereTraining!,
+    request: (id) => ({
+      url: '/api/training/signUp',
+      payload: { trainingId: id, participants: 2, contactName: '钱安全', contactPhone: '13905275678' },
+    }),
+    snapshot: () =>
+      count(sql`SELECT count(*) AS n FROM ap_training_signup WHERE training_id = ${fx.elsewhereTraining!}`),
+  },
+  {
+    route: '/api/training/cancelSignUp',
+    who: 'an enterprise cancels another enterprise’s training sign-up',
+    as: 'ent2',
+    target: () => fx.entSignUp!,
+    request: async (id) => ({
+      url: '/api/training/cancelSignUp',
+      payload: { id, version: await versionOf('ap_training_signup', id) },
+    }),
+    snapshot: () => row('ap_training_signup', fx.entSignUp!),
+  },
+  {
+    route: '/api/serviceRequest/add',
+    who: 'an enterprise asks for a service on another enterprise’s policy',
+    as: 'ent',
+    target: () => fx.otherPolicy!,
+    request: (id) => ({
+      url: '/api/serviceRequest/add',
+      payload: {
+        policyId: id,
+        item: '03',
+        description: '冒用别家保单提需求',
+        wishedFrom: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10),
+        contactName: '钱安全',
+        contactPhone: '13905275678',
+      },
+    }),
+    snapshot: () =>
+      count(sql`SELECT count(*) AS n FROM ap_service_request WHERE policy_id = ${fx.otherPolicy!}`),
+  },
+  {
+    route: '/api/serviceRequest/answer',
+    who: 'a second insurer answers a service request addressed to the insurer',
+    as: 'insurerX',
+    target: () => fx.entRequest!,
+    request: async (id) => ({
+      url: '/api/serviceRequest/answer',
+      payload: {
+        id,
+        version: await versionOf('ap_service_request', id),
+        accept: false,
+        remark: '替别人拒绝',
+      },
+    }),
+    snapshot: () => row('ap_service_request', fx.entRequest!),
+  },
+  {
+    route: '/api/serviceRequest/withdraw',
+    who: 'an enterprise withdraws another enterprise’s service request',
+    as: 'ent2',
+    target: () => fx.entRequest!,
+    request: async (id) => ({
+      url: '/api/serviceRequest/withdraw',
+      payload: { id, version: await versionOf('ap_service_request', id) },
+    }),
+    snapshot: () => row('ap_service_request', fx.entRequest!),
+  },
+  {
+    route: '/api/preventionFiling/review',
+    who: 'the 泗阳县 regulator reviews a plan filing of other districts',
+    as: 'gov_sy',
+    target: () => fx.filing!,
+    request: async (id) => ({
+      url: '/api/preventionFiling/review',
+      payload: { id, version: await versionOf('ap_prevention_filing', id), approve: true },
+    }),
+    snapshot: () => row('ap_prevention_filing', fx.filing!),
+  },
 ];
 
 /** A valid project body over `policyId` (the demo service organisation delivers it). */
@@ -792,6 +929,9 @@ const NO_OWNER: Record<string, string> = {
   '/api/sys/user/add':
     'a district regulator creates accounts within its own jurisdiction (users-scope.test.ts)',
   '/api/rule/add': 'creates a rule owned by the caller',
+  '/api/training/add': 'publishes a training of the caller’s organisation',
+  '/api/preventionFiling/add':
+    'files for the caller’s insurer; `supersedes` may only name its own latest version (409 otherwise, prevention-filing.test.ts)',
   '/api/message/send': 'a district sender reaches its own districts only (messages.test.ts)',
   '/api/sys/user/delete': 'only the operations admin holds user.delete (the government role has no delete)',
   // Moderation and platform configuration: one operations administration, no owner below it.
@@ -1073,6 +1213,59 @@ beforeAll(async () => {
       'fund entry',
     )
   ).id;
+
+  // Accident prevention: a training of the service organisation that ent signed up for, one targeting
+  // 泗阳县 only, a pending service request of ent, a pending plan filing of the insurer outside 泗阳县.
+  const call = async (url: string, token: string, payload: unknown) => {
+    const res = await t.call({ method: 'POST', url, token, payload: payload as Record<string, unknown> });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  fx.training = (await call('/api/training/add', tok.service!, trainingBody())).id;
+  fx.entSignUp = (
+    await call('/api/training/signUp', tok.ent!, {
+      trainingId: fx.training,
+      participants: 2,
+      contactName: '钱安全',
+      contactPhone: '13905275678',
+    })
+  ).id;
+  fx.elsewhereTraining = (
+    await call('/api/training/add', tok.service!, trainingBody({ targetDistricts: ['321323'] }))
+  ).id;
+  const policies = (await call('/api/serviceRequest/policies', tok.ent!, undefined)) as Array<{
+    policyId: number;
+  }>;
+  fx.entRequest = (
+    await call('/api/serviceRequest/add', tok.ent!, {
+      policyId: policies[0]!.policyId,
+      item: '02',
+      description: '恒安化工的风险辨识需求',
+      wishedFrom: new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10),
+      contactName: '钱安全',
+      contactPhone: '13905275678',
+    })
+  ).id;
+  const pending = await db
+    .selectFrom('apPreventionFiling')
+    .select('id')
+    .where('insurerId', '=', insurerOrg)
+    .where('status', '=', 'pending')
+    .where('latest', '=', true)
+    .where(sql<boolean>`NOT ('321323' = ANY(string_to_array(districts, ',')))`)
+    .executeTakeFirst();
+  fx.filing =
+    pending?.id ??
+    (
+      await call('/api/preventionFiling/add', tok.insurer!, {
+        year: Number(new Date(t.clock.now().getTime() + 8 * HOURS).toISOString().slice(0, 4)) + 1,
+        districts: ['321302', '321311'],
+        plannedServices: { '03': 10 },
+        expectedPremium: 500000,
+        budgetAmount: 50000,
+        attachments: [await uploadPdf(t, tok.insurer!, '计划.pdf')],
+      })
+    ).id;
 });
 afterAll(() => t?.close());
 

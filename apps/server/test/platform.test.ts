@@ -1,24 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
-/**
- * URL prefixes of the insurance modules (helper S1, issue 12) whose routes are still being given response
- * schemas while the platform's routes already have theirs. Temporary: the lead empties and removes this
- * list once S1's branch is merged.
- */
-const RESPONSE_SCHEMAS_PENDING_S1 = [
-  '/api/enterprise/',
-  '/api/insurer/',
-  '/api/technicist/',
-  '/api/insurerDoc/',
-  '/api/policy/',
-  '/api/endorsement/',
-  '/api/claim/',
-  '/api/govInsurance/',
-  '/api/insuranceData/',
-  '/api/subsystem/push/',
-];
-
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ API_RATE_MAX: '100000', LOGIN_RATE_MAX: '1000' });
@@ -52,16 +34,8 @@ describe('every API route declares its permission', () => {
     ).state.apiRoutes;
     const undeclared = routes
       .filter((r) => !r.hasResponseSchema && !r.url.startsWith('/api/docs'))
-      .filter((r) => !RESPONSE_SCHEMAS_PENDING_S1.some((prefix) => r.url.startsWith(prefix)))
       .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
-    // The pending list only names routes that still lack a schema: a module done is taken off it.
-    for (const prefix of RESPONSE_SCHEMAS_PENDING_S1) {
-      expect(
-        routes.some((r) => r.url.startsWith(prefix) && !r.hasResponseSchema),
-        `${prefix} has a response schema on every route: remove it from RESPONSE_SCHEMAS_PENDING_S1`,
-      ).toBe(true);
-    }
   });
 
   it('documents a file download as binary in the OpenAPI description', async () => {

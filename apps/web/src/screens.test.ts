@@ -35,6 +35,7 @@ const NOT_BUILT: readonly string[] = [
   'EntAPSignUp',
   'InsuranceApApply',
   'InsuranceApRequirement',
+  'InsuranceApTrain',
   'ServiceApDispose',
   'ServiceApTrain',
   'ExpertApDispose',

@@ -8,10 +8,8 @@ import {
   ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
   CLAIM_PHASES,
+  CLAIM_STEPS,
   CLOSE_TYPES,
-  type ClaimPhase,
-  type ClaimStep,
-  type CloseType,
   FEE_CATEGORIES,
   INJURY_TYPES,
   LOSS_CATEGORIES,
@@ -225,102 +223,134 @@ export const claimCountsQuery = claimListFilters.omit({ phase: true, flag: true,
 export const claimExportQuery = claimListFilters.strict();
 
 // ---------------------------------------------------------------------------------------------------
-// What the calls answer (types only: these routes declare no response schema yet)
+// What the calls answer (response schemas of /api/claim/*; the types are their outputs)
 // ---------------------------------------------------------------------------------------------------
 
 /** One row of /api/claim/list (and the head of /api/claim/detail). */
-export interface ClaimRow {
-  id: number;
-  reportNo: string;
-  registerNo: string | null;
-  policyId: number;
-  policyNo: string | null;
-  enterpriseId: number;
-  enterpriseName: string;
-  insurerId: number;
-  districtCode: string;
-  districtName: string;
-  wsIndustryCode: string;
-  wsIndustryName: string;
-  phase: ClaimPhase;
-  phaseLabel: string;
+export const claimRow = z.object({
+  id: z.number().int(),
+  reportNo: z.string(),
+  registerNo: z.string().nullable(),
+  policyId: z.number().int(),
+  policyNo: z.string().nullable(),
+  enterpriseId: z.number().int(),
+  enterpriseName: z.string(),
+  insurerId: z.number().int(),
+  districtCode: z.string(),
+  districtName: z.string(),
+  wsIndustryCode: z.string(),
+  wsIndustryName: z.string(),
+  phase: z.enum(CLAIM_PHASES.values),
+  phaseLabel: z.string(),
   /** The current step, 1-8 (CLAIM_STEPS). */
-  step: number;
-  stepLabel: string;
-  stepColor: string;
-  reporterName: string;
-  reportedAt: string;
-  accidentAt: string;
-  accidentAddress: string;
-  deaths: number;
-  injuries: number;
-  accidentType: string | null;
-  accidentTypeLabel: string;
-  accidentLevel: number | null;
-  accidentLevelLabel: string;
-  registeredAt: string | null;
-  estimatedLoss: number | null;
-  assessedTotal: number | null;
-  advanceTotal: number;
-  payoutTotal: number | null;
-  closedAt: string | null;
-  closeType: CloseType | null;
-  closeTypeLabel: string;
-  satisfaction: number | null;
+  step: z.number().int(),
+  stepLabel: z.string(),
+  stepColor: z.string(),
+  reporterName: z.string(),
+  reportedAt: z.string(),
+  accidentAt: z.string(),
+  accidentAddress: z.string(),
+  deaths: z.number().int(),
+  injuries: z.number().int(),
+  accidentType: z.string().nullable(),
+  accidentTypeLabel: z.string(),
+  accidentLevel: z.number().int().nullable(),
+  accidentLevelLabel: z.string(),
+  registeredAt: z.string().nullable(),
+  estimatedLoss: z.number().nullable(),
+  assessedTotal: z.number().nullable(),
+  advanceTotal: z.number(),
+  payoutTotal: z.number().nullable(),
+  closedAt: z.string().nullable(),
+  closeType: z.enum(CLOSE_TYPES.values).nullable(),
+  closeTypeLabel: z.string(),
+  satisfaction: z.number().int().nullable(),
   /** Reported later than the report deadline after the accident. */
-  lateReport: boolean;
+  lateReport: z.boolean(),
   /** Registered and still unpaid after the flag days. */
-  unpaidOverdue: boolean;
-  version: number;
-}
+  unpaidOverdue: z.boolean(),
+  version: z.number().int(),
+});
+export type ClaimRow = z.output<typeof claimRow>;
 
 /** One handled step of a claim (the timeline of /api/claim/detail). */
-export interface ClaimTimelineEntry {
-  id: number;
-  step: number;
-  label: string;
-  color: string;
-  actedAt: string;
-  actorName: string;
-  actorOrgName: string | null;
-  data: Record<string, unknown>;
-  note: string;
-  attachments: string[];
-}
+export const claimTimelineEntry = z.object({
+  id: z.number().int(),
+  step: z.number().int(),
+  label: z.string(),
+  color: z.string(),
+  actedAt: z.string(),
+  actorName: z.string(),
+  actorOrgName: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  note: z.string(),
+  attachments: z.array(z.string()),
+});
+export type ClaimTimelineEntry = z.output<typeof claimTimelineEntry>;
 
 /** /api/claim/detail: the row with the report, the policy terms, every step and what the caller may do. */
-export interface ClaimDetail extends ClaimRow {
-  reporterPhone: string;
-  accidentDistrictCode: string;
-  accidentDesc: string;
-  attachments: string[];
-  cause: string | null;
-  deniedReason: string | null;
-  paidAt: string | null;
-  satisfactionComment: string | null;
-  satisfactionAt: string | null;
-  policy: { startDate: string; endDate: string; perPersonLimit: number; perAccidentLimit: number };
-  timeline: ClaimTimelineEntry[];
-  payments: Array<{ id: number; payType: number; amount: number; payee: string; paidAt: string }>;
-  losses: Array<{ category: string; amount: number }>;
-  persons: Array<{
-    id: number;
-    personType: number;
-    name: string;
-    idType: string;
-    /** Masked (security P04). */
-    idNo: string;
-    injury: string;
-    amount: number;
-    proofs: string[];
-  }>;
-  actions: { steps: ClaimStep[]; closeTypes: CloseType[]; satisfaction: boolean };
-}
+export const claimDetail = claimRow.extend({
+  reporterPhone: z.string(),
+  accidentDistrictCode: z.string(),
+  accidentDesc: z.string(),
+  attachments: z.array(z.string()),
+  cause: z.string().nullable(),
+  deniedReason: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  satisfactionComment: z.string().nullable(),
+  satisfactionAt: z.string().nullable(),
+  policy: z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    perPersonLimit: z.number(),
+    perAccidentLimit: z.number(),
+  }),
+  timeline: z.array(claimTimelineEntry),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      payType: z.number().int(),
+      amount: z.number(),
+      payee: z.string(),
+      paidAt: z.string(),
+    }),
+  ),
+  losses: z.array(z.object({ category: z.string(), amount: z.number() })),
+  persons: z.array(
+    z.object({
+      id: z.number().int(),
+      personType: z.number().int(),
+      name: z.string(),
+      idType: z.string(),
+      /** Masked (security P04). */
+      idNo: z.string(),
+      injury: z.string(),
+      amount: z.number(),
+      proofs: z.array(z.string()),
+    }),
+  ),
+  actions: z.object({
+    steps: z.array(z.literal(CLAIM_STEPS.values)),
+    closeTypes: z.array(z.enum(CLOSE_TYPES.values)),
+    satisfaction: z.boolean(),
+  }),
+});
+export type ClaimDetail = z.output<typeof claimDetail>;
 
 /** /api/claim/counts: claims in scope per phase and the two flags, under the other list filters. */
-export interface ClaimCounts {
-  total: number;
-  phases: Record<ClaimPhase, number>;
-  late: number;
-  unpaid: number;
-}
+export const claimCountsView = z.object({
+  total: z.number().int(),
+  phases: z.record(z.enum(CLAIM_PHASES.values), z.number().int()),
+  late: z.number().int(),
+  unpaid: z.number().int(),
+});
+export type ClaimCounts = z.output<typeof claimCountsView>;
+
+/** /api/claim/rules: the report deadline and the unpaid flag the claim screens show. */
+export const claimRulesView = z.object({
+  reportDeadlineHours: z.number(),
+  claimUnpaidFlagDays: z.number(),
+});
+
+/** What a claim write answers: the claim and its new version. */
+export const claimSaved = z.object({ id: z.number().int(), version: z.number().int() });

@@ -26,7 +26,16 @@ export type InsurancePostResult = OptionValue<typeof INSURANCE_POST_RESULTS>;
 export const PUSH_DATA_KINDS = defineOptions([
   { value: 'policy', label: '保单' },
   { value: 'claim', label: '理赔' },
+  { value: 'apProject', label: '事故预防项目' },
+  { value: 'apRecord', label: '事故预防服务记录' },
 ]);
+/** The permission a push kind needs on the service account's role (`<permission>.query`). */
+export const PUSH_KIND_PERMISSION: Record<PushDataKind, string> = {
+  policy: 'policy',
+  claim: 'claim',
+  apProject: 'ap',
+  apRecord: 'ap',
+};
 export type PushDataKind = OptionValue<typeof PUSH_DATA_KINDS>;
 
 /** Push URL: an absolute http(s) address without embedded credentials. */
@@ -56,7 +65,7 @@ export const PushHeader = {
   TIMESTAMP: 'X-TIMESTAMP',
   NONCE: 'X-NONCE',
   SIGNATURE: 'X-SIGNATURE',
-  /** policy | claim */
+  /** policy | claim | apProject | apRecord */
   KIND: 'X-PUSH-KIND',
   /** The batch id, also in the body; the same on every retry of one batch. */
   BATCH: 'X-PUSH-BATCH',

@@ -6,11 +6,10 @@ import {
   POLICY_NO_MESSAGE,
   POLICY_NO_PATTERN,
   PUSH_DATA_KINDS,
+  PUSH_RUN_STATUS,
   PUSH_URL_MAX,
   PUSH_URL_MESSAGE,
   PUSH_URL_PATTERN,
-  type PushDataKind,
-  type PushRunStatus,
 } from './data-exchange-options.ts';
 import { usccField } from './fields.ts';
 import { coinsurerInput, policyInput } from './policy.ts';
@@ -117,7 +116,12 @@ export const pushSettingsBody = z
       .refine((v) => v === '' || PUSH_URL_PATTERN.test(v), { message: PUSH_URL_MESSAGE }),
     enabled: z.boolean(),
     dataKinds: z
-      .array(z.enum(PUSH_DATA_KINDS.values, '数据类型只能是 policy（保单）或 claim（理赔）'))
+      .array(
+        z.enum(
+          PUSH_DATA_KINDS.values,
+          '数据类型只能是 policy（保单）、claim（理赔）、apProject（事故预防项目）或 apRecord（事故预防服务记录）',
+        ),
+      )
       .max(PUSH_DATA_KINDS.values.length)
       .refine((v) => new Set(v).size === v.length, '数据类型不能重复')
       .default([]),
@@ -132,29 +136,32 @@ export const pushSettingsBody = z
   });
 export type PushSettingsBody = z.infer<typeof pushSettingsBody>;
 
-export interface PushCursorView {
-  kind: PushDataKind;
-  label: string;
+export const pushCursorView = z.object({
+  kind: z.enum(PUSH_DATA_KINDS.values),
+  label: z.string(),
   /** updated_at of the last record delivered (ISO), null before the first delivery. */
-  cursorAt: string | null;
-  cursorId: number;
-}
+  cursorAt: z.string().nullable(),
+  cursorId: z.number().int(),
+});
+export type PushCursorView = z.output<typeof pushCursorView>;
 
-export interface PushSettingsView {
-  subsystemId: number;
-  subsystemName: string;
-  subsystemCode: string;
-  pushUrl: string;
-  enabled: boolean;
-  dataKinds: PushDataKind[];
+/** /api/subsystem/push/findOne: a subsystem's push settings and its last push. */
+export const pushSettingsView = z.object({
+  subsystemId: z.number().int(),
+  subsystemName: z.string(),
+  subsystemCode: z.string(),
+  pushUrl: z.string(),
+  enabled: z.boolean(),
+  dataKinds: z.array(z.enum(PUSH_DATA_KINDS.values)),
   /** 0 while nothing was saved. */
-  version: number;
-  cursors: PushCursorView[];
-  lastPushAt: string | null;
-  lastPushStatus: PushRunStatus | null;
-  lastPushMessage: string;
+  version: z.number().int(),
+  cursors: z.array(pushCursorView),
+  lastPushAt: z.string().nullable(),
+  lastPushStatus: z.enum(PUSH_RUN_STATUS.values).nullable(),
+  lastPushMessage: z.string(),
   /** A push run of this subsystem is under way in this server. */
-  running: boolean;
+  running: z.boolean(),
   /** Why pushes cannot run now (no credentials, subsystem disabled, ...); empty when they can. */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type PushSettingsView = z.output<typeof pushSettingsView>;

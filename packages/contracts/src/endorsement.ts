@@ -4,7 +4,7 @@
  * endorsement-rules.ts.
  */
 import { z } from 'zod';
-import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES, type EndorsementStatus } from './endorsement-options.ts';
+import { ENDORSEMENT_STATUS, ENDORSEMENT_TYPES } from './endorsement-options.ts';
 import {
   ROSTER_DIRECTIONS,
   ROSTER_ID_MESSAGE,
@@ -14,6 +14,7 @@ import {
 } from './endorsement-roster.ts';
 import { pageQuery } from './envelope.ts';
 import { dateStr, fileIdsField, gbIndustryField, money, personName, wsIndustryField } from './fields.ts';
+import { attachmentFile } from './file.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
 import { ID_TYPES } from './options.ts';
@@ -109,27 +110,70 @@ export const endorsementListQuery = pageQuery
   .strict();
 
 // ---------------------------------------------------------------------------------------------------
-// What the calls answer (types only: these routes declare no response schema yet)
+// What the calls answer (response schemas of /api/endorsement/*; the types are their outputs)
 // ---------------------------------------------------------------------------------------------------
 
+const endorsementStatus = z.enum(ENDORSEMENT_STATUS.values);
+
 /** One row of /api/endorsement/list. */
-export interface EndorsementRow {
-  id: number;
-  endorsementNo: string;
-  policyId: number;
-  policyNo: string | null;
-  holderName: string;
-  enterpriseId: number;
-  insurerId: number;
-  type: string;
-  typeLabel: string;
-  reason: string;
-  effectiveDate: string;
-  premiumDelta: number;
-  status: EndorsementStatus;
-  statusLabel: string;
-  appliedAt: string;
-  reviewedAt: string | null;
-  reviewRemark: string;
-  version: number;
-}
+export const endorsementRow = z.object({
+  id: z.number().int(),
+  endorsementNo: z.string(),
+  policyId: z.number().int(),
+  policyNo: z.string().nullable(),
+  holderName: z.string(),
+  enterpriseId: z.number().int(),
+  insurerId: z.number().int(),
+  type: z.string(),
+  typeLabel: z.string(),
+  reason: z.string(),
+  effectiveDate: z.string(),
+  premiumDelta: z.number(),
+  status: endorsementStatus,
+  statusLabel: z.string(),
+  appliedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewRemark: z.string(),
+  version: z.number().int(),
+});
+export type EndorsementRow = z.output<typeof endorsementRow>;
+
+/** /api/endorsement/detail: the row with the change, the roster, the policy before and after, the actions. */
+export const endorsementDetail = endorsementRow.extend({
+  change: z.record(z.string(), z.unknown()),
+  /** The persons leaving and joining, ID numbers masked (security P04). */
+  roster: z.array(
+    z.object({
+      direction: z.enum(ROSTER_DIRECTIONS.values),
+      name: z.string(),
+      idType: z.string(),
+      idTypeLabel: z.string(),
+      idNo: z.string(),
+      position: z.string(),
+    }),
+  ),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  attachments: z.array(z.string()),
+  attachmentFiles: z.array(attachmentFile),
+  policyVersion: z.number().int(),
+  /** When the enterprise withdrew it (its last change: withdrawn is terminal). */
+  withdrawnAt: z.string().nullable(),
+  actions: z.object({ review: z.boolean(), withdraw: z.boolean() }),
+});
+
+/** /api/endorsement/review: the new version, the policy's new version once in effect, and where it stands. */
+export const endorsementReviewed = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  policyVersion: z.number().int().nullable(),
+  status: endorsementStatus,
+  effectiveDate: z.string(),
+});
+
+/** /api/endorsement/withdraw. */
+export const endorsementWithdrawn = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  status: endorsementStatus,
+});

@@ -3,14 +3,7 @@
  * score are zod-free in enterprise-options.ts.
  */
 import { z } from 'zod';
-import {
-  ENT_PARAM_KEYS,
-  type EntParamKey,
-  OPERATING_STATUS,
-  PARAM_SOURCE,
-  type ScoreLine,
-  STD_GRADES,
-} from './enterprise-options.ts';
+import { ENT_PARAM_KEYS, OPERATING_STATUS, PARAM_SOURCE, STD_GRADES } from './enterprise-options.ts';
 import { pageQuery } from './envelope.ts';
 import {
   dateStr,
@@ -147,88 +140,135 @@ export const enterpriseExportQuery = enterpriseListFilters
   .strict();
 
 // ---------------------------------------------------------------------------------------------------
-// What the calls answer (types only: these routes declare no response schema yet)
+// What the calls answer (response schemas of /api/enterprise/*; the types are their outputs)
 // ---------------------------------------------------------------------------------------------------
 
 /** One row of /api/enterprise/list (mobiles masked unless the enterprise reads its own profile). */
-export interface EnterpriseRow {
-  id: number;
-  name: string;
-  uscc: string;
-  districtCode: string;
-  districtName: string;
-  address: string;
-  wsIndustryCode: string;
-  wsIndustryName: string;
-  gbIndustryCode: string;
-  employees: number;
-  operatingStatus: number;
-  legalName: string;
-  legalMobile: string;
-  safetyName: string;
-  safetyMobile: string;
-  stdGrade: number;
-  mustInsure: boolean;
-  onRegister: boolean;
-  insuredNow: boolean;
-  blacklist: boolean;
-  score: number | null;
-  riskLevel: number | null;
-  infoComplete: boolean;
-  version: number;
-}
+export const enterpriseRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uscc: z.string(),
+  districtCode: z.string(),
+  districtName: z.string(),
+  address: z.string(),
+  wsIndustryCode: z.string(),
+  wsIndustryName: z.string(),
+  gbIndustryCode: z.string(),
+  employees: z.number(),
+  operatingStatus: z.number().int(),
+  legalName: z.string(),
+  legalMobile: z.string(),
+  safetyName: z.string(),
+  safetyMobile: z.string(),
+  stdGrade: z.number().int(),
+  mustInsure: z.boolean(),
+  onRegister: z.boolean(),
+  insuredNow: z.boolean(),
+  blacklist: z.boolean(),
+  score: z.number().nullable(),
+  riskLevel: z.number().int().nullable(),
+  infoComplete: z.boolean(),
+  version: z.number().int(),
+});
+export type EnterpriseRow = z.output<typeof enterpriseRow>;
 
 /** /api/enterprise/detail and /api/enterprise/mine. */
-export interface EnterpriseDetail extends EnterpriseRow {
-  annualTurnover: number | null;
-  businessScope: string;
-  legalDutyPhone: string;
-  legalEmail: string;
-  businessLicenceFileId: string | null;
-  licenceNo: string;
-  licenceFileId: string | null;
-  licenceStart: string | null;
-  licenceEnd: string | null;
-  registerYear: number | null;
-  scoredAt: string | null;
+export const enterpriseDetail = enterpriseRow.extend({
+  annualTurnover: z.number().nullable(),
+  businessScope: z.string(),
+  legalDutyPhone: z.string(),
+  legalEmail: z.string(),
+  businessLicenceFileId: z.string().nullable(),
+  licenceNo: z.string(),
+  licenceFileId: z.string().nullable(),
+  licenceStart: z.string().nullable(),
+  licenceEnd: z.string().nullable(),
+  registerYear: z.number().int().nullable(),
+  scoredAt: z.string().nullable(),
   /** Whether the mobiles above are full numbers (the enterprise's own profile) or masked. */
-  mobilesMasked: boolean;
+  mobilesMasked: z.boolean(),
   /**
    * 未全员投保: a policy in force today insures fewer people than the current 从业人员总数 (domain 3.2
    * full cover), e.g. after a remove-person endorsement or a profile edit.
    */
-  underCovered: boolean;
+  underCovered: z.boolean(),
   /** 参保人数多于从业人员: a policy in force today insures more people than the current staff. */
-  overCovered: boolean;
+  overCovered: z.boolean(),
   /**
    * The enterprise holds an issued policy that has not ended: its 经营状态 is then changed by the regulator
    * only (enterprise edit, audited), never by the enterprise's own information edit.
    */
-  operatingStatusLocked: boolean;
-}
+  operatingStatusLocked: z.boolean(),
+});
+export type EnterpriseDetail = z.output<typeof enterpriseDetail>;
+
+/** /api/enterprise/contacts: the full contact numbers (an audited read). */
+export const enterpriseContactsView = z.object({
+  legalName: z.string(),
+  legalMobile: z.string(),
+  legalDutyPhone: z.string(),
+  safetyName: z.string(),
+  safetyMobile: z.string(),
+});
+
+const entParamKey = z.enum(ENT_PARAM_KEYS);
 
 /** One parameter of an enterprise as /api/enterprise/params shows it. */
-export interface EnterpriseParamView {
-  key: EntParamKey;
-  label: string;
-  kind: string;
-  system: boolean;
-  source: 1 | 2;
-  value: number;
-  systemValue: number | null;
-  remark: string;
-  updatedAt: string | null;
-}
+export const enterpriseParamView = z.object({
+  key: entParamKey,
+  label: z.string(),
+  kind: z.string(),
+  system: z.boolean(),
+  source: z.literal([1, 2]),
+  value: z.number(),
+  systemValue: z.number().nullable(),
+  remark: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type EnterpriseParamView = z.output<typeof enterpriseParamView>;
 
 /** /api/enterprise/params: the parameters with the score they give and its explanation. */
-export interface EnterpriseParamsState {
-  id: number;
-  version: number;
-  params: EnterpriseParamView[];
-  score: number;
-  riskLevel: number;
-  lines: ScoreLine[];
-}
+export const enterpriseParamsState = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  params: z.array(enterpriseParamView),
+  score: z.number(),
+  riskLevel: z.number().int(),
+  lines: z.array(z.object({ key: entParamKey, points: z.number() })),
+});
+export type EnterpriseParamsState = z.output<typeof enterpriseParamsState>;
+
+/** One score of /api/enterprise/scoreHistory, with the parameter values it was computed from. */
+export const enterpriseScoreRow = z.object({
+  id: z.number().int(),
+  score: z.number(),
+  riskLevel: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+  values: z.unknown(),
+});
+
+/** /api/enterprise/edit: the enterprise and its new version; /saveMine also says the profile is complete. */
+export const enterpriseSaved = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  infoComplete: z.boolean().optional(),
+});
+
+/** /api/enterprise/saveParams and /rescore: the new score (saveParams also the new version). */
+export const enterpriseScored = z.object({
+  id: z.number().int(),
+  version: z.number().int().optional(),
+  score: z.number(),
+  riskLevel: z.number().int(),
+});
+
+/** /api/enterprise/import: enterprises created, existing ones put on the register, rows read. */
+export const enterpriseImported = z.object({
+  created: z.number().int(),
+  marked: z.number().int(),
+  rows: z.number().int(),
+});
 
 /** One bad cell of a refused must-insure register import (/api/enterprise/import answers 400 with these). */
 export interface EnterpriseImportError {

@@ -10,9 +10,10 @@ export const uploadedFile = z.object({
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
 /** A stored file named by a record's attachment ids (in their stored order; missing files left out). */
-export interface AttachmentFile {
-  id: string;
-  name: string;
-  size: number;
-  kind: string;
-}
+export const attachmentFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  kind: z.string(),
+});
+export type AttachmentFile = z.output<typeof attachmentFile>;

@@ -104,47 +104,55 @@ export const publishedDocListQuery = insurerDocListFilters
   .strict();
 
 // ---------------------------------------------------------------------------------------------------
-// What the calls answer (types only: these routes declare no response schema yet)
+// What the calls answer (response schemas of /api/insurer/*, /api/technicist/*, /api/insurerDoc/*)
 // ---------------------------------------------------------------------------------------------------
 
 /** /api/insurer/mine: the insurer's own institution profile. */
-export interface InsurerProfile {
-  id: number;
-  name: string;
-  uscc: string;
-  districtCode: string;
-  districtName: string;
-  insurerType: number;
-  orgCode: string;
-  parentName: string;
-  parentCode: string;
-  address: string;
-  headName: string;
-  headMobile: string;
+export const insurerProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uscc: z.string(),
+  districtCode: z.string(),
+  districtName: z.string(),
+  insurerType: z.number().int(),
+  orgCode: z.string(),
+  parentName: z.string(),
+  parentCode: z.string(),
+  address: z.string(),
+  headName: z.string(),
+  headMobile: z.string(),
   /** 0 until the first save (no profile row yet). */
-  version: number;
-}
+  version: z.number().int(),
+});
+export type InsurerProfile = z.output<typeof insurerProfile>;
+
+/** /api/insurer/options: the active insurers to choose from. */
+export const insurerOption = z.object({ id: z.number().int(), name: z.string() });
 
 /** One technicist as /api/technicist/list answers it: ID number and mobile masked (security P04). */
-export interface TechnicistRow {
-  id: number;
-  staffType: number;
-  name: string;
-  idType: string;
+export const technicistRow = z.object({
+  id: z.number().int(),
+  staffType: z.number().int(),
+  name: z.string(),
+  idType: z.string(),
   /** Masked (e.g. 321302********1234); the full number needs /api/technicist/revealIdNo. */
-  idNo: string;
+  idNo: z.string(),
   /** Masked. */
-  mobile: string;
-  title: string;
-  education: string;
-  major: string;
-  employer: string;
-  years: number;
-  serviceItems: string[];
-  status: number;
-  version: number;
-  updatedAt: string;
-}
+  mobile: z.string(),
+  title: z.string(),
+  education: z.string(),
+  major: z.string(),
+  employer: z.string(),
+  years: z.number(),
+  serviceItems: z.array(z.string()),
+  status: z.number().int(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TechnicistRow = z.output<typeof technicistRow>;
+
+/** /api/technicist/revealIdNo: the full ID number and mobile (an audited, explicit view). */
+export const technicistRevealed = z.object({ id: z.number().int(), idNo: z.string(), mobile: z.string() });
 
 /** The fields of an insurer document (/api/insurerDoc/add, edit). */
 export interface InsurerDocFields {
@@ -155,12 +163,20 @@ export interface InsurerDocFields {
 }
 
 /** One insurer document (policy wording, rate table) of /api/insurerDoc/list and /published. */
-export interface InsurerDocRow extends InsurerDocFields {
-  id: number;
-  insurerId: number;
-  insurerName: string;
-  version: number;
-  updatedAt: string;
+export const insurerDocRow = z.object({
+  docType: z.number().int(),
+  title: z.string(),
+  fileId: z.string(),
+  remark: z.string(),
+  id: z.number().int(),
+  insurerId: z.number().int(),
+  insurerName: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
   /** GET it with the X-TOKEN (/api/insurerDoc/file). */
-  fileUrl: string;
-}
+  fileUrl: z.string(),
+});
+export type InsurerDocRow = z.output<typeof insurerDocRow>;
+
+/** What an edit answers: the record and its new version (/api/technicist/edit, /api/insurerDoc/edit). */
+export const insurerRecordSaved = z.object({ id: z.number().int(), version: z.number().int() });

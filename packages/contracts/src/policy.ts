@@ -3,16 +3,16 @@
  * policy-options.ts, the period and draft rules in policy-rules.ts.
  */
 import { z } from 'zod';
-import type { EndorsementStatus } from './endorsement-options.ts';
+import { ENDORSEMENT_STATUS } from './endorsement-options.ts';
 import { pageQuery } from './envelope.ts';
 import { dateStr, fileIdsField, money } from './fields.ts';
-import type { AttachmentFile } from './file.ts';
+import { attachmentFile } from './file.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
 import {
   COINSURE_ROLES,
   POLICY_STATE_FILTERS,
-  type PolicyState,
+  POLICY_STATES,
   type PolicyStatus,
   RATE_FACTORS,
   SERVICE_ITEMS,
@@ -132,127 +132,173 @@ export const policyListQuery = pageQuery.extend(policyListFilters.shape).strict(
 export const policyExportQuery = policyListFilters.strict();
 
 // ---------------------------------------------------------------------------------------------------
-// What the calls answer (types only: these routes declare no response schema yet)
+// What the calls answer (response schemas of /api/policy/*; the types are their outputs)
 // ---------------------------------------------------------------------------------------------------
 
 /** Who entered a policy: the enterprise applying, or the insurer entering it. */
-export type PolicySide = 'enterprise' | 'insurer';
+export const policySide = z.enum(['enterprise', 'insurer']);
+export type PolicySide = z.output<typeof policySide>;
+const policyStatus = z.enum([
+  'draft',
+  'submitted',
+  'approved',
+  'rejected',
+  'cancelled',
+]) satisfies z.ZodType<PolicyStatus>;
 
 /** One row of /api/policy/list. */
-export interface PolicyRow {
-  id: number;
-  applicationNo: string;
-  policyNo: string | null;
-  enterpriseId: number;
-  holderName: string;
-  holderUscc: string;
-  districtCode: string;
-  districtName: string;
-  wsIndustryCode: string;
-  wsIndustryName: string;
-  insurerId: number;
-  insurerName: string;
-  status: PolicyStatus;
-  state: PolicyState;
-  stateLabel: string;
-  enteredBy: PolicySide;
-  isRenewal: boolean;
-  startDate: string;
-  endDate: string;
-  headcount: number;
-  perPersonLimit: number;
+export const policyRow = z.object({
+  id: z.number().int(),
+  applicationNo: z.string(),
+  policyNo: z.string().nullable(),
+  enterpriseId: z.number().int(),
+  holderName: z.string(),
+  holderUscc: z.string(),
+  districtCode: z.string(),
+  districtName: z.string(),
+  wsIndustryCode: z.string(),
+  wsIndustryName: z.string(),
+  insurerId: z.number().int(),
+  insurerName: z.string(),
+  status: policyStatus,
+  state: z.enum(POLICY_STATES.values),
+  stateLabel: z.string(),
+  enteredBy: policySide,
+  isRenewal: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+  headcount: z.number(),
+  perPersonLimit: z.number(),
   /** 保额: the per-accident limit, yuan, and in 万元 as spec 9 shows it. */
-  sumInsured: number;
-  sumInsuredWan: number;
-  premium: number;
-  preventionFee: number;
-  version: number;
-  createdAt: string;
+  sumInsured: z.number(),
+  sumInsuredWan: z.number(),
+  premium: z.number(),
+  preventionFee: z.number(),
+  version: z.number().int(),
+  createdAt: z.string(),
   /** The insured enterprise's current 从业人员总数 (null when it has no profile). */
-  enterpriseEmployees: number | null;
+  enterpriseEmployees: z.number().nullable(),
   /** 未全员投保: in force today and fewer insured than the enterprise's current employees. */
-  underCovered: boolean;
+  underCovered: z.boolean(),
   /** 参保人数多于从业人员: in force today and more insured than the enterprise's current employees. */
-  overCovered: boolean;
-}
+  overCovered: z.boolean(),
+});
+export type PolicyRow = z.output<typeof policyRow>;
 
 /** /api/policy/detail: the row with the terms, parties, counts and what the caller may do with it. */
-export interface PolicyDetail extends PolicyRow {
-  address: string;
-  gbIndustryCode: string;
-  signDate: string | null;
-  medicalLimit: number;
-  perAccidentLimit: number;
-  aggregateLimit: number;
-  benchmarkRate: number;
-  floatPct: number;
-  finalRate: number;
-  premiumCalc: number;
-  preventionFeePct: number;
-  preventionFrequency: number;
-  serviceItems: string[];
-  serviceItemOther: string;
-  attachments: string[];
-  attachmentFiles: AttachmentFile[];
-  remark: string;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  reviewRemark: string;
-  cancelledOn: string | null;
-  cancelReason: string;
-  coinsurers: Array<{ insurerId: number; insurerName: string; role: string; share: number }>;
-  factors: Array<{ code: string; pct: number; reason: string }>;
-  endorsementCount: number;
-  claimCount: number;
+export const policyDetail = policyRow.extend({
+  address: z.string(),
+  gbIndustryCode: z.string(),
+  signDate: z.string().nullable(),
+  medicalLimit: z.number(),
+  perAccidentLimit: z.number(),
+  aggregateLimit: z.number(),
+  benchmarkRate: z.number(),
+  floatPct: z.number(),
+  finalRate: z.number(),
+  premiumCalc: z.number(),
+  preventionFeePct: z.number(),
+  preventionFrequency: z.number(),
+  serviceItems: z.array(z.string()),
+  serviceItemOther: z.string(),
+  attachments: z.array(z.string()),
+  attachmentFiles: z.array(attachmentFile),
+  remark: z.string(),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewRemark: z.string(),
+  cancelledOn: z.string().nullable(),
+  cancelReason: z.string(),
+  coinsurers: z.array(
+    z.object({ insurerId: z.number().int(), insurerName: z.string(), role: z.string(), share: z.number() }),
+  ),
+  factors: z.array(z.object({ code: z.string(), pct: z.number(), reason: z.string() })),
+  endorsementCount: z.number().int(),
+  claimCount: z.number().int(),
   /** Persons on the insured-person list now (named by approved add/replace endorsements). */
-  personCount: number;
+  personCount: z.number().int(),
   /** 第 N 版 of an issued policy (1 at issue, +1 per endorsement that took effect); null before issue. */
-  revision: number | null;
+  revision: z.number().int().nullable(),
   /** The endorsement waiting for review or for its effective date (one at a time per policy), if any. */
-  openEndorsement: {
-    id: number;
-    endorsementNo: string;
-    status: EndorsementStatus;
-    effectiveDate: string;
-  } | null;
+  openEndorsement: z
+    .object({
+      id: z.number().int(),
+      endorsementNo: z.string(),
+      status: z.enum(ENDORSEMENT_STATUS.values),
+      effectiveDate: z.string(),
+    })
+    .nullable(),
   /** Draft only: what still has to be filled in before it can be submitted (empty when complete). */
-  missing: string[];
-  actions: { edit: boolean; submit: boolean; review: boolean; endorse: boolean; reportClaim: boolean };
-}
+  missing: z.array(z.string()),
+  actions: z.object({
+    edit: z.boolean(),
+    submit: z.boolean(),
+    review: z.boolean(),
+    endorse: z.boolean(),
+    reportClaim: z.boolean(),
+  }),
+});
+export type PolicyDetail = z.output<typeof policyDetail>;
 
 /** An enterprise an insurer may enter a policy for (/api/policy/enterpriseOptions): public identification. */
-export interface EnterpriseOption {
-  id: number;
-  name: string;
-  uscc: string | null;
-  districtCode: string | null;
-  wsIndustryCode: string | null;
-  employees: number | null;
-  infoComplete: boolean | null;
-}
+export const enterpriseOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uscc: z.string().nullable(),
+  districtCode: z.string().nullable(),
+  wsIndustryCode: z.string().nullable(),
+  employees: z.number().nullable(),
+  infoComplete: z.boolean().nullable(),
+});
+export type EnterpriseOption = z.output<typeof enterpriseOption>;
 
 /** One stored version of a policy (/api/policy/versions): issued, or changed by an endorsement. */
-export interface PolicyVersionRow {
-  policyVersion: number;
+export const policyVersionRow = z.object({
+  policyVersion: z.number().int(),
   /** 'issue' or 'endorse'. */
-  reason: string;
-  endorsementId: number | null;
-  endorsementNo: string | null;
-  type: string | null;
-  createdAt: string;
-}
+  reason: z.string(),
+  endorsementId: z.number().int().nullable(),
+  endorsementNo: z.string().nullable(),
+  type: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PolicyVersionRow = z.output<typeof policyVersionRow>;
+
+/** /api/policy/version: one version's snapshot of the policy as it then stood. */
+export const policyVersionSnapshot = z.object({
+  policyVersion: z.number().int(),
+  reason: z.string(),
+  endorsementId: z.number().int().nullable(),
+  /** The policy's fields as stored with the version (policySnapshotData). */
+  snapshot: z.unknown(),
+  createdAt: z.string(),
+});
 
 /** A person on a policy's insured-person list (/api/policy/persons). */
-export interface PolicyPersonRow {
-  id: number;
-  name: string;
-  idType: string;
-  idTypeLabel: string;
+export const policyPersonRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  idType: z.string(),
+  idTypeLabel: z.string(),
   /** Masked: first 6 and last 4 characters (security P04). */
-  idNo: string;
-  position: string;
-  joinedOn: string;
-  leftOn: string | null;
-  joinedEndorsementNo: string | null;
-  leftEndorsementNo: string | null;
-}
+  idNo: z.string(),
+  position: z.string(),
+  joinedOn: z.string(),
+  leftOn: z.string().nullable(),
+  joinedEndorsementNo: z.string().nullable(),
+  leftEndorsementNo: z.string().nullable(),
+});
+export type PolicyPersonRow = z.output<typeof policyPersonRow>;
+
+/** /api/policy/rules: what the policy forms check like the server. */
+export const policyRulesView = z.object({
+  minPerPersonLimit: z.number(),
+  preventionFeeCapPct: z.number(),
+  expiringDays: z.number().int(),
+  today: z.string(),
+  /** Enterprise only: the earliest start date of a new policy (null for other roles). */
+  nextStartDate: z.string().nullable(),
+});
+
+/** What a policy write answers: the record and its new version. */
+export const policySaved = z.object({ id: z.number().int(), version: z.number().int() });

@@ -275,8 +275,13 @@ const planRefine = <T extends z.ZodType<{ plannedStart: Date; plannedEnd: Date }
     path: ['plannedEnd'],
   });
 
-/** /api/prevention/plan/add (insurer or the project's service/expert organisation; Idempotency-Key). */
-export const planCreateInput = planRefine(z.object(planFields).strict());
+/**
+ * /api/prevention/plan/add (insurer or the project's service/expert organisation; Idempotency-Key). With
+ * `serviceRequestId` the plan answers the enterprise's accepted service request (服务需求 → 已安排).
+ */
+export const planCreateInput = planRefine(
+  z.object({ ...planFields, serviceRequestId: id.optional() }).strict(),
+);
 export type PlanCreateInput = z.infer<typeof planCreateInput>;
 /** /api/prevention/plan/save: while the record is not submitted; a changed time asks the enterprise again. */
 export const planUpdateInput = planRefine(
@@ -647,9 +652,7 @@ export const fundReverseInput = z
   .strict();
 export type FundReverseInput = z.infer<typeof fundReverseInput>;
 /** /api/prevention/fund/writeOff (insurer): closes the fund of a policy whose period ended (已核销). */
-export const fundWriteOffInput = z
-  .object({ id, version, remark: text('备注', 500).default('') })
-  .strict();
+export const fundWriteOffInput = z.object({ id, version, remark: text('备注', 500).default('') }).strict();
 
 export const fundListFilters = z.object({
   keyword: z.string().trim().max(100).optional(),

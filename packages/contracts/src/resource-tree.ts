@@ -90,12 +90,13 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('预防计划', '/government/govAp/GovApPlan/route', 'GovApPlan', 'apPlan', [
         'query',
         'get',
+        'edit',
         'export',
       ]),
       leaf('服务管理', '/government/govAp/GovApManage/route', 'GovApManage', 'ap', ['query', 'get', 'edit']),
       leaf('服务查询', '/government/govAp/GovApQuery/route', 'GovApQuery', 'ap', ['query', 'get', 'export']),
       hidden('服务详情', '/government/govAp/GovApDetail/route', 'GovApDetail', 'ap'),
-      leaf('培训记录', '/government/govAp/GovApTrain/route', 'GovApTrain', 'ap'),
+      leaf('培训记录', '/government/govAp/GovApTrain/route', 'GovApTrain', 'ap', ['query', 'get', 'export']),
       leaf('隐患处置', '/government/govAp/GovApDispose/route', 'GovApDispose', 'ap', [
         'query',
         'get',
@@ -196,7 +197,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
     group('事故预防', '/ent/ap', 'SafetyOutlined', [
       leaf('预防服务', '/ent/EntAPQuery/route', 'EntAPQuery', 'ap', ['query', 'get']),
       hidden('服务详情', '/ent/EntAPDetail/route', 'EntAPDetail', 'ap'),
-      leaf('服务报名', '/ent/EntAPSignUp/route', 'EntAPSignUp', 'ap', ['query', 'add']),
+      leaf('服务报名', '/ent/EntAPSignUp/route', 'EntAPSignUp', 'ap', ['query', 'get', 'add', 'edit']),
       leaf('服务需求', '/ent/EntAPRequirement/route', 'EntAPRequirement', 'ap', ['query', 'add', 'edit']),
     ]),
     group('安责险', '/ent/Entazx', 'InsuranceOutlined', [
@@ -264,11 +265,24 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'get',
       ]),
       leaf('服务申请', '/insurance/InsuranceAp/InsuranceApApply/route', 'InsuranceApApply', 'ap', [
+        'add',
         'query',
         'get',
         'edit',
       ]),
-      leaf('服务需求', '/insurance/InsuranceAp/InsuranceApRequirement/route', 'InsuranceApRequirement', 'ap'),
+      leaf(
+        '服务需求',
+        '/insurance/InsuranceAp/InsuranceApRequirement/route',
+        'InsuranceApRequirement',
+        'ap',
+        ['query', 'get', 'edit'],
+      ),
+      leaf('培训服务', '/insurance/InsuranceAp/InsuranceApTrain/route', 'InsuranceApTrain', 'ap', [
+        'add',
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('预警信息', '/insurance/InsuranceAp/InsuranceAlarm/route', 'InsuranceAlarm', 'alarm'),
     ]),
     group('保险业务', '/insurance/azx', 'InsuranceOutlined', [

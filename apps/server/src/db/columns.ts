@@ -23,3 +23,15 @@ export type Json<T> = ColumnType<T, string | undefined, string>;
 /** Read through to_char(..., 'YYYY-MM-DD'); written as 'YYYY-MM-DD'. */
 export type DateOnly = ColumnType<string, string, string>;
 export type NullableDateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Money columns (numeric) read as strings on both drivers; written as numbers or strings. */
+export type Numeric = ColumnType<string, string | number, string | number>;
+export type NullableNumeric = ColumnType<
+  string | null,
+  string | number | null | undefined,
+  string | number | null
+>;
+/** Calendar dates (date columns): always selected as text (YYYY-MM-DD) through to_char/::text. */
+export type DateCol = ColumnType<Date | string, string, string>;
+export type NullableDateCol = ColumnType<Date | string | null, string | null | undefined, string | null>;
+export type InsJson<T> = ColumnType<T, string | undefined, string>;

@@ -1,7 +1,5 @@
 import type {
-  ArticleKind,
   ClaimPhase,
-  ClassKind,
   CloseType,
   EndorsementStatus,
   LogOutcome,
@@ -12,12 +10,21 @@ import type {
   PushRunStatus,
   PushStatus,
   RosterDirection,
-  RuleLevel,
-  RuleStatus,
 } from '@aqzrx/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Audit, DateOnly, Json, NullableDateOnly, NullableTimestamp, Timestamp } from './columns.ts';
+import type {
+  Audit,
+  DateCol,
+  InsJson,
+  NullableDateCol,
+  NullableNumeric,
+  NullableTimestamp,
+  Numeric,
+  Timestamp,
+} from './columns.ts';
 import type { FeatureTables } from './tables/index.ts';
+
+export type { StoredAttachment } from './tables/content.ts';
 
 /**
  * Table types, one place (snake_case in SQL, camelCase in TypeScript via CamelCasePlugin). Columns holding a
@@ -261,14 +268,6 @@ export interface SafetyMechanismApiTable {
   createdAt: Timestamp;
   createdBy: number | null;
 }
-
-/** Money columns (numeric) read as strings on both drivers; written as numbers or strings. */
-type Numeric = ColumnType<string, string | number, string | number>;
-type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
-/** Calendar dates (date columns): always selected as text (YYYY-MM-DD) through to_char/::text. */
-type DateCol = ColumnType<Date | string, string, string>;
-type NullableDateCol = ColumnType<Date | string | null, string | null | undefined, string | null>;
-type InsJson<T> = ColumnType<T, string | undefined, string>;
 
 export interface InsEnterpriseTable extends Audit {
   id: number;
@@ -606,102 +605,6 @@ export interface SysPushLogTable {
   errorMsg: Generated<string>;
 }
 
-export interface StoredAttachment {
-  fileId: string;
-  fileName: string;
-  fileSize: number;
-}
-
-export interface CmsClassTable extends Audit {
-  id: Generated<number>;
-  kind: ClassKind;
-  name: string;
-  sort: Generated<number>;
-  remark: Generated<string>;
-  deletedAt: NullableTimestamp;
-}
-
-export interface CmsArticleTable extends Audit {
-  id: Generated<number>;
-  kind: ArticleKind;
-  classId: number | null;
-  title: string;
-  summary: Generated<string>;
-  body: Generated<string>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  coverFileId: string | null;
-  attachments: Json<StoredAttachment[]>;
-  source: Generated<string>;
-  author: Generated<string>;
-  publishAt: NullableTimestamp;
-  pinned: Generated<boolean>;
-  sort: Generated<number>;
-  status: Generated<number>;
-  viewCount: Generated<number>;
-  isBanner: Generated<boolean>;
-  linkUrl: Generated<string>;
-  targetRoles: Generated<string>;
-  targetDistricts: Generated<string>;
-  slug: string | null;
-  inFooter: Generated<boolean>;
-  notifiedAt: NullableTimestamp;
-  deletedAt: NullableTimestamp;
-}
-
-export interface NoticeReadTable {
-  articleId: number;
-  userId: number;
-  readAt: Timestamp;
-}
-
-export interface CmsRuleTable extends Audit {
-  id: Generated<number>;
-  refKey: string | null;
-  name: string;
-  docNo: Generated<string>;
-  issuer: string;
-  level: RuleLevel;
-  /** Read through to_char(..., 'YYYY-MM-DD'); written as 'YYYY-MM-DD'. */
-  publishDate: DateOnly;
-  effectiveDate: NullableDateOnly;
-  status: Generated<RuleStatus>;
-  revisedById: number | null;
-  repealedDate: NullableDateOnly;
-  summary: Generated<string>;
-  body: Generated<string>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  attachments: Json<StoredAttachment[]>;
-  sourceUrl: Generated<string>;
-  sort: Generated<number>;
-  viewCount: Generated<number>;
-  deletedAt: NullableTimestamp;
-}
-
-export interface CmsConsultTable extends Audit {
-  id: Generated<number>;
-  classId: number;
-  title: string;
-  content: string;
-  askerUserId: number;
-  askerOrgId: number | null;
-  askerDistrict: string | null;
-  status: Generated<number>;
-  answer: Generated<string>;
-  answerUserId: number | null;
-  answeredAt: NullableTimestamp;
-  closedAt: NullableTimestamp;
-  isPublic: Generated<boolean>;
-  viewCount: Generated<number>;
-  searchText: Generated<string>;
-  /** tsvector (modules/content/text-search.ts), written through searchColumns(). */
-  searchVec: Generated<string>;
-  deletedAt: NullableTimestamp;
-}
-
 export interface SysMessageBatchTable {
   id: Generated<number>;
   kind: MessageKind;
@@ -739,193 +642,6 @@ export interface SysMessageTable {
 export interface SysPermissionVersionTable {
   id: number;
   version: Generated<number>;
-}
-
-// Accident prevention (0019_prevention).
-/** A numeric column with a default: read as text, written as a number or text. */
-type GeneratedNumeric = ColumnType<string, string | number | undefined, string | number>;
-export interface ApProjectTable extends Audit {
-  id: Generated<number>;
-  name: string;
-  contractNo: string;
-  insurerId: number;
-  startDate: DateCol;
-  endDate: DateCol;
-  feeRatio: Numeric;
-  feeAmount: GeneratedNumeric;
-  serviceOrgId: number | null;
-  contactName: Generated<string>;
-  contactPhone: Generated<string>;
-  description: Generated<string>;
-  /** 1 待制定计划 / 2 进行中 / 3 已完成 (PROJECT_STATES). */
-  state: Generated<number>;
-}
-export interface ApProjectPolicyTable {
-  projectId: number;
-  policyId: number;
-  enterpriseId: number;
-  districtCode: string;
-}
-export interface ApProjectOrgTable {
-  projectId: number;
-  orgId: number;
-  orgType: 'service' | 'expert';
-}
-export interface ApProjectItemTable {
-  projectId: number;
-  seq: number;
-  item: string;
-  subType: string | null;
-  frequency: number;
-  note: Generated<string>;
-}
-export interface ApExpertJson {
-  name: string;
-  orgId: number | null;
-  title: string;
-  phone: string;
-}
-export interface ApPlanTable extends Audit {
-  id: Generated<number>;
-  projectId: number;
-  insurerId: number;
-  enterpriseId: number;
-  policyId: number;
-  districtCode: string;
-  item: string;
-  subType: string | null;
-  name: string;
-  providerOrgId: number;
-  plannedStart: Timestamp;
-  plannedEnd: Timestamp;
-  placeDistrictCode: string;
-  address: Generated<string>;
-  staff: InsJson<string[]>;
-  experts: InsJson<ApExpertJson[]>;
-  budget: GeneratedNumeric;
-  description: Generated<string>;
-  /** 0 待服务 / 1 服务中 / 2 已完成 (PLAN_STATUSES). */
-  status: Generated<number>;
-  visitState: Generated<'unconfirmed' | 'confirmed'>;
-  visitConfirmedAt: NullableTimestamp;
-  visitConfirmedBy: number | null;
-  visitRemark: Generated<string>;
-  recordState: 'draft' | 'submitted' | 'confirmed' | null;
-  spend: GeneratedNumeric;
-  hazardCount: Generated<number>;
-  majorHazardCount: Generated<number>;
-  submittedAt: NullableTimestamp;
-}
-export interface ApRecordTable extends Audit {
-  id: Generated<number>;
-  planId: number;
-  state: 'draft' | 'submitted' | 'confirmed';
-  actualStart: Timestamp;
-  actualEnd: Timestamp;
-  districtCode: string;
-  address: Generated<string>;
-  summaryText: Generated<string>;
-  spend: GeneratedNumeric;
-  /** The per-type summary (recordSummary of contracts). */
-  summary: InsJson<Record<string, unknown>>;
-  files: InsJson<StoredAttachment[]>;
-  enteredBy: number | null;
-  enteredByName: Generated<string>;
-  savedAt: Timestamp;
-  submittedAt: NullableTimestamp;
-  submittedBy: number | null;
-  confirmedAt: NullableTimestamp;
-  confirmedBy: number | null;
-  confirmOpinion: Generated<string>;
-}
-export interface ApRecordExpertTable {
-  recordId: number;
-  seq: number;
-  name: string;
-  orgId: number | null;
-  title: Generated<string>;
-  phone: Generated<string>;
-}
-export interface ApHazardTable extends Audit {
-  id: Generated<number>;
-  planId: number;
-  recordId: number;
-  insurerId: number;
-  enterpriseId: number;
-  districtCode: string;
-  seq: Generated<number>;
-  checkDate: DateCol;
-  basis: Generated<string>;
-  checkItem: Generated<string>;
-  description: string;
-  level: number;
-  hazardType: Generated<string>;
-  recommendation: Generated<string>;
-  photos: InsJson<string[]>;
-  foundBy: Generated<string>;
-  fixImmediately: Generated<boolean>;
-  rectifyDept: Generated<string>;
-  deadline: NullableDateCol;
-  acceptDept: Generated<string>;
-  /** 1 待整改 / 2 已整改 / 3 未整改 (HAZARD_STATES). */
-  state: Generated<number>;
-  /** Spec 4 rectification status: -1 待整改, 0 待审核, 1 已完成, 2 已驳回. */
-  rectifyStatus: Generated<number>;
-  rectifiedAt: NullableTimestamp;
-  rectifiedBy: number | null;
-  rectifyDesc: Generated<string>;
-  rectifyFiles: InsJson<string[]>;
-  reviewDate: NullableDateCol;
-  reviewDesc: Generated<string>;
-  acceptedAt: NullableTimestamp;
-  acceptedBy: number | null;
-  acceptDesc: Generated<string>;
-  rejectReason: Generated<string>;
-  rejectCount: Generated<number>;
-}
-export interface ApFollowUpTable {
-  id: Generated<number>;
-  planId: number;
-  providerOrgId: number;
-  visitedAt: Timestamp;
-  contactName: Generated<string>;
-  cooperation: number;
-  rating: number;
-  opinion: Generated<string>;
-  byName: Generated<string>;
-  createdAt: Timestamp;
-  createdBy: number | null;
-}
-export interface ApFundTable extends Audit {
-  id: Generated<number>;
-  policyId: number;
-  insurerId: number;
-  enterpriseId: number;
-  districtCode: string;
-  /** The insurer's share of the premium actually collected (share % of the policy premium). */
-  premium: Numeric;
-  share: GeneratedNumeric;
-  ratio: GeneratedNumeric;
-  accrued: GeneratedNumeric;
-  spent: GeneratedNumeric;
-  state: Generated<'pending' | 'available' | 'inUse' | 'writtenOff'>;
-  writtenOffAt: NullableTimestamp;
-}
-export interface ApFundEntryTable {
-  id: Generated<number>;
-  fundId: number;
-  policyId: number;
-  insurerId: number;
-  kind: 'accrue' | 'spend' | 'reverse' | 'writeOff';
-  affects: 'accrued' | 'spent' | 'none';
-  amount: Numeric;
-  occurredOn: DateCol;
-  description: Generated<string>;
-  planId: number | null;
-  reversesId: number | null;
-  byUser: number | null;
-  byName: Generated<string>;
-  createdAt: Timestamp;
 }
 
 export interface DB extends FeatureTables /* later features: db/tables/ */ {
@@ -971,24 +687,8 @@ export interface DB extends FeatureTables /* later features: db/tables/ */ {
   insClaimLoss: InsClaimLossTable;
   insClaimPerson: InsClaimPersonTable;
   idempotencyKey: IdempotencyKeyTable;
-  cmsClass: CmsClassTable;
-  cmsArticle: CmsArticleTable;
-  noticeRead: NoticeReadTable;
-  cmsRule: CmsRuleTable;
-  cmsConsult: CmsConsultTable;
   sysMessageBatch: SysMessageBatchTable;
   sysMessage: SysMessageTable;
-  apProject: ApProjectTable;
-  apProjectPolicy: ApProjectPolicyTable;
-  apProjectOrg: ApProjectOrgTable;
-  apProjectItem: ApProjectItemTable;
-  apPlan: ApPlanTable;
-  apRecord: ApRecordTable;
-  apRecordExpert: ApRecordExpertTable;
-  apHazard: ApHazardTable;
-  apFollowUp: ApFollowUpTable;
-  apFund: ApFundTable;
-  apFundEntry: ApFundEntryTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

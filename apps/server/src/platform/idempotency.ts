@@ -73,7 +73,7 @@ export async function withIdempotency<T>(
   reply: FastifyReply,
   opts: { now: Date; required: boolean },
   run: (remember: Remember) => Promise<T>,
-): Promise<T | unknown> {
+): Promise<T> {
   const key = readKey(req);
   const noop: Remember = async (_trx, body) => body;
   if (key === undefined) {
@@ -121,7 +121,9 @@ export async function withIdempotency<T>(
       throw new AppError(422, IdempotencyMessages.mismatch, ErrorReason.CONFLICT);
     if (row.status === 'pending') throw conflict(IdempotencyMessages.inFlight);
     reply.code(row.statusCode ?? 200).header('idempotent-replayed', 'true');
-    return row.response;
+    // The JSON of the body `run` answered the first time (remember): the same shape, checked again by the
+    // route's response schema when it is sent.
+    return row.response as T;
   }
 
   const remember: Remember = async (trx, body, statusCode = 200) => {

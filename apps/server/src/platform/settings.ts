@@ -30,6 +30,7 @@ export interface SettingValues {
     /** Days after registration after which an unpaid claim is flagged. */
     claimUnpaidFlagDays: number;
   };
+  /** Accident prevention (issue 13). */
   /** Session and password policy, read on every request (platform/auth.ts, login). */
   security: {
     /** Minutes without a request after which a session ends. */

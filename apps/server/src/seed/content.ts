@@ -1,6 +1,7 @@
 import { ArticleStatus, ConsultStatus } from '@aqzrx/contracts';
 import type { Kysely } from 'kysely';
-import type { CmsRuleTable, DB } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
+import type { CmsRuleTable } from '../db/tables/content.ts';
 import { searchColumns, syncFooterLinks } from '../modules/content/index.ts';
 import { htmlToText } from '../platform/sanitize.ts';
 

@@ -9,6 +9,7 @@ import { seedContentDemo, syncContentReference } from './content.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
 import { seedPreventionDemo } from './prevention.ts';
+import { seedPreventionActivityDemo } from './prevention-activity.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
 
 /*
@@ -323,6 +324,7 @@ export async function seedDemo(
   await fillDemoContacts(db);
   await seedPreventionDemo(db, now, options);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
+  await seedPreventionActivityDemo(db, now, options);
 }
 
 /**

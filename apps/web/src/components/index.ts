@@ -86,6 +86,7 @@ export {
   MB,
   VIDEO_RULE,
 } from './file-checks.ts';
+export { regionFilterColumns } from './filter-columns.ts';
 export { cleanParams, rangeParams } from './filter-params.ts';
 export {
   chinaTime,

@@ -3,6 +3,16 @@
  * per feature, joined here into FeatureTables, which the database type DB extends. `npm run new:feature`
  * adds its file's line to the import list and to the intersection below.
  */
+import type { ContentTables } from './content.ts';
+import type { PreventionTables } from './prevention.ts';
+import type { PreventionFilingTables } from './prevention-filing.ts';
+import type { ServiceRequestTables } from './service-request.ts';
+import type { TrainingTables } from './training.ts';
 // new:feature imports
 
-export type FeatureTables = Record<never, never>;
+export type FeatureTables = Record<never, never> &
+  ContentTables &
+  TrainingTables &
+  ServiceRequestTables &
+  PreventionFilingTables &
+  PreventionTables;

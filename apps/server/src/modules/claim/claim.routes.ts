@@ -1,12 +1,22 @@
 import {
   type ClaimRow,
   claimCountsQuery,
+  claimCountsView,
+  claimDetail,
   claimExportQuery,
   claimListQuery,
   claimReportInput,
+  claimRow,
+  claimRulesView,
   claimSatisfactionInput,
+  claimSaved,
   claimStepInput,
+  envelope,
+  fileResponse,
   formatChinaTime,
+  idEnvelope,
+  paged,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,6 +82,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(z.object({ page: paged(claimRow) })) },
         summary: '理赔案件列表（含逾期报案、超期未付预警）',
         querystring: claimListQuery,
       },
@@ -84,6 +95,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(claimCountsView) },
         summary: '理赔案件按状态计数（含逾期报案、超期未付），筛选条件同列表（不含状态和预警）',
         querystring: claimCountsQuery,
       },
@@ -105,6 +117,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(claimRulesView) },
         summary: '理赔规则（报案时限小时数、立案后超期未付提醒天数）',
       },
       config: { permission: 'claim.query' },
@@ -119,6 +132,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(claimDetail) },
         summary: '理赔详情（时间线、付款、定损、赔付人员、可办理环节）',
         querystring: idQuery,
       },
@@ -130,7 +144,12 @@ export function claimsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/govInsurance/claimList',
     {
-      schema: { tags: ['claim'], summary: '监管部门：本辖区理赔案件（只读）', querystring: claimListQuery },
+      schema: {
+        tags: ['claim'],
+        response: { 200: envelope(z.object({ page: paged(claimRow) })) },
+        summary: '监管部门：本辖区理赔案件（只读）',
+        querystring: claimListQuery,
+      },
       config: { permission: 'policy.query' },
     },
     list,
@@ -138,7 +157,12 @@ export function claimsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/govInsurance/claimDetail',
     {
-      schema: { tags: ['claim'], summary: '监管部门：理赔详情（只读）', querystring: idQuery },
+      schema: {
+        tags: ['claim'],
+        response: { 200: envelope(claimDetail) },
+        summary: '监管部门：理赔详情（只读）',
+        querystring: idQuery,
+      },
       config: { permission: 'policy.get' },
     },
     detail,
@@ -149,6 +173,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: idEnvelope },
         summary: '报案（第1步；须带 Idempotency-Key 请求头）',
         body: claimReportInput,
       },
@@ -175,6 +200,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(claimSaved) },
         summary: '办理理赔环节（2撤案 3立案 4预付/垫付/快付 5查勘 6定损 7赔付 8结案；需提供 version）',
         body: claimStepInput,
       },
@@ -200,6 +226,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: envelope(claimSaved) },
         summary: '评价理赔满意度（结案后，企业，1-5分）',
         body: claimSatisfactionInput,
       },
@@ -219,6 +246,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['claim'],
+        response: { 200: fileResponse('附件内容（Content-Type 为文件的类型）', '*/*') },
         summary: '下载理赔附件',
         querystring: z
           .object({ id: z.coerce.number().int().positive(), fileId: z.string().max(64) })
@@ -235,7 +263,12 @@ export function claimsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/claim/export',
     {
-      schema: { tags: ['claim'], summary: '导出理赔案件 .xlsx', querystring: claimExportQuery },
+      schema: {
+        tags: ['claim'],
+        response: { 200: xlsxResponse('理赔案件 .xlsx') },
+        summary: '导出理赔案件 .xlsx',
+        querystring: claimExportQuery,
+      },
       config: { permission: 'claim.export', audit: { module: '理赔管理', kind: 'export' } },
     },
     async (req, reply) => {

@@ -4,6 +4,7 @@ import {
   insurancePostBody,
   pushSettingsBody,
   pushSettingsQuery,
+  pushSettingsView,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,6 +78,7 @@ export function dataExchangeRoutes(app: FastifyInstance): void {
         tags: ['data-exchange'],
         summary: '子系统数据推送设置与最近推送结果',
         querystring: pushSettingsQuery,
+        response: { 200: envelope(pushSettingsView) },
       },
       config: { permission: 'subsystem.get' },
     },
@@ -91,6 +93,7 @@ export function dataExchangeRoutes(app: FastifyInstance): void {
         tags: ['data-exchange'],
         summary: '保存子系统数据推送设置（推送地址、是否启用、推送数据；需带 version，首次为0）',
         body: pushSettingsBody,
+        response: { 200: envelope(z.object({ version: z.number().int() })) },
       },
       config: { permission: 'subsystem.edit', audit: { module: PUSH_AUDIT, kind: 'edit' } },
     },

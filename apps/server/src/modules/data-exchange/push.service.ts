@@ -4,6 +4,7 @@ import {
   OrgStatus,
   optionLabel,
   PUSH_DATA_KINDS,
+  PUSH_KIND_PERMISSION,
   type PushDataKind,
   type PushRunStatus,
   type PushSettingsBody,
@@ -137,7 +138,7 @@ export async function pushPlan(
   if (actor.kind === 'none')
     problems.push('服务账号不属于企业、保险机构或监管部门，没有可推送的数据范围，请更换服务账号');
   const perms = await permissionsAt(db, auth.roleId, -1);
-  const allowed = kinds.filter((k) => hasPermission(perms, `${k}.query`));
+  const allowed = kinds.filter((k) => hasPermission(perms, `${PUSH_KIND_PERMISSION[k]}.query`));
   for (const k of kinds)
     if (!allowed.includes(k))
       problems.push(`服务账号的角色没有${kindLabel(k)}查询权限，不能推送${kindLabel(k)}数据`);

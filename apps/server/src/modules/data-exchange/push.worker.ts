@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { decryptPii } from '../insurer/index.ts';
 import { recordPushAttempt, recordPushStart } from '../log/index.ts';
+import { changedApProjects, changedApRecords } from '../prevention/index.ts';
 import { sign, stringToSign } from '../subsystem/index.ts';
 import {
   advanceCursor,
@@ -270,7 +271,11 @@ export function createPushWorker(app: FastifyInstance, opts: PushWorkerOptions):
         const batch =
           kind === 'policy'
             ? await changedPolicies(app.db, plan.actor, cursor, settleBefore, batchSize, clock.now())
-            : await changedClaims(app.db, plan.actor, cursor, settleBefore, batchSize);
+            : kind === 'claim'
+              ? await changedClaims(app.db, plan.actor, cursor, settleBefore, batchSize)
+              : kind === 'apProject'
+                ? await changedApProjects(app.db, plan.actor, cursor, settleBefore, batchSize)
+                : await changedApRecords(app.db, plan.actor, cursor, settleBefore, batchSize);
         if (!batch) break;
         const sent = await deliver(t, secret, kind, batch);
         if (!sent.ok) {

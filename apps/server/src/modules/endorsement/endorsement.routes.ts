@@ -1,4 +1,15 @@
-import { endorsementInput, endorsementListQuery } from '@aqzrx/contracts';
+import {
+  endorsementDetail,
+  endorsementInput,
+  endorsementListQuery,
+  endorsementReviewed,
+  endorsementRow,
+  endorsementWithdrawn,
+  envelope,
+  fileResponse,
+  idEnvelope,
+  paged,
+} from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +48,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
+        response: { 200: envelope(z.object({ page: paged(endorsementRow) })) },
         summary: '批改列表（企业：本企业；保险机构：承保或共保保单的批改）',
         querystring: endorsementListQuery,
       },
@@ -48,7 +60,12 @@ export function endorsementsRoutes(app: FastifyInstance): void {
   r.post(
     '/api/endorsement/detail',
     {
-      schema: { tags: ['endorsement'], summary: '批改详情（批改前后对比）', querystring: idQuery },
+      schema: {
+        tags: ['endorsement'],
+        response: { 200: envelope(endorsementDetail) },
+        summary: '批改详情（批改前后对比）',
+        querystring: idQuery,
+      },
       config: { permission: 'endorsement.get' },
     },
     async (req) => ok(await getEndorsement(app.db, await actorOf(req), req.query.id)),
@@ -59,6 +76,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
+        response: { 200: idEnvelope },
         summary: '申请批改（企业；可带 Idempotency-Key 防重复提交）',
         body: endorsementInput,
       },
@@ -86,6 +104,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
+        response: { 200: envelope(endorsementReviewed) },
         summary:
           '审核批改（出单机构）：生效日期已到则通过即生效并生成保单新版本，生效日期在今后则审核通过待生效、到期由每日任务生效；退回须填写原因',
         body: z
@@ -120,6 +139,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
+        response: { 200: envelope(endorsementWithdrawn) },
         summary: '撤回批改申请（企业；仅待审核的申请，撤回后可重新申请）',
         body: z
           .object({
@@ -144,6 +164,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['endorsement'],
+        response: { 200: fileResponse('附件内容（Content-Type 为文件的类型）', '*/*') },
         summary: '下载批改附件',
         querystring: z
           .object({ id: z.coerce.number().int().positive(), fileId: z.string().max(64) })

@@ -1,16 +1,28 @@
 import {
   type EnterpriseRow,
+  enterpriseContactsView,
+  enterpriseDetail,
   enterpriseEditInput,
   enterpriseExportQuery,
+  enterpriseImported,
   enterpriseListQuery,
   enterpriseMineInput,
   enterpriseParamsInput,
+  enterpriseParamsState,
   enterpriseProfileInput,
+  enterpriseRow,
+  enterpriseSaved,
+  enterpriseScored,
+  enterpriseScoreRow,
+  envelope,
+  idEnvelope,
   OPERATING_STATUS,
   optionLabel,
+  paged,
   pageQuery,
   RISK_LEVELS,
   STD_GRADES,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +65,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(z.object({ page: paged(enterpriseRow) })) },
         summary: '企业列表（监管部门：本辖区；企业：本企业）',
         querystring: enterpriseListQuery,
       },
@@ -64,7 +77,12 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/enterprise/detail',
     {
-      schema: { tags: ['enterprise'], summary: '企业详情（手机号脱敏）', querystring: idQuery },
+      schema: {
+        tags: ['enterprise'],
+        response: { 200: envelope(enterpriseDetail) },
+        summary: '企业详情（手机号脱敏）',
+        querystring: idQuery,
+      },
       config: { permission: 'enterprise.get' },
     },
     async (req) => ok(await getEnterprise(app.db, await actorOf(req), req.query.id, clock.now())),
@@ -75,6 +93,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(enterpriseContactsView) },
         summary: '查看企业联系人完整手机号（记录审计日志）',
         querystring: idQuery,
       },
@@ -89,7 +108,12 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/enterprise/add',
     {
-      schema: { tags: ['enterprise'], summary: '新增企业（监管部门，本辖区）', body: enterpriseProfileInput },
+      schema: {
+        tags: ['enterprise'],
+        response: { 200: idEnvelope },
+        summary: '新增企业（监管部门，本辖区）',
+        body: enterpriseProfileInput,
+      },
       config: { permission: 'enterprise.add', audit: { module: '企业管理', kind: 'add' } },
     },
     async (req) => {
@@ -104,7 +128,12 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/enterprise/edit',
     {
-      schema: { tags: ['enterprise'], summary: '编辑企业（需提供 version）', body: enterpriseEditInput },
+      schema: {
+        tags: ['enterprise'],
+        response: { 200: envelope(enterpriseSaved) },
+        summary: '编辑企业（需提供 version）',
+        body: enterpriseEditInput,
+      },
       config: { permission: 'enterprise.edit', audit: { module: '企业管理', kind: 'edit' } },
     },
     async (req) => {
@@ -120,7 +149,11 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/enterprise/mine',
     {
-      schema: { tags: ['enterprise'], summary: '本企业信息（企业信息完善页）' },
+      schema: {
+        tags: ['enterprise'],
+        response: { 200: envelope(enterpriseDetail) },
+        summary: '本企业信息（企业信息完善页）',
+      },
       config: { permission: 'enterprise.get' },
     },
     async (req) => {
@@ -135,6 +168,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(enterpriseSaved) },
         summary: '保存本企业信息（完善后解除“信息未完善”状态）',
         body: enterpriseMineInput,
       },
@@ -157,6 +191,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(enterpriseParamsState) },
         summary: '企业参数（来源：1系统判断 2手动录入）及当前评分',
         querystring: idQuery,
       },
@@ -170,6 +205,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(enterpriseScored) },
         summary: '保存企业参数并重新评分（监管部门）',
         body: enterpriseParamsInput,
       },
@@ -189,6 +225,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(z.object({ page: paged(enterpriseScoreRow) })) },
         summary: '企业评分历史',
         querystring: pageQuery.extend({ id: z.coerce.number().int().positive() }).strict(),
       },
@@ -202,6 +239,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: envelope(enterpriseScored) },
         summary: '按当前参数重新计算企业评分（监管部门）',
         querystring: idQuery,
       },
@@ -221,6 +259,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['enterprise'],
+        response: { 200: xlsxResponse('企业 .xlsx') },
         summary: '导出企业列表 .xlsx（手机号脱敏）',
         querystring: enterpriseExportQuery,
       },
@@ -245,7 +284,11 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/enterprise/importTemplate',
     {
-      schema: { tags: ['enterprise'], summary: '应保企业台账导入模板 .xlsx' },
+      schema: {
+        tags: ['enterprise'],
+        response: { 200: xlsxResponse('应保企业台账导入模板 .xlsx') },
+        summary: '应保企业台账导入模板 .xlsx',
+      },
       config: { permission: 'enterprise.import' },
     },
     async (_req, reply) => {
@@ -276,6 +319,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       {
         schema: {
           tags: ['enterprise'],
+          response: { 200: envelope(enterpriseImported) },
           summary: '导入应保企业台账 .xlsx（字段 file；任一行有误则全部不导入并返回逐行错误）',
           consumes: ['multipart/form-data'],
         },

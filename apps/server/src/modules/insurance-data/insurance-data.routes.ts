@@ -1,4 +1,12 @@
-import { chinaDate, DATA_GROUP_BY, type InsuranceDataset } from '@aqzrx/contracts';
+import {
+  chinaDate,
+  DATA_GROUP_BY,
+  envelope,
+  type InsuranceDataset,
+  insuranceDataResult,
+  insuranceSummary,
+  xlsxResponse,
+} from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +51,7 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
           tags: ['insuranceData'],
           summary: `${def.title}（按月份、区县或行业汇总）`,
           querystring: dataQuery,
+          response: { 200: envelope(insuranceDataResult) },
         },
         config: { permission: 'insuranceData.query' },
       },
@@ -58,6 +67,7 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
         tags: ['insuranceData'],
         summary: '综合查询（投保企业、保费、保额、事故预防费用、理赔案件、理赔费用）',
         querystring: z.object({ year: yearField }).strict(),
+        response: { 200: envelope(insuranceSummary) },
       },
       config: { permission: 'insuranceData.query' },
     },
@@ -82,6 +92,7 @@ export function insuranceDataRoutes(app: FastifyInstance): void {
             groupBy: groupField,
           })
           .strict(),
+        response: { 200: xlsxResponse('统计数据 .xlsx') },
       },
       config: { permission: 'insuranceData.export', audit: { module: '数据统计', kind: 'export' } },
     },

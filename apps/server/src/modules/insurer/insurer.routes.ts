@@ -1,11 +1,22 @@
 import {
+  envelope,
+  fileResponse,
+  idEnvelope,
   insurerDocInput,
   insurerDocListQuery,
+  insurerDocRow,
+  insurerOption,
+  insurerProfile,
   insurerProfileInput,
+  insurerRecordSaved,
+  messageEnvelope,
+  paged,
   publishedDocListQuery,
   technicistEditInput,
   technicistInput,
   technicistListQuery,
+  technicistRevealed,
+  technicistRow,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,7 +59,7 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurer/mine',
     {
-      schema: { tags: ['insurer'], summary: '本机构信息' },
+      schema: { tags: ['insurer'], response: { 200: envelope(insurerProfile) }, summary: '本机构信息' },
       config: { permission: 'insurer.get' },
     },
     async (req) => ok(await getInsurer(app.db, await actorOf(req))),
@@ -56,7 +67,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurer/saveMine',
     {
-      schema: { tags: ['insurer'], summary: '保存本机构信息（需提供 version）', body: insurerProfileInput },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: envelope(z.object({ version: z.number().int() })) },
+        summary: '保存本机构信息（需提供 version）',
+        body: insurerProfileInput,
+      },
       config: { permission: 'insurer.edit', audit: { module: '机构信息', kind: 'edit' } },
     },
     async (req) => {
@@ -70,7 +86,11 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurer/options',
     {
-      schema: { tags: ['insurer'], summary: '保险机构列表（选择主承、共保机构）' },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: envelope(z.array(insurerOption)) },
+        summary: '保险机构列表（选择主承、共保机构）',
+      },
       config: { permission: 'policy.query' },
     },
     async () => ok(await insurerOptions(app.db)),
@@ -82,6 +102,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insurer'],
+        response: { 200: envelope(z.object({ page: paged(technicistRow) })) },
         summary: '技术人员列表（证件号、手机号脱敏）',
         querystring: technicistListQuery,
       },
@@ -92,7 +113,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/technicist/detail',
     {
-      schema: { tags: ['insurer'], summary: '技术人员详情（脱敏）', querystring: idQuery },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: envelope(technicistRow) },
+        summary: '技术人员详情（脱敏）',
+        querystring: idQuery,
+      },
       config: { permission: 'technicist.get' },
     },
     async (req) => ok(await getTechnicist(app.db, await actorOf(req), req.query.id)),
@@ -102,6 +128,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insurer'],
+        response: { 200: envelope(technicistRevealed) },
         summary: '查看完整证件号码与手机号（记录审计日志）',
         querystring: idQuery,
       },
@@ -115,7 +142,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/technicist/add',
     {
-      schema: { tags: ['insurer'], summary: '新增技术人员', body: technicistInput },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: idEnvelope },
+        summary: '新增技术人员',
+        body: technicistInput,
+      },
       config: { permission: 'technicist.add', audit: { module: '技术人员', kind: 'add' } },
     },
     async (req) => {
@@ -131,6 +163,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insurer'],
+        response: { 200: envelope(insurerRecordSaved) },
         summary: '编辑技术人员（证件号、手机号不填则保持不变）',
         body: technicistEditInput,
       },
@@ -148,7 +181,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/technicist/delete',
     {
-      schema: { tags: ['insurer'], summary: '删除技术人员', querystring: idVersion },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: messageEnvelope },
+        summary: '删除技术人员',
+        querystring: idVersion,
+      },
       config: { permission: 'technicist.delete', audit: { module: '技术人员', kind: 'delete' } },
     },
     async (req) => {
@@ -164,7 +202,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurerDoc/list',
     {
-      schema: { tags: ['insurer'], summary: '本机构文档', querystring: insurerDocListQuery },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: envelope(z.object({ page: paged(insurerDocRow) })) },
+        summary: '本机构文档',
+        querystring: insurerDocListQuery,
+      },
       config: { permission: 'insurerDoc.query' },
     },
     async (req) => ok({ page: await listDocs(app.db, await actorOf(req), req.query) }),
@@ -174,6 +217,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insurer'],
+        response: { 200: envelope(z.object({ page: paged(insurerDocRow) })) },
         summary: '各保险机构公布的条款、费率表（企业投保时查阅）',
         querystring: publishedDocListQuery,
       },
@@ -184,7 +228,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.get(
     '/api/insurerDoc/file',
     {
-      schema: { tags: ['insurer'], summary: '下载机构文档', querystring: idQuery },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: fileResponse('文档内容（Content-Type 为文件的类型）', '*/*') },
+        summary: '下载机构文档',
+        querystring: idQuery,
+      },
       config: { permission: 'policy.query' },
     },
     async (req, reply) => {
@@ -195,7 +244,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurerDoc/add',
     {
-      schema: { tags: ['insurer'], summary: '新增文档（先上传文件）', body: insurerDocInput },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: idEnvelope },
+        summary: '新增文档（先上传文件）',
+        body: insurerDocInput,
+      },
       config: { permission: 'insurerDoc.add', audit: { module: '机构文档', kind: 'add' } },
     },
     async (req) => {
@@ -211,6 +265,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['insurer'],
+        response: { 200: envelope(insurerRecordSaved) },
         summary: '编辑文档',
         body: insurerDocInput.extend({
           id: z.number().int().positive(),
@@ -231,7 +286,12 @@ export function insurersRoutes(app: FastifyInstance): void {
   r.post(
     '/api/insurerDoc/delete',
     {
-      schema: { tags: ['insurer'], summary: '删除文档', querystring: idVersion },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: messageEnvelope },
+        summary: '删除文档',
+        querystring: idVersion,
+      },
       config: { permission: 'insurerDoc.delete', audit: { module: '机构文档', kind: 'delete' } },
     },
     async (req) => {

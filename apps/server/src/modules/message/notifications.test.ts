@@ -7,16 +7,17 @@ import {
   orgIdOf,
   policyBody,
   post,
-  uploadPdf,
   profileBody,
   secondInsurerId,
   today,
+  uploadPdf,
 } from '../policy/policy.testkit.ts';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS,
   type NotificationEvent,
   type Party,
+  type PublisherSide,
   partySide,
   type RecordType,
   recordLink,
@@ -77,6 +78,21 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
     service: (id) => `/api/prevention/plan/detail?id=${id}`,
     expert: (id) => `/api/prevention/plan/detail?id=${id}`,
   },
+  training: {
+    enterprise: (id) => `/api/training/detail?id=${id}`,
+    insurer: (id) => `/api/training/detail?id=${id}`,
+    service: (id) => `/api/training/detail?id=${id}`,
+    expert: (id) => `/api/training/detail?id=${id}`,
+    government: (id) => `/api/training/detail?id=${id}`,
+  },
+  serviceRequest: {
+    enterprise: (id) => `/api/serviceRequest/detail?id=${id}`,
+    insurer: (id) => `/api/serviceRequest/detail?id=${id}`,
+  },
+  preventionFiling: {
+    insurer: (id) => `/api/preventionFiling/detail?id=${id}`,
+    government: (id) => `/api/preventionFiling/govDetail?id=${id}`,
+  },
 };
 
 async function inbox(user: User): Promise<MessageItem[]> {
@@ -121,6 +137,7 @@ async function expectTold(
   party: Party,
   id: number,
   enteredBy?: 'enterprise' | 'insurer',
+  publisherSide?: PublisherSide,
 ): Promise<MessageItem> {
   const def = NOTIFICATIONS[event];
   const to = def.to.find((r) => r.party === party);
@@ -128,7 +145,7 @@ async function expectTold(
   const found = await messagesOf(user, event, id);
   expect(found, `${user} told of ${event} about ${id}`).toHaveLength(1);
   const m = found[0]!;
-  const side = partySide(party, enteredBy);
+  const side = partySide(party, enteredBy, publisherSide);
   expect(m.kind).toBe(to!.kind);
   expect(m.todoState).toBe(to!.kind === 'todo' ? 'open' : null);
   expect(m.link).toBe(recordLink(def.record, side, id));
@@ -562,7 +579,9 @@ describe('accident prevention', () => {
       summary: { type: '03', compliant: 30, nonCompliant: 0, notApplicable: 2 },
     });
     expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-    expect(await todoState('service', 'ap.planAssigned', planId)).toEqual([{ todoState: 'done', read: true }]);
+    expect(await todoState('service', 'ap.planAssigned', planId)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
     await expectTold('ent2', 'ap.recordSubmitted', 'enterprise', planId);
 
     const ok = await post(t, '/api/prevention/record/confirm', tok.ent2, {
@@ -570,9 +589,174 @@ describe('accident prevention', () => {
       version: await pv('ent2'),
     });
     expect(ok.status).toBe(200);
-    expect(await todoState('ent2', 'ap.recordSubmitted', planId)).toEqual([{ todoState: 'done', read: true }]);
+    expect(await todoState('ent2', 'ap.recordSubmitted', planId)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
     await expectTold('insurer', 'ap.recordConfirmed', 'insurer', planId);
     await expectTold('service', 'ap.recordConfirmed', 'provider', planId);
+  });
+});
+
+describe('accident prevention activities', () => {
+  const session = (topic: string) => ({
+    topic,
+    mode: 'offline',
+    startsAt: iso(t.clock.now().getTime() + 48 * hour),
+    endsAt: iso(t.clock.now().getTime() + 50 * hour),
+    place: '泗洪县应急管理局会议室',
+    capacity: 30,
+    targetDistricts: ['321324'],
+  });
+  const signUp = async (id: number) => {
+    const res = await post(
+      t,
+      '/api/training/signUp',
+      tok.ent2,
+      { trainingId: id, participants: 2, contactName: '赵顺达', contactPhone: '13905271234' },
+      idem(),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id as number;
+  };
+
+  it('training: published → the target enterprises; sign-up and its cancellation → the publisher; cancelled → the enterprises signed up', async () => {
+    const add = await post(t, '/api/training/add', tok.service, session('建筑施工高处作业安全培训'), idem());
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const id = add.body.data.id as number;
+    const told = await expectTold('ent2', 'training.published', 'enterprises', id);
+    expect(told.content).toContain('宿迁市安泰安全技术服务有限公司');
+    await expectNotTold('ent', 'training.published', id);
+    const s = await signUp(id);
+    const signed = await expectTold('service', 'training.signedUp', 'publisher', id, undefined, 'service');
+    expect(signed.title).toBe('新的培训报名：泗洪县顺达建筑工程有限公司');
+    const v = (await post(t, `/api/training/detail?id=${id}`, tok.ent2)).body.data.mySignUp as {
+      version: number;
+    };
+    expect(
+      (await post(t, '/api/training/cancelSignUp', tok.ent2, { id: s, version: v.version })).status,
+    ).toBe(200);
+    await expectTold('service', 'training.signUpCancelled', 'publisher', id, undefined, 'service');
+    await signUp(id);
+    const cancel = await post(t, '/api/training/cancel', tok.service, {
+      id,
+      version: await version(`/api/training/detail?id=${id}`, 'service'),
+      reason: '讲师临时有事，另行通知',
+    });
+    expect(cancel.status).toBe(200);
+    const off = await expectTold('ent2', 'training.cancelled', 'enterprises', id);
+    expect(off.content).toContain('讲师临时有事');
+  });
+
+  it('service requests: submitted → to-do for the insurer, closed by withdrawal, acceptance or decline, each told to the other side', async () => {
+    const ask = async () => {
+      const res = await post(
+        t,
+        '/api/serviceRequest/add',
+        tok.ent2,
+        {
+          policyId,
+          item: '03',
+          description: '新建厂房投产前请安排隐患排查',
+          wishedFrom: addDays(today(t), 3),
+          contactName: '赵顺达',
+          contactPhone: '13905271234',
+        },
+        idem(),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id as number;
+    };
+    const a = await ask();
+    const todo = await expectTold('insurer', 'serviceRequest.submitted', 'insurer', a);
+    expect(todo.content).toContain('生产安全事故隐患排查');
+    await expectTold('insurer_b', 'serviceRequest.submitted', 'insurer', a);
+    const w = await post(t, '/api/serviceRequest/withdraw', tok.ent2, {
+      id: a,
+      version: await version(`/api/serviceRequest/detail?id=${a}`, 'ent2'),
+    });
+    expect(w.status).toBe(200);
+    await expectTold('insurer', 'serviceRequest.withdrawn', 'insurer', a);
+    expect(await todoState('insurer', 'serviceRequest.submitted', a)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
+
+    const answer = async (id: number, accept: boolean, remark: string) =>
+      post(t, '/api/serviceRequest/answer', tok.insurer, {
+        id,
+        version: await version(`/api/serviceRequest/detail?id=${id}`),
+        accept,
+        remark,
+      });
+    const b = await ask();
+    expect((await answer(b, true, '下周安排服务机构上门')).status).toBe(200);
+    const accepted = await expectTold('ent2', 'serviceRequest.accepted', 'enterprise', b);
+    expect(accepted.content).toContain('下周安排服务机构上门');
+    expect(await todoState('insurer_b', 'serviceRequest.submitted', b)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
+    const c = await ask();
+    expect((await answer(c, false, '该项目已在本年度服务计划中')).status).toBe(200);
+    const declined = await expectTold('ent2', 'serviceRequest.declined', 'enterprise', c);
+    expect(declined.content).toContain('该项目已在本年度服务计划中');
+  });
+
+  it('plan filings: submitted → to-do for the regulators of its districts; returned → to-do for the insurer, closed by the next version; filed → the insurer', async () => {
+    // Next year: the demo insurer's current year is seeded (two versions).
+    const year = Number(today(t).slice(0, 4)) + 1;
+    const body = async () => ({
+      year,
+      districts: ['321324'],
+      plannedServices: { '01': 4, '03': 12 },
+      expectedPremium: 1000000,
+      budgetAmount: 180000,
+      attachments: [await uploadPdf(t, tok.insurer!, '年度预防计划.pdf')],
+    });
+    const first = await post(t, '/api/preventionFiling/add', tok.insurer, await body(), idem());
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const v1 = first.body.data.id as number;
+    const todo = await expectTold('gov_sh', 'preventionFiling.submitted', 'regulators', v1);
+    expect(todo.title).toBe('审核预防计划备案：中国人民财产保险股份有限公司宿迁市分公司');
+    await expectTold('gov', 'preventionFiling.submitted', 'regulators', v1);
+    await expectNotTold('gov_sy', 'preventionFiling.submitted', v1);
+    const ret = await post(t, '/api/preventionFiling/review', tok.gov_sh, {
+      id: v1,
+      version: await version(`/api/preventionFiling/govDetail?id=${v1}`, 'gov_sh'),
+      approve: false,
+      remark: '隐患排查次数与承保企业数不匹配',
+    });
+    expect(ret.status).toBe(200);
+    const back = await expectTold('insurer', 'preventionFiling.returned', 'insurer', v1);
+    expect(back.content).toContain('隐患排查次数与承保企业数不匹配');
+    expect(await todoState('gov', 'preventionFiling.submitted', v1)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
+
+    const second = await post(
+      t,
+      '/api/preventionFiling/add',
+      tok.insurer,
+      {
+        ...(await body()),
+        supersedes: { id: v1, version: await version(`/api/preventionFiling/detail?id=${v1}`) },
+      },
+      idem(),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const v2 = second.body.data.id as number;
+    expect(await todoState('insurer', 'preventionFiling.returned', v1)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
+    await expectTold('gov_sh', 'preventionFiling.submitted', 'regulators', v2);
+    const filed = await post(t, '/api/preventionFiling/review', tok.gov, {
+      id: v2,
+      version: await version(`/api/preventionFiling/govDetail?id=${v2}`, 'gov'),
+      approve: true,
+    });
+    expect(filed.status).toBe(200);
+    await expectTold('insurer', 'preventionFiling.filed', 'insurer', v2);
+    expect(await todoState('gov_sh', 'preventionFiling.submitted', v2)).toEqual([
+      { todoState: 'done', read: true },
+    ]);
   });
 });
 

@@ -12,7 +12,15 @@ import type { MessageKind } from '@aqzrx/contracts';
  */
 
 /** Business records that messages link to (sys_message.biz_type). */
-export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise' | 'apPlan';
+export type RecordType =
+  | 'policy'
+  | 'endorsement'
+  | 'claim'
+  | 'enterprise'
+  | 'training'
+  | 'serviceRequest'
+  | 'preventionFiling'
+  | 'apPlan';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -21,13 +29,28 @@ export type RecordType = 'policy' | 'endorsement' | 'claim' | 'enterprise' | 'ap
  *  - coinsurers: the users of the other insurers on the record's policy (共保);
  *  - regulators: government users whose districts include the record's district (city-wide ones too);
  *  - applicant: the side that entered the policy application (enterprise, or the insurer entering for it);
- *  - provider: the users of the service organisation or expert organisation a prevention plan is assigned to.
+ *  - publisher: the users of the organisation that published the record (a training session: an insurer,
+ *    a service organisation or an expert panel — `publisherSide` says which);
+ *  - enterprises: the users of the enterprises the record lists (`enterpriseIds`: those a training session
+ *    targets, or those signed up for it);
+ *  - provider: the users of the service organisation or expert panel a prevention plan is assigned to
+ *    (`providerOrgId`; `publisherSide` says which of the two sides' pages it opens).
  * The person whose action sent the message never receives it.
  */
-export type Party = 'enterprise' | 'insurer' | 'coinsurers' | 'regulators' | 'applicant' | 'provider';
+export type Party =
+  | 'enterprise'
+  | 'insurer'
+  | 'coinsurers'
+  | 'regulators'
+  | 'applicant'
+  | 'publisher'
+  | 'enterprises'
+  | 'provider';
 
 /** The role side whose pages a recipient opens. */
 export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert';
+/** The sides that publish training sessions. */
+export type PublisherSide = Extract<Side, 'insurer' | 'service' | 'expert'>;
 
 export const PARTY_NAMES: Record<Party, string> = {
   enterprise: '投保企业',
@@ -35,6 +58,8 @@ export const PARTY_NAMES: Record<Party, string> = {
   coinsurers: '共保保险机构',
   regulators: '属地监管部门',
   applicant: '投保方（企业投保为企业，保险机构代录为该机构）',
+  publisher: '发布机构（保险机构、服务机构或专家）',
+  enterprises: '相关企业（培训面向的企业，或已报名的企业）',
   provider: '承担服务的服务机构或专家机构',
 };
 
@@ -78,6 +103,21 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     service: { path: '/service/serviceAp', param: 'id' },
     expert: { path: '/expert/expertAp', param: 'id' },
   },
+  training: {
+    enterprise: { path: '/ent/EntAPSignUp/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApTrain/route', param: 'id' },
+    service: { path: '/service/ap/ServiceApTrain/route', param: 'id' },
+    expert: { path: '/expert/ap/ExpertApTrain/route', param: 'id' },
+    government: { path: '/government/govAp/GovApTrain/route', param: 'id' },
+  },
+  serviceRequest: {
+    enterprise: { path: '/ent/EntAPRequirement/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApRequirement/route', param: 'id' },
+  },
+  preventionFiling: {
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApApply/route', param: 'id' },
+    government: { path: '/government/govAp/GovApPlan/route', param: 'id' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -86,6 +126,9 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   claim: '理赔案件',
   enterprise: '企业信息',
   apPlan: '预防服务',
+  training: '培训',
+  serviceRequest: '服务需求',
+  preventionFiling: '预防计划备案',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -99,12 +142,21 @@ export function recordLink(type: RecordType, side: Side, id: number | string): s
 export interface NotifyRecord {
   /** The record id (sys_message.biz_id). */
   id: number;
-  /** What people call the record: 投保单号/保单号, 批单号, 报案号. */
+  /** What people call the record: 投保单号/保单号, 批单号, 报案号, a training's topic, 需求编号. */
   no: string;
-  enterpriseId: number;
+  /** The enterprise of the record (absent for records of no single enterprise: trainings, plan filings). */
+  enterpriseId?: number;
   enterpriseName: string;
-  /** The lead (issuing) insurer. */
-  insurerId: number;
+  /** The lead (issuing) insurer, or the insurer whose record it is. */
+  insurerId?: number;
+  insurerName?: string;
+  /** `publisher` messages: the publishing organisation and the side whose pages it opens. */
+  publisherOrgId?: number;
+  publisherSide?: PublisherSide;
+  /** `enterprises` messages: the enterprises told. */
+  enterpriseIds?: readonly number[];
+  /** `regulators` messages of a record covering several districts. */
+  districtCodes?: readonly string[];
   /** The policy whose co-insurers receive `coinsurers` messages. */
   policyId?: number;
   /** The district whose regulators receive `regulators` messages. */
@@ -113,9 +165,8 @@ export interface NotifyRecord {
   enteredBy?: 'enterprise' | 'insurer';
   /** Event-specific text (a reason, an amount, a date), completing the content. */
   detail?: string;
-  /** The organisation a prevention plan is assigned to (`provider` messages) and its kind (its pages). */
+  /** `provider` messages: the organisation a prevention plan is assigned to (its side in publisherSide). */
   providerOrgId?: number;
-  providerType?: 'service' | 'expert';
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -427,6 +478,91 @@ export const NOTIFICATIONS = {
     content: (r) => withDetail(`${r.enterpriseName}已确认服务记录“${r.no}”。`, r),
     closes: ['ap.recordSubmitted'],
   },
+  // ------------------------------------------------------------------- accident prevention activities
+  'training.published': {
+    when: '保险机构、服务机构或专家发布培训',
+    record: 'training',
+    to: [{ party: 'enterprises', kind: 'system' }],
+    title: (r) => `培训报名：${r.no}`,
+    content: (r) => withDetail(`新的安全生产培训“${r.no}”已开放报名。`, r),
+  },
+  'training.signedUp': {
+    when: '企业报名培训',
+    record: 'training',
+    to: [{ party: 'publisher', kind: 'system' }],
+    title: (r) => `新的培训报名：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}报名参加培训“${r.no}”。`, r),
+  },
+  'training.signUpCancelled': {
+    when: '企业取消培训报名',
+    record: 'training',
+    to: [{ party: 'publisher', kind: 'system' }],
+    title: (r) => `培训报名已取消：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}取消了培训“${r.no}”的报名。`, r),
+  },
+  'training.cancelled': {
+    when: '发布机构取消培训',
+    record: 'training',
+    to: [{ party: 'enterprises', kind: 'system' }],
+    title: (r) => `培训已取消：${r.no}`,
+    content: (r) => `您报名的培训“${r.no}”已取消，原因：${r.detail ?? ''}`,
+  },
+  'serviceRequest.submitted': {
+    when: '企业向保险机构提出服务需求',
+    record: 'serviceRequest',
+    to: [{ party: 'insurer', kind: 'todo' }],
+    title: (r) => `处理服务需求：${r.enterpriseName}`,
+    content: (r) => withDetail(`需求编号 ${r.no}，请受理或拒绝。`, r),
+  },
+  'serviceRequest.withdrawn': {
+    when: '企业撤回服务需求',
+    record: 'serviceRequest',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `服务需求已撤回：${r.no}`,
+    content: (r) => `${r.enterpriseName}撤回了服务需求 ${r.no}，无需处理。`,
+    closes: ['serviceRequest.submitted'],
+  },
+  'serviceRequest.accepted': {
+    when: '保险机构受理服务需求',
+    record: 'serviceRequest',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `服务需求已受理：${r.no}`,
+    content: (r) =>
+      withDetail(`${r.insurerName ?? '保险机构'}已受理服务需求 ${r.no}，将据此安排服务计划。`, r),
+    closes: ['serviceRequest.submitted'],
+  },
+  'serviceRequest.declined': {
+    when: '保险机构拒绝服务需求',
+    record: 'serviceRequest',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `服务需求未被受理：${r.no}`,
+    content: (r) => `${r.insurerName ?? '保险机构'}未受理服务需求 ${r.no}，原因：${r.detail ?? ''}`,
+    closes: ['serviceRequest.submitted'],
+  },
+  'preventionFiling.submitted': {
+    when: '保险机构提交年度预防计划备案（含重新备案的新版本）',
+    record: 'preventionFiling',
+    to: [{ party: 'regulators', kind: 'todo' }],
+    title: (r) => `审核预防计划备案：${r.insurerName ?? ''}`,
+    content: (r) => withDetail(`${r.insurerName ?? ''}提交了${r.no}，请审核后备案或退回。`, r),
+    closes: ['preventionFiling.returned'],
+  },
+  'preventionFiling.filed': {
+    when: '监管部门备案通过年度预防计划',
+    record: 'preventionFiling',
+    to: [{ party: 'insurer', kind: 'system' }],
+    title: (r) => `预防计划已备案：${r.no}`,
+    content: (r) => withDetail(`${r.no}已由监管部门备案。`, r),
+    closes: ['preventionFiling.submitted'],
+  },
+  'preventionFiling.returned': {
+    when: '监管部门退回年度预防计划备案',
+    record: 'preventionFiling',
+    to: [{ party: 'insurer', kind: 'todo' }],
+    title: (r) => `修改后重新备案：${r.no}`,
+    content: (r) => `${r.no}被退回，原因：${r.detail ?? ''}。请修改后重新备案。`,
+    closes: ['preventionFiling.submitted'],
+  },
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -437,15 +573,19 @@ export function notificationDef(event: NotificationEvent): NotificationDef {
   return NOTIFICATIONS[event];
 }
 
-/** The side whose pages a party opens (the applicant's and the provider's from the record). */
+/** The side whose pages a party opens (the applicant's and the publisher's from the record). */
 export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
-  providerType?: 'service' | 'expert',
+  publisherSide?: PublisherSide,
 ): Side {
   switch (party) {
+    case 'enterprises':
+      return 'enterprise';
+    case 'publisher':
+      return publisherSide ?? 'insurer';
     case 'provider':
-      return providerType ?? 'service';
+      return publisherSide === 'expert' ? 'expert' : 'service';
     case 'enterprise':
       return 'enterprise';
     case 'insurer':
@@ -460,9 +600,13 @@ export function partySide(
 
 const KIND_NAMES: Record<Recipient['kind'], string> = { system: '通知', todo: '待办' };
 
-/** The sides an `applicant` or a `provider` may be (both), for the table. */
+/**
+ * The sides a party may be (an applicant both, a publisher any of three, a provider service or expert),
+ * for the table and its test.
+ */
 export function partySides(party: Party): Side[] {
   if (party === 'applicant') return ['enterprise', 'insurer'];
+  if (party === 'publisher') return ['insurer', 'service', 'expert'];
   if (party === 'provider') return ['service', 'expert'];
   return [partySide(party)];
 }

@@ -35,8 +35,9 @@ async function orgUsers(trx: Tx, orgIds: number[]): Promise<number[]> {
  * Government users who see the district's records (as resolveActor scopes them): their own district
  * list names it, or they have none and their organisation is city-wide or of that district.
  */
-async function regulatorUsers(trx: Tx, districtCode: string | undefined): Promise<number[]> {
-  if (!districtCode) return [];
+async function regulatorUsers(trx: Tx, districtCodes: readonly string[]): Promise<number[]> {
+  if (districtCodes.length === 0) return [];
+  const list = sql.join(districtCodes.map((d) => sql`${d}`));
   const rows = await trx
     .selectFrom('sysUser as u')
     .innerJoin('sysOrg as o', 'o.id', 'u.orgId')
@@ -46,24 +47,30 @@ async function regulatorUsers(trx: Tx, districtCode: string | undefined): Promis
     .where('u.deletedAt', 'is', null)
     .where('u.status', '!=', UserStatus.DISABLED)
     .where(
-      sql<boolean>`(${districtCode} = ANY(string_to_array(u.district_codes, ','))
-        OR (u.district_codes = '' AND o.district_code IN (${CITY_CODE}, ${districtCode})))`,
+      sql<boolean>`(string_to_array(u.district_codes, ',') && ARRAY[${list}]::text[]
+        OR (u.district_codes = '' AND (o.district_code = ${CITY_CODE} OR o.district_code IN (${list}))))`,
     )
     .orderBy('u.id')
     .execute();
   return rows.map((r) => r.id);
 }
 
+const present = (id: number | undefined): number[] => (id === undefined ? [] : [id]);
+
 async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<number[]> {
   switch (party) {
     case 'enterprise':
-      return orgUsers(trx, [r.enterpriseId]);
+      return orgUsers(trx, present(r.enterpriseId));
     case 'insurer':
-      return orgUsers(trx, [r.insurerId]);
+      return orgUsers(trx, present(r.insurerId));
     case 'applicant':
-      return orgUsers(trx, [r.enteredBy === 'insurer' ? r.insurerId : r.enterpriseId]);
+      return orgUsers(trx, present(r.enteredBy === 'insurer' ? r.insurerId : r.enterpriseId));
+    case 'publisher':
+      return orgUsers(trx, present(r.publisherOrgId));
+    case 'enterprises':
+      return orgUsers(trx, [...new Set(r.enterpriseIds ?? [])]);
     case 'coinsurers': {
-      if (r.policyId === undefined) return [];
+      if (r.policyId === undefined || r.insurerId === undefined) return [];
       const rows = await trx
         .selectFrom('insPolicyCoinsurer')
         .select('insurerId')
@@ -76,9 +83,9 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
       );
     }
     case 'regulators':
-      return regulatorUsers(trx, r.districtCode);
+      return regulatorUsers(trx, r.districtCodes ?? (r.districtCode ? [r.districtCode] : []));
     case 'provider':
-      return orgUsers(trx, r.providerOrgId === undefined ? [] : [r.providerOrgId]);
+      return orgUsers(trx, present(r.providerOrgId));
   }
 }
 
@@ -130,7 +137,7 @@ export async function notify(
     const content = (to.content ?? def.content)(record).slice(0, 2000);
     const link = recordLink(
       def.record,
-      partySide(to.party, record.enteredBy, record.providerType),
+      partySide(to.party, record.enteredBy, record.publisherSide),
       record.id,
     );
     for (const userId of users) {

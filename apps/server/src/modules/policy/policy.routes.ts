@@ -1,11 +1,24 @@
 import {
+  enterpriseOption,
+  envelope,
+  fileResponse,
+  idEnvelope,
   type PolicyRow,
+  paged,
   pageQuery,
+  policyDetail,
   policyDraftInput,
   policyExportQuery,
   policyListQuery,
+  policyPersonRow,
   policyPricingInput,
+  policyRow,
+  policyRulesView,
+  policySaved,
   policySubmitInput,
+  policyVersionRow,
+  policyVersionSnapshot,
+  xlsxResponse,
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,6 +94,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(z.object({ page: paged(policyRow) })) },
         summary: '保单列表（企业：本企业；保险机构：承保或共保；监管部门：本辖区已出单）',
         querystring: policyListQuery,
       },
@@ -94,6 +108,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(policyRulesView) },
         summary: '投保规则（每人死亡伤残限额下限、事故预防费用比例上限；企业：新保单最早起期）',
       },
       config: { permission: 'policy.query' },
@@ -105,7 +120,12 @@ export function policiesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/policy/detail',
     {
-      schema: { tags: ['policy'], summary: '保单详情（含共保、费率浮动、可执行操作）', querystring: idQuery },
+      schema: {
+        tags: ['policy'],
+        response: { 200: envelope(policyDetail) },
+        summary: '保单详情（含共保、费率浮动、可执行操作）',
+        querystring: idQuery,
+      },
       config: { permission: 'policy.get' },
     },
     async (req) => ok(await getPolicy(app.db, await actorOf(req), req.query.id, clock.now())),
@@ -116,6 +136,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: idEnvelope },
         summary:
           '新增保单/投保申请（须带 Idempotency-Key 请求头）：草稿只须保险期间和出单机构（或投保企业），其余可稍后补充；submit=true 直接提交审核，须填写完整并符合全部规则',
         body: addBody,
@@ -145,6 +166,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(policySaved) },
         summary: '修改草稿或审核不通过的保单，保存为草稿（可不完整；需提供 version）',
         body: policyDraftInput
           .extend({ id: z.number().int().positive(), version: z.number().int().positive('请提供数据版本号') })
@@ -169,6 +191,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(policySaved) },
         summary: '提交审核（保单须填写完整并符合全部规则）',
         querystring: idVersion,
       },
@@ -192,6 +215,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(policySaved) },
         summary:
           '审核保单（出单机构）：通过须填写保单号和定价（行业基准费率、费率浮动因子、实收保费；企业投保申请不含定价，由出单机构在此填写），不通过须填写原因',
         body: policyPricingInput
@@ -224,6 +248,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(z.object({ page: paged(policyPersonRow) })) },
         summary: '参保人员名单（证件号码脱敏；关键字为姓名或完整证件号码；all=true 含已减少人员）',
         querystring: pageQuery
           .extend({
@@ -247,7 +272,12 @@ export function policiesRoutes(app: FastifyInstance): void {
   r.post(
     '/api/policy/versions',
     {
-      schema: { tags: ['policy'], summary: '保单版本（出单与每次批改后的快照）', querystring: idQuery },
+      schema: {
+        tags: ['policy'],
+        response: { 200: envelope(z.array(policyVersionRow)) },
+        summary: '保单版本（出单与每次批改后的快照）',
+        querystring: idQuery,
+      },
       config: { permission: 'policy.get' },
     },
     async (req) => ok(await policyVersions(app.db, await actorOf(req), req.query.id)),
@@ -258,6 +288,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(policyVersionSnapshot) },
         summary: '某一版本的保单快照',
         querystring: z
           .object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() })
@@ -273,6 +304,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: envelope(z.array(enterpriseOption)) },
         summary: '按名称或统一社会信用代码查找投保企业（保险机构录入保单）',
         querystring: z.object({ keyword: z.string().trim().min(2, '请至少输入2个字').max(100) }).strict(),
       },
@@ -290,6 +322,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: fileResponse('附件内容（Content-Type 为文件的类型）', '*/*') },
         summary: '下载保单附件',
         querystring: z
           .object({ id: z.coerce.number().int().positive(), fileId: z.string().max(64) })
@@ -308,6 +341,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['policy'],
+        response: { 200: xlsxResponse('保单 .xlsx') },
         summary: '导出保单 .xlsx（保费：元；保额：万元）',
         querystring: policyExportQuery,
       },

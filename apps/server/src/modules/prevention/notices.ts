@@ -48,7 +48,7 @@ export async function notifyPlan(
       policyId: p.policyId,
       districtCode: p.districtCode,
       providerOrgId: p.providerOrgId,
-      providerType: p.providerType === 'expert' ? 'expert' : 'service',
+      publisherSide: p.providerType === 'expert' ? 'expert' : 'service',
       detail:
         opts.detail ?? (event === 'ap.planAssigned' || event === 'ap.visitToConfirm' ? when : undefined),
     },

@@ -8,6 +8,7 @@ import { dateText } from '../../db/sql.ts';
 import type { Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { linkRequestToPlan } from '../service-request/index.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
 import { addPlanProblem, assertPlanAction, type PlanState } from './plan.machine.ts';
@@ -108,6 +109,18 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (v.serviceRequestId !== undefined) {
+    // The enterprise's request this plan answers: addressed to the project's insurer by that enterprise.
+    const req = await trx
+      .selectFrom('apServiceRequest')
+      .select('id')
+      .where('id', '=', v.serviceRequestId)
+      .where('insurerId', '=', j.insurerId)
+      .where('enterpriseId', '=', v.enterpriseId)
+      .executeTakeFirst();
+    if (!req) throw notFound('服务需求不存在');
+    await linkRequestToPlan(trx, req.id, id, now);
+  }
   await refreshProjectState(trx, j.id, now);
   await notifyPlan(trx, 'ap.planAssigned', id, { now, actorId: a.userId });
   await notifyPlan(trx, 'ap.visitToConfirm', id, { now, actorId: a.userId });

@@ -2,6 +2,7 @@ import type { FundEntryRow, FundRow, PlanDetail, PreventionOverview, Statement }
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import type { Actor } from '../enterprise/index.ts';
 import { makeUser, secondInsurerId } from '../policy/policy.testkit.ts';
 import {
   checkRecord,
@@ -13,8 +14,10 @@ import {
   post,
   projectBody,
   providerIds,
+  today,
   uploadPdf,
 } from './prevention.testkit.ts';
+import { changedApProjects, changedApRecords } from './push.ts';
 
 /**
  * The prevention chain through the API: an insurer's project on ent2's policy, a hidden-danger check
@@ -179,6 +182,53 @@ describe('plans and records', () => {
     expect(d.actions.confirmVisit).toBe(true);
     const todo = await post(t, '/api/prevention/plan/list?todo=1', tok.ent2);
     expect(ids(todo)).toContain(planId);
+  });
+
+  it("a plan answers the enterprise's accepted service request in one action (已安排)", async () => {
+    const req = await post(
+      t,
+      '/api/serviceRequest/add',
+      tok.ent2,
+      {
+        policyId,
+        item: '01',
+        description: '希望为新入职员工开展安全培训',
+        wishedFrom: today(t),
+        contactName: '赵顺达',
+        contactPhone: '13905271234',
+      },
+      idem(),
+    );
+    expect(req.status, JSON.stringify(req.body)).toBe(200);
+    const reqId = req.body.data.id as number;
+    const rv = (await post(t, `/api/serviceRequest/detail?id=${reqId}`, tok.insurer)).body.data.version;
+    const acc = await post(t, '/api/serviceRequest/answer', tok.insurer, {
+      id: reqId,
+      version: rv,
+      accept: true,
+    });
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    const body = planBody(t, projectId, ent2Id, prov.service, {
+      item: '01',
+      subType: undefined,
+      name: '新员工安全培训',
+    });
+    const other = await post(t, '/api/prevention/plan/add', tok.insurer, {
+      ...body,
+      serviceRequestId: 987654,
+    });
+    expect(other.status).toBe(404);
+    const plan = await post(
+      t,
+      '/api/prevention/plan/add',
+      tok.insurer,
+      { ...body, serviceRequestId: reqId },
+      idem(),
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const after = (await post(t, `/api/serviceRequest/detail?id=${reqId}`, tok.ent2)).body.data;
+    expect(after.status).toBe('scheduled');
+    expect(after.planId).toBe(plan.body.data.id);
   });
 
   it('the enterprise confirms the visit; a stale version is 409; another enterprise 404', async () => {
@@ -430,5 +480,33 @@ describe('overview, statement, workbench', () => {
     const w = await post(t, '/api/prevention/workbench', tok.service);
     expect(w.status).toBe(200);
     expect((w.body.data as unknown as { counts: { done: number } }).counts.done).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('data exchange', () => {
+  it('projects and completed records join the push, in the service account’s scope, oldest change first', async () => {
+    const gov: Actor = {
+      kind: 'government',
+      orgId: null,
+      userId: 0,
+      name: '推送',
+      orgName: '',
+      districts: ['321324'],
+    };
+    const later = new Date(t.clock.now().getTime() + 3600_000);
+    const projects = await changedApProjects(t.database.db, gov, null, later, 500);
+    const p = projects?.items.find((x) => x.id === projectId) as Record<string, unknown> | undefined;
+    expect(p?.contractNo).toBeTruthy();
+    expect((p?.providers as unknown[] | undefined)?.length).toBe(2);
+    const records = await changedApRecords(t.database.db, gov, null, later, 500);
+    const r = records?.items.find((x) => x.id === planId) as
+      | { hazards: unknown[]; recordState: string }
+      | undefined;
+    expect(r?.recordState).toBe('confirmed');
+    expect(r?.hazards).toHaveLength(2);
+    // Another district's regulator account pushes none of it.
+    const sy: Actor = { ...gov, districts: ['321323'] };
+    const other = await changedApRecords(t.database.db, sy, null, later, 500);
+    expect(other?.items.some((x) => x.id === planId) ?? false).toBe(false);
   });
 });

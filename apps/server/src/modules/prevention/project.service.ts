@@ -316,7 +316,7 @@ export async function updateProject(trx: Tx, a: PrevActor, v: ProjectUpdateInput
  * The stored project state (domain 3.5): 1 without plans, 2 with plans, 3 when every plan is completed and
  * each agreed item has reached its frequency. (A period that ended shows 3 at read time.)
  */
-export async function refreshProjectState(trx: Tx, projectId: number, _now: Date): Promise<void> {
+export async function refreshProjectState(trx: Tx, projectId: number, now: Date): Promise<void> {
   const [plans, items] = await Promise.all([
     trx
       .selectFrom('apPlan')
@@ -338,7 +338,7 @@ export async function refreshProjectState(trx: Tx, projectId: number, _now: Date
   const state = projectStateFor({ items, plans });
   await trx
     .updateTable('apProject')
-    .set({ state })
+    .set({ state, updatedAt: now })
     .where('id', '=', projectId)
     .where('state', '!=', state)
     .execute();

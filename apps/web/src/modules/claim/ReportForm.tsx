@@ -54,7 +54,7 @@ export interface ReportValues {
   /** Times, or text typed that is not one (the fields' rules refuse it). */
   reportedAt?: TypedTime;
   accidentAt?: TypedTime;
-  accidentDistrictCode?: string;
+  accidentDistrictCode?: ClaimReportBody['accidentDistrictCode'];
   accidentAddress?: string;
   accidentDesc?: string;
   deaths?: number;
@@ -70,7 +70,8 @@ export function buildReportBody(v: ReportValues): ClaimReportBody {
     reporterPhone: (v.reporterPhone ?? '').trim(),
     ...(dayjs.isDayjs(v.reportedAt) ? { reportedAt: v.reportedAt.toISOString() } : {}),
     accidentAt: dayjs.isDayjs(v.accidentAt) ? v.accidentAt.toISOString() : '',
-    accidentDistrictCode: v.accidentDistrictCode ?? '',
+    // Required by the form's rule; the server refuses a report without it all the same.
+    accidentDistrictCode: v.accidentDistrictCode ?? ('' as ClaimReportBody['accidentDistrictCode']),
     accidentAddress: (v.accidentAddress ?? '').trim(),
     accidentDesc: (v.accidentDesc ?? '').trim(),
     deaths: v.deaths ?? 0,

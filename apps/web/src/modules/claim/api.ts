@@ -6,11 +6,12 @@ import type {
   ClaimCounts,
   ClaimDetail,
   ClaimRow,
-  CloseType,
   claimCountsQuery,
   claimExportQuery,
   claimListFilters,
   claimListQuery,
+  claimReportInput,
+  claimStepInput,
   PolicyRow,
   z,
 } from '@aqzrx/contracts';
@@ -35,22 +36,11 @@ export interface ClaimRules {
   claimUnpaidFlagDays: number;
 }
 
-/** Body of /api/claim/add (contracts claimReportInput). Times are ISO 8601 with an offset. */
-export interface ClaimReportBody {
-  policyId: number;
-  reporterName: string;
-  reporterPhone: string;
-  reportedAt?: string;
-  accidentAt: string;
-  accidentDistrictCode: string;
-  accidentAddress: string;
-  accidentDesc: string;
-  deaths: number;
-  injuries: number;
-  attachments: string[];
-  /** Report although an open claim of the policy has the same accident time (the person confirmed). */
-  confirmDuplicate?: boolean;
-}
+/**
+ * Body of /api/claim/add (contracts claimReportInput). Times are ISO 8601 with an offset;
+ * `confirmDuplicate` reports although an open claim of the policy has the same accident time.
+ */
+export type ClaimReportBody = z.input<typeof claimReportInput>;
 
 const DUPLICATE_CLAIM = 'DUPLICATE_CLAIM';
 
@@ -62,39 +52,13 @@ export function duplicateClaimOf(e: unknown): { id: number; reportNo: string } |
   return dup ?? null;
 }
 
-/** Body of /api/claim/step (contracts claimStepInput), without id and version. */
-export type ClaimStepBody = { at?: string; note: string; attachments: string[] } & (
-  | { step: 2; reason: string }
-  | {
-      step: 3;
-      accidentType: string;
-      accidentLevel: number;
-      seriousInjuries: number;
-      cause: string;
-      estimatedLoss: number;
-    }
-  | { step: 4; payType: number; amount: number; payee: string }
-  | { step: 5; surveyorName: string; surveyorPhone: string; description: string }
-  | { step: 6; items: Array<{ category: string; amount: number }>; total: number }
-  | {
-      step: 7;
-      persons: Array<{
-        personType: number;
-        name: string;
-        idType: string;
-        idNo: string;
-        injury: string;
-        amount: number;
-        proofs: string[];
-      }>;
-      properties: Array<{ ownerName: string; propertyName: string; amount: number }>;
-      fees: Array<{ category: string; amount: number }>;
-      total: number;
-      /** Confirms a payout short of the assessment (refused without it). */
-      partial?: boolean;
-    }
-  | { step: 8; closeType: CloseType; deniedReason: string }
-);
+type StepInput = z.input<typeof claimStepInput>;
+/** Body of /api/claim/step (contracts claimStepInput), without id and version: one shape per step. */
+export type ClaimStepBody = StepInput extends infer S
+  ? S extends StepInput
+    ? Omit<S, 'id' | 'version'>
+    : never
+  : never;
 
 /** A policy the claim can be reported on (the parts of /api/policy/list the report form uses). */
 export type ClaimPolicyOption = Pick<

@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Space, Tag, Typography } from 'antd';
-import { CutText, DateTimeCell, valueEnumOf } from '../../components/index.ts';
-import { CLAIM_STEPS, type Option, WS_INDUSTRIES } from '../../platform/contracts.ts';
+import { CutText, DateTimeCell, regionFilterColumns, valueEnumOf } from '../../components/index.ts';
+import { CLAIM_STEPS, type Option } from '../../platform/contracts.ts';
 import type { ClaimFilters, ClaimRow } from './api.ts';
 import { yuan } from './model.ts';
 import { FlagTags, PhaseTag, StepTag } from './parts.tsx';
@@ -68,24 +68,7 @@ export function claimColumns({
       hideInTable: true,
       fieldProps: { placeholder: own ? '报案号/立案号/保单号' : '报案号/立案号/保单号/企业名称' },
     },
-    ...(own
-      ? []
-      : ([
-          {
-            title: '所属区县',
-            dataIndex: 'districtCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(districts),
-            hideInTable: true,
-          },
-          {
-            title: '行业领域',
-            dataIndex: 'wsIndustryCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(WS_INDUSTRIES),
-            hideInTable: true,
-          },
-        ] as ProColumns<ClaimRow>[])),
+    ...(own ? [] : regionFilterColumns<ClaimRow>(districts)),
     {
       title: '出险日期',
       dataIndex: 'accidentRange',

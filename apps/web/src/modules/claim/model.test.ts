@@ -17,7 +17,7 @@ import {
   yuan,
 } from './model.ts';
 import { buildReportBody } from './ReportForm.tsx';
-import { buildStepBody, initialValues, lossItems, payoutFromAssessment } from './StepForm.tsx';
+import { buildStepBody, initialValues, lossItems, payoutFromAssessment } from './step-values.ts';
 import { parseTyped, typedTimeProblem } from './TimeField.tsx';
 import { claimFixture } from './test-fixtures.ts';
 
@@ -300,7 +300,7 @@ describe('request bodies', () => {
       fees: [{ category: '05', amount: 6000.2 }],
     });
     expect(body).toMatchObject({ step: 7, total: 27000.3 });
-    if (body.step === 7) expect(body.persons[0]?.idNo).toBe('11010519491231002X');
+    if (body.step === 7) expect(body.persons?.[0]?.idNo).toBe('11010519491231002X');
   });
 
   it('close: the denial reason goes only with a denial', () => {

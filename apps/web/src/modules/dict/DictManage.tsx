@@ -21,17 +21,17 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  DeleteAction,
-  EditModal,
-  RemarkField,
-  SortField,
-  StatusField,
-} from '../../components/form-parts.tsx';
 import { chinaTime } from '../../components/index.ts';
 import { filterTree, flatten, nextCategoryCode, nextChildCode, textMatcher } from '../../components/tree.ts';
+import {
+  type TreeEditing,
+  TreeNodeModal,
+  type TreeNodeValues,
+  TreeRowActions,
+  treeNodeRules,
+} from '../../components/tree-editor.tsx';
 import { Action } from '../../platform/access.tsx';
-import { CODE_MAX, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DICT_ROOT_CODE } from '../../platform/contracts.ts';
+import { DICT_CODE_MESSAGE, DICT_CODE_PATTERN, DICT_ROOT_CODE } from '../../platform/contracts.ts';
 import { RegionMultiPicker, useRegionNames } from '../region/index.ts';
 import { addDict, deleteDict, dictKeys, findDicts, linkDictArea, updateDict } from './api.ts';
 
@@ -40,32 +40,22 @@ type DictRow = Omit<DictNode, 'children'> & { children?: DictRow[] };
 const toRows = (nodes: DictNode[]): DictRow[] =>
   nodes.map(({ children, ...n }) => (children.length ? { ...n, children: toRows(children) } : n));
 
-interface DictFormValues {
-  code: string;
-  name: string;
+interface DictFormValues extends TreeNodeValues {
   value: string;
-  sort: number;
-  status: number;
-  remark: string;
 }
 
 /** The rules of the server's dictionary schema. */
 export const dictRules = {
-  code: [
-    { required: true, whitespace: true, message: '请输入字典编码' },
-    { max: CODE_MAX, message: '字典编码最多32个字符' },
-    { pattern: DICT_CODE_PATTERN, message: DICT_CODE_MESSAGE },
-  ],
-  name: [
-    { required: true, whitespace: true, message: '请输入字典名称' },
-    { max: 100, message: '字典名称最多100个字符' },
-  ],
+  ...treeNodeRules({
+    code: '字典编码',
+    name: '字典名称',
+    codeMessage: DICT_CODE_MESSAGE,
+    codePattern: DICT_CODE_PATTERN,
+  }),
   value: [{ max: 100, message: '字典值最多100个字符' }],
 };
 
-type Editing =
-  | { mode: 'add'; parent: { code: string; name: string }; suggested: string }
-  | { mode: 'edit'; row: Omit<DictNode, 'children'> };
+type Editing = TreeEditing<{ code: string; name: string }, Omit<DictNode, 'children'>>;
 
 /** Data dictionaries: the categories under 031 on the left, the selected category's entries as a tree. */
 export function DictManage() {
@@ -168,27 +158,20 @@ export function DictManage() {
       width: 250,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0} wrap>
-          <Action name="add">
-            <Button type="link" size="small" onClick={() => addChild(r, r.children ?? [])}>
-              新增下级
-            </Button>
-          </Action>
-          <Action name="edit">
-            <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', row: r })}>
-              编辑
-            </Button>
+        <TreeRowActions
+          noun="字典"
+          hasChildren={Boolean(r.children?.length)}
+          onAddChild={() => addChild(r, r.children ?? [])}
+          onEdit={() => setEditing({ mode: 'edit', row: r })}
+          editExtra={
             <Button type="link" size="small" onClick={() => openLink(r)}>
               关联地区
             </Button>
-          </Action>
-          <DeleteAction
-            blockedBy={r.children?.length ? '该字典下还有下级字典，请先删除下级字典' : undefined}
-            title={`确认删除“${r.name}”？`}
-            description={r.isSystem ? '这是系统预置字典，删除后不会自动恢复。' : undefined}
-            onConfirm={() => remove.mutate(r.id)}
-          />
-        </Space>
+          }
+          deleteTitle={`确认删除“${r.name}”？`}
+          deleteDescription={r.isSystem ? '这是系统预置字典，删除后不会自动恢复。' : undefined}
+          onDelete={() => remove.mutate(r.id)}
+        />
       ),
     },
   ];
@@ -367,30 +350,19 @@ function DictFormModal({
         ? '新增字典分类'
         : `新增字典项（上级：${editing.parent.name}）`;
   return (
-    <EditModal
+    <TreeNodeModal
       editing={editing}
       valuesOf={dictFormValues}
       form={form}
       title={title}
+      labels={{ code: '字典编码', name: '字典名称' }}
+      rules={dictRules}
+      codeExtra="全局唯一，建议沿用上级编码加两位序号"
+      lockedCodeExtra="系统预置字典的编码不能修改"
       saving={saving}
       onCancel={onCancel}
       onSubmit={onSubmit}
     >
-      <Form.Item
-        name="code"
-        label="字典编码"
-        rules={dictRules.code}
-        extra={
-          editing?.mode === 'edit' && editing.row.isSystem
-            ? '系统预置字典的编码不能修改'
-            : '全局唯一，建议沿用上级编码加两位序号'
-        }
-      >
-        <Input maxLength={CODE_MAX} disabled={editing?.mode === 'edit' && editing.row.isSystem} />
-      </Form.Item>
-      <Form.Item name="name" label="字典名称" rules={dictRules.name}>
-        <Input maxLength={100} />
-      </Form.Item>
       <Form.Item
         name="value"
         label="字典值"
@@ -399,23 +371,14 @@ function DictFormModal({
       >
         <Input maxLength={100} />
       </Form.Item>
-      <Row gutter={16}>
-        <Col span={12}>
-          <SortField />
-        </Col>
-        <Col span={12}>
-          <StatusField />
-        </Col>
-      </Row>
-      <RemarkField />
-    </EditModal>
+    </TreeNodeModal>
   );
 }
 
 /** A new entry: the suggested code, enabled, sort 0; an edit: the stored fields. */
 function dictFormValues(editing: Editing): DictFormValues {
   if (editing.mode === 'add')
-    return { code: editing.suggested, name: '', value: '', sort: 0, status: 1, remark: '' };
+    return { code: editing.suggested ?? '', name: '', value: '', sort: 0, status: 1, remark: '' };
   const r = editing.row;
   return { code: r.code, name: r.name, value: r.value, sort: r.sort, status: r.status, remark: r.remark };
 }

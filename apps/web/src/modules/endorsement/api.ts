@@ -1,7 +1,15 @@
 /**
  * Calls of the endorsement screens (apps/server/src/modules/endorsement) and the shapes they answer.
  */
-import type { AttachmentFile, EndorsementRow, endorsementListQuery, z } from '@aqzrx/contracts';
+import type {
+  AttachmentFile,
+  EndorsementRow,
+  endorsementChange,
+  endorsementInput,
+  endorsementListQuery,
+  endorsementPersonInput,
+  z,
+} from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData, postWithMessage } from '../../platform/request.ts';
 
@@ -9,13 +17,7 @@ import { fetchData, postWithMessage } from '../../platform/request.ts';
 export type { EndorsementRow } from '@aqzrx/contracts';
 
 /** One person of an endorsement roster as sent (full ID number; the server stores it encrypted). */
-export interface RosterEntryBody {
-  direction: 'in' | 'out';
-  name: string;
-  idType: string;
-  idNo: string;
-  position: string;
-}
+export type RosterEntryBody = z.input<typeof endorsementPersonInput>;
 
 /** One roster person as the server shows it: the ID number masked (110105********002X). */
 export interface RosterEntryView {
@@ -27,20 +29,8 @@ export interface RosterEntryView {
   position: string;
 }
 
-export interface EndorsementChangeBody {
-  headcount?: number;
-  roster?: RosterEntryBody[];
-  personsIn?: string[];
-  personsOut?: string[];
-  holderName?: string;
-  address?: string;
-  wsIndustryCode?: string;
-  gbIndustryCode?: string;
-  perPersonLimit?: number;
-  medicalLimit?: number;
-  startDate?: string;
-  endDate?: string;
-}
+/** The changed values an endorsement asks for (contracts endorsementChange). */
+export type EndorsementChangeBody = z.input<typeof endorsementChange>;
 
 export interface EndorsementDetail extends EndorsementRow {
   change: EndorsementChangeBody;
@@ -56,16 +46,8 @@ export interface EndorsementDetail extends EndorsementRow {
   actions: { review: boolean; withdraw?: boolean };
 }
 
-export interface EndorsementBody {
-  policyId: number;
-  policyVersion: number;
-  type: string;
-  reason: string;
-  effectiveDate: string;
-  change: EndorsementChangeBody;
-  premiumDelta: number;
-  attachments: string[];
-}
+/** Body of /api/endorsement/add (contracts endorsementInput). */
+export type EndorsementBody = z.input<typeof endorsementInput>;
 
 type Params = Record<string, string | number | boolean | undefined>;
 

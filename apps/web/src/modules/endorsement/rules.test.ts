@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rosterProblems } from './EndorsementForm.tsx';
+import { rosterProblems } from './form-values.ts';
 import { endorsementProblems, proratedPremium, signedYuan } from './rules.ts';
 
 describe('premium changes', () => {

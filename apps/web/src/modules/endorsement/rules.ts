@@ -6,6 +6,7 @@
 
 import { yuan } from '../../components/index.ts';
 import { CANCEL_OPERATING_MESSAGE } from '../../platform/contracts.ts';
+import type { RosterEntryBody } from './api.ts';
 
 const cents = (yuan: number) => Math.round(yuan * 100);
 
@@ -18,7 +19,7 @@ export function signedYuan(n: number | null | undefined): string {
 export interface RosterPerson {
   name?: string | undefined;
   /** ID type (ID_TYPES), 01 居民身份证 by default. */
-  idType?: string | undefined;
+  idType?: RosterEntryBody['idType'] | undefined;
   idNo?: string | undefined;
   position?: string | undefined;
 }

@@ -58,7 +58,7 @@ export interface ProfileFormValues {
   gbIndustryCode?: string;
   employees?: number | null;
   annualTurnover?: number | null;
-  operatingStatus: number;
+  operatingStatus: EnterpriseProfileBody['operatingStatus'];
   businessScope?: string;
   legalName?: string;
   legalMobile?: string;
@@ -70,7 +70,7 @@ export interface ProfileFormValues {
   licenceNo?: string;
   licenceFile?: FileMapItem[];
   licencePeriod?: [Dayjs | null, Dayjs | null] | null;
-  stdGrade: number;
+  stdGrade: EnterpriseProfileBody['stdGrade'];
 }
 
 const fileItem = (id: string | null, name: string): FileMapItem[] =>
@@ -92,7 +92,7 @@ export function initialValuesOf(d: EnterpriseDetail | undefined): ProfileFormVal
     gbIndustryCode: d.gbIndustryCode || undefined,
     employees: d.employees || undefined,
     annualTurnover: d.annualTurnover,
-    operatingStatus: d.operatingStatus || 1,
+    operatingStatus: (d.operatingStatus || 1) as ProfileFormValues['operatingStatus'],
     businessScope: d.businessScope,
     legalName: d.legalName,
     legalMobile: d.mobilesMasked ? '' : d.legalMobile,
@@ -107,7 +107,7 @@ export function initialValuesOf(d: EnterpriseDetail | undefined): ProfileFormVal
       d.licenceStart || d.licenceEnd
         ? [d.licenceStart ? dayjs(d.licenceStart) : null, d.licenceEnd ? dayjs(d.licenceEnd) : null]
         : null,
-    stdGrade: d.stdGrade ?? 0,
+    stdGrade: (d.stdGrade ?? 0) as ProfileFormValues['stdGrade'],
   };
 }
 
@@ -121,7 +121,8 @@ export function toProfileBody(v: ProfileFormValues): EnterpriseProfileBody {
   const body: EnterpriseProfileBody = {
     name: v.name.trim(),
     uscc: v.uscc.trim().toUpperCase(),
-    districtCode: v.address.districtCode ?? '',
+    // Required by the address rule; the server refuses a code outside the city all the same.
+    districtCode: (v.address.districtCode ?? '') as EnterpriseProfileBody['districtCode'],
     address: (v.address.detail ?? '').trim(),
     wsIndustryCode: v.wsIndustryCode ?? '',
     gbIndustryCode: v.gbIndustryCode ?? '',

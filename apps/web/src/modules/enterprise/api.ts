@@ -5,6 +5,7 @@ import type {
   EnterpriseRow,
   EntParamKey,
   enterpriseListQuery,
+  enterpriseMineInput,
   IndustryNode,
   z,
 } from '@aqzrx/contracts';
@@ -59,31 +60,11 @@ export type {
 /** The query of the enterprise list (contracts enterpriseListQuery, as sent). */
 export type EnterpriseListQuery = z.input<typeof enterpriseListQuery>;
 
-/** The profile fields the add / edit / saveMine calls take (contracts enterpriseFields). */
-export interface EnterpriseProfileBody {
-  name: string;
-  uscc: string;
-  districtCode: string;
-  address: string;
-  wsIndustryCode: string;
-  gbIndustryCode: string;
-  employees: number;
-  annualTurnover?: number;
-  operatingStatus: number;
-  businessScope: string;
-  legalName: string;
-  legalMobile?: string;
-  legalDutyPhone?: string;
-  legalEmail?: string;
-  safetyName: string;
-  safetyMobile?: string;
-  businessLicenceFileId?: string;
-  licenceNo?: string;
-  licenceFileId?: string;
-  licenceStart?: string;
-  licenceEnd?: string;
-  stdGrade: number;
-}
+/**
+ * The profile fields the add / edit / saveMine calls take (contracts enterpriseFields; the mobiles left out
+ * of an edit keep the stored ones, an add refuses without them).
+ */
+export type EnterpriseProfileBody = Omit<z.input<typeof enterpriseMineInput>, 'version'>;
 
 export interface ScoreHistoryRow {
   id: number;

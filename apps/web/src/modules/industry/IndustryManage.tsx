@@ -19,21 +19,16 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  DeleteAction,
-  EditModal,
-  RemarkField,
-  SortField,
-  StatusField,
-} from '../../components/form-parts.tsx';
 import { filterTree, textMatcher } from '../../components/tree.ts';
-import { Action } from '../../platform/access.tsx';
 import {
-  CODE_MAX,
-  DICT_CODE_PATTERN,
-  INDUSTRY_CODE_MESSAGE,
-  INDUSTRY_ROOT_ID,
-} from '../../platform/contracts.ts';
+  type TreeEditing,
+  TreeNodeModal,
+  type TreeNodeValues,
+  TreeRowActions,
+  treeNodeRules,
+} from '../../components/tree-editor.tsx';
+import { Action } from '../../platform/access.tsx';
+import { DICT_CODE_PATTERN, INDUSTRY_CODE_MESSAGE, INDUSTRY_ROOT_ID } from '../../platform/contracts.ts';
 import { addIndustry, deleteIndustry, industriesByPid, industryKeys, updateIndustry } from './api.ts';
 
 /** One row of the lazily loaded tree: direct children only until the row is expanded. */
@@ -65,31 +60,19 @@ function allRows(nodes: readonly IndustryNode[], parentMustInsure: boolean): Ind
   }));
 }
 
-interface IndustryFormValues {
-  code: string;
-  name: string;
+interface IndustryFormValues extends TreeNodeValues {
   isHighRisk: boolean;
   mustInsure: boolean;
-  sort: number;
-  status: number;
-  remark: string;
 }
 
-export const industryRules = {
-  code: [
-    { required: true, whitespace: true, message: '请输入行业代码' },
-    { max: CODE_MAX, message: '行业代码最多32个字符' },
-    { pattern: DICT_CODE_PATTERN, message: INDUSTRY_CODE_MESSAGE },
-  ],
-  name: [
-    { required: true, whitespace: true, message: '请输入行业名称' },
-    { max: 100, message: '行业名称最多100个字符' },
-  ],
-};
+export const industryRules = treeNodeRules({
+  code: '行业代码',
+  name: '行业名称',
+  codeMessage: INDUSTRY_CODE_MESSAGE,
+  codePattern: DICT_CODE_PATTERN,
+});
 
-type Editing =
-  | { mode: 'add'; parent: { id: number; name: string; mustInsure: boolean } }
-  | { mode: 'edit'; row: IndustryRow };
+type Editing = TreeEditing<{ id: number; name: string; mustInsure: boolean }, IndustryRow>;
 
 /**
  * Industry classification: GB/T 4754-2017 and the work-safety fields under root id 1. Each level loads
@@ -223,33 +206,20 @@ export function IndustryManage() {
       key: 'op',
       width: 200,
       render: (_, r) => (
-        <Space size={0}>
-          <Action name="add">
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
-                setEditing({
-                  mode: 'add',
-                  parent: { id: r.id, name: r.name, mustInsure: r.mustInsure || r.inheritedMustInsure },
-                })
-              }
-            >
-              新增下级
-            </Button>
-          </Action>
-          <Action name="edit">
-            <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', row: r })}>
-              编辑
-            </Button>
-          </Action>
-          <DeleteAction
-            blockedBy={r.hasChildren ? '该行业下还有下级行业，请先删除下级行业' : undefined}
-            title={`确认删除行业“${r.name}”？`}
-            description="已选择该行业的企业信息不受影响，但新选择时将不再出现。"
-            onConfirm={() => remove.mutate(r)}
-          />
-        </Space>
+        <TreeRowActions
+          noun="行业"
+          hasChildren={r.hasChildren}
+          onAddChild={() =>
+            setEditing({
+              mode: 'add',
+              parent: { id: r.id, name: r.name, mustInsure: r.mustInsure || r.inheritedMustInsure },
+            })
+          }
+          onEdit={() => setEditing({ mode: 'edit', row: r })}
+          deleteTitle={`确认删除行业“${r.name}”？`}
+          deleteDescription="已选择该行业的企业信息不受影响，但新选择时将不再出现。"
+          onDelete={() => remove.mutate(r)}
+        />
       ),
     },
   ];
@@ -356,7 +326,7 @@ function IndustryFormModal({
       ? editing.parent.mustInsure
       : editing?.mode === 'edit' && editing.row.inheritedMustInsure;
   return (
-    <EditModal
+    <TreeNodeModal
       editing={editing}
       valuesOf={industryFormValues}
       form={form}
@@ -367,25 +337,19 @@ function IndustryFormModal({
             ? `新增行业（上级：${editing.parent.name}）`
             : `编辑行业：${editing.row.name}`
       }
+      labels={{ code: '行业代码', name: '行业名称' }}
+      rules={industryRules}
+      codeExtra="全局唯一，例如 AQ0201"
+      lockedCodeExtra="预置行业的代码不能修改"
       saving={saving}
       onCancel={onCancel}
       onSubmit={onSubmit}
+      note={
+        <Typography.Text type="secondary">
+          停用的行业不再出现在企业信息等选择框中，已有数据不受影响。
+        </Typography.Text>
+      }
     >
-      <Form.Item
-        name="code"
-        label="行业代码"
-        rules={industryRules.code}
-        extra={
-          editing?.mode === 'edit' && editing.row.isSystem
-            ? '预置行业的代码不能修改'
-            : '全局唯一，例如 AQ0201'
-        }
-      >
-        <Input maxLength={CODE_MAX} disabled={editing?.mode === 'edit' && editing.row.isSystem} />
-      </Form.Item>
-      <Form.Item name="name" label="行业名称" rules={industryRules.name}>
-        <Input maxLength={100} />
-      </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="isHighRisk" label="高危行业" valuePropName="checked">
@@ -402,18 +366,8 @@ function IndustryFormModal({
             <Switch checkedChildren="是" unCheckedChildren="否" />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <SortField />
-        </Col>
-        <Col span={12}>
-          <StatusField />
-        </Col>
       </Row>
-      <RemarkField />
-      <Typography.Text type="secondary">
-        停用的行业不再出现在企业信息等选择框中，已有数据不受影响。
-      </Typography.Text>
-    </EditModal>
+    </TreeNodeModal>
   );
 }
 

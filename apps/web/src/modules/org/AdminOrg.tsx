@@ -35,7 +35,7 @@ import {
 import { districtName } from '../../platform/districts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
-import { addOrg, saveOrg, searchOrgs, setOrgStatus } from './api.ts';
+import { addOrg, type OrgFormBody, saveOrg, searchOrgs, setOrgStatus } from './api.ts';
 
 type Filters = Record<string, unknown>;
 
@@ -254,7 +254,7 @@ interface OrgFormValues {
   orgType: OrgType;
   name: string;
   uscc: string;
-  districtCode: string;
+  districtCode: OrgFormBody['districtCode'];
   contactName: string;
   contactPhone: string;
 }
@@ -369,7 +369,8 @@ export function OrgFormModal({
             orgType: editing.orgType as OrgType,
             name: editing.name,
             uscc: editing.uscc,
-            districtCode: editing.districtCode,
+            // An organisation's stored district is one of ORG_DISTRICTS (the server's orgDistrict).
+            districtCode: editing.districtCode as OrgFormBody['districtCode'],
             contactName: editing.contactName,
             contactPhone: '',
           },

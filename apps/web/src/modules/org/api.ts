@@ -1,4 +1,4 @@
-import type { OrgRow, Paged } from '@aqzrx/contracts';
+import type { OrgRow, orgAddBody, orgSaveBody, Paged, z } from '@aqzrx/contracts';
 import { fetchData, type QueryValue, request } from '../../platform/request.ts';
 
 /** Calls of organisation management (spec 7), exactly as the server declares them. */
@@ -14,21 +14,14 @@ type Params = Record<string, QueryValue | QueryValue[]>;
 
 export const searchOrgs = (params: Params) => fetchData<Paged<OrgRow>>(ORG_API.orgList, { params });
 
-/** 机构管理 form fields (contracts orgAddBody / orgSaveBody). */
-export interface OrgFormBody {
-  name: string;
-  uscc: string;
-  districtCode: string;
-  contactName: string;
-  /** Left out on an edit keeps the stored number. */
-  contactPhone?: string;
-}
+/** 机构管理 form fields (contracts orgAddBody / orgSaveBody; contactPhone left out on an edit keeps it). */
+export type OrgFormBody = Omit<z.input<typeof orgSaveBody>, 'id' | 'version'>;
 
-export async function addOrg(body: OrgFormBody & { orgType: string }): Promise<string> {
+export async function addOrg(body: z.input<typeof orgAddBody>): Promise<string> {
   return (await request<{ id: number }>(ORG_API.orgAdd, { data: body })).result;
 }
 
-export async function saveOrg(body: OrgFormBody & { id: number; version: number }): Promise<string> {
+export async function saveOrg(body: z.input<typeof orgSaveBody>): Promise<string> {
   return (await request(ORG_API.orgSave, { data: body })).result;
 }
 

@@ -40,6 +40,9 @@ import {
   shareTotal,
 } from './rules.ts';
 
+type Factor = NonNullable<PolicyBody['factors']>[number];
+type Coinsurer = NonNullable<PolicyBody['coinsurers']>[number];
+
 export interface PolicyFormValues {
   enterpriseId?: number;
   insurerId?: number;
@@ -51,13 +54,13 @@ export interface PolicyFormValues {
   perPersonLimit?: number;
   medicalLimit?: number;
   benchmarkRate?: number;
-  factors: Array<{ code?: string; pct?: number; reason?: string }>;
+  factors: Array<Partial<Factor>>;
   premium?: number;
   coinsure: boolean;
-  coinsurers: Array<{ insurerId?: number; role?: string; share?: number }>;
+  coinsurers: Array<Partial<Coinsurer>>;
   preventionFeePct?: number;
   preventionFrequency?: number;
-  serviceItems: string[];
+  serviceItems: NonNullable<PolicyBody['serviceItems']>;
   serviceItemOther?: string;
   attachments: string[];
   remark?: string;
@@ -122,15 +125,20 @@ function toValues(
     perPersonLimit: given('perPersonLimit', p.perPersonLimit),
     medicalLimit: p.medicalLimit,
     benchmarkRate: given('benchmarkRate', p.benchmarkRate),
-    factors: p.factors.map((f) => ({ ...f })),
+    // A stored policy's codes are the contract's (the server checked them when they were saved).
+    factors: p.factors.map((f) => ({ ...f, code: f.code as Factor['code'] })),
     premium: given('premium', p.premium),
     coinsure: shared,
     coinsurers: shared
-      ? p.coinsurers.map((c) => ({ insurerId: c.insurerId, role: c.role, share: c.share }))
+      ? p.coinsurers.map((c) => ({
+          insurerId: c.insurerId,
+          role: c.role as Coinsurer['role'],
+          share: c.share,
+        }))
       : [],
     preventionFeePct: given('preventionFeePct', p.preventionFeePct),
     preventionFrequency: given('preventionFrequency', p.preventionFrequency),
-    serviceItems: p.serviceItems,
+    serviceItems: p.serviceItems as PolicyFormValues['serviceItems'],
     serviceItemOther: p.serviceItemOther,
     attachments: p.attachments,
     remark: p.remark,

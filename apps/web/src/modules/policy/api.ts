@@ -7,6 +7,7 @@ import type {
   PolicyPersonRow,
   PolicyRow,
   PolicyVersionRow,
+  policyDraftInput,
   policyListQuery,
   z,
 } from '@aqzrx/contracts';
@@ -46,27 +47,7 @@ export interface PolicySnapshot {
  * optional values out; submitting requires them all (policySubmitInput), except the pricing (rate,
  * factors, premium), which an enterprise's application leaves to the insurer.
  */
-export interface PolicyBody {
-  enterpriseId?: number;
-  insurerId?: number;
-  isRenewal: boolean;
-  startDate: string;
-  endDate: string;
-  signDate?: string;
-  headcount?: number;
-  perPersonLimit?: number;
-  medicalLimit: number;
-  benchmarkRate?: number;
-  factors?: Array<{ code: string; pct: number; reason: string }>;
-  premium?: number;
-  coinsurers: Array<{ insurerId: number; role: string; share: number }>;
-  preventionFeePct?: number;
-  preventionFrequency?: number;
-  serviceItems: string[];
-  serviceItemOther: string;
-  attachments: string[];
-  remark: string;
-}
+export type PolicyBody = z.input<typeof policyDraftInput>;
 
 /** The body of /api/policy/review (approve: the policy number and the pricing the policy is issued at). */
 export interface PolicyReviewBody {

@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Space, Typography } from 'antd';
-import { CutText, valueEnumOf, wan, yuan } from '../../components/index.ts';
-import { type Option, POLICY_STATES, WS_INDUSTRIES } from '../../platform/contracts.ts';
+import { CutText, regionFilterColumns, valueEnumOf, wan, yuan } from '../../components/index.ts';
+import { type Option, POLICY_STATES } from '../../platform/contracts.ts';
 import type { PolicyRow } from './api.ts';
 import { PolicyStateTag } from './parts.tsx';
 import { UnderCoveredTag } from './UnderCoveredTag.tsx';
@@ -46,31 +46,7 @@ export function policyColumns({
       hideInTable: true,
       fieldProps: { placeholder: wide ? '保单号或投保单号' : '保单号/投保单号/企业名称/信用代码' },
     },
-    ...(wide
-      ? []
-      : ([
-          {
-            title: '所属区县',
-            dataIndex: 'districtCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(districts),
-            hideInTable: true,
-          },
-          {
-            title: '行业领域',
-            dataIndex: 'wsIndustryCode',
-            valueType: 'select',
-            valueEnum: valueEnumOf(WS_INDUSTRIES),
-            hideInTable: true,
-          },
-          {
-            title: '起保年度',
-            dataIndex: 'year',
-            valueType: 'dateYear',
-            hideInTable: true,
-            search: { transform: (v: string) => ({ year: Number(String(v).slice(0, 4)) }) },
-          },
-        ] as ProColumns<PolicyRow>[])),
+    ...(wide ? [] : regionFilterColumns<PolicyRow>(districts, { title: '起保年度' })),
     {
       title: '保单号 / 投保单号',
       dataIndex: 'policyNo',

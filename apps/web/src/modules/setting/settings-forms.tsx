@@ -24,7 +24,6 @@ import { validated } from '../../components/form-utils.ts';
 import { thousands } from '../../components/index.ts';
 import { SiteFooter } from '../../layouts/SiteFooter.tsx';
 import { Action, useAccess } from '../../platform/access.tsx';
-import { useAuth } from '../../platform/auth.ts';
 import {
   ArticleStatus,
   CITY_CODE,
@@ -33,16 +32,15 @@ import {
   FOOTER_LINKS_MAX,
   FOOTER_SETTING_FIELDS,
   type FooterSettingKey,
-  governedDistricts,
   INSURANCE_SETTING_FIELDS,
   type InsuranceSettingKey,
   insuranceSettingProblem,
   PLATFORM_NAME_RANGE,
-  RoleKey,
   SECURITY_SETTING_FIELDS,
   type SecuritySettingKey,
   securitySettingProblem,
 } from '../../platform/contracts.ts';
+import { useDistrictOptions } from '../../platform/districts.ts';
 import { publicSettingsQuery } from '../../platform/public-settings.ts';
 import { listArticles } from '../content/index.ts';
 import { getSettings, saveSettings, settingKeys } from './api.ts';
@@ -52,15 +50,14 @@ const SECURITY_KEYS = Object.keys(SECURITY_SETTING_FIELDS) as SecuritySettingKey
 const FOOTER_KEYS = Object.keys(FOOTER_SETTING_FIELDS) as FooterSettingKey[];
 
 /**
- * Whether the caller may change the settings: the route's edit action, and not a district-level
- * regulator (the settings are city-wide; the server refuses such a save with 403 as well).
+ * Whether the caller may change the settings: the route's edit action, and a jurisdiction over the whole
+ * city (the settings are city-wide; the server refuses a save by someone limited to some districts, whatever
+ * their role, with 403 as well).
  */
 export function useCanEditSettings(): boolean {
   const access = useAccess();
-  const user = useAuth().user;
-  const district =
-    user?.userRole.roleKey === RoleKey.GOVERNMENT && governedDistricts(user.districtCodes) !== null;
-  return access.canOnRoute('edit') && !district;
+  const limited = useDistrictOptions().limited;
+  return access.canOnRoute('edit') && !limited;
 }
 
 export function useSettings() {

@@ -107,6 +107,15 @@ describe('insurance settings', () => {
     expect(screen.queryByRole('button', { name: '保存保险参数' })).toBeNull();
   });
 
+  it('so does a custom role limited to one district: the jurisdiction decides, not the role name', async () => {
+    settingsApi();
+    renderScreen(<GovSetting />, ['query', 'edit']);
+    signInAs(testUser({ roleKey: 'ROLE_SETTINGS_CLERK', roleName: '参数维护员', districtCodes: ['321302'] }));
+    const perPerson = await screen.findByLabelText('每人死亡伤残责任限额下限');
+    await waitFor(() => expect((perPerson as HTMLInputElement).disabled).toBe(true));
+    expect(screen.queryByRole('button', { name: '保存保险参数' })).toBeNull();
+  });
+
   it('the city-level regulator edits them', async () => {
     settingsApi();
     signInAs(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedTotals, combineInsuranceData, lossRatio } from './insurance-data.ts';
+import { combinedTotals, combineInsuranceData, lossRatio } from './insurance-data-options.ts';
 
 describe('综合查询 combined table', () => {
   it('joins the datasets by group; 简单赔付率 of each row and of the totals', () => {
