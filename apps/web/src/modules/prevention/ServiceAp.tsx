@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, List, Space, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateTimeText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
@@ -11,7 +11,7 @@ import { PlanList } from './core-PlanList.tsx';
 import { ProjectList } from './core-ProjectList.tsx';
 import { PlanPage, PlanView, plannedText } from './core-parts.tsx';
 import { AP_PATHS, type Provider } from './core-paths.ts';
-import { RecordForm } from './core-RecordForm.tsx';
+import { draftKey, RecordForm } from './core-RecordForm.tsx';
 
 /** What a provider must do next about a plan. */
 export function providerTodo(r: PlanRow): string {
@@ -43,6 +43,14 @@ function PlanHeader({ plan }: { plan: PlanDetail }) {
   );
 }
 
+/** A record that can no longer be edited: shown read-only, and a draft left on this device is dropped. */
+function SubmittedPlan({ plan }: { plan: PlanDetail }) {
+  useEffect(() => {
+    if (plan.status === 2) localStorage.removeItem(draftKey(plan.id));
+  }, [plan.id, plan.status]);
+  return <PlanView plan={plan} />;
+}
+
 /** The provider's plan page: the record form while it may be filled, else the plan read-only. */
 function ProviderPlan({ who }: { who: Provider }) {
   const navigate = useNavigate();
@@ -67,7 +75,7 @@ function ProviderPlan({ who }: { who: Provider }) {
             <RecordForm plan={plan} />
           </>
         ) : (
-          <PlanView plan={plan} />
+          <SubmittedPlan plan={plan} />
         )
       }
     </PlanPage>
