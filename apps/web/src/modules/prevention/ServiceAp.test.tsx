@@ -141,6 +141,14 @@ describe('the record form (ServiceAp ?planId=)', () => {
     await waitFor(() => expect(localStorage.getItem(draftKey(31)) ?? '').toContain('断网前写下的内容'));
   });
 
+  it('without the edit grant the form offers no save or submit', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_SERVICE', permissions: { ap: ['query', 'get'] } }));
+    fakeApi({ 'POST /api/prevention/plan/detail': fillable });
+    renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get'] });
+    await screen.findByText('当前账号没有填写服务记录的权限');
+    expect(screen.queryByRole('button', { name: /提交记录/ })).toBeNull();
+  });
+
   it('opens the camera on a phone: the photo inputs ask for the back camera', async () => {
     asService();
     fakeApi({ 'POST /api/prevention/plan/detail': fillable });

@@ -10,6 +10,7 @@ import {
   numberRule,
   type UploadedAttachment,
 } from '../../components/index.ts';
+import { Action } from '../../platform/access.tsx';
 import {
   EXPERT_REQUIRED_ITEMS,
   moneyRange,
@@ -448,27 +449,32 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
           zIndex: 2,
         }}
       >
-        <Space.Compact block>
-          <Button
-            size="large"
-            block
-            loading={busy === 'save'}
-            onClick={() => send('save')}
-            style={{ width: '50%' }}
-          >
-            保存草稿
-          </Button>
-          <Button
-            size="large"
-            block
-            type="primary"
-            loading={busy === 'submit'}
-            onClick={() => send('submit')}
-            style={{ width: '50%' }}
-          >
-            提交记录
-          </Button>
-        </Space.Compact>
+        <Action
+          permission="ap.edit"
+          fallback={<Alert type="warning" message="当前账号没有填写服务记录的权限" />}
+        >
+          <Space.Compact block>
+            <Button
+              size="large"
+              block
+              loading={busy === 'save'}
+              onClick={() => send('save')}
+              style={{ width: '50%' }}
+            >
+              保存草稿
+            </Button>
+            <Button
+              size="large"
+              block
+              type="primary"
+              loading={busy === 'submit'}
+              onClick={() => send('submit')}
+              style={{ width: '50%' }}
+            >
+              提交记录
+            </Button>
+          </Space.Compact>
+        </Action>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           填写内容自动保存在本机，断网不会丢失；提交后记录不可修改。
         </Typography.Text>
