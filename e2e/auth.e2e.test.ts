@@ -54,9 +54,8 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
     await context.close();
   });
 
-  // The other roles land on an accident-prevention (事故预防) page, which its own issue builds: the route
-  // and its title are checked now; what each page shows is the it.todo below, to become a real assertion
-  // when the page exists.
+  // The other roles land on an accident-prevention (事故预防) page: the route and its title are checked for
+  // each, then what each page shows.
   const AP_LANDINGS: Array<[string, string, string]> = [
     ['gov', LANDING.gov, '事故预防监管'],
     ['ent', LANDING.ent, '预防服务'],
@@ -90,17 +89,71 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it.todo(
-    'ent lands on 预防服务 (EntAPQuery) showing its own prevention services (服务名称, 服务机构, 服务时间, 计划状态)',
-  );
-  it.todo(
-    'insurer lands on 预防服务管理 (InsuranceApManage) showing its prevention projects (项目名称, 合同编号, 保单号, 服务机构, 进度)',
-  );
-  it.todo(
-    'service lands on 预防服务 (ServiceAp) showing the projects it serves and their service plans (项目名称, 保单号, 计划状态)',
-  );
-  it.todo(
-    'expert lands on 预防服务 (ExpertAp) showing the services it takes part in (服务名称, 被服务单位, 服务时间, 计划状态)',
+  /** Column titles of the first table on the page, and its row count once rows are there. */
+  async function tableOf(page: Page): Promise<{ headers: string[]; rows: number }> {
+    await page.locator('tr.ant-table-row').first().waitFor({ timeout: 15_000 });
+    const headers = (await page.locator('.ant-table-thead').first().locator('th').allInnerTexts()).map((t) =>
+      t.trim(),
+    );
+    return { headers, rows: await page.locator('tr.ant-table-row').count() };
+  }
+
+  it('ent lands on 预防服务 (EntAPQuery) showing its to-dos and its own prevention services (服务名称, 服务机构, 服务时间, 计划状态)', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'ent');
+    await waitForPath(page, LANDING.ent);
+    await page
+      .getByTestId('ent-ap-todos')
+      .getByText(/^待办（\d+）$/)
+      .waitFor();
+    const { headers, rows } = await tableOf(page);
+    expect(headers).toEqual(
+      expect.arrayContaining(['服务名称', '服务项目', '服务机构', '服务时间', '计划状态']),
+    );
+    expect(headers).not.toContain('被服务单位');
+    expect(rows).toBeGreaterThan(0);
+    expect(await page.getByTestId('plan-status').first().textContent()).toMatch(/待服务|服务中|已完成/);
+    expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('insurer lands on 预防服务管理 (InsuranceApManage) showing its prevention projects (项目名称, 合同编号, 保单号, 服务机构, 状态)', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'insurer');
+    await waitForPath(page, LANDING.insurer);
+    const { headers, rows } = await tableOf(page);
+    expect(headers).toEqual(
+      expect.arrayContaining(['项目名称', '合同编号', '保单号', '服务机构', '进度', '状态']),
+    );
+    expect(rows).toBeGreaterThan(0);
+    expect(await page.getByTestId('project-state').first().textContent()).toMatch(/待制定计划|进行中|已完成/);
+    for (const tab of ['全部', '已成立', '进行中', '已结束', '费用台账'])
+      await page.getByRole('tab', { name: tab }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it.each([
+    ['service', LANDING.service],
+    ['expert', LANDING.expert],
+  ])(
+    '%s lands on 预防服务 showing its to-dos and the services it delivers (服务名称, 被服务单位, 服务时间, 计划状态)',
+    async (username, landing) => {
+      const { page, context, errors } = await openPage(browser);
+      await login(page, username);
+      await waitForPath(page, landing);
+      await page
+        .getByTestId('provider-todos')
+        .getByText(/^待办（\d+）$/)
+        .waitFor();
+      const { headers, rows } = await tableOf(page);
+      expect(headers).toEqual(
+        expect.arrayContaining(['服务名称', '被服务单位', '项目', '服务时间', '计划状态']),
+      );
+      expect(rows).toBeGreaterThan(0);
+      expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
   );
 
   it('ent2 (status 3) lands on its page and sees only the complete-information prompt', async () => {

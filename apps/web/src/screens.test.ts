@@ -25,21 +25,10 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 /** Seeded components with no screen yet, by feature. Remove a name when its screen is registered. */
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
-  'GovApDetail',
   'GovApDispose',
   'GovApEval',
-  'GovApManage',
-  'GovApQuery',
-  'EntAPDetail',
-  'EntAPQuery',
-  'InsuranceApDetail',
-  'InsuranceApManage',
-  'ServiceAp',
   'ServiceApDispose',
-  'ServiceApFollow',
-  'ExpertAp',
   'ExpertApDispose',
-  'ExpertApFollow',
   // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
   'GovRiskDetail',
   'GovRiskDispose',
@@ -74,8 +63,6 @@ const NOT_BUILT: readonly string[] = [
   'InsuranceExperts',
   'InsuranceServices',
   // Home pages and statements of the service organisations and experts.
-  'ServiceIndex',
-  'ExpertIndex',
 ];
 
 function componentsOf(nodes: ResourceSeed[]): string[] {

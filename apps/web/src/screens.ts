@@ -16,6 +16,7 @@ import { messageScreens } from './modules/message/screens.ts';
 import { orgScreens } from './modules/org/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
 import { portalPages } from './modules/portal/screens.ts';
+import { preventionScreens } from './modules/prevention/screens.ts';
 import { preventionActivityScreens } from './modules/prevention/screens-activity.ts';
 import { resourceScreens } from './modules/resource/screens.ts';
 import { roleScreens } from './modules/role/screens.ts';
@@ -60,6 +61,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   insuranceDataScreens,
   dashboardScreens,
   preventionActivityScreens,
+  preventionScreens,
   // new:feature screens
 ];
 

@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.tsx';
+import { renderWithApp } from '../../test/render.tsx';
+import { signInAs, testUser } from '../../test/user.ts';
+import { page, planDetail, planRow, submittedPlan } from './core-test-fixtures.ts';
+import { EntAPDetail } from './EntAPDetail.tsx';
+import { EntAPQuery } from './EntAPQuery.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const asEnterprise = () =>
+  signInAs(testUser({ roleKey: 'ROLE_ENT', permissions: { ap: ['query', 'get', 'edit'] } }));
+
+describe('EntAPQuery (enterprise landing)', () => {
+  it('shows the confirmations waiting on top and every service with its status below', async () => {
+    asEnterprise();
+    const calls = fakeApi({
+      'POST /api/prevention/plan/list': (c) =>
+        c.query.get('todo') === 'true'
+          ? page([
+              planRow({
+                id: 32,
+                name: '四月隐患排查',
+                recordState: 'submitted',
+                status: 2,
+                statusLabel: '已完成',
+              }),
+            ])
+          : page([
+              planRow(),
+              planRow({
+                id: 33,
+                name: '安全培训',
+                item: '01',
+                itemLabel: '安全生产宣传教育培训',
+                status: 2,
+                statusLabel: '已完成',
+                visitState: 'confirmed',
+              }),
+            ]),
+    });
+    renderWithApp(<EntAPQuery />, { actions: ['query', 'get'] });
+    const todos = await screen.findByTestId('ent-ap-todos');
+    await within(todos).findByText('四月隐患排查');
+    expect(within(todos).getByRole('button', { name: '确认服务记录' })).toBeTruthy();
+    expect(todos.textContent).toContain('待办（1）');
+    await screen.findByText('三月隐患排查');
+    expect(screen.getByText('安全培训')).toBeTruthy();
+    expect(screen.getAllByTestId('plan-status').map((t) => t.textContent)).toEqual(['待服务', '已完成']);
+    expect(calls.some((c) => c.path === '/api/prevention/plan/list' && c.query.get('todo') === 'true')).toBe(
+      true,
+    );
+  });
+});
+
+describe('EntAPDetail', () => {
+  it('shows the record, the check counts and the hazards, and confirms the record with the plan version', async () => {
+    asEnterprise();
+    const calls = fakeApi({
+      'POST /api/prevention/plan/detail': () =>
+        submittedPlan({
+          actions: {
+            edit: false,
+            confirmVisit: false,
+            saveRecord: false,
+            confirmRecord: true,
+            followUp: false,
+          },
+        }),
+      'POST /api/prevention/record/confirm': () => ({ id: 31, version: 2 }),
+      'GET /api/prevention/file': () => new Response(new Blob(['x'], { type: 'image/png' })),
+    });
+    renderWithApp(<EntAPDetail />, { path: '/ent/EntAPDetail/route?id=31', actions: ['query', 'get'] });
+    await screen.findByTestId('plan-title');
+    expect(screen.getByTestId('record-summary').textContent).toBe('对生产车间和仓库开展隐患排查');
+    expect(screen.getByTestId('check-counts').textContent).toContain('40');
+    const hazards = screen.getByTestId('hazard-card');
+    expect(hazards.textContent).toContain('配电箱未接地');
+    expect(hazards.textContent).toContain('重大隐患');
+    fireEvent.click(screen.getByRole('button', { name: '确认服务记录' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '情况属实' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/prevention/record/confirm')).toBe(true));
+    const body = calls.find((c) => c.path === '/api/prevention/record/confirm')?.body;
+    expect(body).toEqual({ planId: 31, version: 1, opinion: '情况属实' });
+  });
+
+  it('offers to confirm the visit time before it, and a missing plan answers 不存在', async () => {
+    asEnterprise();
+    fakeApi({
+      'POST /api/prevention/plan/detail': (c) =>
+        c.query.get('id') === '31'
+          ? planDetail({
+              actions: {
+                edit: false,
+                confirmVisit: true,
+                saveRecord: false,
+                confirmRecord: false,
+                followUp: false,
+              },
+            })
+          : new Response(JSON.stringify({ error: 1, apiError: 1, result: '服务记录不存在' }), {
+              status: 404,
+            }),
+    });
+    const a = renderWithApp(<EntAPDetail />, { path: '/x?id=31', actions: ['get'] });
+    await screen.findByRole('button', { name: '确认服务时间' });
+    expect(screen.getByText('尚未填写服务记录')).toBeTruthy();
+    a.unmount();
+    renderWithApp(<EntAPDetail />, { path: '/x?id=99', actions: ['get'] });
+    expect((await screen.findAllByText('服务记录不存在')).length).toBeGreaterThan(0);
+    expect(document.querySelector('.ant-result-404')).toBeTruthy();
+  });
+});

@@ -1,0 +1,267 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Cascader, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { ChinaDateTimePicker, chinaNow, newIdempotencyKey, numberRule } from '../../components/index.ts';
+import { moneyRange } from '../../platform/contracts.ts';
+import { AP_KEY, apApi, type PlanBody, type ProjectDetail } from './api.ts';
+
+interface ExpertValues {
+  name?: string;
+  title?: string;
+  phone?: string;
+}
+interface Values {
+  enterpriseId: number;
+  type: string[];
+  name: string;
+  providerOrgId: number;
+  plannedStart: Dayjs;
+  plannedEnd: Dayjs;
+  address?: string;
+  experts?: ExpertValues[];
+  budget?: number;
+  description?: string;
+}
+
+/** The expert rows of a form as the API takes them (empty rows dropped). */
+export function expertsOf(rows: ExpertValues[] | undefined) {
+  return (rows ?? [])
+    .filter((e) => (e.name ?? '').trim())
+    .map((e) => ({
+      name: (e.name ?? '').trim(),
+      orgId: null,
+      title: (e.title ?? '').trim(),
+      phone: (e.phone ?? '').trim(),
+    }));
+}
+
+/** 服务专家 rows: name, title, phone (at least one for items 01-05 when the record is submitted). */
+export function ExpertRows({ name = 'experts' }: { name?: string }) {
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <div data-testid="expert-rows">
+          {fields.map((f, i) => (
+            <Space key={f.key} wrap align="start" style={{ display: 'flex' }}>
+              <Form.Item
+                name={[f.name, 'name']}
+                rules={[
+                  { required: true, whitespace: true, message: '请填写专家姓名' },
+                  { min: 2, max: 20, message: '专家姓名为2-20个字' },
+                ]}
+              >
+                <Input placeholder={`专家${i + 1}姓名`} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item name={[f.name, 'title']} rules={[{ max: 50, message: '最多50个字' }]}>
+                <Input placeholder="职称/专业" style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name={[f.name, 'phone']} rules={[{ max: 30, message: '最多30个字' }]}>
+                <Input placeholder="电话" style={{ width: 140 }} inputMode="tel" />
+              </Form.Item>
+              <Button
+                icon={<DeleteOutlined />}
+                aria-label="删除专家"
+                onClick={() => remove(f.name)}
+                style={{ minHeight: 40 }}
+              />
+            </Space>
+          ))}
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({})}
+            style={{ marginBottom: 16, minHeight: 40 }}
+          >
+            添加服务专家
+          </Button>
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/**
+ * 新建服务计划 of a project (insurer, or the project's service organisation/expert): which enterprise,
+ * which agreed item, who delivers it, when and where, the experts and the planned spend. The enterprise is
+ * asked to confirm the visit (AQ 9010). Creates with an Idempotency-Key.
+ */
+export function PlanFormModal({
+  open,
+  projectId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  projectId: number | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [sending, setSending] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const project = useQuery({
+    queryKey: [AP_KEY, 'project', projectId],
+    queryFn: () => apApi.project(projectId as number),
+    enabled: open && projectId !== null,
+  });
+  const p: ProjectDetail | undefined = project.data;
+  const enterprises = [
+    ...new Map((p?.policies ?? []).map((x) => [x.enterpriseId, x.enterpriseName])).entries(),
+  ];
+  const itemOptions = [...new Map((p?.items ?? []).map((i) => [i.item, i])).values()].map((i) => ({
+    value: i.item,
+    label: `${i.item} ${i.itemLabel}`,
+    children: (p?.items ?? [])
+      .filter((x) => x.item === i.item && x.subType)
+      .map((x) => ({ value: x.subType as string, label: x.subTypeLabel })),
+  }));
+
+  const submit = async () => {
+    if (!p) return;
+    const v = await form.validateFields();
+    const body: PlanBody = {
+      projectId: p.id,
+      enterpriseId: v.enterpriseId,
+      item: v.type[0] as PlanBody['item'],
+      ...(v.type[1] ? { subType: v.type[1] } : {}),
+      name: v.name.trim(),
+      providerOrgId: v.providerOrgId,
+      plannedStart: v.plannedStart.toISOString(),
+      plannedEnd: v.plannedEnd.toISOString(),
+      ...(v.address?.trim() ? { address: v.address.trim() } : {}),
+      experts: expertsOf(v.experts),
+      budget: v.budget ?? 0,
+      description: (v.description ?? '').trim(),
+    };
+    setSending(true);
+    try {
+      const json = JSON.stringify(body);
+      if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+      const res = await apApi.addPlan(body, attempt.current.key);
+      attempt.current = null;
+      message.success(res.message || '服务计划已创建，已通知企业确认服务时间');
+      await queryClient.invalidateQueries({ queryKey: [AP_KEY] });
+      onSaved?.(res.data.id);
+      onClose();
+    } catch {
+      // shown by the API client
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const start = chinaNow().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
+  return (
+    <Modal
+      open={open}
+      title="新建服务计划"
+      width={720}
+      okText="保存"
+      confirmLoading={sending}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+      loading={project.isLoading}
+    >
+      {p ? (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={{
+            enterpriseId: enterprises.length === 1 ? enterprises[0]?.[0] : undefined,
+            providerOrgId: p.providers.length === 1 ? p.providers[0]?.orgId : undefined,
+            plannedStart: start,
+            plannedEnd: start.add(4, 'hour'),
+            experts: [],
+          }}
+        >
+          <Typography.Paragraph type="secondary">
+            项目：{p.name}（{p.contractNo}）
+          </Typography.Paragraph>
+          <Form.Item
+            name="enterpriseId"
+            label="被服务单位"
+            rules={[{ required: true, message: '请选择被服务单位' }]}
+          >
+            <Select
+              options={enterprises.map(([value, label]) => ({ value, label }))}
+              placeholder="选择企业"
+            />
+          </Form.Item>
+          <Form.Item name="type" label="服务项目" rules={[{ required: true, message: '请选择服务项目' }]}>
+            <Cascader options={itemOptions} changeOnSelect placeholder="项目约定的服务项目 / 子类型" />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label="服务名称"
+            rules={[
+              { required: true, whitespace: true, message: '请填写服务名称' },
+              { min: 2, max: 100, message: '服务名称为2-100个字' },
+            ]}
+          >
+            <Input maxLength={100} placeholder="如：2026年3月隐患排查" />
+          </Form.Item>
+          <Form.Item
+            name="providerOrgId"
+            label="服务机构"
+            rules={[{ required: true, message: '请选择服务机构' }]}
+          >
+            <Select options={p.providers.map((x) => ({ value: x.orgId, label: x.name }))} />
+          </Form.Item>
+          <Space wrap style={{ display: 'flex' }}>
+            <Form.Item
+              name="plannedStart"
+              label="计划开始"
+              rules={[{ required: true, message: '请选择计划开始时间' }]}
+            >
+              <ChinaDateTimePicker />
+            </Form.Item>
+            <Form.Item
+              name="plannedEnd"
+              label="计划结束"
+              dependencies={['plannedStart']}
+              rules={[
+                { required: true, message: '请选择计划结束时间' },
+                ({ getFieldValue }) => ({
+                  validator: async (_, v: Dayjs | undefined) => {
+                    const s = getFieldValue('plannedStart') as Dayjs | undefined;
+                    if (v && s && v.isBefore(s)) throw new Error('计划结束时间不能早于开始时间');
+                  },
+                }),
+              ]}
+            >
+              <ChinaDateTimePicker />
+            </Form.Item>
+          </Space>
+          <Form.Item
+            name="address"
+            label="服务地点"
+            extra="不填则为企业地址"
+            rules={[{ max: 200, message: '最多200个字' }]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+          <Typography.Text strong>服务专家</Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <ExpertRows />
+          </div>
+          <Form.Item
+            name="budget"
+            label="计划支出金额（元）"
+            rules={[numberRule('计划支出金额', moneyRange())]}
+          >
+            <InputNumber style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="description" label="服务描述" rules={[{ max: 2000, message: '最多2000个字' }]}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}
