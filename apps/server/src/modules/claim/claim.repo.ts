@@ -26,9 +26,10 @@ import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../platform/context.ts';
+import { cachedCount } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
-import { cachedCount, type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
+import { type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
 import { allowedCloseTypes, allowedSteps, type ClaimActorKind, claimFlags } from './claim.machine.ts';
 
 export interface ClaimSettings {
