@@ -18,10 +18,10 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { blindIndex, encryptPii } from '../../platform/pii.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
-import { blindIndex, encryptPii } from '../insurer/index.ts';
 import {
   applyRoster,
   currentPersonHashes,
