@@ -45,6 +45,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
+import { configurePii } from './platform/pii.ts';
 import { createPortalStats } from './platform/portal-stats.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -75,6 +76,8 @@ export interface AppState {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { state: AppState }> {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
+  // Encryption of stored personal data (ID numbers), set up before any module reads or writes it.
+  configurePii({ nodeEnv: config.NODE_ENV, dataDir: config.dataDir });
   const trustProxy = config.TRUST_PROXY
     ? config.TRUST_PROXY.split(',')
         .map((s) => s.trim())

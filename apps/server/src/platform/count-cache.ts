@@ -1,11 +1,13 @@
-import type { Db } from './context.ts';
+import type { Db, Tx } from './context.ts';
+import { afterCommit } from './transaction.ts';
 
 /**
  * Totals of the large paged lists (policies, claims). Counting tens of thousands of matching rows costs
  * far more than fetching one page, and people page through the same filter, so a total is kept for a
  * short while per database, scope and filter set: concurrent requests share one count (single flight),
- * any write to these records in this process drops the totals at once, and otherwise a total is at most
- * TTL old (the rows of the page itself are always read fresh).
+ * a write to these records drops the totals when its transaction commits (countsChanged, called by the
+ * writing code), and otherwise a total is at most TTL old (the rows of the page itself are always read
+ * fresh).
  */
 const TTL_MS = 15_000;
 const MAX_ENTRIES = 5000;
@@ -41,4 +43,12 @@ export function cachedCount(db: Db, key: string, run: () => Promise<number>): Pr
 /** After a write to policies, endorsements or claims: every cached total of this database is dropped. */
 export function invalidateCounts(db: Db): void {
   caches.get(db)?.clear();
+}
+
+/**
+ * Called by the code that writes policies, endorsements or claims, inside its transaction: the cached totals
+ * of the database are dropped once that transaction commits (a rollback keeps them).
+ */
+export function countsChanged(trx: Tx | Db): void {
+  afterCommit(trx, invalidateCounts);
 }

@@ -12,6 +12,7 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
 import { hasPermission } from './permissions.ts';
 import { authSeq, bumpAuthSeq } from './session-cache.ts';
 import { createSignedCallGate, readAppKey } from './signed-calls.ts';
+import { inTransaction } from './transaction.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string; reason: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: Messages.badJson, reason: ErrorReason.BAD_REQUEST },
@@ -103,29 +104,26 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   >(this: FastifyRequest, fn: (trx: Tx) => Promise<T>, opts?: { targetId?: string | number | ((result: T) => string | number) }): Promise<T> {
     const audit = this.routeOptions.config.audit;
     const seqAtStart = authSeq();
-    return app.db
-      .transaction()
-      .execute(async (trx) => {
-        const result = await fn(trx);
-        const target = opts?.targetId;
-        if (target !== undefined)
-          this.auditTarget = String(typeof target === 'function' ? target(result) : target);
-        if (audit) {
-          await writeAudit(
-            trx,
-            this,
-            { kind: audit.kind, module: audit.module, outcome: 'success' },
-            clock.now(),
-          );
-          this.auditDone = true;
-        }
-        return result;
-      })
-      .then((result) => {
-        // A session read while this transaction's auth-table writes were uncommitted must not be reused.
-        if (authSeq() !== seqAtStart) bumpAuthSeq();
-        return result;
-      });
+    return inTransaction(app.db, async (trx) => {
+      const result = await fn(trx);
+      const target = opts?.targetId;
+      if (target !== undefined)
+        this.auditTarget = String(typeof target === 'function' ? target(result) : target);
+      if (audit) {
+        await writeAudit(
+          trx,
+          this,
+          { kind: audit.kind, module: audit.module, outcome: 'success' },
+          clock.now(),
+        );
+        this.auditDone = true;
+      }
+      return result;
+    }).then((result) => {
+      // A session read while this transaction's auth-table writes were uncommitted must not be reused.
+      if (authSeq() !== seqAtStart) bumpAuthSeq();
+      return result;
+    });
   });
 
   // Every API route declares its permission; the OpenAPI viewer is the one declared-public plugin.

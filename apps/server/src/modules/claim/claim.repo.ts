@@ -26,9 +26,11 @@ import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Db } from '../../platform/context.ts';
+import { cachedCount } from '../../platform/count-cache.ts';
+import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
-import { cachedCount, type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
+import { type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
 import { allowedCloseTypes, allowedSteps, type ClaimActorKind, claimFlags } from './claim.machine.ts';
 
 export interface ClaimSettings {
@@ -152,7 +154,6 @@ function toRow(r: ListRow, s: ClaimSettings, now: Date): ClaimRow {
 export type ClaimListQuery = z.output<typeof claimListQuery>;
 
 /** China-time day bounds as instants. */
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 
 type ListFilters = Omit<ClaimListQuery, 'pageNo' | 'pageSize'>;
 
@@ -192,11 +193,11 @@ function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<strin
   if (q.phase) v.phase = q.phase;
   if (q.step) v.step = q.step;
   if (q.policyId) v.policyId = q.policyId;
-  if (q.accidentFrom) v.accidentFrom = dayStart(q.accidentFrom);
-  if (q.accidentTo) v.accidentBefore = new Date(dayStart(q.accidentTo).getTime() + 86_400_000);
+  if (q.accidentFrom) v.accidentFrom = chinaDayStart(q.accidentFrom);
+  if (q.accidentTo) v.accidentBefore = new Date(chinaDayStart(q.accidentTo).getTime() + 86_400_000);
   if (q.year) {
-    v.reportedFrom = dayStart(`${q.year}-01-01`);
-    v.reportedBefore = dayStart(`${q.year + 1}-01-01`);
+    v.reportedFrom = chinaDayStart(`${q.year}-01-01`);
+    v.reportedBefore = chinaDayStart(`${q.year + 1}-01-01`);
   }
   if (q.flag === 'late') v.deadlineHours = s.reportDeadlineHours;
   if (q.flag === 'unpaid') v.registeredBefore = unpaidCutoff(s, now);
@@ -499,8 +500,8 @@ export async function yearClaimTotals(db: Db, now: Date) {
         .coalesce(eb.fn.sum<string>(sql`coalesce(payout_total, advance_total)`), sql<string>`0`)
         .as('paid'),
     ])
-    .where('reportedAt', '>=', dayStart(`${year}-01-01`))
-    .where('reportedAt', '<', dayStart(`${year + 1}-01-01`))
+    .where('reportedAt', '>=', chinaDayStart(`${year}-01-01`))
+    .where('reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
     .where('phase', '!=', 'withdrawn')
     .executeTakeFirstOrThrow();
   return { claims: Number(r.n), paid: Number(r.paid) };

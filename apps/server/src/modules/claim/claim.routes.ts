@@ -27,7 +27,6 @@ import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import { invalidateCounts } from '../policy/index.ts';
 import {
   claimAttachmentIds,
   claimCounts,
@@ -47,11 +46,6 @@ export function claimsRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
-  const writes = new Set(['/api/claim/add', '/api/claim/step', '/api/claim/satisfaction']);
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
-    return payload;
-  });
   const totals = () => yearClaimTotals(app.db, clock.now());
   app.portalStats.register('claims', async () => (await totals()).claims);
   app.portalStats.register('claimPaid', async () => (await totals()).paid);

@@ -20,6 +20,7 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { decryptPii, encryptPii } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
@@ -81,6 +82,8 @@ export async function reportClaim(
   input: ClaimReportInput,
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const decision = decideStep(undefined, 1, actorKind(actor));
   if (!decision.ok) throw forbidden(decision.reason);
   const p = await policyScope(
@@ -177,6 +180,8 @@ const sumCents = (xs: Array<{ amount: number }>) => xs.reduce((s, x) => s + toCe
  * who and when, and the claim's summary columns move, all in one transaction.
  */
 export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, now: Date): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const c = await claimScope(
     trx
       .selectFrom('insClaim as c')
@@ -441,6 +446,8 @@ export async function rateClaim(
   input: { id: number; version: number; score: number; comment: string },
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   if (actor.kind !== 'enterprise') throw forbidden('理赔满意度由投保企业评价');
   const c = await claimScope(
     trx.selectFrom('insClaim as c').select(['c.id', 'c.phase', 'c.version', 'c.satisfaction']),

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { resolveActor } from '../enterprise/index.ts';
-import { invalidateCounts } from '../policy/index.ts';
 import { insurancePost } from './insurance-post.service.ts';
 import { assertPushable, pushSettings, savePushSettings } from './push.service.ts';
 import { createPushWorker, type PushWorker } from './push.worker.ts';
@@ -66,7 +65,6 @@ export function dataExchangeRoutes(app: FastifyInstance): void {
             .map((i) => i.id)
             .join(','),
       });
-      if (answer.created > 0) invalidateCounts(app.db);
       return ok(answer, message);
     },
   );

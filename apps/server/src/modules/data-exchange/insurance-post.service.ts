@@ -8,6 +8,7 @@ import {
   toCents,
 } from '@aqzrx/contracts';
 import type { Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import {
   type Actor,
@@ -345,6 +346,8 @@ export async function insurancePost(
   settings: PostSettings,
   now: Date,
 ): Promise<{ answer: InsurancePostAnswer; message: string }> {
+  // Policies created here change the list totals: dropped when the transaction commits.
+  countsChanged(trx);
   if (actor.kind !== 'insurer')
     throw forbidden('只有保险机构可以上报保单：子系统须绑定保险机构的服务账号，或由保险机构用户调用');
   const lead = await trx.selectFrom('sysOrg').select('uscc').where('id', '=', actor.orgId).executeTakeFirst();

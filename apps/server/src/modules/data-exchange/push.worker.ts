@@ -10,7 +10,7 @@ import {
   type PushRunStatus,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
-import { decryptPii } from '../insurer/index.ts';
+import { decryptPii } from '../../platform/pii.ts';
 import { recordPushAttempt, recordPushStart } from '../log/index.ts';
 import { changedApProjects, changedApRecords } from '../prevention/index.ts';
 import { sign, stringToSign } from '../subsystem/index.ts';

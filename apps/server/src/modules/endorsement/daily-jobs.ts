@@ -2,7 +2,6 @@ import { chinaDate } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/context.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
-import { invalidateCounts } from '../policy/index.ts';
 import { applyDueEndorsements, type DueOutcome } from './endorsement.service.ts';
 
 declare module 'fastify' {
@@ -95,7 +94,6 @@ export function registerDailyJobs(
     });
     const applied = outcomes.filter((o) => o.outcome === 'applied').length;
     const lapsed = outcomes.filter((o) => o.outcome === 'lapsed').length;
-    if (applied + lapsed > 0) invalidateCounts(app.db);
     const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
     const result = { endorsements: { applied, lapsed, failed }, scores };
     await recordRun(app.db, chinaDate(now), clock.now());

@@ -1,7 +1,7 @@
 import { isValidIdCard } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { decryptPii } from '../insurer/index.ts';
+import { decryptPii } from '../../platform/pii.ts';
 import { idem, makeUser, post, today } from '../policy/policy.testkit.ts';
 
 /**

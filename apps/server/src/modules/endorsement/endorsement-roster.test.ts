@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { decryptPii } from '../insurer/index.ts';
+import { decryptPii } from '../../platform/pii.ts';
 import { idem, issueEnt2Policy, post, today } from '../policy/policy.testkit.ts';
 
 /** Real GB 11643 numbers (valid check digits). */

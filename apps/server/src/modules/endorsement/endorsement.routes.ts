@@ -17,7 +17,6 @@ import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import { invalidateCounts } from '../policy/index.ts';
 import { getEndorsement, listEndorsements } from './endorsement.repo.ts';
 import { applyEndorsement, reviewEndorsement, withdrawEndorsement } from './endorsement.service.ts';
 
@@ -32,11 +31,6 @@ export function endorsementsRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
   // An approved endorsement changes a policy: drop cached list totals.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 && req.routeOptions.url === '/api/endorsement/review')
-      invalidateCounts(app.db);
-    return payload;
-  });
 
   r.post(
     '/api/endorsement/list',

@@ -16,10 +16,12 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { blindIndex, encryptPii } from '../../platform/pii.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
-import { blindIndex, encryptPii } from '../insurer/index.ts';
 import {
   applyRoster,
   currentPersonHashes,
@@ -403,6 +405,8 @@ export async function reviewEndorsement(
   status: EndorsementStatus;
   effectiveDate: string;
 }> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const en = await endorsementScope(trx.selectFrom('insEndorsement as en').select([...reviewColumns]), actor)
     .where('en.id', '=', input.id)
     .forUpdate()
@@ -502,6 +506,8 @@ export async function takeEffect(
   ctx: { minPerPersonLimit: number },
   now: Date,
 ): Promise<DueOutcome> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const en = await trx
     .selectFrom('insEndorsement as en')
     .select([...reviewColumns])
@@ -574,7 +580,7 @@ export async function applyDueEndorsements(
   for (const { id } of due) {
     if (opts.signal?.aborted) break;
     try {
-      out.push(await db.transaction().execute((trx) => takeEffect(trx, id, ctx, now)));
+      out.push(await inTransaction(db, (trx) => takeEffect(trx, id, ctx, now)));
     } catch (err) {
       opts.onError?.(id, err);
     }

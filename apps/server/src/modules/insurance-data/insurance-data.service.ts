@@ -14,6 +14,7 @@ import {
 } from '@aqzrx/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
+import { chinaDayStart } from '../../platform/dates.ts';
 import { claimScope } from '../claim/index.ts';
 import type { Actor } from '../enterprise/index.ts';
 import { policyScope } from '../policy/index.ts';
@@ -34,7 +35,6 @@ import { policyServiceFigures } from '../prevention/index.ts';
  * sum after that is exact, so a group's figure, the 合计 row (the sum of the groups) and the 综合查询
  * summary show the same amount.
  */
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 /** Month of a timestamptz in China time, independent of the session time zone. */
 const chinaMonth = (col: string) =>
   sql<string>`to_char((${sql.ref(col)} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')`;
@@ -229,8 +229,8 @@ export async function claimData(
 ): Promise<InsuranceDataResult> {
   const g = groupExpr(groupBy, 'claim');
   const rows = await claimScope(db.selectFrom('insClaim as c'), actor)
-    .where('c.reportedAt', '>=', dayStart(`${year}-01-01`))
-    .where('c.reportedAt', '<', dayStart(`${year + 1}-01-01`))
+    .where('c.reportedAt', '>=', chinaDayStart(`${year}-01-01`))
+    .where('c.reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
     .where('c.phase', '!=', 'withdrawn')
     .select((eb) => [
       g.as('key'),
@@ -322,8 +322,8 @@ export async function summaryData(db: Db, actor: Actor, year: number, now: Date)
     ])
     .executeTakeFirstOrThrow();
   const claims = claimScope(db.selectFrom('insClaim as c'), actor)
-    .where('c.reportedAt', '>=', dayStart(`${year}-01-01`))
-    .where('c.reportedAt', '<', dayStart(`${year + 1}-01-01`))
+    .where('c.reportedAt', '>=', chinaDayStart(`${year}-01-01`))
+    .where('c.reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
     .where('c.phase', '!=', 'withdrawn')
     .select((eb) => [
       eb.fn.countAll<number>().as('claims'),

@@ -1,2 +1,1 @@
-export { blindIndex, configurePii, decryptPii, encryptPii } from '../../platform/pii.ts';
 export { insurersRoutes } from './insurer.routes.ts';

@@ -23,7 +23,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { configurePii } from '../../platform/pii.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
   addDoc,
@@ -51,7 +50,6 @@ const idVersion = z
 
 /** Insurance institutions: profile, technicists (staff type 1 own / 2 hired), documents. */
 export function insurersRoutes(app: FastifyInstance): void {
-  configurePii({ nodeEnv: app.deps.config.NODE_ENV, dataDir: app.deps.config.dataDir });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));

@@ -1,4 +1,3 @@
-export { cachedCount, invalidateCounts } from '../../platform/count-cache.ts';
 export { notifyPolicy } from './notices.ts';
 export {
   normaliseCoinsurers,

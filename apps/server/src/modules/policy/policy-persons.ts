@@ -1,7 +1,7 @@
 import { ID_TYPES, optionLabel, type Paged, type PolicyPersonRow } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { blindIndex } from '../../platform/pii.ts';
 import { dateText, escapeLike, nullableDateText } from '../enterprise/index.ts';
-import { blindIndex } from '../insurer/index.ts';
 
 /**
  * The insured persons of a policy (domain 2.6 人员清单): filled and emptied by approved add / remove /

@@ -23,7 +23,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidateCounts } from '../../platform/count-cache.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
@@ -73,12 +72,6 @@ export function policiesRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
-  // Any successful write here changes list totals: drop the cached ones.
-  const writes = new Set(['/api/policy/add', '/api/policy/edit', '/api/policy/submit', '/api/policy/review']);
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 && writes.has(req.routeOptions.url ?? '')) invalidateCounts(app.db);
-    return payload;
-  });
   const totals = () => inForceTotals(app.db, clock.now());
   app.portalStats.register('insuredEnterprises', async () => (await totals()).enterprises);
   app.portalStats.register('premium', async () => (await totals()).premium);

@@ -16,6 +16,7 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
@@ -214,6 +215,8 @@ export async function createPolicy(
   settings: PolicySettings,
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const { enterpriseId, insurerId, side } = parties(actor, input);
   checkDraft(input);
   if (submit) checkTerms(termsOf(input), insurerId, settings);
@@ -252,6 +255,8 @@ export async function editPolicy(
   input: PolicyDraftInput,
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const cur = await lockPolicy(trx, actor, id);
   assertVersion(cur, version);
   const next = policyTransition(cur.status, 'edit');
@@ -343,6 +348,8 @@ export async function submitPolicy(
   settings: PolicySettings,
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const cur = await lockPolicy(trx, actor, id);
   assertVersion(cur, version);
   if (!policyTransition(cur.status, 'submit') || !mayAct('submit', actorRef(actor), cur))
@@ -447,6 +454,8 @@ export async function reviewPolicy(
   } & PolicyPricingInput,
   now: Date,
 ): Promise<number> {
+  // List totals change with this write: dropped when the transaction commits.
+  countsChanged(trx);
   const cur = await lockPolicy(trx, actor, input.id);
   assertVersion(cur, input.version);
   const action = input.approve ? 'approve' : 'reject';
