@@ -20,7 +20,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidateCounts } from '../../platform/count-cache.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
@@ -41,19 +40,6 @@ export function planRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config } = app.deps;
   const actorOf = (req: FastifyRequest) => prevActor(app.db, requireAuth(req));
-  // Any write to plans changes list totals.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (
-      reply.statusCode < 400 &&
-      req.method === 'POST' &&
-      /^\/api\/prevention\/(plan|record)\/(add|save|submit|confirm|confirmVisit|followUp)$/.test(
-        req.routeOptions.url ?? '',
-      )
-    )
-      invalidateCounts(app.db);
-    return payload;
-  });
-
   r.post(
     '/api/prevention/plan/list',
     {

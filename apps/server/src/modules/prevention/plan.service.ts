@@ -6,6 +6,7 @@ import {
 } from '@aqzrx/contracts';
 import { dateText } from '../../db/sql.ts';
 import type { Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { linkRequestToPlan } from '../service-request/index.ts';
@@ -81,6 +82,7 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
     .executeTakeFirst();
   if (!cover) throw badRequest('被服务单位不在本项目的服务范围内');
   await checkPlanFields(trx, a, j, v);
+  countsChanged(trx);
   const { id } = await trx
     .insertInto('apPlan')
     .values({
@@ -182,6 +184,7 @@ export async function updatePlan(trx: Tx, a: PrevActor, v: PlanUpdateInput, now:
     p.plannedEnd.getTime() !== v.plannedEnd.getTime();
   const itemChanged = p.item !== v.item;
   const reconfirm = (timeChanged || itemChanged) && p.visitState === 'confirmed';
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apPlan', v, {
     item: v.item,
     subType: v.subType ?? null,
@@ -214,6 +217,7 @@ export async function confirmVisit(trx: Tx, a: PrevActor, v: VisitConfirmInput, 
   const p = await writablePlan(trx, a, v.id, 'enterprise');
   assertVersion(p, v.version);
   assertPlanAction(p.state, 'confirmVisit');
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apPlan', v, {
     visitState: 'confirmed',
     visitConfirmedAt: now,

@@ -16,7 +16,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidateCounts } from '../../platform/count-cache.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
@@ -131,7 +130,6 @@ export function projectRoutes(app: FastifyInstance): void {
             { targetId: (x) => x.data.id },
           ),
       );
-      invalidateCounts(app.db);
       return res as ReturnType<typeof ok<{ id: number }>>;
     },
   );
@@ -153,7 +151,6 @@ export function projectRoutes(app: FastifyInstance): void {
       const version = await req.tx((trx) => updateProject(trx, actor, req.body, cap, clock.now()), {
         targetId: req.body.id,
       });
-      invalidateCounts(app.db);
       return ok({ id: req.body.id, version }, '保存成功');
     },
   );

@@ -7,6 +7,7 @@ import {
 import { sql } from 'kysely';
 import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cents, num, serviceSubTypes, yuan } from './common.ts';
@@ -228,6 +229,7 @@ async function ensureFunds(
 export async function createProject(trx: Tx, a: PrevActor, v: ProjectCreateInput, capPct: number, now: Date) {
   if (a.kind !== 'insurer') throw notFound('保单不存在');
   const policies = await checkFields(trx, a, v, capPct);
+  countsChanged(trx);
   const dup = await trx
     .selectFrom('apProject')
     .select('id')
@@ -292,6 +294,7 @@ export async function updateProject(trx: Tx, a: PrevActor, v: ProjectUpdateInput
     if (!orgIds.has(u.providerOrgId)) throw badRequest('已分派服务计划的服务机构或专家机构不能从项目中移除');
     if (!v.items.some((i) => i.item === u.item)) throw badRequest('已有服务计划的服务项目不能从项目中移除');
   }
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apProject', v, {
     name: v.name,
     contractNo: v.contractNo,

@@ -8,6 +8,7 @@ import {
   type ServiceItem,
 } from '@aqzrx/contracts';
 import type { Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { spendFund } from './fund.service.ts';
@@ -149,6 +150,7 @@ export async function saveRecord(
         })),
       )
       .execute();
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apPlan', p, {
     status: submit ? 2 : 1,
     recordState: submit ? 'submitted' : 'draft',
@@ -201,6 +203,7 @@ export async function confirmRecord(
     })
     .where('planId', '=', p.id)
     .execute();
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apPlan', p, {
     recordState: 'confirmed',
     updatedAt: now,
@@ -234,5 +237,6 @@ export async function followUp(trx: Tx, a: PrevActor, v: FollowUpInput, now: Dat
       createdBy: a.userId,
     })
     .execute();
+  countsChanged(trx);
   return updateVersioned(trx, 'apPlan', p, { updatedAt: now, updatedBy: a.userId });
 }
