@@ -34,6 +34,8 @@ const tree: ResourceNode[] = [
   }),
   node({ id: 3, resUrl: 'ent', authKey: 'EntInfoEdit', name: '企业信息', component: 'EntInfoEdit' }),
   node({ id: 4, resUrl: 'ent', authKey: 'EntAPQuery/route', name: '重复', component: 'EntAPQuery' }),
+  // A component name no screen is registered for (a page the server seeds before the web builds it).
+  node({ id: 5, resUrl: 'ent', authKey: 'EntNotYetBuilt', name: '未开发', component: 'EntNotYetBuilt' }),
 ];
 
 describe('dynamic routes (spec 2.2)', () => {
@@ -62,7 +64,8 @@ describe('dynamic routes (spec 2.2)', () => {
 
   it('resolves an unknown component to the 404 screen and a known one to its screen', async () => {
     const lazyOf = (p: string) => byPath.get(p)?.lazy as () => Promise<{ Component: { name: string } }>;
-    expect((await lazyOf('/ent/EntAPQuery/route')()).Component.name).toBe('NotFound');
+    expect((await lazyOf('/ent/EntNotYetBuilt')()).Component.name).toBe('NotFound');
+    expect((await lazyOf('/ent/EntAPQuery/route')()).Component.name).toBe('EntAPQuery');
     expect((await lazyOf('/ent/EntInfoEdit')()).Component.name).toBe('EntInfoEdit');
   });
 
