@@ -22,16 +22,16 @@ export interface VersionedOptions<T extends VersionedTable> {
 
 /**
  * Sets `values` and `version = version + 1` on the row(s) matching `where` and returns the new version of the
- * first one, or undefined when none matched. Shared by updateVersioned and bumpVersion.
+ * matched rows. Shared by updateVersioned, bumpVersion and softDeleteVersioned.
  */
 async function bump<T extends VersionedTable>(
   db: Kysely<DB>,
   table: T,
-  id: number,
+  id: number | readonly number[],
   version: number | undefined,
   values: UpdateObject<DB, T>,
   opts: VersionedOptions<T>,
-): Promise<number | undefined> {
+): Promise<number[]> {
   // Kysely cannot type an update over a generic table (the union of every table's builder); the callers'
   // `values` are checked against `T` above, and the columns used here exist on every VersionedTable
   // (`by` is checked against T's numeric columns).
@@ -40,11 +40,11 @@ async function bump<T extends VersionedTable>(
   let q = db
     .updateTable(anyTable)
     .set({ ...(values as UpdateObject<DB, 'sysOrg'>), version: sql`version + 1` })
-    .where(by, '=', id);
+    .where(by, 'in', typeof id === 'number' ? [id] : id);
   if (version !== undefined) q = q.where('version', '=', version);
   if (opts.notDeleted) q = q.where('deletedAt', 'is', null);
-  const row = await q.returning(sql<number>`version`.as('version')).executeTakeFirst();
-  return row ? Number(row.version) : undefined;
+  const rows = await q.returning(sql<number>`version`.as('version')).execute();
+  return rows.map((r) => Number(r.version));
 }
 
 /**
@@ -60,7 +60,7 @@ export async function updateVersioned<T extends VersionedTable>(
   values: UpdateObject<DB, T>,
   opts: VersionedOptions<T> = {},
 ): Promise<number> {
-  const version = await bump(db, table, key.id, key.version, values, opts);
+  const [version] = await bump(db, table, key.id, key.version, values, opts);
   if (version === undefined) throw staleVersion();
   return version;
 }
@@ -70,16 +70,45 @@ export async function updateVersioned<T extends VersionedTable>(
  * old one gets 409 on its next save: e.g. a soft delete or a status toggle of a row already locked and checked
  * by the caller, an endorsement taking effect on its policy, a profile saved as a side effect. Sets `values`
  * and `version = version + 1` on the row `id` (or `by`); returns the new version, or undefined when no row
- * matched (the caller decides whether that is an error).
+ * matched (the caller decides whether that is an error). Given several ids, returns how many rows it changed.
  */
 export async function bumpVersion<T extends VersionedTable>(
   db: Kysely<DB>,
   table: T,
   id: number,
   values: UpdateObject<DB, T>,
+  opts?: VersionedOptions<T>,
+): Promise<number | undefined>;
+export async function bumpVersion<T extends VersionedTable>(
+  db: Kysely<DB>,
+  table: T,
+  ids: readonly number[],
+  values: UpdateObject<DB, T>,
+  opts?: VersionedOptions<T>,
+): Promise<number>;
+export async function bumpVersion<T extends VersionedTable>(
+  db: Kysely<DB>,
+  table: T,
+  id: number | readonly number[],
+  values: UpdateObject<DB, T>,
   opts: VersionedOptions<T> = {},
 ): Promise<number | undefined> {
-  return bump(db, table, id, undefined, values, opts);
+  if (typeof id !== 'number' && id.length === 0) return 0;
+  const versions = await bump(db, table, id, undefined, values, opts);
+  return typeof id === 'number' ? versions[0] : versions.length;
+}
+
+/**
+ * A soft delete (`values` carries `deletedAt`) of a live row, checked against the client's version when it sent
+ * one (the delete routes accept a bare id too); 409 when no live row matched — deleted or saved meanwhile.
+ */
+export async function softDeleteVersioned<T extends VersionedTable>(
+  db: Kysely<DB>,
+  table: T,
+  key: { id: number; version?: number | undefined },
+  values: UpdateObject<DB, T>,
+): Promise<number> {
+  return foundOrStale((await bump(db, table, key.id, key.version, values, { notDeleted: true }))[0]);
 }
 
 /**
@@ -103,10 +132,11 @@ export function assertCurrentRow(
 }
 
 /**
- * The first save of a row a client saw as absent (version 0), written with `ON CONFLICT DO NOTHING ...
- * RETURNING`: no row back means another first save won the race, which is a stale version (409).
+ * 409 when a write found no row although the client's view said there was one to write: the first save of a
+ * row it saw as absent (version 0), written with `ON CONFLICT DO NOTHING ... RETURNING`, lost the race to
+ * another first save; or a bumpVersion found the row deleted meanwhile. Returns the row (or version) found.
  */
-export function insertedOrStale<R>(row: R | undefined): R {
+export function foundOrStale<R>(row: R | undefined): R {
   if (row === undefined) throw staleVersion();
   return row;
 }
