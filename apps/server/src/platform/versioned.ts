@@ -51,17 +51,19 @@ async function bump<T extends VersionedTable>(
  * The one optimistic-lock update (architecture convention 10): sets `values` and `version = version + 1` on
  * the row `key.id` only while its version is still `key.version` (and, with `notDeleted`, while it is not
  * soft-deleted), and answers 409 `staleVersion()` when no row matched — someone else saved first, or the row
- * is gone. `by` matches `key.id` against another unique column (e.g. `subsystemId`). Returns the new version.
+ * is gone. `by` matches `key.id` against another unique column (e.g. `subsystemId`); `stale` replaces the
+ * 409 when the caller can say better what moved on (e.g. a policy changed after an endorsement was applied
+ * for). Returns the new version.
  */
 export async function updateVersioned<T extends VersionedTable>(
   db: Kysely<DB>,
   table: T,
   key: { id: number; version: number },
   values: UpdateObject<DB, T>,
-  opts: VersionedOptions<T> = {},
+  opts: VersionedOptions<T> & { stale?: () => Error } = {},
 ): Promise<number> {
   const [version] = await bump(db, table, key.id, key.version, values, opts);
-  if (version === undefined) throw staleVersion();
+  if (version === undefined) throw (opts.stale ?? staleVersion)();
   return version;
 }
 
