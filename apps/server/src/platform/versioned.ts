@@ -21,8 +21,8 @@ export interface VersionedOptions<T extends VersionedTable> {
 }
 
 /**
- * Sets `values` and `version = version + 1` on the row(s) matching `where` and returns the new version of the
- * matched rows. Shared by updateVersioned, bumpVersion and softDeleteVersioned.
+ * Sets `values` and `version = version + 1` on the row(s) whose `by` column (default `id`) is `id` — and, when
+ * `version` is given, whose version still is it — and returns the new versions of the matched rows. Shared by updateVersioned, bumpVersion and softDeleteVersioned.
  */
 async function bump<T extends VersionedTable>(
   db: Kysely<DB>,
