@@ -1,6 +1,5 @@
 import {
   chinaDate,
-  hasPermission,
   OrgStatus,
   optionLabel,
   PUSH_DATA_KINDS,
@@ -16,6 +15,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { permissionsAt } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { hasPermission } from '../../platform/permissions.ts';
 import { assertVersion, foundOrStale, updateVersioned } from '../../platform/versioned.ts';
 import { claimScope } from '../claim/index.ts';
 import { type Actor, dateText, nullableDateText, resolveActor } from '../enterprise/index.ts';
