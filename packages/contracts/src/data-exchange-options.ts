@@ -1,4 +1,5 @@
 import { defineOptions, type OptionValue } from './options.ts';
+import type { PermissionId } from './permissions.ts';
 
 /**
  * Zod-free constants of the data exchange with external systems (apps/server/src/modules/data-exchange):
@@ -30,7 +31,7 @@ export const PUSH_DATA_KINDS = defineOptions([
   { value: 'apRecord', label: '事故预防服务记录' },
 ]);
 /** The permission a push kind needs on the service account's role (`<permission>.query`). */
-export const PUSH_KIND_PERMISSION: Record<PushDataKind, string> = {
+export const PUSH_KIND_PERMISSION: Record<PushDataKind, PermissionId> = {
   policy: 'policy',
   claim: 'claim',
   apProject: 'ap',

@@ -11,8 +11,9 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/permissions.ts';
+import { softDeleteVersioned, updateVersioned } from '../../platform/versioned.ts';
 import { matchesKeyword, searchColumns } from '../content/index.ts';
 import { governedDistricts, sendMessage } from '../message/index.ts';
 
@@ -223,22 +224,20 @@ export async function askConsult(trx: Tx, auth: AuthContext, b: ConsultAskBody, 
     if (b.version === undefined) throw badRequest('修改咨询须提供版本号 version');
     if (row.status !== ConsultStatus.AWAITING)
       throw badRequest('咨询已答复或已关闭，不能再修改；如有新问题请重新发起咨询');
-    const res = await trx
-      .updateTable('cmsConsult')
-      .set((eb) => ({
+    // Answering or closing bumps the version, so the version check also holds the status read above.
+    await updateVersioned(
+      trx,
+      'cmsConsult',
+      { id: b.id, version: b.version },
+      {
         classId: b.classId,
         title: b.title,
         content: b.content,
         ...searchFields(b.title, b.content, ''),
         updatedAt: now,
         updatedBy: auth.userId,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', b.id)
-      .where('version', '=', b.version)
-      .where('status', '=', ConsultStatus.AWAITING)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+      },
+    );
     return b.id;
   }
   const org =
@@ -276,23 +275,16 @@ export async function answerConsult(
 ): Promise<void> {
   const row = await findAsAnswerer(trx, await consultAccess(trx, auth), b.id);
   if (row.status === ConsultStatus.CLOSED) throw badRequest('咨询已关闭，不能再答复');
-  const res = await trx
-    .updateTable('cmsConsult')
-    .set((eb) => ({
-      answer: b.answer,
-      answerUserId: auth.userId,
-      answeredAt: now,
-      status: ConsultStatus.ANSWERED,
-      isPublic: b.isPublic ?? row.isPublic,
-      ...searchFields(row.title, row.content, b.answer),
-      updatedAt: now,
-      updatedBy: auth.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', b.id)
-    .where('version', '=', b.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'cmsConsult', b, {
+    answer: b.answer,
+    answerUserId: auth.userId,
+    answeredAt: now,
+    status: ConsultStatus.ANSWERED,
+    isPublic: b.isPublic ?? row.isPublic,
+    ...searchFields(row.title, row.content, b.answer),
+    updatedAt: now,
+    updatedBy: auth.userId,
+  });
   await sendMessage(
     trx,
     { userIds: [row.askerUserId] },
@@ -320,19 +312,12 @@ export async function closeConsult(
     ? await findAsAnswerer(trx, access, q.id)
     : await findInScope(trx, access.scope, q.id);
   if (row.status === ConsultStatus.CLOSED) throw badRequest('咨询已关闭，无需重复操作');
-  const res = await trx
-    .updateTable('cmsConsult')
-    .set((eb) => ({
-      status: ConsultStatus.CLOSED,
-      closedAt: now,
-      updatedAt: now,
-      updatedBy: auth.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', q.id)
-    .where('version', '=', q.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'cmsConsult', q, {
+    status: ConsultStatus.CLOSED,
+    closedAt: now,
+    updatedAt: now,
+    updatedBy: auth.userId,
+  });
   if (row.askerUserId !== auth.userId) {
     await sendMessage(
       trx,
@@ -358,18 +343,11 @@ export async function setConsultPublic(
 ): Promise<void> {
   const row = await findAsAnswerer(trx, await consultAccess(trx, auth), q.id);
   if (q.isPublic && !row.answeredAt) throw badRequest('尚未答复的咨询不能公开为问答，请先答复');
-  const res = await trx
-    .updateTable('cmsConsult')
-    .set((eb) => ({
-      isPublic: q.isPublic,
-      updatedAt: now,
-      updatedBy: auth.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', q.id)
-    .where('version', '=', q.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'cmsConsult', q, {
+    isPublic: q.isPublic,
+    updatedAt: now,
+    updatedBy: auth.userId,
+  });
 }
 
 export async function deleteConsult(
@@ -379,14 +357,7 @@ export async function deleteConsult(
   now: Date,
 ): Promise<void> {
   await findInScope(trx, (await consultAccess(trx, auth)).scope, q.id);
-  let del = trx
-    .updateTable('cmsConsult')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: auth.userId, version: eb('version', '+', 1) }))
-    .where('id', '=', q.id)
-    .where('deletedAt', 'is', null);
-  if (q.version !== undefined) del = del.where('version', '=', q.version);
-  const res = await del.executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await softDeleteVersioned(trx, 'cmsConsult', q, { deletedAt: now, updatedAt: now, updatedBy: auth.userId });
 }
 
 // --- Public Q&A (no asker identity) ---------------------------------------------------------------

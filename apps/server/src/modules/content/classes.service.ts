@@ -1,6 +1,7 @@
 import { ArticleStatus, type ClassItem, type ClassKind } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { softDeleteVersioned, updateVersioned } from '../../platform/versioned.ts';
 
 const LABEL: Record<ClassKind, string> = { help: '帮助分类', consult: '咨询分类' };
 
@@ -73,20 +74,12 @@ export async function saveClass(
   }
   await requireClass(trx, kind, q.id);
   if (q.version === undefined) throw badRequest(`修改${LABEL[kind]}须提供版本号 version`);
-  const res = await trx
-    .updateTable('cmsClass')
-    .set((eb) => ({
-      name: q.name,
-      sort: q.sort,
-      remark: q.remark,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', q.id)
-    .where('version', '=', q.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(
+    trx,
+    'cmsClass',
+    { id: q.id, version: q.version },
+    { name: q.name, sort: q.sort, remark: q.remark, updatedAt: now, updatedBy: userId },
+  );
   return q.id;
 }
 
@@ -130,12 +123,5 @@ export async function deleteClass(
       `该${LABEL[kind]}下还有 ${used.n} 条${kind === 'help' ? '帮助文章' : '咨询'}，请先移走或删除后再删除分类`,
     );
   }
-  let del = trx
-    .updateTable('cmsClass')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: userId, version: eb('version', '+', 1) }))
-    .where('id', '=', q.id)
-    .where('deletedAt', 'is', null);
-  if (q.version !== undefined) del = del.where('version', '=', q.version);
-  const res = await del.executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await softDeleteVersioned(trx, 'cmsClass', q, { deletedAt: now, updatedAt: now, updatedBy: userId });
 }

@@ -11,8 +11,9 @@ import {
 } from '@aqzrx/contracts';
 import type { StoredAttachment } from '../../db/schema.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { htmlToText, referencedFileIds, sanitizeRichText } from '../../platform/sanitize.ts';
+import { softDeleteVersioned, updateVersioned } from '../../platform/versioned.ts';
 import { sendMessage, targetsWithin } from '../message/index.ts';
 import {
   type ArticleDetailRow,
@@ -289,14 +290,7 @@ export async function saveArticle(
   };
   let id: number;
   if (existing && b.id) {
-    const res = await trx
-      .updateTable('cmsArticle')
-      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-      .where('id', '=', b.id)
-      .where('version', '=', b.version!)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    await updateVersioned(trx, 'cmsArticle', { id: b.id, version: b.version! }, values, { notDeleted: true });
     id = b.id;
   } else {
     const row = await trx
@@ -369,19 +363,12 @@ export async function updateStatus(
   const row = await requireManaged(trx, auth, q.id, 'edit');
   if (row.status === q.status) throw badRequest('文章已是该状态，无需重复操作');
   checkTransition(row.status, q.status);
-  const res = await trx
-    .updateTable('cmsArticle')
-    .set((eb) => ({
-      status: q.status,
-      publishAt: q.status === ArticleStatus.PUBLISHED ? (row.publishAt ?? now) : row.publishAt,
-      updatedAt: now,
-      updatedBy: auth.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', q.id)
-    .where('version', '=', q.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'cmsArticle', q, {
+    status: q.status,
+    publishAt: q.status === ArticleStatus.PUBLISHED ? (row.publishAt ?? now) : row.publishAt,
+    updatedAt: now,
+    updatedBy: auth.userId,
+  });
   const notified =
     q.status === ArticleStatus.PUBLISHED ? await notifyIfTargeted(trx, q.id, now, auth.userId) : 0;
   const footerChanged = row.kind === 'page';
@@ -396,14 +383,7 @@ export async function deleteArticle(
   now: Date,
 ): Promise<{ footerChanged: boolean }> {
   const row = await requireManaged(trx, auth, q.id, 'delete');
-  let del = trx
-    .updateTable('cmsArticle')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: auth.userId, version: eb('version', '+', 1) }))
-    .where('id', '=', q.id)
-    .where('deletedAt', 'is', null);
-  if (q.version !== undefined) del = del.where('version', '=', q.version);
-  const res = await del.executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await softDeleteVersioned(trx, 'cmsArticle', q, { deletedAt: now, updatedAt: now, updatedBy: auth.userId });
   const footerChanged = row.kind === 'page';
   if (footerChanged) await syncFooterLinks(trx, now, auth.userId);
   return { footerChanged };

@@ -1,6 +1,5 @@
 import {
   chinaDate,
-  hasPermission,
   OrgStatus,
   optionLabel,
   PUSH_DATA_KINDS,
@@ -15,7 +14,9 @@ import {
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import { permissionsAt } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { hasPermission } from '../../platform/permissions.ts';
+import { assertVersion, foundOrStale, updateVersioned } from '../../platform/versioned.ts';
 import { claimScope } from '../claim/index.ts';
 import { type Actor, dateText, nullableDateText, resolveActor } from '../enterprise/index.ts';
 import { policyScope, policyState } from '../policy/index.ts';
@@ -198,7 +199,7 @@ export async function savePushSettings(
   const values = { pushUrl: body.pushUrl, enabled: body.enabled, dataKinds: body.dataKinds.join(',') };
   let version: number;
   if (t.version === null) {
-    if (body.version !== 0) throw staleVersion();
+    assertVersion(undefined, body.version);
     const row = await trx
       .insertInto('sysSubsystemPush')
       .values({
@@ -213,19 +214,16 @@ export async function savePushSettings(
       .onConflict((oc) => oc.column('subsystemId').doNothing())
       .returning('version')
       .executeTakeFirst();
-    if (!row) throw staleVersion();
-    version = row.version;
+    version = foundOrStale(row).version;
   } else {
-    if (body.version !== t.version) throw staleVersion();
-    const row = await trx
-      .updateTable('sysSubsystemPush')
-      .set({ ...values, updatedAt: now, updatedBy: userId, version: sql`version + 1` })
-      .where('subsystemId', '=', body.subsystemId)
-      .where('version', '=', body.version)
-      .returning('version')
-      .executeTakeFirst();
-    if (!row) throw staleVersion();
-    version = row.version;
+    assertVersion({ version: t.version }, body.version);
+    version = await updateVersioned(
+      trx,
+      'sysSubsystemPush',
+      { id: body.subsystemId, version: body.version },
+      { ...values, updatedAt: now, updatedBy: userId },
+      { by: 'subsystemId' },
+    );
   }
   if (body.resetCursor)
     await trx.deleteFrom('sysSubsystemPushCursor').where('subsystemId', '=', body.subsystemId).execute();

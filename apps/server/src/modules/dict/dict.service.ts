@@ -11,7 +11,8 @@ import {
   type DictUpdateBody,
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 
 /**
  * Dictionaries are small reference tables (hundreds of rows): reads load the live rows once per request
@@ -260,9 +261,11 @@ export async function updateDict(trx: Tx, input: DictUpdateBody, userId: number,
     throw badRequest(`code 不能修改：系统预置字典的编码固定为 ${row.code}`);
   }
   await assertCodeFree(trx, input.code, row.id);
-  const res = await trx
-    .updateTable('sysDict')
-    .set((eb) => ({
+  await updateVersioned(
+    trx,
+    'sysDict',
+    input,
+    {
       code: input.code,
       name: input.name,
       value: input.value,
@@ -271,13 +274,9 @@ export async function updateDict(trx: Tx, input: DictUpdateBody, userId: number,
       remark: input.remark,
       updatedAt: now,
       updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    },
+    { notDeleted: true },
+  );
 }
 
 /** Soft delete; refused for the root and while live children exist. */
@@ -291,11 +290,7 @@ export async function deleteDict(trx: Tx, id: number, userId: number, now: Date)
     .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(kids.c) > 0) throw conflict(`该字典下还有 ${kids.c} 个下级字典，请先删除下级字典`);
-  await trx
-    .updateTable('sysDict')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: userId, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysDict', id, { deletedAt: now, updatedAt: now, updatedBy: userId });
 }
 
 /**
@@ -319,14 +314,7 @@ export async function linkArea(
     : new Set<string>();
   const unknown = codes.filter((c) => !known.has(c));
   if (unknown.length) throw badRequest(`areaCodes 中的 ${unknown.join('、')} 不是有效的行政区划代码`);
-  const res = await trx
-    .updateTable('sysDict')
-    .set((eb) => ({ updatedAt: now, updatedBy: userId, version: eb('version', '+', 1) }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'sysDict', input, { updatedAt: now, updatedBy: userId }, { notDeleted: true });
   await trx.deleteFrom('sysDictArea').where('dictId', '=', input.id).execute();
   if (codes.length) {
     await trx

@@ -14,13 +14,12 @@ import {
   optionLabel,
   periodOverlapMessage,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { blindIndex, encryptPii } from '../../platform/pii.ts';
 import { inTransaction } from '../../platform/transaction.ts';
-import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import {
   applyRoster,
@@ -344,9 +343,11 @@ async function applyChange(
   await snapshotPolicy(trx, p.id, 'issue', null, userId, now);
   const cancel = a.status === 'cancelled';
   if (roster.length) await applyRoster(trx, p.id, en.id, en.effectiveDate, roster, userId, now);
-  const res = await trx
-    .updateTable('insPolicy')
-    .set({
+  await updateVersioned(
+    trx,
+    'insPolicy',
+    p,
+    {
       headcount,
       perPersonLimit: perPerson,
       medicalLimit: a.medicalLimit ?? Number(p.medicalLimit),
@@ -365,13 +366,9 @@ async function applyChange(
         : {}),
       updatedAt: now,
       updatedBy: userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', p.id)
-    .where('version', '=', p.version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!res) throw conflict('保单在申请后已发生变更，请退回该批改，由企业按最新保单重新申请');
+    },
+    { stale: () => conflict('保单在申请后已发生变更，请退回该批改，由企业按最新保单重新申请') },
+  );
   const policyVersion = await snapshotPolicy(trx, p.id, 'endorse', en.id, userId, now);
   if (cancel)
     await notifyPolicy(
@@ -519,16 +516,11 @@ export async function takeEffect(
   if (!prepared) return { id, outcome: 'skipped' };
   if ('problems' in prepared) {
     const note = `到期未能生效：${prepared.problems.join('；')}`;
-    await trx
-      .updateTable('insEndorsement')
-      .set({
-        status: endorsementTransition(en.status, 'lapse')!,
-        reviewRemark: (en.reviewRemark ? `${en.reviewRemark}；${note}` : note).slice(0, 500),
-        updatedAt: now,
-        version: sql`version + 1`,
-      })
-      .where('id', '=', id)
-      .execute();
+    await bumpVersion(trx, 'insEndorsement', id, {
+      status: endorsementTransition(en.status, 'lapse')!,
+      reviewRemark: (en.reviewRemark ? `${en.reviewRemark}；${note}` : note).slice(0, 500),
+      updatedAt: now,
+    });
     await notifyEndorsement(
       trx,
       'endorsement.lapsed',
@@ -539,15 +531,10 @@ export async function takeEffect(
     return { id, outcome: 'lapsed', problems: prepared.problems };
   }
   const policyVersion = await applyChange(trx, en, prepared, en.reviewedBy, now);
-  await trx
-    .updateTable('insEndorsement')
-    .set({
-      status: endorsementTransition(en.status, 'takeEffect')!,
-      updatedAt: now,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'insEndorsement', id, {
+    status: endorsementTransition(en.status, 'takeEffect')!,
+    updatedAt: now,
+  });
   await notifyEndorsement(
     trx,
     'endorsement.effective',

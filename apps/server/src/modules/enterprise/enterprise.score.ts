@@ -17,8 +17,8 @@ import { sql } from 'kysely';
 import { nullableDateText } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { updateVersioned } from '../../platform/versioned.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { enterpriseScope, insuredNowExpr } from './enterprise.repo.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ export async function saveParams(
   if (actor.kind !== 'government') throw forbidden('企业参数由监管部门维护');
   const { version } = await requireInScope(trx, actor, input.id);
   if (version === 0) throw conflict('该企业尚未完善企业信息，暂不能设置参数');
-  if (version !== input.version) throw staleVersion();
+  assertVersion({ version }, input.version);
   for (const p of input.params) {
     const def = ENT_PARAMS.find((d) => d.key === p.key)!;
     if (p.source === 1 && !def.system) throw conflict(`“${def.label}”只能手动录入`);

@@ -4,11 +4,10 @@
  * Reads are in enterprise.repo.ts.
  */
 import { chinaDate, type EnterpriseProfileInput, industryMustInsure, UserStatus } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type EnterpriseEditFields, enterpriseScope, hasIssuedPolicy } from './enterprise.repo.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
 import { notifyEnterpriseChange } from './notices.ts';
@@ -148,20 +147,15 @@ export async function saveEnterprise(
   const safetyMobile = input.safetyMobile ?? current.safetyMobile ?? '';
   if (!legalMobile || !safetyMobile) throw conflict('请填写法定代表人和安全负责人的手机号后再保存');
   await assertUsccFree(trx, input.uscc, id);
-  await trx
-    .updateTable('sysOrg')
-    .set({
-      name: input.name,
-      uscc: input.uscc,
-      districtCode: input.districtCode,
-      contactName: input.legalName,
-      contactPhone: legalMobile,
-      updatedAt: now,
-      updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysOrg', id, {
+    name: input.name,
+    uscc: input.uscc,
+    districtCode: input.districtCode,
+    contactName: input.legalName,
+    contactPhone: legalMobile,
+    updatedAt: now,
+    updatedBy: actor.userId,
+  });
   const values = {
     ...profileValues(input),
     // Shown masked to the regulator like the mobiles: left out, the stored number stays.

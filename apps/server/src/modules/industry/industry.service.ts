@@ -5,7 +5,8 @@ import {
   type IndustryUpdateBody,
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 
 interface Row {
   id: number;
@@ -166,9 +167,11 @@ export async function updateIndustry(
     throw badRequest(`code 不能修改：预置行业的代码固定为 ${row.code}`);
   }
   await assertCodeFree(trx, input.code, row.id);
-  const res = await trx
-    .updateTable('sysIndustry')
-    .set((eb) => ({
+  await updateVersioned(
+    trx,
+    'sysIndustry',
+    input,
+    {
       code: input.code,
       name: input.name,
       isHighRisk: input.isHighRisk,
@@ -178,13 +181,9 @@ export async function updateIndustry(
       remark: input.remark,
       updatedAt: now,
       updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    },
+    { notDeleted: true },
+  );
 }
 
 /** Soft delete; refused for the root and while live children exist. */
@@ -198,9 +197,5 @@ export async function deleteIndustry(trx: Tx, id: number, userId: number, now: D
     .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(kids.c) > 0) throw conflict(`该行业下还有 ${kids.c} 个下级行业，请先删除下级行业`);
-  await trx
-    .updateTable('sysIndustry')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: userId, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysIndustry', id, { deletedAt: now, updatedAt: now, updatedBy: userId });
 }

@@ -13,12 +13,16 @@ import {
   type TechnicistRow,
   type technicistListQuery,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
-import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import {
+  assertVersion,
+  bumpVersion,
+  softDeleteVersioned,
+  updateVersioned,
+} from '../../platform/versioned.ts';
 import { type Actor, escapeLike } from '../enterprise/index.ts';
 
 /** Insurer-side records belong to the insurer organisation of the actor; others see none of them. */
@@ -109,20 +113,15 @@ export async function saveInsurer(
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (dup) throw conflict('该统一社会信用代码已被其他机构使用，请核对');
-  await trx
-    .updateTable('sysOrg')
-    .set({
-      name: input.name,
-      uscc: input.uscc,
-      districtCode: input.districtCode,
-      contactName: input.headName,
-      contactPhone: input.headMobile,
-      updatedAt: now,
-      updatedBy: actor.userId,
-      version: sql`version + 1`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysOrg', id, {
+    name: input.name,
+    uscc: input.uscc,
+    districtCode: input.districtCode,
+    contactName: input.headName,
+    contactPhone: input.headMobile,
+    updatedAt: now,
+    updatedBy: actor.userId,
+  });
   const values = {
     insurerType: input.insurerType,
     orgCode: input.orgCode,
@@ -366,12 +365,12 @@ export async function editTechnicist(
 export async function deleteTechnicist(trx: Tx, actor: Actor, id: number, version: number, now: Date) {
   const cur = await techInScope(trx, actor, id);
   assertVersion(cur, version);
-  await trx
-    .updateTable('insTechnicist')
-    .set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .execute();
+  await updateVersioned(
+    trx,
+    'insTechnicist',
+    { id, version },
+    { deletedAt: now, updatedAt: now, updatedBy: actor.userId },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -474,13 +473,14 @@ export async function editDoc(
 
 export async function deleteDoc(trx: Tx, actor: Actor, id: number, version: number, now: Date) {
   await getDoc(trx, actor, id);
-  const res = await trx
-    .updateTable('insInsurerDoc')
-    .set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deletedAt', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!res) throw staleVersion();
+  await softDeleteVersioned(
+    trx,
+    'insInsurerDoc',
+    { id, version },
+    {
+      deletedAt: now,
+      updatedAt: now,
+      updatedBy: actor.userId,
+    },
+  );
 }

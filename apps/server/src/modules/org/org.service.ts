@@ -12,7 +12,6 @@ import {
   optionLabel,
   type Paged,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
 import { escapeLike } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -178,11 +177,12 @@ export async function setOrgStatus(
   if (status === OrgStatus.SUSPENDED && org.id === auth.orgId)
     throw badRequest('不能停用当前登录用户所属的机构');
   if (org.status === status) return { changed: false, sessionsEnded: 0 };
-  await trx
-    .updateTable('sysOrg')
-    .set({ status, updatedAt: now, updatedBy: auth.userId, version: sql`version + 1` })
-    .where('id', '=', org.id)
-    .execute();
+  await updateVersioned(
+    trx,
+    'sysOrg',
+    { id: org.id, version: q.version },
+    { status, updatedAt: now, updatedBy: auth.userId },
+  );
   if (status !== OrgStatus.SUSPENDED) return { changed: true, sessionsEnded: 0 };
   const ended = await trx
     .updateTable('sysSession')

@@ -20,9 +20,9 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { SettingValues } from '../../platform/settings.ts';
-import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { assertCurrentRow, assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { closeTodos, notify } from '../message/index.ts';
 import { assertAttachableFiles, fileInfos } from '../training/index.ts';
 import {
@@ -202,8 +202,7 @@ export async function addFiling(
       throw conflict(
         `${input.year}年度已有预防计划备案（第${latest.versionNo}版，${PREVENTION_FILING_STATUS.label(latest.status)}），重新备案请在最新版本上修改后提交`,
       );
-    if (input.supersedes.id !== latest.id) throw staleVersion();
-    assertVersion(latest, input.supersedes.version);
+    assertCurrentRow(latest, input.supersedes);
     if (preventionFilingTransition(latest.status, 'refile') === null)
       throw conflict(preventionFilingRefusal(latest.status, 'refile'));
     await updateVersioned(
@@ -213,7 +212,7 @@ export async function addFiling(
       { latest: false, updatedAt: now, updatedBy: actor.userId },
     );
     versionNo = latest.versionNo + 1;
-  } else if (input.supersedes) throw staleVersion();
+  } else assertCurrentRow(undefined, input.supersedes);
   const planned = input.plannedServices;
   const row = await trx
     .insertInto('apPreventionFiling')

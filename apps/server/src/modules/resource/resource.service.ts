@@ -6,7 +6,8 @@ import {
 } from '@aqzrx/contracts';
 import { type ResourceSeed, ROLE_RESOURCES } from '../../db/seeds/resources.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 
 /** Resource (menu/route) management for the administrator's menu editor. */
 
@@ -148,12 +149,14 @@ export async function saveResource(
   now: Date,
 ): Promise<void> {
   const row = await requireResource(trx, input.id);
-  if (row.version !== input.version) throw staleVersion();
+  assertVersion(row, input.version);
   if (input.actions !== undefined && input.actions.length > 0 && !row.permission)
     throw fieldError('actions', '没有权限标识的菜单不能提供操作');
-  const res = await trx
-    .updateTable('sysResource')
-    .set((eb) => ({
+  await updateVersioned(
+    trx,
+    'sysResource',
+    { id: row.id, version: input.version },
+    {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.resName !== undefined ? { resName: input.resName } : {}),
       ...(input.icon !== undefined ? { icon: input.icon } : {}),
@@ -165,12 +168,8 @@ export async function saveResource(
       ...(input.actions !== undefined ? { actions: [...new Set(input.actions)].join(',') } : {}),
       updatedAt: now,
       updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', row.id)
-    .where('version', '=', input.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    },
+  );
   if (input.actions !== undefined) {
     const offered = new Set(input.actions);
     const grants = await trx
@@ -213,7 +212,7 @@ export async function moveResource(
   now: Date,
 ): Promise<void> {
   const row = await requireResource(trx, input.id);
-  if (row.version !== input.version) throw staleVersion();
+  assertVersion(row, input.version);
   const all = await trx.selectFrom('sysResource').select(['id', 'parentId']).execute();
   const children = new Map<number, number[]>();
   for (const r of all) {
@@ -234,17 +233,12 @@ export async function moveResource(
   const newLevel = (await parentLevel(trx, input.parentId)) + 1;
   const delta = newLevel - row.level;
   const sort = await nextSort(trx, input.parentId);
-  await trx
-    .updateTable('sysResource')
-    .set((eb) => ({
-      parentId: input.parentId,
-      sort,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', row.id)
-    .execute();
+  await updateVersioned(
+    trx,
+    'sysResource',
+    { id: row.id, version: input.version },
+    { parentId: input.parentId, sort, updatedAt: now, updatedBy: userId },
+  );
   if (delta !== 0)
     await trx
       .updateTable('sysResource')
@@ -267,15 +261,6 @@ export async function orderResources(
   if (given.size !== expected.size || [...given].some((id) => !expected.has(id)))
     throw fieldError('ids', '须按新顺序列出该上级菜单下的全部下级菜单');
   for (const [i, id] of input.ids.entries()) {
-    await trx
-      .updateTable('sysResource')
-      .set((eb) => ({
-        sort: (i + 1) * 10,
-        updatedAt: now,
-        updatedBy: userId,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .execute();
+    await bumpVersion(trx, 'sysResource', id, { sort: (i + 1) * 10, updatedAt: now, updatedBy: userId });
   }
 }

@@ -2,7 +2,8 @@ import type { Paged, ResourceNode, RoleGrant, RoleRow } from '@aqzrx/contracts';
 import { roleDisplayName } from '@aqzrx/contracts';
 import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 
 /** The actions the holder of role management must keep on its own role (else nobody could undo it). */
 export const ROLE_ADMIN_ACTIONS = ['query', 'get', 'edit'] as const;
@@ -281,20 +282,18 @@ export async function saveRole(
     const role = await requireRole(trx, input.id);
     if (input.version === undefined) throw badRequest('缺少版本号 version');
     if (role.isSystem && role.roleKey !== input.roleKey) throw badRequest('系统角色的标识不能修改');
-    const res = await trx
-      .updateTable('sysRole')
-      .set((eb) => ({
+    await updateVersioned(
+      trx,
+      'sysRole',
+      { id: input.id, version: input.version },
+      {
         roleKey: input.roleKey,
         roleName: input.roleName,
         description: input.description,
         updatedAt: now,
         updatedBy: userId,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+      },
+    );
     roleId = input.id;
     await trx.deleteFrom('sysRoleResource').where('roleId', '=', roleId).execute();
   } else {
@@ -367,11 +366,7 @@ export async function assignRoleToUsers(
   if (missing.length) throw notFound(`用户不存在：${missing.slice(0, 20).join(',')}`);
   const changed = users.filter((u) => u.roleId !== roleId).map((u) => u.id);
   if (changed.length) {
-    await trx
-      .updateTable('sysUser')
-      .set((eb) => ({ roleId, updatedAt: now, updatedBy: actor.userId, version: eb('version', '+', 1) }))
-      .where('id', 'in', changed)
-      .execute();
+    await bumpVersion(trx, 'sysUser', changed, { roleId, updatedAt: now, updatedBy: actor.userId });
     await trx
       .updateTable('sysSession')
       .set({ revokedAt: now, revokeReason: 'role-changed' })

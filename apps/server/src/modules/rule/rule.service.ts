@@ -13,8 +13,9 @@ import {
 import type { StoredAttachment } from '../../db/schema.ts';
 import { dateText } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { htmlToText, referencedFileIds, sanitizeRichText } from '../../platform/sanitize.ts';
+import { softDeleteVersioned, updateVersioned } from '../../platform/versioned.ts';
 import { claimFiles, matchesKeyword, searchColumns } from '../content/index.ts';
 
 function ruleBase(db: Db) {
@@ -229,14 +230,7 @@ export async function saveRule(trx: Tx, auth: AuthContext, b: RuleSaveBody, now:
     updatedBy: auth.userId,
   };
   if (b.id) {
-    const res = await trx
-      .updateTable('cmsRule')
-      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-      .where('id', '=', b.id)
-      .where('version', '=', b.version!)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    await updateVersioned(trx, 'cmsRule', { id: b.id, version: b.version! }, values, { notDeleted: true });
     return b.id;
   }
   const row = await trx
@@ -261,12 +255,5 @@ export async function deleteRule(
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (older) throw conflict(`《${older.name}》记录本法规为其修订后的新版本，请先修改该法规的效力状态再删除`);
-  let del = trx
-    .updateTable('cmsRule')
-    .set((eb) => ({ deletedAt: now, updatedAt: now, updatedBy: auth.userId, version: eb('version', '+', 1) }))
-    .where('id', '=', q.id)
-    .where('deletedAt', 'is', null);
-  if (q.version !== undefined) del = del.where('version', '=', q.version);
-  const res = await del.executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await softDeleteVersioned(trx, 'cmsRule', q, { deletedAt: now, updatedAt: now, updatedBy: auth.userId });
 }

@@ -9,7 +9,8 @@ import type {
 } from '@aqzrx/contracts';
 import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { updateVersioned } from '../../platform/versioned.ts';
 
 /** What this module needs of the route registry (app.state.apiRoutes). */
 export interface RegisteredRoute {
@@ -228,24 +229,17 @@ export async function updateMechanism(
 ): Promise<void> {
   await requireMechanism(trx, input.id);
   await checkRefs(trx, input, input.id);
-  const res = await trx
-    .updateTable('safetyMechanism')
-    .set((eb) => ({
-      name: input.name,
-      orderNo: input.orderNo,
-      subsystemId: input.subsystemId,
-      status: input.status,
-      ipAllowlist: allowlistText(input.ipAllowlist),
-      ratePerMinute: input.ratePerMinute,
-      remark: input.remark,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'safetyMechanism', input, {
+    name: input.name,
+    orderNo: input.orderNo,
+    subsystemId: input.subsystemId,
+    status: input.status,
+    ipAllowlist: allowlistText(input.ipAllowlist),
+    ratePerMinute: input.ratePerMinute,
+    remark: input.remark,
+    updatedAt: now,
+    updatedBy: userId,
+  });
 }
 
 export async function deleteMechanism(trx: Tx, id: number): Promise<void> {

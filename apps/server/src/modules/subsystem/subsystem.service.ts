@@ -11,8 +11,9 @@ import {
 } from '@aqzrx/contracts';
 import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { encryptPii } from '../../platform/pii.ts';
+import { bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cleanHelpContent } from './help-content.ts';
 
 /** Public help page data for one subsystem (case-insensitive code); unknown codes answer 404. */
@@ -166,24 +167,17 @@ export async function updateSubsystem(
   await requireSubsystem(trx, input.id);
   await assertCodeFree(trx, input.code, input.id);
   await assertServiceUser(trx, input.serviceUserId);
-  const res = await trx
-    .updateTable('sysSubsystem')
-    .set((eb) => ({
-      ...(input.serviceUserId !== undefined ? { serviceUserId: input.serviceUserId } : {}),
-      name: input.name,
-      code: input.code,
-      url: input.url,
-      status: input.status,
-      helpContent: cleanHelpContent(input.helpContent),
-      sort: input.sort,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', input.id)
-    .where('version', '=', input.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'sysSubsystem', input, {
+    ...(input.serviceUserId !== undefined ? { serviceUserId: input.serviceUserId } : {}),
+    name: input.name,
+    code: input.code,
+    url: input.url,
+    status: input.status,
+    helpContent: cleanHelpContent(input.helpContent),
+    sort: input.sort,
+    updatedAt: now,
+    updatedBy: userId,
+  });
 }
 
 /** Hard delete; refused while a safety mechanism still names the subsystem. */
@@ -216,19 +210,14 @@ async function credentialState(db: Db, id: number) {
 
 async function storeSecret(trx: Tx, id: number, appKey: string, userId: number, now: Date) {
   const secret = newSecret();
-  await trx
-    .updateTable('sysSubsystem')
-    .set((eb) => ({
-      appKey,
-      secretEnc: encryptPii(secret),
-      credentialIssuedAt: now,
-      lastUsedAt: null,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysSubsystem', id, {
+    appKey,
+    secretEnc: encryptPii(secret),
+    credentialIssuedAt: now,
+    lastUsedAt: null,
+    updatedAt: now,
+    updatedBy: userId,
+  });
   return { id, appKey, secret, issuedAt: now.toISOString() };
 }
 
@@ -264,16 +253,11 @@ export async function rotateCredentials(
 export async function revokeCredentials(trx: Tx, id: number, userId: number, now: Date): Promise<void> {
   const row = await credentialState(trx, id);
   if (!row.appKey) throw conflict('该子系统尚无接入凭据，无需吊销');
-  await trx
-    .updateTable('sysSubsystem')
-    .set((eb) => ({
-      appKey: null,
-      secretEnc: null,
-      credentialIssuedAt: null,
-      updatedAt: now,
-      updatedBy: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .execute();
+  await bumpVersion(trx, 'sysSubsystem', id, {
+    appKey: null,
+    secretEnc: null,
+    credentialIssuedAt: null,
+    updatedAt: now,
+    updatedBy: userId,
+  });
 }

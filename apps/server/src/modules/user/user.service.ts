@@ -20,8 +20,9 @@ import { escapeLike } from '../../db/sql.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
-import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { districtListWithin } from '../message/index.ts';
 
 const PASSWORD_HISTORY = 5;
@@ -388,7 +389,7 @@ export async function saveUser(
 ): Promise<{ roleChanged: boolean; revoked: number }> {
   const scope = userScope(actor);
   const user = await requireUserForUpdate(trx, input.id, scope);
-  if (user.version !== input.version) throw staleVersion();
+  assertVersion(user, input.version);
   const roleChanged = input.roleId !== undefined && input.roleId !== user.roleId;
   if (roleChanged && user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
   // The (new) role must exist; a scoped caller may assign it, and the jurisdiction, only within its own.
@@ -401,9 +402,11 @@ export async function saveUser(
   if (input.mobile !== undefined && input.mobile !== user.mobile)
     await requireUniqueMobile(trx, input.mobile, user.id);
   await requireOrg(trx, input.orgId);
-  const res = await trx
-    .updateTable('sysUser')
-    .set((eb) => ({
+  await updateVersioned(
+    trx,
+    'sysUser',
+    { id: user.id, version: input.version },
+    {
       ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
       ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
@@ -415,12 +418,8 @@ export async function saveUser(
         : {}),
       updatedAt: now,
       updatedBy: actor.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', user.id)
-    .where('version', '=', input.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw staleVersion();
+    },
+  );
   const revoked = roleChanged ? await revokeUserSessions(trx, user.id, now, 'role-changed') : 0;
   return { roleChanged, revoked };
 }
@@ -429,16 +428,7 @@ export async function saveUser(
 export async function deleteUser(trx: Tx, id: number, actor: AuthContext, now: Date): Promise<void> {
   if (id === actor.userId) throw badRequest('不能删除当前登录的用户');
   const user = await requireUserForUpdate(trx, id, userScope(actor));
-  await trx
-    .updateTable('sysUser')
-    .set((eb) => ({
-      deletedAt: now,
-      updatedAt: now,
-      updatedBy: actor.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', user.id)
-    .execute();
+  await bumpVersion(trx, 'sysUser', user.id, { deletedAt: now, updatedAt: now, updatedBy: actor.userId });
   await revokeUserSessions(trx, user.id, now, 'user-deleted');
 }
 
@@ -473,18 +463,13 @@ export async function resetPassword(
       throw fieldError('newPwd', `新密码不能与该用户最近${PASSWORD_HISTORY}次使用过的密码相同`);
   }
   const hash = await hashPassword(newPwd);
-  await trx
-    .updateTable('sysUser')
-    .set((eb) => ({
-      passwordHash: hash,
-      mustChangePassword: true,
-      passwordChangedAt: now,
-      updatedAt: now,
-      updatedBy: actor.userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', user.id)
-    .execute();
+  await bumpVersion(trx, 'sysUser', user.id, {
+    passwordHash: hash,
+    mustChangePassword: true,
+    passwordChangedAt: now,
+    updatedAt: now,
+    updatedBy: actor.userId,
+  });
   await trx
     .insertInto('sysPasswordHistory')
     .values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
@@ -517,27 +502,24 @@ export async function setUserStatus(
   const user = await requireUserForUpdate(trx, id, userScope(actor));
   const disabled = user.status === UserStatus.DISABLED;
   if ((status === UserStatus.DISABLED) === disabled) return false;
-  await trx
-    .updateTable('sysUser')
-    .set((eb) =>
-      status === UserStatus.DISABLED
-        ? {
-            status: UserStatus.DISABLED,
-            statusBeforeDisable: user.status,
-            updatedAt: now,
-            updatedBy: actor.userId,
-            version: eb('version', '+', 1),
-          }
-        : {
-            status: user.statusBeforeDisable ?? UserStatus.ACTIVE,
-            statusBeforeDisable: null,
-            updatedAt: now,
-            updatedBy: actor.userId,
-            version: eb('version', '+', 1),
-          },
-    )
-    .where('id', '=', user.id)
-    .execute();
+  await bumpVersion(
+    trx,
+    'sysUser',
+    user.id,
+    status === UserStatus.DISABLED
+      ? {
+          status: UserStatus.DISABLED,
+          statusBeforeDisable: user.status,
+          updatedAt: now,
+          updatedBy: actor.userId,
+        }
+      : {
+          status: user.statusBeforeDisable ?? UserStatus.ACTIVE,
+          statusBeforeDisable: null,
+          updatedAt: now,
+          updatedBy: actor.userId,
+        },
+  );
   if (status === UserStatus.DISABLED) await revokeUserSessions(trx, user.id, now, 'disabled');
   return true;
 }
