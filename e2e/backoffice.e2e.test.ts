@@ -253,7 +253,9 @@ describe('multi-tab bar (spec 2.6)', () => {
     await waitForPath(page, '/government/govAp/GovApPlan/route');
     await openMenuItem(page, '事故预防', '服务管理');
     await waitForPath(page, '/government/govAp/GovApManage/route');
-    await expect.poll(() => tabTitles(page)).toEqual(['事故预防监管', '预防计划', '服务管理']);
+    await expect
+      .poll(() => tabTitles(page), { timeout: 15_000 })
+      .toEqual(['事故预防监管', '预防计划', '服务管理']);
 
     await tabAction(page, '事故预防监管', '关闭左侧', { message: '左侧没有标签页' });
     await tabAction(page, '服务管理', '关闭右侧', { message: '右侧没有标签页' });
@@ -263,11 +265,11 @@ describe('multi-tab bar (spec 2.6)', () => {
     await tabAction(page, '预防计划', '关闭当前', { message: '这是最后一个标签页，不能再关闭了' });
 
     await openMenuItem(page, '事故预防', '服务查询');
-    await expect.poll(() => tabTitles(page)).toEqual(['预防计划', '服务查询']);
+    await expect.poll(() => tabTitles(page), { timeout: 15_000 }).toEqual(['预防计划', '服务查询']);
     await tabAction(page, '预防计划', '关闭右侧', { tabs: ['预防计划'] });
     await waitForPath(page, '/government/govAp/GovApPlan/route');
     await openMenuItem(page, '事故预防', '培训记录');
-    await expect.poll(() => tabTitles(page)).toEqual(['预防计划', '培训记录']);
+    await expect.poll(() => tabTitles(page), { timeout: 15_000 }).toEqual(['预防计划', '培训记录']);
     await tabAction(page, '培训记录', '关闭左侧', { tabs: ['培训记录'] });
     await tabAction(page, '培训记录', '关闭当前', { message: '这是最后一个标签页，不能再关闭了' });
     await context.close();

@@ -83,31 +83,35 @@ describe('accident prevention across roles (issue 13)', () => {
       ins.page,
       `/api/prevention/project/policies?keyword=${encodeURIComponent('恒安化工')}&pageNo=1&pageSize=20`,
     );
-    let target: { policyNo: string; fund: FundRow | undefined } | null = null;
+    // Other files may have issued further policies of ent (their premium not collected yet, no fund): the
+    // first policy whose fund is open with room for the 120 元 spend is taken, accrued here when it has none.
+    const fundOf = async (p: { policyId: number; policyNo: string }) =>
+      (
+        await apiData<{ list: FundRow[] }>(
+          ins.page,
+          `/api/prevention/fund/list?keyword=${encodeURIComponent(p.policyNo)}&pageNo=1&pageSize=10`,
+        )
+      ).list.find((f) => f.policyId === p.policyId);
+    let target: { policyId: number; policyNo: string } | null = null;
     for (const p of policies.list) {
-      const funds = await apiData<{ list: FundRow[] }>(
-        ins.page,
-        `/api/prevention/fund/list?keyword=${encodeURIComponent(p.policyNo)}&pageNo=1&pageSize=10`,
-      );
-      const fund = funds.list.find((f) => f.policyId === p.policyId);
+      let fund = await fundOf(p);
       if (fund?.state === 'writtenOff') continue;
-      if (!fund || fund.accrued <= 0)
+      if (!fund || fund.accrued <= 0) {
         await apiData(ins.page, '/api/prevention/fund/accrue', {
           policyId: p.policyId,
           ratio: 10,
           remark: '',
         });
-      target = { policyNo: p.policyNo, fund };
-      break;
+        fund = await fundOf(p);
+      }
+      if (fund && fund.available > 120) {
+        target = p;
+        break;
+      }
     }
     expect(target, 'ent has an issued policy of the insurer with an open fund').not.toBeNull();
     const policyNo = target?.policyNo as string;
-    const before = (
-      await apiData<{ list: FundRow[] }>(
-        ins.page,
-        `/api/prevention/fund/list?keyword=${encodeURIComponent(policyNo)}&pageNo=1&pageSize=10`,
-      )
-    ).list[0] as FundRow;
+    const before = (await fundOf(target as { policyId: number; policyNo: string })) as FundRow;
     expect(before.available).toBeGreaterThan(120);
 
     await ins.page.getByRole('button', { name: /新建项目/ }).click();
