@@ -2,11 +2,9 @@
 import { addDays, chinaDate, minAccidentLevel } from '@aqzrx/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import type { TestContext } from '../../../test/helpers.ts';
 import {
   download,
-  idem,
-  issueEnt2Policy,
   makeUser,
   orgIdOf,
   post,
@@ -15,65 +13,23 @@ import {
   uploadPdf,
   waitForLog,
 } from '../policy/policy.testkit.ts';
+import { type ClaimKit, openClaimKit } from './claim.testkit.ts';
 
 let t: TestContext;
 let ent: string;
 let ent2: string;
 let insurer: string;
 let gov: string;
-let policyId: number;
-const hour = 3600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
+let report: ClaimKit['report'];
+let detail: ClaimKit['detail'];
+let step: ClaimKit['step'];
 
 beforeAll(async () => {
-  t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
-  [ent, ent2, insurer, gov] = await Promise.all([
-    t.login('ent'),
-    t.login('ent2'),
-    t.login('insurer'),
-    t.login('gov'),
-  ]);
-  // ent2's policy in force from 10 days ago (issued by the insurer as an entry for the enterprise).
-  policyId = await issueEnt2Policy(t, { ent2, insurer }, 0, 'PICC-CLAIM-0001');
-  await t.database.db
-    .updateTable('insPolicy')
-    .set({ startDate: new Date(t.clock.now().getTime() - 10 * 86_400_000).toISOString().slice(0, 10) })
-    .where('id', '=', policyId)
-    .execute();
+  const k = await openClaimKit();
+  ({ t, report, detail, step } = k);
+  ({ ent, ent2, insurer, gov } = k.tok);
 });
 afterAll(() => t.close());
-
-/** A distinct accident minute for each report: the same policy and accident time is a duplicate report. */
-let accidents = 0;
-const nextAccident = () => iso(t.clock.now().getTime() - 5 * hour - ++accidents * 60_000);
-
-const report = (token: string, over: Record<string, unknown> = {}, key = idem()) =>
-  post(
-    t,
-    '/api/claim/add',
-    token,
-    {
-      policyId,
-      reporterName: '钱安全',
-      reporterPhone: '13905275678',
-      accidentAt: nextAccident(),
-      accidentDistrictCode: '321324',
-      accidentAddress: '泗洪县青阳镇工地3号楼',
-      accidentDesc: '脚手架作业时一名工人坠落受伤',
-      deaths: 0,
-      injuries: 1,
-      ...over,
-    },
-    key,
-  );
-
-async function detail(token: string, id: number) {
-  return post(t, `/api/claim/detail?id=${id}`, token);
-}
-async function step(token: string, id: number, body: Record<string, unknown>) {
-  const d = await detail(token, id);
-  return post(t, '/api/claim/step', token, { id, version: d.body.data.version, ...body });
-}
 
 describe('accident level against casualties and loss (domain 1.7)', () => {
   const register = (id: number, over: Record<string, unknown>) =>
