@@ -1,4 +1,5 @@
 /** One annual prevention plan filing (预防计划备案) with every version of its year: insurer and regulator. */
+import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -14,6 +15,38 @@ export function FilingStatusTag({ row }: { row: Pick<PreventionFilingRow, 'statu
 }
 
 /** Planned services of the year per item 01–07, as a small table. */
+/** The figures of a filing row that every filing list shows: planned services, budget and its share, status. */
+export const FILING_FIGURE_COLUMNS: ProColumns<PreventionFilingRow>[] = [
+  {
+    title: '计划服务',
+    dataIndex: 'plannedTotal',
+    search: false,
+    width: 90,
+    render: (_, r) => `${r.plannedTotal}次`,
+  },
+  {
+    title: '预算 / 占保费',
+    dataIndex: 'budgetAmount',
+    search: false,
+    width: 150,
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {yuan(r.budgetAmount)}
+        <br />
+        <Typography.Text type="secondary">{r.budgetRatioPct.toFixed(2)}%</Typography.Text>
+      </span>
+    ),
+  },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    valueType: 'select',
+    valueEnum: PREVENTION_FILING_STATUS.valueEnum,
+    width: 100,
+    render: (_, r) => <FilingStatusTag row={r} />,
+  },
+];
+
 export function PlannedServicesTable({ planned }: { planned: Record<string, number> }) {
   const rows = SERVICE_ITEMS.map((i) => ({ code: i.value, name: i.label, count: planned[i.value] ?? 0 }));
   return (

@@ -2,13 +2,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { chinaTime, PagedTable, yuan } from '../../components/index.ts';
+import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
-import { PREVENTION_FILING_STATUS } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { ReasonModal, yearChoices } from './activity-parts.tsx';
 import { type FilingListQuery, filingApi, type PreventionFilingRow } from './api-activity.ts';
-import { FilingDrawer, FilingStatusTag } from './FilingDetail.tsx';
+import { FILING_FIGURE_COLUMNS, FilingDrawer } from './FilingDetail.tsx';
 
 type Target = Pick<PreventionFilingRow, 'id' | 'version' | 'insurerName' | 'year' | 'versionNo'>;
 
@@ -93,34 +92,7 @@ export function GovApPlan() {
       hideInTable: true,
     },
     { title: '服务区县', dataIndex: 'districtNames', search: false, width: 150, ellipsis: true },
-    {
-      title: '计划服务',
-      dataIndex: 'plannedTotal',
-      search: false,
-      width: 90,
-      render: (_, r) => `${r.plannedTotal}次`,
-    },
-    {
-      title: '预算 / 占保费',
-      dataIndex: 'budgetAmount',
-      search: false,
-      width: 150,
-      render: (_, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {yuan(r.budgetAmount)}
-          <br />
-          <Typography.Text type="secondary">{r.budgetRatioPct.toFixed(2)}%</Typography.Text>
-        </span>
-      ),
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: PREVENTION_FILING_STATUS.valueEnum,
-      width: 90,
-      render: (_, r) => <FilingStatusTag row={r} />,
-    },
+    ...FILING_FIGURE_COLUMNS,
     {
       title: '提交时间',
       dataIndex: 'submittedAt',

@@ -32,7 +32,6 @@ import {
   DISTRICTS,
   moneyRange,
   PREVENTION_FILING_LIMITS,
-  PREVENTION_FILING_STATUS,
   SERVICE_ITEMS,
 } from '../../platform/contracts.ts';
 import { chinaYear } from './activity-parts.tsx';
@@ -42,7 +41,7 @@ import {
   type PreventionFilingInput,
   type PreventionFilingRow,
 } from './api-activity.ts';
-import { FilingDrawer, FilingStatusTag } from './FilingDetail.tsx';
+import { FILING_FIGURE_COLUMNS, FilingDrawer } from './FilingDetail.tsx';
 
 interface FilingForm {
   year: number;
@@ -271,34 +270,7 @@ export function InsuranceApApply() {
       render: (_, r) => `第${r.versionNo}版${r.versions > 1 ? `（共${r.versions}版）` : ''}`,
     },
     { title: '服务区县', dataIndex: 'districtNames', search: false, width: 160, ellipsis: true },
-    {
-      title: '计划服务',
-      dataIndex: 'plannedTotal',
-      search: false,
-      width: 90,
-      render: (_, r) => `${r.plannedTotal}次`,
-    },
-    {
-      title: '预算 / 占保费',
-      dataIndex: 'budgetAmount',
-      search: false,
-      width: 160,
-      render: (_, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {yuan(r.budgetAmount)}
-          <br />
-          <Typography.Text type="secondary">{r.budgetRatioPct.toFixed(2)}%</Typography.Text>
-        </span>
-      ),
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: PREVENTION_FILING_STATUS.valueEnum,
-      width: 100,
-      render: (_, r) => <FilingStatusTag row={r} />,
-    },
+    ...FILING_FIGURE_COLUMNS,
     {
       title: '审核意见',
       dataIndex: 'reviewRemark',
