@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorReason } from '@aqzrx/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from './context.ts';
+import { type OkEnvelope, ok } from './envelope.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 
 /**
@@ -159,4 +160,28 @@ async function purgeExpired(db: Db, now: Date): Promise<void> {
     .deleteFrom('idempotencyKey')
     .where('createdAt', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS))
     .execute();
+}
+
+/**
+ * The create route of a record, run at most once per Idempotency-Key: `create` inserts it inside the request's
+ * transaction (req.tx, so the operation-log row names the new id), the answer `{ id }` with `message` is
+ * remembered in the same transaction and sent again for a repeated key.
+ */
+export function createOnce(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { now: Date; required: boolean },
+  create: (trx: Tx) => Promise<number>,
+  message: string,
+): Promise<OkEnvelope<{ id: number }>> {
+  return withIdempotency(db, req, reply, opts, (remember) =>
+    req.tx(
+      async (trx) => {
+        const id = await create(trx);
+        return remember(trx, ok({ id }, message));
+      },
+      { targetId: (res) => res.data.id },
+    ),
+  );
 }

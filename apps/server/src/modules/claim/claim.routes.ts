@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
@@ -175,14 +175,13 @@ export function claimsRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const actor = await resolveActor(app.db, auth);
       await assertAttachable(app.db, auth, req.body.attachments);
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: true }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await reportClaim(trx, actor, req.body, clock.now());
-            return remember(trx, ok({ id }, '报案成功'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: true },
+        (trx) => reportClaim(trx, actor, req.body, clock.now()),
+        '报案成功',
       );
     },
   );

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import { getEndorsement, listEndorsements } from './endorsement.repo.ts';
 import { applyEndorsement, reviewEndorsement, withdrawEndorsement } from './endorsement.service.ts';
@@ -76,14 +76,13 @@ export function endorsementsRoutes(app: FastifyInstance): void {
       const actor = await resolveActor(app.db, auth);
       await assertAttachable(app.db, auth, req.body.attachments);
       const ins = await settings.get('insurance');
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await applyEndorsement(trx, actor, req.body, ins, clock.now());
-            return remember(trx, ok({ id }, '批改申请已提交'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: false },
+        (trx) => applyEndorsement(trx, actor, req.body, ins, clock.now()),
+        '批改申请已提交',
       );
     },
   );

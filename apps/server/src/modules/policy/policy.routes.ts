@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
@@ -138,14 +138,13 @@ export function policiesRoutes(app: FastifyInstance): void {
       const { submit, ...input } = req.body;
       await assertAttachable(app.db, auth, input.attachments);
       const ins = await settings.get('insurance');
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: true }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await createPolicy(trx, actor, input, submit, ins, clock.now());
-            return remember(trx, ok({ id }, submit ? '已提交审核' : '已保存草稿'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: true },
+        (trx) => createPolicy(trx, actor, input, submit, ins, clock.now()),
+        submit ? '已提交审核' : '已保存草稿',
       );
     },
   );

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { sendXlsxStream } from '../../platform/xlsx.ts';
 import { assertAttachable, sendAttachment } from '../enterprise/index.ts';
 import { planExportSheets } from './export.ts';
@@ -98,19 +98,13 @@ export function planRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      const res = await withIdempotency(
+      const res = await createOnce(
         app.db,
         req,
         reply,
         { now: clock.now(), required: false },
-        (remember) =>
-          req.tx(
-            async (trx) => {
-              const id = await createPlan(trx, actor, req.body, clock.now());
-              return remember(trx, ok({ id }, '服务计划已制定，已通知企业确认服务时间'));
-            },
-            { targetId: (x) => x.data.id },
-          ),
+        (trx) => createPlan(trx, actor, req.body, clock.now()),
+        '服务计划已制定，已通知企业确认服务时间',
       );
       return res as ReturnType<typeof ok<{ id: number }>>;
     },

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { serviceTypeTree as loadTypes } from './common.ts';
 import { getProject, listProjects } from './project.repo.ts';
 import { createProject, listProviders, projectPolicies, updateProject } from './project.service.ts';
@@ -116,19 +116,13 @@ export function projectRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const actor = await actorOf(req);
       const cap = (await settings.get('insurance')).preventionFeeCapPct;
-      const res = await withIdempotency(
+      const res = await createOnce(
         app.db,
         req,
         reply,
         { now: clock.now(), required: false },
-        (remember) =>
-          req.tx(
-            async (trx) => {
-              const id = await createProject(trx, actor, req.body, cap, clock.now());
-              return remember(trx, ok({ id }, '事故预防项目已建立，请制定服务计划'));
-            },
-            { targetId: (x) => x.data.id },
-          ),
+        (trx) => createProject(trx, actor, req.body, cap, clock.now()),
+        '事故预防项目已建立，请制定服务计划',
       );
       return res as ReturnType<typeof ok<{ id: number }>>;
     },

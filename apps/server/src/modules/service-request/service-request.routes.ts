@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { resolveActor } from '../../platform/actor.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import {
   addRequest,
   answerRequest,
@@ -91,14 +91,13 @@ export function serviceRequestRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await addRequest(trx, actor, req.body, clock.now());
-            return remember(trx, ok({ id }, '服务需求已提交，请等待保险机构答复'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: false },
+        (trx) => addRequest(trx, actor, req.body, clock.now()),
+        '服务需求已提交，请等待保险机构答复',
       );
     },
   );

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { resolveActivityActor } from './activity-actor.ts';
 import { sendRecordFile } from './files.ts';
@@ -94,14 +94,13 @@ export function trainingRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const auth = requireAuth(req);
       const actor = await actorOf(req);
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await addTraining(trx, auth, actor, req.body, clock.now());
-            return remember(trx, ok({ id }, '培训已发布'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: false },
+        (trx) => addTraining(trx, auth, actor, req.body, clock.now()),
+        '培训已发布',
       );
     },
   );
@@ -179,14 +178,13 @@ export function trainingRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      return withIdempotency(app.db, req, reply, { now: clock.now(), required: false }, (remember) =>
-        req.tx(
-          async (trx) => {
-            const id = await signUp(trx, actor, req.body, clock.now());
-            return remember(trx, ok({ id }, '报名成功'));
-          },
-          { targetId: (res) => res.data.id },
-        ),
+      return createOnce(
+        app.db,
+        req,
+        reply,
+        { now: clock.now(), required: false },
+        (trx) => signUp(trx, actor, req.body, clock.now()),
+        '报名成功',
       );
     },
   );
