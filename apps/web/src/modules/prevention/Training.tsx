@@ -238,10 +238,11 @@ function baseColumns(
       render: (_, r) => (r.mode === 'online' ? r.onlineLink : r.place),
     },
     {
-      title: '名额（已报 / 共）',
+      // The header is a whole word at 1440 px (it was cut at 120 px).
+      title: '已报 / 名额',
       dataIndex: 'capacity',
       search: false,
-      width: 120,
+      width: 110,
       render: (_, r) => `${r.signedParticipants} / ${r.capacity}`,
     },
     ...(side === 'ent'

@@ -338,7 +338,13 @@ export function FundLedger({ editable }: { editable: boolean }) {
       dataIndex: 'available',
       search: false,
       align: 'right',
-      render: (_, r) => yuan(r.available),
+      // A written-off fund takes no more entries: what was left is not available any more.
+      render: (_, r) =>
+        r.state === 'writtenOff' ? (
+          <Typography.Text type="secondary">— 已核销（结余 {yuan(r.available)}）</Typography.Text>
+        ) : (
+          yuan(r.available)
+        ),
     },
     {
       title: '状态',
