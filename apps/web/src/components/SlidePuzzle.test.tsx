@@ -105,7 +105,9 @@ describe('SlidePuzzle', () => {
       async () => {
         throw new Error('CAPTCHA_INVALID');
       },
-      { failReloadDelayMs: 30 },
+      // Long enough that the fail state is still there when a loaded machine gets to look at it (30 ms
+      // was over before the check under load), short enough to keep the test quick.
+      { failReloadDelayMs: 400 },
     );
     await screen.findByText('向右滑动完成拼图');
     fireEvent.mouseDown(slider(), { clientX: 10, button: 0 });
