@@ -10,6 +10,9 @@
 //  5. No two feature modules import each other (directly or through a longer cycle).
 //  6. No source file over 800 lines (contracts, server, web, e2e; seeds and migrations excepted): a long
 //     service is split into its repository (SQL) and service (rules) files, a long form into sections.
+//  7. The web's server calls take their list queries from the contracts (`z.input<typeof xListQuery>`): a
+//     hand-written query type with paging (`pageNo: number;`) in a web module's api file drifts from the
+//     server's schema unnoticed.
 // Prints every violation with file and import, exits 1 when there is one.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,6 +122,20 @@ for (const file of files) {
   const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1;
   if (lines > MAX_LINES)
     violations.push(`${file}: ${lines} lines — split it (at most ${MAX_LINES} lines per source file)`);
+}
+
+// Hand-written paged list queries in the web's api files (rule 7).
+const WEB_API = /^apps\/web\/src\/modules\/[^/]+\/[^/]*api[^/]*\.ts$/;
+for (const file of files) {
+  if (!WEB_API.test(file) || isTest(file)) continue;
+  const src = fs.readFileSync(path.join(root, file), 'utf8');
+  const at = src.search(/\bpageNo\??: number;/);
+  if (at >= 0) {
+    const line = src.slice(0, at).split('\n').length;
+    violations.push(
+      `${file}:${line}: a hand-written paged query — type it from the contract (z.input<typeof …Query>)`,
+    );
+  }
 }
 
 // Cycles between feature modules (value imports of non-test code).

@@ -25,10 +25,10 @@ export type ConsultAnswerBody = z.infer<typeof consultAnswerBody>;
 
 export const consultListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     classId: idParam('分类编号').optional(),
-    status: z.coerce.number().int().min(0).max(2).optional(),
+    status: z.coerce.number<number>().int().min(0).max(2).optional(),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
   })
   .strict();
@@ -73,8 +73,8 @@ export const qaItem = z.object({
 export type QaItem = z.infer<typeof qaItem>;
 export const qaListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     classId: idParam('分类编号').optional(),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
   })

@@ -65,11 +65,11 @@ export type ArticleSaveResult = z.infer<typeof articleSaveResult>;
 
 export const articleListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     kind: articleKind.optional(),
     classId: idParam('分类编号').optional(),
-    status: z.coerce.number().int().min(0).max(2).optional(),
+    status: z.coerce.number<number>().int().min(0).max(2).optional(),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
   })
   .strict();
@@ -149,7 +149,7 @@ export type BannerItem = z.infer<typeof bannerItem>;
 export const updateStatusQuery = z
   .object({
     id: idParam('id'),
-    status: z.coerce.number().int().min(0).max(2, '状态须为0草稿、1发布或2撤回'),
+    status: z.coerce.number<number>().int().min(0).max(2, '状态须为0草稿、1发布或2撤回'),
     version: idParam('version'),
   })
   .strict();
@@ -172,7 +172,7 @@ export const classSaveQuery = z
     version: idParam('version').optional(),
     name: z.string().trim().min(1, '请输入分类名称').max(50, '分类名称不能超过50个字符'),
     sort: z.coerce
-      .number()
+      .number<number>()
       .int(numberRangeMessage('排序', FIELD_RANGES.classSort))
       .min(0, numberRangeMessage('排序', FIELD_RANGES.classSort))
       .max(9999, numberRangeMessage('排序', FIELD_RANGES.classSort))
@@ -197,8 +197,8 @@ export type ClassItem = z.infer<typeof classItem>;
 
 export const noticeListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     currentTab: z.enum(['1', '2'], { message: 'currentTab 须为1（通知公告）或2（政策动态）' }).default('1'),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
     unread: queryBool.optional(),
@@ -214,6 +214,19 @@ export const noticeReader = z.object({
 });
 export type NoticeReader = z.infer<typeof noticeReader>;
 
+/** The portal's public article lists (/api/public/article/list): one kind, paged. */
+export const portalListQuery = z
+  .object({
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
+    kind: z.enum(['news', 'notice', 'policy', 'help'], { message: '类别须为 news/notice/policy/help' }),
+    classId: z.coerce.number<number>().int().positive('分类编号必须是正整数').optional(),
+    keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+  })
+  .strict();
+/** The portal's help list (/api/manage/articles/getHelpList). */
+export const helpListQuery = portalListQuery.omit({ kind: true });
+
 // ---------------------------------------------------------------------------------------------
 // Portal search
 
@@ -221,8 +234,8 @@ export const searchQuery = z
   .object({
     keyword: z.string().trim().min(1, '请输入搜索关键词').max(50, '搜索关键词不能超过50个字符'),
     type: z.enum(SEARCH_TYPES.values).optional(),
-    pageNo: z.coerce.number().int().min(1).max(1000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(1000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(50).default(10),
   })
   .strict();
 export const searchHit = z.object({

@@ -101,7 +101,7 @@ export type InsurancePostAnswer = z.infer<typeof insurancePostAnswer>;
 // ---------------------------------------------------------------------------------------------------
 
 export const pushSettingsQuery = z
-  .object({ subsystemId: z.coerce.number().int().positive('subsystemId 必须是正整数') })
+  .object({ subsystemId: z.coerce.number<number>().int().positive('subsystemId 必须是正整数') })
   .strict();
 
 export const pushSettingsBody = z

@@ -81,7 +81,7 @@ export const dictFindAllQuery = z
     code: dictCodeText.optional(),
     /** Part of the name (any depth under pid). */
     name: z.string().trim().max(100).optional(),
-    status: z.coerce.number().int().min(0).max(1).optional(),
+    status: z.coerce.number<number>().int().min(0).max(1).optional(),
     /** Entries applying to this region: unlinked ones and those linked to it or to its city/province. */
     areaCode: dictAreaCode.optional(),
     /** true: the whole subtree under pid as a tree; default: the direct children of pid. */

@@ -93,7 +93,7 @@ export const personName = (label: string) =>
 // Portal content, rules, consultations and messages
 
 /** A positive id in the query (coerced from its text); the message names the field. */
-export const idParam = (label: string) => z.coerce.number().int().positive(`${label}必须是正整数`);
+export const idParam = (label: string) => z.coerce.number<number>().int().positive(`${label}必须是正整数`);
 /** A stored file's id (uuid). */
 export const fileIdField = z.string().uuid('文件编号格式不正确，请重新上传');
 /** A date written YYYY-MM-DD (month and day in range); the message names the field. */

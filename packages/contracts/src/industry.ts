@@ -50,9 +50,9 @@ const industryCode = z
 
 export const industryFindByPidQuery = z
   .object({
-    pid: z.coerce.number().int().positive('pid 必须是正整数').optional(),
+    pid: z.coerce.number<number>().int().positive('pid 必须是正整数').optional(),
     /** Alias of pid ("an industry tree call with id 1"); pid wins when both are sent. Default 1. */
-    id: z.coerce.number().int().positive('id 必须是正整数').optional(),
+    id: z.coerce.number<number>().int().positive('id 必须是正整数').optional(),
     /** Include disabled nodes (the admin tree); the selects see enabled ones only. */
     all: z
       .enum(['true', 'false', '1', '0'], { message: '只能是 true 或 false' })
@@ -94,5 +94,5 @@ export const industryUpdateBody = industryAddBody
 export type IndustryUpdateBody = z.infer<typeof industryUpdateBody>;
 
 export const industryDeleteQuery = z
-  .object({ id: z.coerce.number().int().positive('id 必须是正整数') })
+  .object({ id: z.coerce.number<number>().int().positive('id 必须是正整数') })
   .strict();

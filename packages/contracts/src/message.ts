@@ -5,8 +5,8 @@ import { MESSAGE_KINDS, TODO_STATES } from './message-options.ts';
 
 export const messageListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     unread: queryBool.optional(),
     kind: z.enum(MESSAGE_KINDS.values).optional(),
     /** To-dos only: open (待处理) or done (已处理). */

@@ -91,7 +91,7 @@ export type OrgSaveBody = z.infer<typeof orgSaveBody>;
 
 export const orgStatusQuery = z
   .object({
-    id: z.coerce.number().int().positive('id 必须是正整数'),
-    version: z.coerce.number().int().positive('请提供数据版本号 version'),
+    id: z.coerce.number<number>().int().positive('id 必须是正整数'),
+    version: z.coerce.number<number>().int().positive('请提供数据版本号 version'),
   })
   .strict();

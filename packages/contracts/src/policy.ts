@@ -274,6 +274,19 @@ export const policyVersionSnapshot = z.object({
   createdAt: z.string(),
 });
 
+/** /api/policy/persons: one page of a policy's insured persons; keyword is a name or a full ID number,
+ * all=true includes the persons an endorsement removed. */
+export const policyPersonsQuery = pageQuery
+  .extend({
+    id: z.coerce.number<number>().int().positive('id 必须是正整数'),
+    keyword: z.string().trim().max(30).optional(),
+    all: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .strict();
+
 /** A person on a policy's insured-person list (/api/policy/persons). */
 export const policyPersonRow = z.object({
   id: z.number().int(),

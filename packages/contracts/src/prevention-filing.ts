@@ -76,7 +76,7 @@ export const preventionFilingReviewInput = z
 
 /** The filters of the filing lists (insurer and regulator), written once: list (paged) and export. */
 export const preventionFilingListFilters = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: z.coerce.number<number>().int().min(2000).max(2100).optional(),
   status: z.enum(PREVENTION_FILING_STATUS.values).optional(),
   district: districtField.optional(),
   insurerId: idParam('保险机构').optional(),

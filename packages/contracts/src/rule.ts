@@ -33,8 +33,8 @@ export type RuleSaveBody = z.infer<typeof ruleSaveBody>;
 
 export const ruleListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
     level: z.enum(RULE_LEVELS.values).optional(),
     status: z.enum(RULE_STATUS.values).optional(),

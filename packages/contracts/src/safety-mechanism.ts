@@ -90,23 +90,23 @@ export type MechanismRow = z.infer<typeof mechanismRow>;
 
 export const mechanismFindAllQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(500).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(500).default(10),
     name: z.string().trim().max(100).optional(),
     orderNo: z.string().trim().max(32).optional(),
-    subsystemId: z.coerce.number().int().positive().optional(),
-    status: z.coerce.number().int().min(0).max(1).optional(),
+    subsystemId: z.coerce.number<number>().int().positive().optional(),
+    status: z.coerce.number<number>().int().min(0).max(1).optional(),
   })
   .strict();
 
 export const mechanismIdQuery = z
-  .object({ id: z.coerce.number().int().positive('id 必须是正整数') })
+  .object({ id: z.coerce.number<number>().int().positive('id 必须是正整数') })
   .strict();
 export const mechanismApisQuery = z
-  .object({ mechanismId: z.coerce.number().int().positive('mechanismId 必须是正整数') })
+  .object({ mechanismId: z.coerce.number<number>().int().positive('mechanismId 必须是正整数') })
   .strict();
 export const mechanismCheckOrderNoQuery = z
-  .object({ orderNo, id: z.coerce.number().int().positive('id 必须是正整数').optional() })
+  .object({ orderNo, id: z.coerce.number<number>().int().positive('id 必须是正整数').optional() })
   .strict();
 
 export const mechanismApisBody = z

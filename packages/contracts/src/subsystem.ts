@@ -85,17 +85,17 @@ export type SubsystemRow = z.infer<typeof subsystemRow>;
 
 export const subsystemListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(500).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(500).default(10),
     name: z.string().trim().max(100).optional(),
     code: z.string().trim().max(40).optional(),
-    status: z.coerce.number().int().min(0).max(1).optional(),
+    status: z.coerce.number<number>().int().min(0).max(1).optional(),
   })
   .strict();
 
 export const subsystemCodeQuery = z.object({ code: subsystemCode }).strict();
 export const subsystemIdQuery = z
-  .object({ id: z.coerce.number().int().positive('id 必须是正整数') })
+  .object({ id: z.coerce.number<number>().int().positive('id 必须是正整数') })
   .strict();
 
 /**

@@ -37,7 +37,7 @@ export const districtCodesField = z
   .array(z.string().regex(/^\d{6}$/, '行政区划代码为6位数字'))
   .max(50, '管辖区县不能超过50个');
 
-const id = z.coerce.number().int('id 必须是整数').positive('id 必须是正整数');
+const id = z.coerce.number<number>().int('id 必须是整数').positive('id 必须是正整数');
 
 export const userListQuery = pageQuery
   .extend({
@@ -47,7 +47,7 @@ export const userListQuery = pageQuery
     roleId: id.optional(),
     orgId: id.optional(),
     status: z.coerce
-      .number()
+      .number<number>()
       .int()
       .refine((v) => USER_STATUS.has(v), '状态只能是 1（正常）、2（停用）或 3（企业信息待完善）')
       .optional(),
@@ -179,7 +179,7 @@ export const userStatusQuery = z
   .object({
     id,
     status: z.coerce
-      .number()
+      .number<number>()
       .int()
       .refine((v) => v === 1 || v === 2, '状态只能是 1（启用）或 2（停用）'),
   })

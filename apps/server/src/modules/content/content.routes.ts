@@ -9,6 +9,7 @@ import {
   classItem,
   classSaveQuery,
   envelope,
+  helpListQuery,
   idQuery,
   idVersionQuery,
   messageEnvelope,
@@ -16,6 +17,7 @@ import {
   noticeListQuery,
   noticeReader,
   paged,
+  portalListQuery,
   publicArticleDetail,
   publicArticleItem,
   publicPage,
@@ -45,16 +47,6 @@ import { portalSearch } from './search.service.ts';
 const A = '/api/manage/articles';
 const PORTAL_KINDS = ARTICLE_KINDS.values.filter((k) => k !== 'page' && k !== 'banner');
 
-const portalListQuery = z
-  .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
-    kind: z.enum(['news', 'notice', 'policy', 'help'], { message: '类别须为 news/notice/policy/help' }),
-    classId: z.coerce.number().int().positive('分类编号必须是正整数').optional(),
-    keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
-  })
-  .strict();
-const helpListQuery = portalListQuery.omit({ kind: true });
 const pageQuery = z
   .object({
     aid: z.coerce.number().int().positive('aid 必须是正整数').optional(),

@@ -5,12 +5,12 @@ import {
   idEnvelope,
   type PolicyRow,
   paged,
-  pageQuery,
   policyDetail,
   policyDraftInput,
   policyExportQuery,
   policyListQuery,
   policyPersonRow,
+  policyPersonsQuery,
   policyPricingInput,
   policyRow,
   policyRulesView,
@@ -238,16 +238,7 @@ export function policiesRoutes(app: FastifyInstance): void {
         tags: ['policy'],
         response: { 200: envelope(z.object({ page: paged(policyPersonRow) })) },
         summary: '参保人员名单（证件号码脱敏；关键字为姓名或完整证件号码；all=true 含已减少人员）',
-        querystring: pageQuery
-          .extend({
-            id: z.coerce.number().int().positive('id 必须是正整数'),
-            keyword: z.string().trim().max(30).optional(),
-            all: z
-              .enum(['true', 'false'])
-              .transform((v) => v === 'true')
-              .optional(),
-          })
-          .strict(),
+        querystring: policyPersonsQuery,
       },
       config: { permission: 'policy.get' },
     },

@@ -171,7 +171,14 @@ export function ConsultTable({
         actionRef={actionRef}
         columns={columns}
         params={{ status: status === 'all' ? undefined : status }}
-        request={(q) => listConsults(q)}
+        // The tab key and the class select carry their values as text; the query takes numbers.
+        request={({ status: st, classId, ...q }) =>
+          listConsults({
+            ...q,
+            status: st === undefined ? undefined : Number(st),
+            classId: classId === undefined ? undefined : Number(classId),
+          })
+        }
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ reload: true, density: false, setting: false }}
         scroll={{ x: tableWidth(columns) }}

@@ -3,9 +3,11 @@ import type {
   ConsultAnswerBody,
   ConsultAskBody,
   ConsultItem,
+  consultListQuery,
   MessageItem,
   Paged,
   QaItem,
+  z,
 } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData, request } from '../../platform/request.ts';
@@ -38,13 +40,8 @@ export const consultKeys = {
   qa: (id: number | null) => ['public', 'qa', id] as const,
 };
 
-export interface ConsultListParams {
-  pageNo: number;
-  pageSize: number;
-  status?: number | string;
-  classId?: number | string;
-  keyword?: string;
-}
+/** The query of the consultation list (contracts consultListQuery, as sent). */
+export type ConsultListParams = z.input<typeof consultListQuery>;
 
 export function listConsults(q: ConsultListParams): Promise<Paged<ConsultItem>> {
   return fetchData<Paged<ConsultItem>>(`${A}/getConsultList`, {

@@ -1,13 +1,14 @@
 import type {
   ArticleDetail,
   ArticleItem,
-  ArticleKind,
   ArticleSaveBody,
   ArticleSaveResult,
   Attachment,
+  articleListQuery,
   ClassItem,
   NoticeReader,
   Paged,
+  z,
 } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../components/index.ts';
@@ -17,14 +18,8 @@ const A = '/manage/articles';
 
 // --- Articles (notices, policy news, news, help, banners, single pages) ---------------------------
 
-export interface ArticleListParams {
-  pageNo: number;
-  pageSize: number;
-  kind?: ArticleKind;
-  classId?: number;
-  status?: number;
-  keyword?: string;
-}
+/** The query of the article list (contracts articleListQuery, as sent). */
+export type ArticleListParams = z.input<typeof articleListQuery>;
 
 export async function listArticles(q: ArticleListParams): Promise<PageResult<ArticleItem>> {
   return fetchData<Paged<ArticleItem>>(`${A}/getArticleList`, { params: { ...q } });

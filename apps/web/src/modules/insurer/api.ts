@@ -4,6 +4,7 @@ import type {
   InsurerProfile,
   insurerDocListQuery,
   PolicyRow,
+  policyListQuery,
   publishedDocListQuery,
   TechnicistFields,
   TechnicistRow,
@@ -134,7 +135,7 @@ export type PolicyBrief = Pick<
   | 'premium'
   | 'stateLabel'
 >;
-export const fetchPolicies = (q: { pageNo: number; pageSize: number; state?: string }) =>
+export const fetchPolicies = (q: z.input<typeof policyListQuery>) =>
   page<PolicyBrief>(INSURER_API.policyList, { ...q });
 
 /** Total of a list call (pageSize 1): for the workbench counters. */

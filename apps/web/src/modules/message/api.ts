@@ -1,4 +1,12 @@
-import type { MessageBatchItem, MessageItem, MessageKind, MessageSendBody, Paged } from '@aqzrx/contracts';
+import type {
+  MessageBatchItem,
+  MessageItem,
+  MessageSendBody,
+  messageListQuery,
+  Paged,
+  pageQuery,
+  z,
+} from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData, request } from '../../platform/request.ts';
 
@@ -6,13 +14,7 @@ import { fetchData, request } from '../../platform/request.ts';
 
 export type { MessageBatchItem } from '@aqzrx/contracts';
 
-export async function listMyMessages(q: {
-  pageNo: number;
-  pageSize: number;
-  unread?: boolean;
-  kind?: MessageKind;
-  todo?: 'open' | 'done';
-}): Promise<PageResult<MessageItem>> {
+export async function listMyMessages(q: z.input<typeof messageListQuery>): Promise<PageResult<MessageItem>> {
   const { unread, ...rest } = q;
   return fetchData<Paged<MessageItem>>('/message/list', {
     params: { ...rest, ...(unread ? { unread: 1 } : {}) },
@@ -26,10 +28,7 @@ export async function markMessagesRead(ids: number[] | 'all'): Promise<number> {
   return (await fetchData<{ updated: number }>('/message/read', { params })).updated;
 }
 
-export async function listSentMessages(q: {
-  pageNo: number;
-  pageSize: number;
-}): Promise<PageResult<MessageBatchItem>> {
+export async function listSentMessages(q: z.input<typeof pageQuery>): Promise<PageResult<MessageBatchItem>> {
   return fetchData<Paged<MessageBatchItem>>('/message/sentList', { params: { ...q } });
 }
 

@@ -79,7 +79,7 @@ export function PolicyPersons({ policy }: { policy: PolicyDetail }) {
             pageNo,
             pageSize,
             ...(keyword?.trim() ? { keyword: keyword.trim() } : {}),
-            ...(all === 'true' ? { all: true } : {}),
+            ...(all === 'true' ? { all } : {}),
           });
         }}
       />

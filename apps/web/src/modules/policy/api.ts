@@ -9,6 +9,7 @@ import type {
   PolicyVersionRow,
   policyDraftInput,
   policyListQuery,
+  policyPersonsQuery,
   z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
@@ -86,9 +87,9 @@ export const policyApi = {
     ),
   detail: (id: number) => fetchData<PolicyDetail>('/policy/detail', { params: { id } }),
   rules: () => fetchData<PolicyRules>('/policy/rules'),
-  persons: (q: { id: number; pageNo: number; pageSize: number; keyword?: string; all?: boolean }) =>
+  persons: (q: z.input<typeof policyPersonsQuery>) =>
     fetchData<{ page: PageResult<PolicyPersonRow> }>('/policy/persons', {
-      params: q as unknown as Params,
+      params: q,
     }).then((d) => d.page),
   versions: (id: number) => fetchData<PolicyVersionRow[]>('/policy/versions', { params: { id } }),
   version: (id: number, version: number) =>

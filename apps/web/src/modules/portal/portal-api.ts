@@ -1,13 +1,17 @@
 import type {
   BannerItem,
+  helpListQuery,
+  noticeListQuery,
   Paged,
   PortalStat,
   PublicArticleDetail,
   PublicArticleItem,
   PublicPage,
   QaItem,
+  qaListQuery,
   SearchHit,
-  SearchType,
+  searchQuery,
+  z,
 } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData, request } from '../../platform/request.ts';
@@ -125,13 +129,10 @@ export function idProblem(raw: string | null, noun: string): string {
 
 // --- Portal lists, search and read receipts ------------------------------------------------------
 
-export async function portalNotices(q: {
-  currentTab: 1 | 2;
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  unread?: boolean;
-}): Promise<Paged<PublicArticleItem>> {
+/** The query of /public/notice/list (contracts noticeListQuery), with the tab as the number the portal uses. */
+export async function portalNotices(
+  q: Omit<z.input<typeof noticeListQuery>, 'currentTab'> & { currentTab: NoticeTab },
+): Promise<Paged<PublicArticleItem>> {
   const { unread, ...rest } = q;
   return fetchData<Paged<PublicArticleItem>>('/public/notice/list', {
     method: 'GET',
@@ -140,24 +141,14 @@ export async function portalNotices(q: {
   });
 }
 
-export function portalHelpList(q: {
-  pageNo: number;
-  pageSize: number;
-  classId?: number;
-  keyword?: string;
-}): Promise<Paged<PublicArticleItem>> {
+export function portalHelpList(q: z.input<typeof helpListQuery>): Promise<Paged<PublicArticleItem>> {
   return fetchData<Paged<PublicArticleItem>>('/manage/articles/getHelpList', {
     params: { ...q },
     skipErrorHandler: true,
   });
 }
 
-export function portalQaList(q: {
-  pageNo: number;
-  pageSize: number;
-  classId?: number;
-  keyword?: string;
-}): Promise<Paged<QaItem>> {
+export function portalQaList(q: z.input<typeof qaListQuery>): Promise<Paged<QaItem>> {
   return fetchData<Paged<QaItem>>('/public/qa/list', {
     method: 'GET',
     params: { ...q },
@@ -165,12 +156,7 @@ export function portalQaList(q: {
   });
 }
 
-export function portalSearch(q: {
-  keyword: string;
-  type?: SearchType;
-  pageNo: number;
-  pageSize: number;
-}): Promise<Paged<SearchHit>> {
+export function portalSearch(q: z.input<typeof searchQuery>): Promise<Paged<SearchHit>> {
   return fetchData<Paged<SearchHit>>('/public/search', {
     method: 'GET',
     params: { ...q },

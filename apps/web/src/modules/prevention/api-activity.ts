@@ -10,6 +10,7 @@ import type {
   PreventionFilingRow,
   PreventionOverview,
   preventionFilingListQuery,
+  providerSummaryQuery,
   providerSummaryRow,
   ServiceRequestInput,
   ServiceRequestPolicy,
@@ -168,13 +169,8 @@ export const filingApi = {
 export const overviewApi = {
   overview: (q: { year?: number; districtCode?: string }) =>
     fetchData<PreventionOverview>(ACTIVITY_API.overview, { params: asParams(q) }),
-  providerSummary: (q: {
-    pageNo: number;
-    pageSize: number;
-    year?: number;
-    districtCode?: string;
-    keyword?: string;
-  }) => fetchData<PageResult<ProviderSummaryRow>>(ACTIVITY_API.providerSummary, { params: asParams(q) }),
+  providerSummary: (q: z.input<typeof providerSummaryQuery>) =>
+    fetchData<PageResult<ProviderSummaryRow>>(ACTIVITY_API.providerSummary, { params: asParams(q) }),
   statement: (q: { year: number; groupBy: StatementGroupBy; item?: string }) =>
     fetchData<Statement>(ACTIVITY_API.statement, { params: asParams(q) }),
   statementExport: (q: { year: number; groupBy: StatementGroupBy; item?: string }) =>

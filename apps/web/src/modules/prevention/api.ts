@@ -16,6 +16,7 @@ import type {
   planUpdateInput,
   projectCreateInput,
   projectListQuery,
+  projectPolicyQuery,
   projectUpdateInput,
   providerRow,
   recordConfirmInput,
@@ -80,7 +81,7 @@ export const apApi = {
   serviceTypes: () => fetchData<ServiceTypeTree>(url('serviceTypes')),
   providers: (q: { orgType?: 'service' | 'expert'; keyword?: string } = {}) =>
     fetchData<ProviderRow[]>(url('providers'), { params: params(q) }),
-  projectPolicies: (q: { keyword?: string; pageNo: number; pageSize: number }) =>
+  projectPolicies: (q: z.input<typeof projectPolicyQuery>) =>
     fetchData<PageResult<ProjectPolicyRow>>(url('project/policies'), { params: params(q) }),
 
   projects: (q: z.input<typeof projectListQuery>) =>

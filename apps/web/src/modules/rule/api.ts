@@ -1,16 +1,11 @@
-import type { Paged, RuleDetail, RuleItem, RuleLevel, RuleSaveBody, RuleStatus } from '@aqzrx/contracts';
+import type { Paged, RuleDetail, RuleItem, RuleSaveBody, ruleListQuery, z } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData, request } from '../../platform/request.ts';
 
 /** Calls of the rules library (法律法规): managed lists and saves, and the public reads of the portal. */
 
-export interface RuleListParams {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  level?: RuleLevel;
-  status?: RuleStatus;
-}
+/** The query of the rule list (contracts ruleListQuery, as sent). */
+export type RuleListParams = z.input<typeof ruleListQuery>;
 
 export async function listRules(q: RuleListParams, pub = false): Promise<PageResult<RuleItem>> {
   return fetchData<Paged<RuleItem>>(pub ? '/public/rule/list' : '/rule/list', {

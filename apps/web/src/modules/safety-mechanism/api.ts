@@ -4,6 +4,8 @@ import type {
   MechanismApiInfo,
   MechanismRow,
   MechanismUpdateBody,
+  mechanismFindAllQuery,
+  z,
 } from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData } from '../../platform/request.ts';
@@ -15,14 +17,8 @@ export const mechanismKeys = {
   subsystemOptions: ['sys-config', 'subsystem-options'] as const,
 };
 
-export interface MechanismQuery {
-  pageNo: number;
-  pageSize: number;
-  name?: string;
-  orderNo?: string;
-  subsystemId?: number;
-  status?: number;
-}
+/** The query of /safetymechanism/findAll (contracts mechanismFindAllQuery, as sent). */
+export type MechanismQuery = z.input<typeof mechanismFindAllQuery>;
 export const findMechanisms = (params: MechanismQuery) =>
   fetchData<PageResult<MechanismRow>>('/safetymechanism/findAll', {
     method: 'POST',

@@ -1,16 +1,17 @@
-import type { SubsystemAddBody, SubsystemRow, SubsystemUpdateBody } from '@aqzrx/contracts';
+import type {
+  SubsystemAddBody,
+  SubsystemRow,
+  SubsystemUpdateBody,
+  subsystemListQuery,
+  z,
+} from '@aqzrx/contracts';
 import type { PageResult } from '../../components/index.ts';
 import { fetchData } from '../../platform/request.ts';
 
 /** Server calls of subsystem management, with the paths and parameter placement of the API. */
 
-export interface SubsystemQuery {
-  pageNo: number;
-  pageSize: number;
-  name?: string;
-  code?: string;
-  status?: number;
-}
+/** The query of /subsystem/list (contracts subsystemListQuery, as sent). */
+export type SubsystemQuery = z.input<typeof subsystemListQuery>;
 export const listSubsystems = (params: SubsystemQuery) =>
   fetchData<PageResult<SubsystemRow>>('/subsystem/list', { method: 'POST', params: { ...params } });
 export const addSubsystem = (data: SubsystemAddBody) =>

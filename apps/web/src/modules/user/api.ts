@@ -1,4 +1,4 @@
-import type { Paged, SessionRow, UserDetail, UserRow } from '@aqzrx/contracts';
+import type { Paged, SessionRow, UserDetail, UserRow, userListQuery, z } from '@aqzrx/contracts';
 import { exportXlsx } from '../../platform/download.ts';
 import { fetchData, type QueryValue, request } from '../../platform/request.ts';
 
@@ -19,16 +19,8 @@ export const USER_API = {
 
 type Params = Record<string, QueryValue | QueryValue[]>;
 
-export interface UserFilters {
-  username?: string;
-  nickname?: string;
-  roleId?: number;
-  orgId?: number;
-  status?: number;
-  mobile?: string;
-  createdStart?: string;
-  createdEnd?: string;
-}
+/** The filters of the user list (contracts userListQuery, as sent, without paging). */
+export type UserFilters = Omit<z.input<typeof userListQuery>, 'pageNo' | 'pageSize' | 'roleKey'>;
 
 export const searchUsers = (params: Params) => fetchData<Paged<UserRow>>(USER_API.userList, { params });
 
