@@ -47,6 +47,8 @@ export const serviceRequestWithdrawInput = z
 
 /** The filters of the request list, written once. */
 export const serviceRequestListFilters = z.object({
+  /** One request (the link of a message about it names it). */
+  id: idParam('服务需求').optional(),
   keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
   item: z.enum(SERVICE_ITEMS.values).optional(),
   status: z.enum(SERVICE_REQUEST_STATUS.values).optional(),

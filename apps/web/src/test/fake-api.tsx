@@ -52,8 +52,11 @@ export function fakeApi(handlers: Record<string, Handler>): Call[] {
   return calls;
 }
 
-/** Renders a screen on a route whose resource offers `actions` (what <Action> checks). */
-export function renderScreen(ui: ReactNode, actions: string[]) {
+/**
+ * Renders a screen on a route whose resource offers `actions` (what <Action> checks), at `at` (a path with
+ * the query string a link would carry).
+ */
+export function renderScreen(ui: ReactNode, actions: string[], at = '/admin/system/X/route') {
   authStore.set({ ...authStore.get(), user: null });
   const resource: ResourceRoute = {
     id: 1,
@@ -68,7 +71,9 @@ export function renderScreen(ui: ReactNode, actions: string[]) {
     actions,
     children: [],
   };
-  const router = createMemoryRouter([{ path: '*', element: ui, handle: { resource } }]);
+  const router = createMemoryRouter([{ path: '*', element: ui, handle: { resource } }], {
+    initialEntries: [at],
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ConfigProvider locale={zhCN}>

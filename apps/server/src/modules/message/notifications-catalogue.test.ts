@@ -45,6 +45,15 @@ describe('notification catalogue', () => {
     expect(current).toBe(table);
   });
 
+  it('a prevention plan links to the page of that plan, with the parameter each page reads the plan from', () => {
+    // The insurer's 服务详情 and the service/expert landing read a plan from ?planId= (?id= is a project on
+    // the insurer's page and nothing on the landing); the enterprise's and regulator's detail read ?id=
+    // (web modules/prevention: InsuranceApDetail, ServiceAp, EntAPDetail, GovApDetail).
+    expect(
+      Object.fromEntries(Object.entries(RECORD_PAGES.apPlan).map(([side, page]) => [side, page?.param])),
+    ).toEqual({ enterprise: 'id', insurer: 'planId', government: 'id', service: 'planId', expert: 'planId' });
+  });
+
   it("every recipient's link is a seeded route of their role", () => {
     for (const event of NOTIFICATION_EVENTS) {
       const def = NOTIFICATIONS[event];

@@ -94,14 +94,14 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
   enterprise: {
     enterprise: { path: '/ent/EntInfoEdit', param: '' },
   },
-  // A prevention service plan and its record (modules/prevention): each role's detail page, or the
-  // service/expert list that opens the plan's drawer for ?id=.
+  // A prevention service plan and its record (modules/prevention): each role's page of one plan.
   apPlan: {
     enterprise: { path: '/ent/EntAPDetail/route', param: 'id' },
-    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'id' },
+    // The insurer's 服务详情 shows a project for ?id= and a plan for ?planId=.
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApDetail/route', param: 'planId' },
     government: { path: '/government/govAp/GovApDetail/route', param: 'id' },
-    service: { path: '/service/serviceAp', param: 'id' },
-    expert: { path: '/expert/expertAp', param: 'id' },
+    service: { path: '/service/serviceAp', param: 'planId' },
+    expert: { path: '/expert/expertAp', param: 'planId' },
   },
   training: {
     enterprise: { path: '/ent/EntAPSignUp/route', param: 'id' },

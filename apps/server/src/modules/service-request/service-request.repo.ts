@@ -67,6 +67,7 @@ export function filteredRequests(db: Db, actor: Actor, q: z.output<typeof servic
   if (q.item) qb = qb.where('r.item', '=', q.item);
   if (q.status) qb = qb.where('r.status', '=', q.status);
   if (q.district) qb = qb.where('r.districtCode', '=', q.district);
+  if (q.id) qb = qb.where('r.id', '=', q.id);
   if (q.policyId) qb = qb.where('r.policyId', '=', q.policyId);
   if (q.from) qb = qb.where('r.createdAt', '>=', startOfDay(q.from));
   if (q.to) qb = qb.where('r.createdAt', '<=', endOfDay(q.to));

@@ -90,6 +90,21 @@ describe('the enterprise asks, the insurer answers', () => {
     expect((mine.body.data.list as Array<{ id: number }>).map((r) => r.id)).toContain(id);
     const theirs = await post(t, '/api/serviceRequest/list?pageSize=100', tok.insurerX);
     expect(theirs.body.data.total).toBe(0);
+    // A message's link names the request (?id=): the list answers that one, within the caller's scope only.
+    for (const [who, total] of [
+      ['insurer', 1],
+      ['ent', 1],
+      ['insurerX', 0],
+      ['ent2', 0],
+    ] as const) {
+      const one = await post(t, `/api/serviceRequest/list?id=${id}`, tok[who]);
+      expect(one.status, who).toBe(200);
+      expect(one.body.data.total, who).toBe(total);
+      if (total) expect(one.body.data.list[0].id).toBe(id);
+    }
+    expect((await post(t, '/api/serviceRequest/list?id=0', tok.ent)).body.result).toContain(
+      '服务需求必须是正整数',
+    );
   });
 
   it('bad input is refused and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useUrlId } from '../../platform/url-id.ts';
 import { EndorsementTable } from './EndorsementTable.tsx';
 
 /**
@@ -7,25 +7,10 @@ import { EndorsementTable } from './EndorsementTable.tsx';
  * `?id=` (the link of a message about an endorsement) opens that endorsement's review drawer.
  */
 export function EndorsementManage() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('id');
-  const openId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const [openId, setOpenId] = useUrlId();
   return (
     <Card variant="borderless">
-      <EndorsementTable
-        side="insurer"
-        openId={openId}
-        onClosed={() =>
-          setParams(
-            (prev) => {
-              const p = new URLSearchParams(prev);
-              p.delete('id');
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <EndorsementTable side="insurer" openId={openId} onClosed={() => setOpenId(null)} />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { chinaTime, PagedTable } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
+import { useUrlId } from '../../platform/url-id.ts';
 import { ReasonModal, yearChoices } from './activity-parts.tsx';
 import { type FilingListQuery, filingApi, type PreventionFilingRow } from './api-activity.ts';
 import { FILING_FIGURE_COLUMNS, FilingDrawer } from './FilingDetail.tsx';
@@ -20,7 +21,7 @@ export function GovApPlan() {
   const { message } = App.useApp();
   const actionRef = useRef<ActionType>(undefined);
   const districts = useDistrictOptions();
-  const [viewId, setViewId] = useState<number | null>(null);
+  const [viewId, setViewId] = useUrlId();
   const [returning, setReturning] = useState<Target | null>(null);
   const [filters, setFilters] = useState<Omit<FilingListQuery, 'pageNo' | 'pageSize'>>({});
   const [exporting, setExporting] = useState(false);

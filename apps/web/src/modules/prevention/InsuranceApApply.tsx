@@ -34,6 +34,7 @@ import {
   PREVENTION_FILING_LIMITS,
   SERVICE_ITEMS,
 } from '../../platform/contracts.ts';
+import { useUrlId } from '../../platform/url-id.ts';
 import { chinaYear } from './activity-parts.tsx';
 import {
   filingApi,
@@ -240,7 +241,7 @@ function FilingFormModal({
  */
 export function InsuranceApApply() {
   const actionRef = useRef<ActionType>(undefined);
-  const [viewId, setViewId] = useState<number | null>(null);
+  const [viewId, setViewId] = useUrlId();
   const [form, setForm] = useState<{ base: PreventionFilingDetail | null } | null>(null);
   const rules = useQuery({ queryKey: ['preventionFiling', 'rules'], queryFn: filingApi.rules });
   const { message } = App.useApp();

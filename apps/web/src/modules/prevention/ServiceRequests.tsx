@@ -31,7 +31,7 @@ import {
   SERVICE_REQUEST_STATUS,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
-import { OptionTag, ReasonModal } from './activity-parts.tsx';
+import { OptionTag, ReasonModal, useLinkedRecord } from './activity-parts.tsx';
 import {
   type ServiceRequestInput,
   type ServiceRequestListQuery,
@@ -240,6 +240,7 @@ export function EntAPRequirement() {
   const { message } = App.useApp();
   const actionRef = useRef<ActionType>(undefined);
   const [adding, setAdding] = useState(false);
+  const linked = useLinkedRecord('服务需求');
   const withdraw = async (r: ServiceRequestRow) => {
     try {
       await serviceRequestApi.withdraw({ id: r.id, version: r.version });
@@ -297,9 +298,11 @@ export function EntAPRequirement() {
   ];
   return (
     <>
+      {linked.notice}
       <PagedTable<ServiceRequestRow>
         headerTitle="我的服务需求"
         actionRef={actionRef}
+        params={linked.params}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
@@ -381,6 +384,7 @@ export function InsuranceApRequirement() {
   const districts = useDistrictOptions();
   const [accepting, setAccepting] = useState<ServiceRequestRow | null>(null);
   const [declining, setDeclining] = useState<ServiceRequestRow | null>(null);
+  const linked = useLinkedRecord('服务需求');
   const columns: ProColumns<ServiceRequestRow>[] = [
     {
       title: '关键词',
@@ -461,9 +465,11 @@ export function InsuranceApRequirement() {
   ];
   return (
     <>
+      {linked.notice}
       <PagedTable<ServiceRequestRow>
         headerTitle="企业服务需求"
         actionRef={actionRef}
+        params={linked.params}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}

@@ -3,6 +3,7 @@
  * ExpertApTrain), the regulator's record (GovApTrain, .xlsx export) and the enterprise's sign-up
  * (EntAPSignUp).
  */
+
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +30,7 @@ import {
   type TrainingView,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
+import { useUrlId } from '../../platform/url-id.ts';
 import { FileLinks, OptionTag, ReasonModal } from './activity-parts.tsx';
 import {
   type TrainingDetail,
@@ -286,7 +288,7 @@ export function PublisherTraining() {
   const client = useQueryClient();
   const actionRef = useRef<ActionType>(undefined);
   const districts = useDistrictOptions();
-  const [viewId, setViewId] = useState<number | null>(null);
+  const [viewId, setViewId] = useUrlId();
   const [form, setForm] = useState<{ editing: TrainingDetail | null } | null>(null);
   const [recording, setRecording] = useState<TrainingDetail | null>(null);
   const [cancelling, setCancelling] = useState<TrainingRow | null>(null);
@@ -397,7 +399,7 @@ export function PublisherTraining() {
 /** /government/govAp/GovApTrain/route (培训记录): every session targeting the regulator's districts. */
 export function GovApTrain() {
   const districts = useDistrictOptions();
-  const [viewId, setViewId] = useState<number | null>(null);
+  const [viewId, setViewId] = useUrlId();
   const [filters, setFilters] = useState<TrainingListQuery>({});
   const [exporting, setExporting] = useState(false);
   const columns: ProColumns<TrainingRow>[] = [
@@ -468,7 +470,7 @@ export function EntAPSignUp() {
   const client = useQueryClient();
   const actionRef = useRef<ActionType>(undefined);
   const [view, setView] = useState<TrainingView>('open');
-  const [viewId, setViewId] = useState<number | null>(null);
+  const [viewId, setViewId] = useUrlId();
   const [signing, setSigning] = useState<TrainingRow | null>(null);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['training'] });

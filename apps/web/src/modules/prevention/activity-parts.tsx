@@ -1,8 +1,9 @@
 /** Small parts the prevention activity screens share (option tags, years, file links, reason dialog). */
 import { PaperClipOutlined } from '@ant-design/icons';
-import { App, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { chinaToday } from '../../components/index.ts';
+import { useUrlId } from '../../platform/url-id.ts';
 
 /** Screen paths the activity screens link to (the seeded resource tree's routes). */
 export const AP_PATHS = {
@@ -121,4 +122,23 @@ export function ReasonModal({
       </Form>
     </Modal>
   );
+}
+
+/**
+ * A list opened from a message's link (`?id=`) shows only the record it names, with a way back to the whole
+ * list: `params` goes to the list's request, `notice` above it.
+ */
+export function useLinkedRecord(noun: string) {
+  const [id, setId] = useUrlId();
+  const notice =
+    id === null ? null : (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={`仅显示消息所指的${noun}`}
+        action={<Typography.Link onClick={() => setId(null)}>显示全部</Typography.Link>}
+      />
+    );
+  return { params: id === null ? {} : { id }, notice };
 }

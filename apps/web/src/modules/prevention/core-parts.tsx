@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AuthImage, dateText, dateTimeText, yuan } from '../../components/index.ts';
 import {
   CHECK_RESULTS,
@@ -28,6 +28,7 @@ import {
 import { districtName } from '../../platform/districts.ts';
 import { saveBlob } from '../../platform/download.ts';
 import { isApiError, requestFile } from '../../platform/request.ts';
+import { useIdParam } from '../../platform/url-id.ts';
 import { AP_KEY, apApi, apFileUrl, type FileRef, type HazardRow, type PlanDetail } from './api.ts';
 
 /** A code in its option colour (PLAN_STATUSES, PROJECT_STATES, RECORD_STATES…). */
@@ -51,12 +52,7 @@ export function OptionTag<V extends string | number>({
   );
 }
 
-/** The positive integer `name` of the query string, or null. */
-export function useIdParam(name = 'id'): number | null {
-  const [params] = useSearchParams();
-  const n = Number(params.get(name));
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
+export { useIdParam };
 
 /** Loading, missing or out-of-scope (both 404) and failure states of a record opened from the URL. */
 export function LoadFrame<T>({

@@ -101,6 +101,18 @@ describe('GovApPlan (预防计划)', () => {
     expect(within(history).getByText('预算过高')).toBeTruthy();
     expect(screen.queryByText('退回')).toBeNull();
   });
+
+  it('a message link (?id=) opens the filing it names', async () => {
+    const r = row({ id: 9, versionNo: 2, versions: 2 });
+    const calls = fakeApi({
+      'POST /api/preventionFiling/govList': () => page([row(), r]),
+      'POST /api/preventionFiling/govDetail': () => detail(r),
+    });
+    renderScreen(<GovApPlan />, ['query', 'get'], '/government/govAp/GovApPlan/route?id=9');
+    expect(await screen.findByTestId('filing-history')).toBeTruthy();
+    const asked = calls.find((c) => c.path === '/api/preventionFiling/govDetail');
+    expect(asked?.query.get('id') ?? String(asked?.body?.id)).toBe('9');
+  });
 });
 
 describe('InsuranceApApply (服务申请)', () => {

@@ -168,3 +168,22 @@ describe('EntAPRequirement (服务需求)', () => {
     });
   });
 });
+
+describe('a message link (?id=) shows the request it names', () => {
+  it('asks the list for that request only, says so, and shows the whole list on 显示全部', async () => {
+    const calls = fakeApi({
+      'POST /api/serviceRequest/list': (c) =>
+        page(c.query.get('id') === '3' ? [req()] : [req(), req({ id: 4, requestNo: 'XQ20260402000004' })]),
+    });
+    renderScreen(<EntAPRequirement />, ['query', 'get'], '/ent/EntAPRequirement/route?id=3');
+    expect(await screen.findByText('XQ20260401000003')).toBeTruthy();
+    expect(screen.getByText('仅显示消息所指的服务需求')).toBeTruthy();
+    expect(screen.queryByText('XQ20260402000004')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/serviceRequest/list').map((c) => c.query.get('id'))).toEqual([
+      '3',
+    ]);
+    fireEvent.click(screen.getByText('显示全部'));
+    expect(await screen.findByText('XQ20260402000004')).toBeTruthy();
+    expect(screen.queryByText('仅显示消息所指的服务需求')).toBeNull();
+  });
+});

@@ -184,3 +184,20 @@ describe('EntAPSignUp (服务报名)', () => {
     );
   });
 });
+
+describe('a message link (?id=) opens the session it names', () => {
+  it('opens the drawer of the training in the link; closing it takes the id off the address', async () => {
+    const r = row({ id: 42, topic: '有限空间作业安全培训' });
+    const calls = fakeApi({
+      'POST /api/training/list': () => page([row(), r]),
+      'POST /api/training/detail': () => detail(r, [signUp({ trainingId: 42 })]),
+    });
+    renderScreen(<GovApTrain />, ['query', 'get'], '/government/govAp/GovApTrain/route?id=42');
+    const signUps = await screen.findByTestId('training-signups');
+    expect(within(signUps).getByText('宿迁化工有限公司')).toBeTruthy();
+    const asked = calls.find((c) => c.path === '/api/training/detail');
+    expect(asked?.query.get('id') ?? String(asked?.body?.id)).toBe('42');
+    fireEvent.click(screen.getByRole('button', { name: /Close|关闭/ }));
+    await waitFor(() => expect(screen.queryByTestId('training-signups')).toBeNull());
+  });
+});
