@@ -111,7 +111,7 @@ describe('GovApPlan (预防计划)', () => {
     renderScreen(<GovApPlan />, ['query', 'get'], '/government/govAp/GovApPlan/route?id=9');
     expect(await screen.findByTestId('filing-history')).toBeTruthy();
     const asked = calls.find((c) => c.path === '/api/preventionFiling/govDetail');
-    expect(asked?.query.get('id') ?? String(asked?.body?.id)).toBe('9');
+    expect(asked?.query.get('id')).toBe('9');
   });
 });
 
