@@ -90,7 +90,13 @@ export const serviceRequestRow = z.object({
   withdrawnAt: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
-  actions: z.object({ answer: z.boolean(), withdraw: z.boolean() }),
+  /**
+   * For the insurer: its open project (待制定计划 or 进行中) covering the request's policy, where the plan
+   * answering an accepted request is made; null when there is none (or for others).
+   */
+  projectId: z.number().nullable(),
+  /** plan: the insurer may make the plan of this accepted request now (in projectId). */
+  actions: z.object({ answer: z.boolean(), withdraw: z.boolean(), plan: z.boolean() }),
 });
 export type ServiceRequestRow = z.infer<typeof serviceRequestRow>;
 

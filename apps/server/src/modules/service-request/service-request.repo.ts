@@ -48,6 +48,16 @@ export function requestSelect(db: Db) {
       'r.answeredAt',
       'au.nickname as answeredByName',
       'r.planId',
+      // The insurer's open project covering the request's policy: where a plan answering it is made.
+      (eb) =>
+        eb
+          .selectFrom('apProjectPolicy as pp')
+          .innerJoin('apProject as j', 'j.id', 'pp.projectId')
+          .select((e) => e.fn.max('pp.projectId').as('projectId'))
+          .whereRef('pp.policyId', '=', 'r.policyId')
+          .whereRef('j.insurerId', '=', 'r.insurerId')
+          .where('j.state', '<', 3)
+          .as('projectId'),
       'r.scheduledAt',
       'r.withdrawnAt',
       'r.createdAt',

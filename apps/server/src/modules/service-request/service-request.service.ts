@@ -60,6 +60,7 @@ function toRow(r: RequestDbRow, actor: Actor): ServiceRequestRow {
     answeredAt: r.answeredAt?.toISOString() ?? null,
     answeredByName: r.answeredByName ?? '',
     planId: r.planId,
+    projectId: insurer ? (r.projectId ?? null) : null,
     scheduledAt: r.scheduledAt?.toISOString() ?? null,
     withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
@@ -67,6 +68,7 @@ function toRow(r: RequestDbRow, actor: Actor): ServiceRequestRow {
     actions: {
       answer: insurer && serviceRequestTransition(r.status, 'accept') !== null,
       withdraw: owner && serviceRequestTransition(r.status, 'withdraw') !== null,
+      plan: insurer && r.status === 'accepted' && r.planId === null && r.projectId != null,
     },
   };
 }

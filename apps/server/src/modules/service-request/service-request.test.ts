@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, makeOrg, type TestContext } from '../../../test/helpers.ts';
 import { idem, makeUser, post, today } from '../policy/policy.testkit.ts';
+import { orgIdOf, planBody, projectBody, providerIds } from '../prevention/prevention.testkit.ts';
 import { linkRequestToPlan } from './index.ts';
 
 /** Service requests (服务需求): the state machine, scope, versions and idempotency through the API. */
@@ -77,8 +78,12 @@ describe('the enterprise asks, the insurer answers', () => {
     expect(d.status).toBe(200);
     expect(d.body.data).toMatchObject({ status: 'pending', itemLabel: '生产安全事故隐患排查', planId: null });
     expect(d.body.data.requestNo).toMatch(/^XQ\d{8}\d{6}$/);
-    expect(d.body.data.actions).toEqual({ answer: true, withdraw: false });
-    expect((await detail(id, 'ent')).body.data.actions).toEqual({ answer: false, withdraw: true });
+    expect(d.body.data.actions).toEqual({ answer: true, withdraw: false, plan: false });
+    expect((await detail(id, 'ent')).body.data.actions).toEqual({
+      answer: false,
+      withdraw: true,
+      plan: false,
+    });
     for (const other of ['insurerX', 'ent2', 'gov_sy']) {
       const res = await detail(id, other);
       expect(res.status, other).toBe(404);
@@ -100,7 +105,7 @@ describe('the enterprise asks, the insurer answers', () => {
       const one = await post(t, `/api/serviceRequest/list?id=${id}`, tok[who]);
       expect(one.status, who).toBe(200);
       expect(one.body.data.total, who).toBe(total);
-      if (total) expect(one.body.data.list[0].id).toBe(id);
+      if (total) expect((one.body.data.list as Array<{ id: number }>)[0]?.id).toBe(id);
     }
     expect((await post(t, '/api/serviceRequest/list?id=0', tok.ent)).body.result).toContain(
       '服务需求必须是正整数',
@@ -171,6 +176,54 @@ describe('the enterprise asks, the insurer answers', () => {
     const d = await detail(id, 'ent');
     expect(d.body.data).toMatchObject({ status: 'scheduled', statusLabel: '已安排', planId: 42 });
     expect(d.body.data.scheduledAt).not.toBeNull();
+  });
+
+  it('the insurer makes the plan of an accepted request in its project covering the policy (one step)', async () => {
+    const id = await ask({ description: '新建储罐区，请安排隐患排查' });
+    await answer(id, true, '安排服务机构上门');
+    // The insurer's open project over the request's policy, if the demo data has one; else one is made.
+    const covering = async () =>
+      (
+        await t.database.db
+          .selectFrom('apProjectPolicy as pp')
+          .innerJoin('apProject as j', 'j.id', 'pp.projectId')
+          .select((e) => e.fn.max('pp.projectId').as('id'))
+          .where('pp.policyId', '=', policyId)
+          .where('j.insurerId', '=', await orgIdOf(t, 'insurer'))
+          .where('j.state', '<', 3)
+          .executeTakeFirst()
+      )?.id ?? null;
+    let projectId = await covering();
+    if (projectId === null) {
+      const made = await post(
+        t,
+        '/api/prevention/project/add',
+        tok.insurer,
+        await projectBody(t, [policyId]),
+        idem(),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      projectId = made.body.data.id as number;
+    }
+    expect(await covering()).toBe(projectId);
+    const before = (await detail(id)).body.data;
+    expect(before).toMatchObject({ status: 'accepted', projectId, actions: { answer: false, plan: true } });
+    // Only the insurer learns the project; the enterprise sees no such action.
+    expect((await detail(id, 'ent')).body.data).toMatchObject({ projectId: null, actions: { plan: false } });
+
+    const entId = before.enterpriseId as number;
+    const plan = await post(
+      t,
+      '/api/prevention/plan/add',
+      tok.insurer,
+      planBody(t, projectId, entId, (await providerIds(t)).service, { serviceRequestId: id }),
+      idem(),
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const after = (await detail(id)).body.data;
+    expect(after).toMatchObject({ status: 'scheduled', planId: plan.body.data.id, actions: { plan: false } });
+    // The enterprise sees it arranged, with the plan.
+    expect((await detail(id, 'ent')).body.data).toMatchObject({ status: 'scheduled', statusLabel: '已安排' });
   });
 
   it('the same Idempotency-Key creates one request', async () => {

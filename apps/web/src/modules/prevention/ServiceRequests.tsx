@@ -38,6 +38,7 @@ import {
   type ServiceRequestRow,
   serviceRequestApi,
 } from './api-activity.ts';
+import { PlanFormModal } from './core-PlanForm.tsx';
 
 export function RequestStatusTag({ row }: { row: Pick<ServiceRequestRow, 'status' | 'statusLabel'> }) {
   return <OptionTag list={SERVICE_REQUEST_STATUS} value={row.status} label={row.statusLabel} />;
@@ -384,6 +385,7 @@ export function InsuranceApRequirement() {
   const districts = useDistrictOptions();
   const [accepting, setAccepting] = useState<ServiceRequestRow | null>(null);
   const [declining, setDeclining] = useState<ServiceRequestRow | null>(null);
+  const [planning, setPlanning] = useState<ServiceRequestRow | null>(null);
   const linked = useLinkedRecord('服务需求');
   const columns: ProColumns<ServiceRequestRow>[] = [
     {
@@ -460,6 +462,14 @@ export function InsuranceApRequirement() {
               </Typography.Link>
             </Space>
           </Action>
+        ) : r.actions.plan ? (
+          <Action name="edit">
+            <Typography.Link onClick={() => setPlanning(r)}>制定计划</Typography.Link>
+          </Action>
+        ) : r.status === 'accepted' && r.planId === null ? (
+          <Typography.Text type="secondary" title="该保单没有进行中的事故预防项目，请先在服务管理中建立项目">
+            无可用项目
+          </Typography.Text>
         ) : null,
     },
   ];
@@ -486,6 +496,13 @@ export function InsuranceApRequirement() {
           }}
         />
       )}
+      <PlanFormModal
+        open={planning !== null}
+        projectId={planning?.projectId ?? null}
+        request={planning}
+        onClose={() => setPlanning(null)}
+        onSaved={() => actionRef.current?.reload()}
+      />
       <ReasonModal
         open={declining !== null}
         title={declining ? `拒绝服务需求 ${declining.requestNo}` : '拒绝'}

@@ -3,7 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Cascader, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
-import { ChinaDateTimePicker, chinaNow, newIdempotencyKey, numberRule } from '../../components/index.ts';
+import {
+  ChinaDateTimePicker,
+  chinaNow,
+  chinaPickerValue,
+  newIdempotencyKey,
+  numberRule,
+} from '../../components/index.ts';
 import { moneyRange } from '../../platform/contracts.ts';
 import { AP_KEY, apApi, type PlanBody, type ProjectDetail } from './api.ts';
 
@@ -82,6 +88,16 @@ export function ExpertRows({ name = 'experts' }: { name?: string }) {
   );
 }
 
+/** What a plan made for an enterprise's accepted service request takes from it. */
+export interface PlanRequest {
+  id: number;
+  requestNo: string;
+  enterpriseId: number;
+  item: string;
+  description: string;
+  wishedFrom: string;
+}
+
 /**
  * 新建服务计划 of a project (insurer, or the project's service organisation/expert): which enterprise,
  * which agreed item, who delivers it, when and where, the experts and the planned spend. The enterprise is
@@ -90,11 +106,14 @@ export function ExpertRows({ name = 'experts' }: { name?: string }) {
 export function PlanFormModal({
   open,
   projectId,
+  request,
   onClose,
   onSaved,
 }: {
   open: boolean;
   projectId: number | null;
+  /** The enterprise's accepted service request the plan answers (its enterprise, item and wished date). */
+  request?: PlanRequest | null;
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {
@@ -136,6 +155,7 @@ export function PlanFormModal({
       experts: expertsOf(v.experts),
       budget: v.budget ?? 0,
       description: (v.description ?? '').trim(),
+      ...(request ? { serviceRequestId: request.id } : {}),
     };
     setSending(true);
     try {
@@ -154,7 +174,11 @@ export function PlanFormModal({
     }
   };
 
-  const start = chinaNow().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
+  const tomorrow = chinaNow().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
+  // A request's wished first day, when it is still ahead; otherwise tomorrow 09:00.
+  const wished = request ? chinaPickerValue(`${request.wishedFrom}T09:00:00+08:00`) : undefined;
+  const start = wished?.isAfter(tomorrow) ? wished : tomorrow;
+  const requested = request ? p?.items.find((i) => i.item === request.item) : undefined;
   return (
     <Modal
       open={open}
@@ -173,7 +197,15 @@ export function PlanFormModal({
           layout="vertical"
           preserve={false}
           initialValues={{
-            enterpriseId: enterprises.length === 1 ? enterprises[0]?.[0] : undefined,
+            enterpriseId: request
+              ? request.enterpriseId
+              : enterprises.length === 1
+                ? enterprises[0]?.[0]
+                : undefined,
+            ...(requested ? { type: [requested.item] } : {}),
+            ...(request
+              ? { description: `响应企业服务需求 ${request.requestNo}：${request.description}` }
+              : {}),
             providerOrgId: p.providers.length === 1 ? p.providers[0]?.orgId : undefined,
             plannedStart: start,
             plannedEnd: start.add(4, 'hour'),
@@ -181,7 +213,7 @@ export function PlanFormModal({
           }}
         >
           <Typography.Paragraph type="secondary">
-            项目：{p.name}（{p.contractNo}）
+            项目：{p.name}（{p.contractNo}）{request ? `；响应服务需求 ${request.requestNo}` : ''}
           </Typography.Paragraph>
           <Form.Item
             name="enterpriseId"

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 import type { ServiceRequestRow } from './api-activity.ts';
+import { projectDetail } from './core-test-fixtures.ts';
 import { EntAPRequirement, InsuranceApRequirement } from './ServiceRequests.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,11 +31,12 @@ const req = (over: Partial<ServiceRequestRow> = {}): ServiceRequestRow => ({
   answeredAt: null,
   answeredByName: '',
   planId: null,
+  projectId: null,
   scheduledAt: null,
   withdrawnAt: null,
   createdAt: '2026-04-01T02:00:00Z',
   version: 1,
-  actions: { answer: false, withdraw: false },
+  actions: { answer: false, withdraw: false, plan: false },
   ...over,
 });
 const page = (list: ServiceRequestRow[]) => ({ list, total: list.length, pageNum: 1, pageSize: 10 });
@@ -42,7 +44,8 @@ const page = (list: ServiceRequestRow[]) => ({ list, total: list.length, pageNum
 describe('InsuranceApRequirement (服务需求)', () => {
   it('declines a pending request only with a reason', async () => {
     const calls = fakeApi({
-      'POST /api/serviceRequest/list': () => page([req({ actions: { answer: true, withdraw: false } })]),
+      'POST /api/serviceRequest/list': () =>
+        page([req({ actions: { answer: true, withdraw: false, plan: false } })]),
       'POST /api/serviceRequest/answer': () => null,
     });
     renderScreen(<InsuranceApRequirement />, ['query', 'get', 'edit']);
@@ -66,7 +69,8 @@ describe('InsuranceApRequirement (服务需求)', () => {
 
   it('accepts with an optional note', async () => {
     const calls = fakeApi({
-      'POST /api/serviceRequest/list': () => page([req({ actions: { answer: true, withdraw: false } })]),
+      'POST /api/serviceRequest/list': () =>
+        page([req({ actions: { answer: true, withdraw: false, plan: false } })]),
       'POST /api/serviceRequest/answer': () => null,
     });
     renderScreen(<InsuranceApRequirement />, ['query', 'get', 'edit']);
@@ -86,7 +90,8 @@ describe('InsuranceApRequirement (服务需求)', () => {
 
   it('hides the answer buttons without the edit action', async () => {
     fakeApi({
-      'POST /api/serviceRequest/list': () => page([req({ actions: { answer: true, withdraw: false } })]),
+      'POST /api/serviceRequest/list': () =>
+        page([req({ actions: { answer: true, withdraw: false, plan: false } })]),
     });
     renderScreen(<InsuranceApRequirement />, ['query']);
     expect(await screen.findByText('宿迁化工有限公司')).toBeTruthy();
@@ -108,7 +113,7 @@ describe('EntAPRequirement (服务需求)', () => {
             answeredAt: '2026-03-02T02:00:00Z',
             answeredByName: '李保',
           }),
-          req({ actions: { answer: false, withdraw: true }, version: 2 }),
+          req({ actions: { answer: false, withdraw: true, plan: false }, version: 2 }),
         ]),
       'POST /api/serviceRequest/withdraw': () => null,
     });
@@ -185,5 +190,48 @@ describe('a message link (?id=) shows the request it names', () => {
     fireEvent.click(screen.getByText('显示全部'));
     expect(await screen.findByText('XQ20260402000004')).toBeTruthy();
     expect(screen.queryByText('仅显示消息所指的服务需求')).toBeNull();
+  });
+});
+
+describe('an accepted request becomes a plan in one step', () => {
+  it('制定计划 opens the plan form of the covering project, filled from the request, and sends its id', async () => {
+    const accepted = req({
+      status: 'accepted',
+      statusLabel: '已受理',
+      enterpriseId: 11,
+      wishedFrom: '2099-05-01',
+      projectId: 8,
+      actions: { answer: false, withdraw: false, plan: true },
+    });
+    const calls = fakeApi({
+      'POST /api/serviceRequest/list': () =>
+        page([
+          accepted,
+          req({ id: 5, requestNo: 'XQ20260403000005', status: 'accepted', statusLabel: '已受理' }),
+        ]),
+      'POST /api/prevention/project/detail': () =>
+        projectDetail({ id: 8, providers: [{ orgId: 21, orgType: 'service', name: '安泰安全技术服务' }] }),
+      'POST /api/prevention/plan/add': () => ({ id: 77 }),
+    });
+    renderScreen(<InsuranceApRequirement />, ['query', 'get', 'edit']);
+    expect(await screen.findByText('制定计划')).toBeTruthy();
+    // The second accepted request's policy has no open project: no plan can be made from it yet.
+    expect(screen.getByText('无可用项目')).toBeTruthy();
+    fireEvent.click(screen.getByText('制定计划'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/响应服务需求 XQ20260401000003/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('服务名称'), { target: { value: '储罐区隐患排查' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/prevention/plan/add')).toBeTruthy());
+    const body = calls.find((c) => c.path === '/api/prevention/plan/add')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      projectId: 8,
+      enterpriseId: 11,
+      item: '03',
+      providerOrgId: 21,
+      serviceRequestId: 3,
+      description: '响应企业服务需求 XQ20260401000003：请帮助排查储罐区隐患',
+    });
+    expect(String(body.plannedStart)).toBe('2099-05-01T01:00:00.000Z');
   });
 });
