@@ -1,5 +1,5 @@
 import { UserStatus, usccCheckChar } from '@aqzrx/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { syncReference } from '../db/seeds/reference.ts';
 import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from '../db/seeds/resources.ts';
@@ -25,7 +25,8 @@ export const DEMO_PASSWORD = 'Safe2026';
 
 /**
  * Roles and the resource tree. Runs on every start: missing roles and resources are added (and the
- * new resources granted to the role they were written for); rows an administrator edited are left alone.
+ * new resources granted to the role they were written for), new actions of existing resources are added
+ * (extendActions); rows an administrator edited are otherwise left alone.
  */
 export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<{ added: number }> {
   return db.transaction().execute(async (trx) => {
@@ -64,10 +65,9 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
       roles.set(seed.roleKey, row.id);
     }
     const existing = new Map(
-      (await trx.selectFrom('sysResource').select(['id', 'resUrl', 'authKey']).execute()).map((r) => [
-        `${r.resUrl}/${r.authKey}`,
-        r.id,
-      ]),
+      (await trx.selectFrom('sysResource').select(['id', 'resUrl', 'authKey', 'actions']).execute()).map(
+        (r) => [`${r.resUrl}/${r.authKey}`, r],
+      ),
     );
     let added = 0;
     const insert = async (
@@ -78,7 +78,9 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
       roleId: number,
     ) => {
       const key = `${node.resUrl}/${node.authKey}`;
-      let id = existing.get(key);
+      let id = existing.get(key)?.id;
+      if (id !== undefined)
+        await extendActions(trx, id, existing.get(key)!.actions, node.actions, roleId, now);
       if (id === undefined) {
         const row = await trx
           .insertInto('sysResource')
@@ -105,7 +107,12 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
           .returning('id')
           .executeTakeFirstOrThrow();
         id = row.id;
-        existing.set(key, id);
+        existing.set(key, {
+          id,
+          resUrl: node.resUrl,
+          authKey: node.authKey,
+          actions: node.actions.join(','),
+        });
         added++;
         await trx
           .insertInto('sysRoleResource')
@@ -125,6 +132,48 @@ export async function syncBase(db: Kysely<DB>, now: Date = new Date()): Promise<
     await syncContentReference(trx, now); // portal classes, rules library, single pages (additive)
     return { added };
   });
+}
+
+const actionList = (csv: string) => csv.split(',').filter(Boolean);
+
+/**
+ * A resource the code now offers more actions on (a screen that was a placeholder, a list that gained
+ * 新增): the resource gets the new actions, and the grant of the role it was written for gets them too when
+ * that grant held every action the resource had — a role an administrator limited by hand stays limited.
+ * Actions are only added, never removed. The permission-version triggers make signed-in users' menus
+ * follow at their next request.
+ */
+async function extendActions(
+  trx: Transaction<DB>,
+  resourceId: number,
+  stored: string,
+  seeded: readonly string[],
+  roleId: number,
+  now: Date,
+): Promise<void> {
+  const had = actionList(stored);
+  const missing = seeded.filter((a) => !had.includes(a));
+  if (missing.length === 0) return;
+  await trx
+    .updateTable('sysResource')
+    .set({ actions: [...had, ...missing].join(','), updatedAt: now })
+    .where('id', '=', resourceId)
+    .execute();
+  const grant = await trx
+    .selectFrom('sysRoleResource')
+    .select('actions')
+    .where('roleId', '=', roleId)
+    .where('resourceId', '=', resourceId)
+    .executeTakeFirst();
+  if (!grant) return;
+  const granted = actionList(grant.actions);
+  if (!had.every((a) => granted.includes(a))) return;
+  await trx
+    .updateTable('sysRoleResource')
+    .set({ actions: [...granted, ...missing.filter((a) => !granted.includes(a))].join(',') })
+    .where('roleId', '=', roleId)
+    .where('resourceId', '=', resourceId)
+    .execute();
 }
 
 function uscc(prefix17: string): string {

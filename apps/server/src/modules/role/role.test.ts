@@ -79,6 +79,57 @@ describe('role lists', () => {
       .execute();
   });
 
+  it('a resource that gained actions gets them on an older database, and so does a full grant of its role', async () => {
+    // As a database from before the prevention screens: 培训管理 of the service and 服务申请 of the insurer
+    // offered only 查询; the service organisation's grant held all of it, the insurer's was cut to nothing
+    // by an administrator.
+    const db = t.database.db;
+    const resource = (component: string) =>
+      db
+        .selectFrom('sysResource as r')
+        .innerJoin('sysRoleResource as rr', 'rr.resourceId', 'r.id')
+        .innerJoin('sysRole as ro', 'ro.id', 'rr.roleId')
+        .select(['r.id', 'r.actions', 'rr.actions as granted', 'rr.roleId'])
+        .where('r.component', '=', component)
+        .executeTakeFirstOrThrow();
+    const train = await resource('ServiceApTrain');
+    const apply = await resource('InsuranceApApply');
+    expect(train.actions.split(',')).toContain('add');
+    await db
+      .updateTable('sysResource')
+      .set({ actions: 'query' })
+      .where('id', 'in', [train.id, apply.id])
+      .execute();
+    await db
+      .updateTable('sysRoleResource')
+      .set({ actions: 'query' })
+      .where('resourceId', '=', train.id)
+      .where('roleId', '=', train.roleId)
+      .execute();
+    await db
+      .updateTable('sysRoleResource')
+      .set({ actions: '' })
+      .where('resourceId', '=', apply.id)
+      .where('roleId', '=', apply.roleId)
+      .execute();
+    await syncBase(db);
+    const train2 = await resource('ServiceApTrain');
+    expect(train2.actions.split(',').sort()).toEqual(train.actions.split(',').sort());
+    expect(train2.granted.split(',').sort()).toEqual(train.granted.split(',').sort());
+    const apply2 = await resource('InsuranceApApply');
+    expect(apply2.actions.split(',').sort()).toEqual(apply.actions.split(',').sort());
+    expect(apply2.granted).toBe('');
+    // Running again changes nothing; the insurer's grant is given back as it was.
+    await syncBase(db);
+    expect(await resource('ServiceApTrain')).toEqual(train2);
+    await db
+      .updateTable('sysRoleResource')
+      .set({ actions: apply.granted })
+      .where('resourceId', '=', apply.id)
+      .where('roleId', '=', apply.roleId)
+      .execute();
+  });
+
   it('getSystemRole needs a token', async () => {
     expect((await post('/api/role/getSystemRole')).statusCode).toBe(401);
     expect((await post('/api/role/getSystemRole', gov)).json().data).toHaveLength(8);
