@@ -9,6 +9,7 @@ import {
   type RecordSummary,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
+import { runTemplate } from '../../db/query-template.ts';
 import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedCount } from '../../platform/count-cache.ts';
@@ -19,22 +20,62 @@ import { type PrevActor, planScope, scopeKey } from './scope.ts';
 
 export type PlanFilters = Omit<PlanListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
-/** The plans (alias p) in scope under the filters of the plan list (服务查询). */
-export function filteredPlans(db: Db, a: PrevActor, q: PlanFilters) {
+/**
+ * The values the plan list's filters compare with, as the SQL takes them (China dates as instants, the
+ * keyword as a LIKE pattern); a filter left out is absent. `todo` and the presence of each filter are the
+ * list's shape (what its SQL text depends on), the values are parameters.
+ */
+type PlanFilterValues = {
+  projectId?: unknown;
+  enterpriseId?: unknown;
+  providerOrgId?: unknown;
+  insurerId?: unknown;
+  districtCode?: unknown;
+  item?: unknown;
+  status?: unknown;
+  recordState?: unknown;
+  visitState?: unknown;
+  fromAt?: unknown;
+  toAt?: unknown;
+  like?: unknown;
+};
+
+function filterValues(q: PlanFilters): PlanFilterValues {
+  const v: PlanFilterValues = {};
+  for (const k of [
+    'projectId',
+    'enterpriseId',
+    'providerOrgId',
+    'insurerId',
+    'districtCode',
+    'item',
+    'recordState',
+    'visitState',
+  ] as const)
+    if (q[k]) v[k] = q[k];
+  if (q.status !== undefined) v.status = q.status;
+  if (q.from) v.fromAt = startOfDay(q.from);
+  if (q.to) v.toAt = endOfDay(q.to);
+  if (q.keyword) v.like = containsPattern(q.keyword);
+  return v;
+}
+
+/** The plans (alias p) in scope under filter values; every value goes into the SQL unchanged. */
+function plansWhere(db: Db, a: PrevActor, v: PlanFilterValues, todo: boolean) {
   let s = db.selectFrom('apPlan as p').where(planScope(a));
-  if (q.projectId) s = s.where('p.projectId', '=', q.projectId);
-  if (q.enterpriseId) s = s.where('p.enterpriseId', '=', q.enterpriseId);
-  if (q.providerOrgId) s = s.where('p.providerOrgId', '=', q.providerOrgId);
-  if (q.insurerId) s = s.where('p.insurerId', '=', q.insurerId);
-  if (q.districtCode) s = s.where('p.districtCode', '=', q.districtCode);
-  if (q.item) s = s.where('p.item', '=', q.item);
-  if (q.status !== undefined) s = s.where('p.status', '=', q.status);
-  if (q.recordState) s = s.where('p.recordState', '=', q.recordState);
-  if (q.visitState) s = s.where('p.visitState', '=', q.visitState);
-  if (q.from) s = s.where('p.plannedStart', '>=', startOfDay(q.from));
-  if (q.to) s = s.where('p.plannedStart', '<=', endOfDay(q.to));
-  if (q.keyword) {
-    const like = containsPattern(q.keyword);
+  if (Object.hasOwn(v, 'projectId')) s = s.where('p.projectId', '=', v.projectId as number);
+  if (Object.hasOwn(v, 'enterpriseId')) s = s.where('p.enterpriseId', '=', v.enterpriseId as number);
+  if (Object.hasOwn(v, 'providerOrgId')) s = s.where('p.providerOrgId', '=', v.providerOrgId as number);
+  if (Object.hasOwn(v, 'insurerId')) s = s.where('p.insurerId', '=', v.insurerId as number);
+  if (Object.hasOwn(v, 'districtCode')) s = s.where('p.districtCode', '=', v.districtCode as string);
+  if (Object.hasOwn(v, 'item')) s = s.where('p.item', '=', v.item as string);
+  if (Object.hasOwn(v, 'status')) s = s.where('p.status', '=', v.status as number);
+  if (Object.hasOwn(v, 'recordState')) s = s.where('p.recordState', '=', v.recordState as PlanFilters['recordState'] & string);
+  if (Object.hasOwn(v, 'visitState')) s = s.where('p.visitState', '=', v.visitState as PlanFilters['visitState'] & string);
+  if (Object.hasOwn(v, 'fromAt')) s = s.where('p.plannedStart', '>=', v.fromAt as Date);
+  if (Object.hasOwn(v, 'toAt')) s = s.where('p.plannedStart', '<=', v.toAt as Date);
+  if (Object.hasOwn(v, 'like')) {
+    const like = v.like as string;
     s = s.where((eb) =>
       eb.or([
         eb('p.name', 'ilike', like),
@@ -48,21 +89,27 @@ export function filteredPlans(db: Db, a: PrevActor, q: PlanFilters) {
       ]),
     );
   }
-  if (q.todo) {
+  // Constants are written into the SQL (sql.lit), not passed as parameters: the list is a template.
+  if (todo) {
     if (a.kind === 'enterprise')
       s = s.where((eb) =>
         eb.or([
-          eb.and([eb('p.visitState', '=', 'unconfirmed'), eb('p.status', '<', 2)]),
-          eb('p.recordState', '=', 'submitted'),
+          eb.and([eb('p.visitState', '=', sql.lit('unconfirmed')), eb('p.status', '<', sql.lit(2))]),
+          eb('p.recordState', '=', sql.lit('submitted')),
         ]),
       );
-    else s = s.where('p.status', '<', 2);
+    else s = s.where('p.status', '<', sql.lit(2));
   }
   return s;
 }
 
-export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
-  return filteredPlans(db, a, q)
+/** The plans (alias p) in scope under the filters of the plan list (服务查询). */
+export function filteredPlans(db: Db, a: PrevActor, q: PlanFilters) {
+  return plansWhere(db, a, filterValues(q), !!q.todo);
+}
+
+function withRowColumns<S extends ReturnType<typeof plansWhere>>(s: S) {
+  return s
     .innerJoin('apProject as j', 'j.id', 'p.projectId')
     .innerJoin('sysOrg as ins', 'ins.id', 'p.insurerId')
     .innerJoin('sysOrg as ent', 'ent.id', 'p.enterpriseId')
@@ -96,9 +143,36 @@ export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
     ]);
 }
 
+export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
+  return withRowColumns(filteredPlans(db, a, q));
+}
+
+/** The actor as the scope's SQL takes it, its organisation or districts replaced by template slots. */
+function slottedActor(a: PrevActor, v: Record<string, unknown>): PrevActor {
+  if (a.kind === 'government') return { ...a, districts: v.districts as string[] };
+  if (a.kind === 'none') return a;
+  return { ...a, orgId: v.orgId as number };
+}
+
+/**
+ * One page of the plan list. The page query is a compiled template (db/query-template.ts): its SQL is built
+ * once per shape — the actor's kind (and number of districts), the filters present, 待办 — and each request
+ * only supplies the values. The total is cached per scope and filters (platform/count-cache.ts).
+ */
 export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
   const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
   const key = `ap-plan:${scopeKey(a)}:${JSON.stringify(filters)}`;
+  const fv = filterValues(filters);
+  const todo = !!filters.todo;
+  const scope =
+    a.kind === 'government' ? { districts: a.districts } : a.kind === 'none' ? {} : { orgId: a.orgId };
+  const shape = [
+    'ap-plans',
+    a.kind === 'government' ? `government:${a.districts.length}` : a.kind,
+    Object.keys(fv).sort().join(','),
+    todo ? 'todo' : '',
+  ].join('|');
+  const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
   const [total, rows, subs] = await Promise.all([
     cachedCount(db, key, async () =>
       Number(
@@ -109,12 +183,13 @@ export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
         ).c,
       ),
     ),
-    planRows(db, a, filters)
-      .orderBy('p.plannedStart', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .execute(),
+    runTemplate(db, shape, values, (v) =>
+      withRowColumns(plansWhere(db, slottedActor(a, v), v, todo))
+        .orderBy('p.plannedStart', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(v.limit as number)
+        .offset(v.offset as number),
+    ),
     serviceSubTypes(db),
   ]);
   return {
