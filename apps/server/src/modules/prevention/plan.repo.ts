@@ -70,8 +70,10 @@ function plansWhere(db: Db, a: PrevActor, v: PlanFilterValues, todo: boolean) {
   if (Object.hasOwn(v, 'districtCode')) s = s.where('p.districtCode', '=', v.districtCode as string);
   if (Object.hasOwn(v, 'item')) s = s.where('p.item', '=', v.item as string);
   if (Object.hasOwn(v, 'status')) s = s.where('p.status', '=', v.status as number);
-  if (Object.hasOwn(v, 'recordState')) s = s.where('p.recordState', '=', v.recordState as PlanFilters['recordState'] & string);
-  if (Object.hasOwn(v, 'visitState')) s = s.where('p.visitState', '=', v.visitState as PlanFilters['visitState'] & string);
+  if (Object.hasOwn(v, 'recordState'))
+    s = s.where('p.recordState', '=', v.recordState as PlanFilters['recordState'] & string);
+  if (Object.hasOwn(v, 'visitState'))
+    s = s.where('p.visitState', '=', v.visitState as PlanFilters['visitState'] & string);
   if (Object.hasOwn(v, 'fromAt')) s = s.where('p.plannedStart', '>=', v.fromAt as Date);
   if (Object.hasOwn(v, 'toAt')) s = s.where('p.plannedStart', '<=', v.toAt as Date);
   if (Object.hasOwn(v, 'like')) {
