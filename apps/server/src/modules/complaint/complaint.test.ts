@@ -31,6 +31,36 @@ const steps = async (user: User, id: number) =>
   ).map((s) => s.step);
 const REPLY = { facts: '经核实报案资料已齐全', basis: '保险合同第十条', measures: '三个工作日内完成核定' };
 
+describe('demo data', () => {
+  it('every complaining role has a complaint in every state; one overdue (first in the lists), one extended', async () => {
+    // The demo was seeded relative to the time the database was made: read it then.
+    const last = await kit.t.database.db
+      .selectFrom('cpComplaint')
+      .select((eb) => eb.fn.max('submittedAt').as('at'))
+      .executeTakeFirstOrThrow();
+    await at(kit, new Date(new Date(last.at as unknown as string).getTime() + 3600_000));
+    for (const [user, side] of [
+      ['ent', 'enterprise'],
+      ['insurer', 'insurer'],
+      ['service', 'service'],
+      ['expert', 'expert'],
+    ] as const) {
+      const res = await post(kit.t, '/api/complaint/list?view=filed&pageSize=500', kit.tok[user]);
+      const rows = res.body.data.list as Array<Json & { state: number }>;
+      expect(new Set(rows.map((r) => r.state)), side).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+      expect(rows.every((r) => r.complainantRole === side)).toBe(true);
+    }
+    const gov = await post(kit.t, '/api/complaint/list?pageSize=500', kit.tok.gov);
+    const rows = gov.body.data.list as Array<Json & { overdue: boolean; extended: boolean; state: number }>;
+    expect(rows[0]).toMatchObject({ overdue: true, state: 3 });
+    expect(rows.filter((r) => r.overdue)).toHaveLength(1);
+    expect(rows.filter((r) => r.extended)).toHaveLength(1);
+    expect(rows.filter((r) => r.state === 6).length).toBeGreaterThanOrEqual(4);
+    const overdue = await post(kit.t, '/api/complaint/list?view=handled&overdue=1', kit.tok.insurer);
+    expect(overdue.body.data.total).toBe(1);
+  });
+});
+
 describe('routing', () => {
   it('a complaint against an insurer is handled by that insurer; the complainant sees the unit and state', async () => {
     await at(kit, '2026-09-28 10:00');
@@ -46,7 +76,7 @@ describe('routing', () => {
       districtCode: kit.entDistrict,
       deadline: null,
     });
-    const list = await post(kit.t, '/api/complaint/list?view=handled', kit.tok.insurer);
+    const list = await post(kit.t, '/api/complaint/list?view=handled&pageSize=500', kit.tok.insurer);
     expect((list.body.data.list as Json[]).map((r) => r.id)).toContain(id);
   });
 

@@ -48,8 +48,10 @@ export function useComplaintKit(): ComplaintKit {
 }
 
 /** Sets the clock to a China time and signs everyone in again (sessions follow the clock). */
-export async function at(kit: ComplaintKit, chinaTime: string): Promise<void> {
-  kit.t.clock.set(new Date(`${chinaTime.replace(' ', 'T')}:00+08:00`));
+export async function at(kit: ComplaintKit, chinaTime: string | Date): Promise<void> {
+  kit.t.clock.set(
+    typeof chinaTime === 'string' ? new Date(`${chinaTime.replace(' ', 'T')}:00+08:00`) : chinaTime,
+  );
   await kit.t.database.db
     .updateTable('sysUser')
     .set({ passwordChangedAt: kit.t.clock.now() })
