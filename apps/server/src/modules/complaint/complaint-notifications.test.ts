@@ -9,7 +9,7 @@ import {
   type Party,
   recordLink,
   type Side,
-} from '../message/notifications.ts';
+} from '../message/index.ts';
 import { act, at, detail, file, fileBody, post, type User, useComplaintKit } from './complaint.testkit.ts';
 
 /**
