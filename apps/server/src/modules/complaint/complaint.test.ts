@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../policy/policy.testkit.ts';
+import { type Json, waitForLog } from '../policy/policy.testkit.ts';
 import {
   act,
   at,
@@ -369,6 +369,15 @@ describe('the machine: confirmation, re-opening, escalation, regulator steps, ti
     expect((await act(kit, 'gov', 'rehandle', id, { reason: '答复未说明依据条款' })).status).toBe(200);
     expect(await data('ent', id)).toMatchObject({ state: 3, deadline: '2026-10-26' });
     expect(await steps('ent', id)).toEqual(['submit', 'accept', 'reassign', 'accept', 'reply', 'rehandle']);
+  });
+
+  it('each step is in the operation log with the complaint as its target', async () => {
+    const id = await file(kit, 'ent', fileBody({ targetOrgId: kit.org.insurer }));
+    expect((await act(kit, 'insurer', 'accept', id)).status).toBe(200);
+    const log = await waitForLog(kit.t, '/api/complaint/accept');
+    expect(log).toMatchObject({ module: '投诉管理', targetId: String(id) });
+    const add = await waitForLog(kit.t, '/api/complaint/add');
+    expect(add.module).toBe('投诉管理');
   });
 
   it('a stale version answers 409 and changes nothing', async () => {
