@@ -251,6 +251,23 @@ describe('working-day deadlines (AQ 9010)', () => {
   });
 });
 
+describe('timer settings', () => {
+  it('the reply days are a setting (default 10): 5 gives 10-10 from 09-28; refused outside 1-60', async () => {
+    await at(kit, '2026-09-28 10:00');
+    const save = (complaint: Json) => post(kit.t, '/api/setting/save', kit.tok.admin, { complaint });
+    expect((await save({ replyDays: 0 })).status).toBe(400);
+    expect((await save({ replyDays: 5 })).status).toBe(200);
+    try {
+      const id = await file(kit, 'ent', fileBody({ targetOrgId: kit.org.insurer }));
+      await act(kit, 'insurer', 'accept', id);
+      // 9-29, 9-30, (holiday), 10-8, 10-9, 10-10 (make-up Saturday).
+      expect((await data('ent', id)).deadline).toBe('2026-10-10');
+    } finally {
+      expect((await save({ replyDays: 10 })).status).toBe(200);
+    }
+  });
+});
+
 describe('the extension (one, at most 30 days, approved by the regulator, reason shown)', () => {
   it('refuses more than 30 days, approves once, pushes the deadline, tells the complainant why', async () => {
     await at(kit, '2026-09-28 10:00');
