@@ -29,6 +29,7 @@ const stored: SettingsView = {
     reportDeadlineHours: 720,
     claimUnpaidFlagDays: 60,
   },
+  complaint: { replyDays: 10, verifyDays: 30, maxExtensionDays: 30, warnDays: 2 },
   security: { idleTimeoutMinutes: 20, passwordMaxAgeDays: 90 },
   deployment: {
     captchaEnabled: true,
