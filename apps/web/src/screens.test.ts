@@ -54,6 +54,14 @@ const NOT_BUILT: readonly string[] = [
   'ExpertComplaint',
   'ExpertComplaintAdd',
   'ExpertComplaintDetail',
+  // Added with the complaint server (issue 15); the web side registers them.
+  'InsuranceComplaintQuery',
+  'InsuranceComplaintManage',
+  'GovComplaintStats',
+  'AdminComplaint',
+  'AdminComplaintDetail',
+  'AdminWorkCalendar',
+  'InsuranceApEval',
   // Experts and service organisations, supervised users.
   'AdminExperts',
   'AdminService',

@@ -11,6 +11,7 @@ export * from './china-time.ts';
 export * from './claim-accident-grade.ts';
 export * from './claim-money.ts';
 export * from './claim-options.ts';
+export * from './complaint-options.ts';
 export * from './consult-options.ts';
 export * from './content-options.ts';
 export * from './data-exchange-options.ts';

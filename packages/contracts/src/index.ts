@@ -10,6 +10,7 @@ export type { z } from 'zod';
 
 export * from './auth.ts';
 export * from './claim.ts';
+export * from './complaint.ts';
 export * from './constants.ts';
 export * from './consult.ts';
 export * from './content.ts';
@@ -18,6 +19,7 @@ export * from './dict.ts';
 export * from './endorsement.ts';
 export * from './enterprise.ts';
 export * from './envelope.ts';
+export * from './evaluation.ts';
 export * from './fields.ts';
 export * from './file.ts';
 export * from './industry.ts';

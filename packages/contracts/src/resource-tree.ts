@@ -147,7 +147,11 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       ]),
       leaf('服务机构', '/government/govInsurance/GovService/route', 'GovService', 'service'),
       leaf('专家管理', '/government/govInsurance/GovExpert/route', 'GovExpert', 'expert'),
-      leaf('满意度评价', '/government/govInsurance/GovEvaluation/route', 'GovEvaluation', 'evaluation'),
+      leaf('满意度评价', '/government/govInsurance/GovEvaluation/route', 'GovEvaluation', 'evaluation', [
+        'query',
+        'get',
+        'export',
+      ]),
     ]),
     group('信息发布', '/government/govInfo', 'NotificationOutlined', [
       leaf('通知公告', '/government/govInfo/GovNotice/route', 'GovNotice', 'notice', CRUD),
@@ -183,6 +187,10 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'query',
         'get',
         'edit',
+        'export',
+      ]),
+      leaf('投诉统计', '/government/govComplaint/GovComplaintStats/route', 'GovComplaintStats', 'complaint', [
+        'query',
       ]),
       hidden(
         '投诉详情',
@@ -258,6 +266,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'export',
       ]),
       hidden('服务详情', '/insurance/InsuranceAp/InsuranceApDetail/route', 'InsuranceApDetail', 'ap'),
+      leaf('服务评估', '/insurance/InsuranceAp/InsuranceApEval/route', 'InsuranceApEval', 'ap', READ),
       leaf('隐患排查', '/insurance/InsuranceAp/InsuranceDangerCheck/route', 'InsuranceDangerCheck', 'risk', [
         'add',
         'edit',
@@ -348,6 +357,17 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'InsuranceComplaintDetail',
         'complaint',
       ),
+      // Complaints against the insurer and the providers it commissioned (spec 2.1 named routes).
+      leaf('投诉查询', '/insurance/org/insuranceComplaintQuery', 'InsuranceComplaintQuery', 'complaint', [
+        'query',
+        'get',
+        'export',
+      ]),
+      leaf('投诉处理', '/insurance/org/insuranceComplaintManage', 'InsuranceComplaintManage', 'complaint', [
+        'query',
+        'get',
+        'edit',
+      ]),
       leaf('操作日志', '/insurance/org/InsuranceLog/route', 'InsuranceLog', 'log', ['query']),
     ]),
   ],
@@ -395,6 +415,14 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'query',
         'edit',
       ]),
+      // Complaints about the platform are handled by the operations centre.
+      leaf('平台投诉处理', '/admin/biz/AdminComplaint/route', 'AdminComplaint', 'complaint', [
+        'query',
+        'get',
+        'edit',
+        'export',
+      ]),
+      hidden('投诉详情', '/admin/biz/AdminComplaintDetail/route', 'AdminComplaintDetail', 'complaint'),
     ]),
     group('系统管理', '/admin/system', 'SettingOutlined', [
       leaf('用户管理', '/admin/system/UserSearch/route', 'UserSearch', 'user', ALL),
@@ -409,6 +437,10 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('安全机制', '/admin/system/SafetyMechanism/route', 'SafetyMechanism', 'safetymechanism', CRUD),
       leaf('子系统', '/admin/system/SubsystemManage/route', 'SubsystemManage', 'subsystem', CRUD),
       leaf('平台设置', '/admin/system/AdminSetting/route', 'AdminSetting', 'setting', ['query', 'edit']),
+      leaf('工作日历', '/admin/system/AdminWorkCalendar/route', 'AdminWorkCalendar', 'setting', [
+        'query',
+        'edit',
+      ]),
     ]),
     group('日志审计', '/admin/log', 'FileSearchOutlined', [
       leaf('操作日志', '/admin/log/AdminLog/route', 'AdminLog', 'log', ['query', 'export']),
