@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { authPages } from './modules/auth/screens.ts';
 import { claimScreens } from './modules/claim/screens.ts';
+import { complaintScreens } from './modules/complaint/screens.ts';
 import { consultPages, consultScreens } from './modules/consult/screens.ts';
 import { contentScreens } from './modules/content/screens.ts';
 import { dashboardScreens } from './modules/dashboard/screens.ts';
@@ -62,6 +63,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   dashboardScreens,
   preventionActivityScreens,
   preventionScreens,
+  complaintScreens,
   // new:feature screens
 ];
 
