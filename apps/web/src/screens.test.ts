@@ -26,7 +26,6 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
   'GovApDispose',
-  'GovApEval',
   'ServiceApDispose',
   'ExpertApDispose',
   // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
@@ -34,13 +33,10 @@ const NOT_BUILT: readonly string[] = [
   'GovRiskDispose',
   'GovRiskQuery',
   'GovRP',
-  'GovEvaluation',
   'InsuranceAlarm',
   'InsuranceDangerCheck',
   'ServiceDangerCheck',
   'ExpertDangerCheck',
-  // Service evaluation results of the insurer (issue 15).
-  'InsuranceApEval',
   // Experts and service organisations, supervised users.
   'AdminExperts',
   'AdminService',

@@ -8,6 +8,7 @@ import { dashboardScreens } from './modules/dashboard/screens.ts';
 import { dictScreens } from './modules/dict/screens.ts';
 import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
+import { evaluationScreens } from './modules/evaluation/screens.ts';
 import { exceptionPages } from './modules/exception/screens.ts';
 import { industryScreens } from './modules/industry/screens.ts';
 import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
@@ -64,6 +65,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   preventionActivityScreens,
   preventionScreens,
   complaintScreens,
+  evaluationScreens,
   // new:feature screens
 ];
 
