@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Rate, Select, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { validated } from '../../components/form-utils.ts';
 import { AttachmentIdsUpload } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
@@ -395,7 +396,8 @@ function ActionModal({
       onCancel={onClose}
       destroyOnHidden
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await validated(form);
+        if (!v) return;
         setSending(true);
         try {
           const text = await send(kind, complaint, v);

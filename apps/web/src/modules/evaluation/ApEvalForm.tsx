@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { validated } from '../../components/form-utils.ts';
 import { AttachmentIdsUpload, chinaToday } from '../../components/index.ts';
 import {
   AP_EVAL_RESULTS,
@@ -78,7 +79,8 @@ export function ApEvalForm({
     : { evalType: '01', year: thisYear - 1, reports: [] };
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     const body = {
       evalType: v.evalType as ApEvalType,
       year: v.year as number,
