@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { claimsRoutes } from './modules/claim/index.ts';
+import { complaintsRoutes, registerComplaintTimers } from './modules/complaint/index.ts';
 import { consultsRoutes } from './modules/consult/index.ts';
 import { articlesRoutes } from './modules/content/index.ts';
 import { dataExchangeRoutes } from './modules/data-exchange/index.ts';
@@ -223,9 +224,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   serviceRequestRoutes(app);
   preventionFilingRoutes(app);
   preventionRoutes(app);
+  complaintsRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
+  // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
+  registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -67,6 +67,12 @@ const settingsOutput = z.object({
     reportDeadlineHours: z.number(),
     claimUnpaidFlagDays: z.number(),
   }),
+  complaint: z.object({
+    replyDays: z.number(),
+    verifyDays: z.number(),
+    maxExtensionDays: z.number(),
+    warnDays: z.number(),
+  }),
   security: z.object({ idleTimeoutMinutes: z.number(), passwordMaxAgeDays: z.number() }),
 });
 export const settingsView = settingsOutput.extend({

@@ -61,6 +61,22 @@ export const insuranceSettings = z
   })
   .strict();
 
+/** Complaint timers (AQ 9010): working days to reply (10), with verification (30), the extension cap in days (30), the warning (2). */
+const days = (label: string, min: number, max: number) =>
+  z
+    .number()
+    .int(`${label}须为整数`)
+    .min(min, `${label}为${min}-${max}天`)
+    .max(max, `${label}为${min}-${max}天`);
+export const complaintSettings = z
+  .object({
+    replyDays: days('投诉答复期限（工作日）', 1, 60),
+    verifyDays: days('需核实的答复期限（工作日）', 1, 90),
+    maxExtensionDays: days('延期上限', 1, 60),
+    warnDays: days('临期提醒（工作日）', 0, 10),
+  })
+  .strict();
+
 const S = SECURITY_LIMITS;
 const SM = SECURITY_SETTING_MESSAGES;
 /** Session and password policy, read by the server on every request (the environment gives the defaults). */
@@ -85,6 +101,7 @@ export const settingValues = z.object({
   footer: footerSettings,
   footerLinks: z.array(footerLink).max(20, '页脚链接最多20个'),
   insurance: insuranceSettings,
+  complaint: complaintSettings,
   security: securitySettings,
 });
 export type SettingValuesInput = z.infer<typeof settingValues>;
@@ -99,6 +116,7 @@ export const settingsSaveBody = z
     footer: footerSettings.partial().optional(),
     footerLinks: settingValues.shape.footerLinks.optional(),
     insurance: insuranceSettings.partial().optional(),
+    complaint: complaintSettings.partial().optional(),
     security: securitySettings.partial().optional(),
   })
   .strict()

@@ -30,7 +30,13 @@ export interface SettingValues {
     /** Days after registration after which an unpaid claim is flagged. */
     claimUnpaidFlagDays: number;
   };
-  /** Accident prevention (issue 13). */
+  /** Complaint timers (AQ 9010; issue 15): working days to reply, with verification, the extension cap, the warning. */
+  complaint: {
+    replyDays: number;
+    verifyDays: number;
+    maxExtensionDays: number;
+    warnDays: number;
+  };
   /** Session and password policy, read on every request (platform/auth.ts, login). */
   security: {
     /** Minutes without a request after which a session ends. */
@@ -60,6 +66,7 @@ export const SETTING_DEFAULTS: SettingValues = {
     reportDeadlineHours: 720,
     claimUnpaidFlagDays: 60,
   },
+  complaint: { replyDays: 10, verifyDays: 30, maxExtensionDays: 30, warnDays: 2 },
   // Code defaults; a deployment's IDLE_TIMEOUT_MINUTES / PASSWORD_MAX_AGE_DAYS replace them
   // (settingDefaults), and a value saved by the administrator replaces those.
   security: {

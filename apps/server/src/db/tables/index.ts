@@ -3,6 +3,7 @@
  * per feature, joined here into FeatureTables, which the database type DB extends. `npm run new:feature`
  * adds its file's line to the import list and to the intersection below.
  */
+import type { ComplaintTables } from './complaint.ts';
 import type { ContentTables } from './content.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
@@ -15,4 +16,5 @@ export type FeatureTables = Record<never, never> &
   TrainingTables &
   ServiceRequestTables &
   PreventionFilingTables &
-  PreventionTables;
+  PreventionTables &
+  ComplaintTables;

@@ -1,4 +1,5 @@
 import type { MessageKind } from '@aqzrx/contracts';
+import { COMPLAINT_NOTIFICATIONS } from './notifications-complaint.ts';
 
 /**
  * The catalogue of business events that tell someone (domain 3.8: every state change another party must
@@ -20,7 +21,8 @@ export type RecordType =
   | 'training'
   | 'serviceRequest'
   | 'preventionFiling'
-  | 'apPlan';
+  | 'apPlan'
+  | 'complaint';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -34,7 +36,11 @@ export type RecordType =
  *  - enterprises: the users of the enterprises the record lists (`enterpriseIds`: those a training session
  *    targets, or those signed up for it);
  *  - provider: the users of the service organisation or expert panel a prevention plan is assigned to
- *    (`providerOrgId`; `publisherSide` says which of the two sides' pages it opens).
+ *    (`providerOrgId`; `publisherSide` says which of the two sides' pages it opens);
+ *  - complainant: the users of the organisation that filed a complaint (`complainantOrgId`, its side in
+ *    `complainantSide`);
+ *  - handler: the users of the unit handling a complaint (`handlerOrgId`, side `handlerSide`; the operations
+ *    centre: every administrator).
  * The person whose action sent the message never receives it.
  */
 export type Party =
@@ -45,10 +51,15 @@ export type Party =
   | 'applicant'
   | 'publisher'
   | 'enterprises'
-  | 'provider';
+  | 'provider'
+  | 'complainant'
+  | 'handler';
 
 /** The role side whose pages a recipient opens. */
-export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert';
+export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert' | 'admin';
+/** The sides that file complaints, and those that handle them. */
+export type ComplainantSide = Extract<Side, 'enterprise' | 'insurer' | 'service' | 'expert'>;
+export type HandlerSide = Extract<Side, 'insurer' | 'admin' | 'government'>;
 /** The sides that publish training sessions. */
 export type PublisherSide = Extract<Side, 'insurer' | 'service' | 'expert'>;
 
@@ -61,6 +72,8 @@ export const PARTY_NAMES: Record<Party, string> = {
   publisher: '发布机构（保险机构、服务机构或专家）',
   enterprises: '相关企业（培训面向的企业，或已报名的企业）',
   provider: '承担服务的服务机构或专家机构',
+  complainant: '投诉人（提交投诉的单位）',
+  handler: '投诉办理单位（被投诉的保险机构或委托服务的保险机构、运营中心或接办的监管部门）',
 };
 
 export const SIDE_ROLES: Record<Side, string> = {
@@ -69,6 +82,7 @@ export const SIDE_ROLES: Record<Side, string> = {
   government: 'ROLE_GOVERNMENT',
   service: 'ROLE_SERVICE',
   expert: 'ROLE_EXPERT',
+  admin: 'ROLE_ADMIN',
 };
 
 /**
@@ -118,6 +132,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     insurer: { path: '/insurance/InsuranceAp/InsuranceApApply/route', param: 'id' },
     government: { path: '/government/govAp/GovApPlan/route', param: 'id' },
   },
+  // A complaint (modules/complaint): the complaint detail page of each side.
+  complaint: {
+    enterprise: { path: '/ent/center/EntComplaintDetail/route', param: 'id' },
+    insurer: { path: '/insurance/org/InsuranceComplaintDetail/route', param: 'id' },
+    service: { path: '/service/center/ServiceComplaintDetail/route', param: 'id' },
+    expert: { path: '/expert/center/ExpertComplaintDetail/route', param: 'id' },
+    government: { path: '/government/govComplaint/GovComplaintDetail/route', param: 'id' },
+    admin: { path: '/admin/biz/AdminComplaintDetail/route', param: 'id' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -129,6 +152,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   training: '培训',
   serviceRequest: '服务需求',
   preventionFiling: '预防计划备案',
+  complaint: '投诉',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -167,6 +191,11 @@ export interface NotifyRecord {
   detail?: string;
   /** `provider` messages: the organisation a prevention plan is assigned to (its side in publisherSide). */
   providerOrgId?: number;
+  /** Complaints: who filed it and who handles it (their sides decide the pages). */
+  complainantOrgId?: number;
+  complainantSide?: ComplainantSide;
+  handlerOrgId?: number | null;
+  handlerSide?: HandlerSide;
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -563,6 +592,7 @@ export const NOTIFICATIONS = {
     content: (r) => `${r.no}被退回，原因：${r.detail ?? ''}。请修改后重新备案。`,
     closes: ['preventionFiling.submitted'],
   },
+  ...COMPLAINT_NOTIFICATIONS,
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -578,8 +608,13 @@ export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
   publisherSide?: PublisherSide,
+  complaint?: { complainantSide?: ComplainantSide; handlerSide?: HandlerSide },
 ): Side {
   switch (party) {
+    case 'complainant':
+      return complaint?.complainantSide ?? 'enterprise';
+    case 'handler':
+      return complaint?.handlerSide ?? 'insurer';
     case 'enterprises':
       return 'enterprise';
     case 'publisher':
@@ -608,6 +643,8 @@ export function partySides(party: Party): Side[] {
   if (party === 'applicant') return ['enterprise', 'insurer'];
   if (party === 'publisher') return ['insurer', 'service', 'expert'];
   if (party === 'provider') return ['service', 'expert'];
+  if (party === 'complainant') return ['enterprise', 'insurer', 'service', 'expert'];
+  if (party === 'handler') return ['insurer', 'admin', 'government'];
   return [partySide(party)];
 }
 

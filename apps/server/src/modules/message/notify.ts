@@ -1,4 +1,4 @@
-import { CITY_CODE, UserStatus } from '@aqzrx/contracts';
+import { CITY_CODE, DISTRICTS, UserStatus } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/context.ts';
 import {
@@ -38,6 +38,9 @@ async function orgUsers(trx: Tx, orgIds: number[]): Promise<number[]> {
 async function regulatorUsers(trx: Tx, districtCodes: readonly string[]): Promise<number[]> {
   if (districtCodes.length === 0) return [];
   const list = sql.join(districtCodes.map((d) => sql`${d}`));
+  // A city-level record (district 321300, e.g. a complaint of a city-wide organisation) reaches the
+  // regulators who see every district.
+  const all = sql.join(DISTRICTS.map((d) => sql`${d.value}`));
   const rows = await trx
     .selectFrom('sysUser as u')
     .innerJoin('sysOrg as o', 'o.id', 'u.orgId')
@@ -48,8 +51,23 @@ async function regulatorUsers(trx: Tx, districtCodes: readonly string[]): Promis
     .where('u.status', '!=', UserStatus.DISABLED)
     .where(
       sql<boolean>`(string_to_array(u.district_codes, ',') && ARRAY[${list}]::text[]
-        OR (u.district_codes = '' AND (o.district_code = ${CITY_CODE} OR o.district_code IN (${list}))))`,
+        OR (u.district_codes = '' AND (o.district_code = ${CITY_CODE} OR o.district_code IN (${list})))
+        OR (${sql.raw(districtCodes.includes(CITY_CODE) ? 'true' : 'false')} AND string_to_array(u.district_codes, ',') @> ARRAY[${all}]::text[]))`,
     )
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Active users of the operations centre (the administrator role): they handle complaints about the platform. */
+async function adminUsers(trx: Tx): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('sysUser as u')
+    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .select('u.id')
+    .where('r.roleKey', '=', 'ROLE_ADMIN')
+    .where('u.deletedAt', 'is', null)
+    .where('u.status', '!=', UserStatus.DISABLED)
     .orderBy('u.id')
     .execute();
   return rows.map((r) => r.id);
@@ -86,6 +104,12 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
       return regulatorUsers(trx, r.districtCodes ?? (r.districtCode ? [r.districtCode] : []));
     case 'provider':
       return orgUsers(trx, present(r.providerOrgId));
+    case 'complainant':
+      return orgUsers(trx, present(r.complainantOrgId));
+    case 'handler':
+      return r.handlerSide === 'admin'
+        ? adminUsers(trx)
+        : orgUsers(trx, r.handlerOrgId == null ? [] : [r.handlerOrgId]);
   }
 }
 
@@ -137,7 +161,7 @@ export async function notify(
     const content = (to.content ?? def.content)(record).slice(0, 2000);
     const link = recordLink(
       def.record,
-      partySide(to.party, record.enteredBy, record.publisherSide),
+      partySide(to.party, record.enteredBy, record.publisherSide, record),
       record.id,
     );
     for (const userId of users) {

@@ -34,6 +34,8 @@ export async function saveSettings(
   if (body.footerLinks !== undefined) next.footerLinks = body.footerLinks;
   if (body.insurance !== undefined)
     next.insurance = known(SETTING_DEFAULTS.insurance, { ...current.insurance, ...body.insurance });
+  if (body.complaint !== undefined)
+    next.complaint = known(SETTING_DEFAULTS.complaint, { ...current.complaint, ...body.complaint });
   if (body.security !== undefined)
     next.security = known(SETTING_DEFAULTS.security, { ...current.security, ...body.security });
   const keys = Object.keys(next) as SettingKey[];
