@@ -30,7 +30,7 @@ function ComplaintFacts({ c }: { c: ComplaintDetail }) {
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, md: 2 }}
+      column={{ xs: 1, xxl: 2 }}
       data-testid="complaint-facts"
       labelStyle={{ width: 130 }}
     >
@@ -168,6 +168,7 @@ export function ComplaintDetailPage({ back, backLabel }: { back: string; backLab
       </Card>
     );
   const c = q.data;
+  const offered = Object.values(c.actions).some(Boolean);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="complaint-detail">
       <Card
@@ -180,6 +181,7 @@ export function ComplaintDetailPage({ back, backLabel }: { back: string; backLab
           </Space>
         }
         extra={backButton}
+        styles={offered ? {} : { body: { display: 'none' } }}
       >
         {c.actions.confirm ? (
           <Alert

@@ -9,7 +9,9 @@ import type {
   apEvalListQuery,
   apEvalUpdateInput,
   SatisfactionComment,
+  SatisfactionPending,
   SatisfactionReport,
+  satisfactionAnswerInput,
   satisfactionCommentQuery,
   satisfactionReportQuery,
   z,
@@ -23,6 +25,7 @@ export type {
   ApEvalRow,
   SatisfactionComment,
   SatisfactionFigure,
+  SatisfactionPending,
   SatisfactionReport,
   SatisfactionReportRow,
 } from '@aqzrx/contracts';
@@ -39,7 +42,11 @@ const params = (q: object) => q as unknown as Params;
 /** TanStack Query caches evaluation data under this key. */
 export const EVAL_KEY = 'evaluation';
 
+export type SatisfactionAnswerBody = z.input<typeof satisfactionAnswerInput>;
+
 export const evalApi = {
+  pending: () => fetchData<SatisfactionPending[]>('/evaluation/pending', { skipErrorHandler: true }),
+  answer: (body: SatisfactionAnswerBody) => postWithMessage<{ id: number }>('/evaluation/answer', body),
   report: (q: ReportFilters) => fetchData<SatisfactionReport>('/evaluation/report', { params: params(q) }),
   comments: (q: CommentQuery) =>
     fetchData<PageResult<SatisfactionComment>>('/evaluation/comments', { params: params(q) }),

@@ -6,6 +6,7 @@ import { signInAs, testUser } from '../../test/user.ts';
 import { GovApEval, InsuranceApEval } from './ApEvalScreens.tsx';
 import type { ApEvalIndicators, ApEvalRow, SatisfactionFigure, SatisfactionReportRow } from './api.ts';
 import { GovEvaluation } from './GovEvaluation.tsx';
+import { PendingRatings } from './PendingRatings.tsx';
 import { reportProblem } from './parts.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -223,5 +224,59 @@ describe('InsuranceApEval (the insurer’s results)', () => {
     expect(screen.getByText('本机构服务评估结果')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新增评估/ })).toBeNull();
     expect(screen.queryByText('编辑')).toBeNull();
+  });
+});
+
+describe('PendingRatings (待评价, enterprise)', () => {
+  it('lists the policies and records not rated yet and sends a rating', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_ENT', orgId: 11, permissions: { enterprise: ['query'] } }));
+    const calls = fakeApi({
+      'POST /api/evaluation/pending': () => [
+        {
+          item: 'policy',
+          itemLabel: '投保满意度',
+          targetId: 12,
+          label: '保单 PICC2026000012',
+          insurerName: '人保财险宿迁分公司',
+          date: '2026-03-01',
+        },
+        {
+          item: 'record',
+          itemLabel: '企业配合度',
+          targetId: 31,
+          label: '事故预防服务 三月隐患排查 2026-03-05',
+          insurerName: '人保财险宿迁分公司',
+          date: '2026-03-06',
+        },
+      ],
+      'POST /api/evaluation/answer': () => ({ id: 1 }),
+    });
+    renderWithApp(<PendingRatings />);
+    const card = await screen.findByTestId('pending-ratings');
+    expect(within(card).getByText('待评价（2）')).toBeTruthy();
+    expect(within(card).getByText('保单 PICC2026000012')).toBeTruthy();
+    fireEvent.click(within(card).getAllByRole('button', { name: /评\s*价/ })[0]!);
+    const modal = await screen.findByRole('dialog');
+    fireEvent.click(within(modal).getByRole('button', { name: '提交评价' }));
+    expect(await within(modal).findByText('请选择评分')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/evaluation/answer')).toBe(false);
+    fireEvent.click(modal.querySelectorAll('.ant-rate-star div[role="radio"]')[3]!);
+    fireEvent.change(within(modal).getByLabelText('意见或建议（选填）'), { target: { value: '出单很快' } });
+    fireEvent.click(within(modal).getByRole('button', { name: '提交评价' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/evaluation/answer')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/evaluation/answer')!.body).toEqual({
+      item: 'policy',
+      targetId: 12,
+      score: 4,
+      comment: '出单很快',
+    });
+  });
+
+  it('shows nothing when nothing waits for a rating', async () => {
+    const calls = fakeApi({ 'POST /api/evaluation/pending': () => [] });
+    const { container } = renderWithApp(<PendingRatings />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('[data-testid="pending-ratings"]')).toBeNull();
   });
 });
