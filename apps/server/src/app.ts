@@ -20,6 +20,7 @@ import { dataExchangeRoutes } from './modules/data-exchange/index.ts';
 import { dictsRoutes } from './modules/dict/index.ts';
 import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
+import { evaluationRoutes } from './modules/evaluation/index.ts';
 import { filesRoutes } from './modules/file/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   preventionFilingRoutes(app);
   preventionRoutes(app);
   complaintsRoutes(app);
+  evaluationRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

@@ -31,6 +31,7 @@
  * | POST | /api/complaint/rehandle | complaint.edit | government (4, 6) | body complaintGovInput → { id, version } (→ 3, new deadline) |
  * | POST | /api/complaint/close | complaint.edit | government (any but 5) | body complaintCloseInput → { id, version } (→ 5) |
  * | POST | /api/complaint/stats | complaint.query | government (its districts), insurer/admin (handled) | complaintStatsQuery → complaintStats |
+ * | POST | /api/complaint/timers/run | setting.edit | admin | — → { warned, overdue } (the hourly job: near-deadline warnings to the handler, overdue flags to handler and regulators) |
  * | POST | /api/workCalendar/get | setting.query | admin | `?year` → workCalendar |
  * | POST | /api/workCalendar/save | setting.edit | admin | body workCalendarSaveInput → { year, version } |
  *
