@@ -80,6 +80,7 @@ describe('complaints (issue 15): ent → insurer → not satisfied → the regul
       .fill('10月报案的理赔案件核定后一个多月仍未支付赔款，多次电话询问没有答复。');
     await page.getByLabel('投诉诉求').fill('请尽快支付赔款并说明延迟原因');
     await page.getByLabel('联系电话').fill('13805270003');
+    await screenshot(page, 'complaint-ent-add');
     await page.getByRole('button', { name: '提交投诉' }).click();
     await waitForPath(page, '/ent/center/EntComplaintDetail/route');
     id = new URL(page.url()).searchParams.get('id') ?? '';
@@ -99,6 +100,7 @@ describe('complaints (issue 15): ent → insurer → not satisfied → the regul
     await page.goto('/insurance/org/insuranceComplaintManage');
     const row = await findRow(page);
     await row.getByText('已提交').waitFor();
+    await screenshot(page, 'complaint-insurer-manage');
     await row.getByText(TITLE).click();
     await waitForPath(page, '/insurance/org/InsuranceComplaintDetail/route');
     await stateIs(page, '已提交');
@@ -187,6 +189,72 @@ describe('complaints (issue 15): ent → insurer → not satisfied → the regul
       .getByTestId('complaint-facts')
       .getByText('经监管部门督办，保险机构已补足赔款差额，企业确认到账。')
       .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** No error toast is showing (a failed call of the screen would show one). */
+async function noErrorToast(page: Page) {
+  expect(await page.locator('.ant-message-error').count()).toBe(0);
+}
+
+describe('complaint statistics, satisfaction, service evaluation and the work calendar render on real data', () => {
+  it('the regulator: 投诉统计, 满意度评价, 服务评估 with the indicators beside the form', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'gov');
+    await page.goto('/government/govComplaint/GovComplaintStats/route');
+    const byUnit = page.getByTestId('stats-by-unit');
+    await byUnit.locator('tr.ant-table-row').first().waitFor();
+    expect(await page.getByTestId('complaint-stats').textContent()).toContain('按期答复率');
+    await screenshot(page, 'complaint-gov-stats');
+    await page.goto('/government/govInsurance/GovEvaluation/route');
+    await page.getByTestId('satisfaction-report').getByText('合计').waitFor();
+    await screenshot(page, 'evaluation-gov');
+    await page.goto('/government/govAp/GovApEval/route');
+    await page.getByRole('button', { name: /新增评估/ }).click();
+    const form = page.getByTestId('ap-eval-form');
+    await form.waitFor();
+    await form.getByLabel('评估对象').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: INSURER }).first().click();
+    await page.getByTestId('eval-indicators').getByText('预防服务').waitFor();
+    await screenshot(page, 'evaluation-gov-ap-eval-form');
+    await noErrorToast(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the insurer sees its evaluation results; the admin edits a year the built-in calendar does not cover', async () => {
+    const ins = await openPage(browser);
+    await login(ins.page, 'insurer');
+    await ins.page.goto('/insurance/InsuranceAp/InsuranceApEval/route');
+    await ins.page.getByText('本机构服务评估结果').waitFor();
+    await noErrorToast(ins.page);
+    expect(ins.errors).toEqual([]);
+    await ins.context.close();
+
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'admin');
+    await page.goto('/admin/biz/AdminComplaint/route');
+    await page.getByTestId('complaint-table').waitFor();
+    await page.goto('/admin/system/AdminWorkCalendar/route');
+    await page.getByText('来源：').waitFor();
+    await screenshot(page, 'complaint-admin-calendar');
+    // 2027 is past the built-in calendar: the administrator enters New Year's Day and saves.
+    await page.getByLabel('年度').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '2027年' }).click();
+    await page.getByText(/内置日历未覆盖 2027 年/).waitFor();
+    await page.getByRole('button', { name: '添加日期' }).click();
+    const day = page.getByTestId('calendar-day').last();
+    await day.getByLabel('日期').fill('2027-01-01');
+    await day.getByLabel('日期').press('Enter');
+    await day.getByText('周五').waitFor();
+    await day.getByLabel('节日名称').fill('元旦');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/workCalendar/save'));
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    expect((await saved).ok()).toBe(true);
+    await page.getByText('管理员维护').waitFor();
+    await noErrorToast(page);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,11 +99,20 @@ function CalendarEditor({ cal }: { cal: WorkCalendar }) {
                   ]}
                   dependencies={[['days', f.name, 'kind']]}
                 >
-                  <DatePicker
-                    aria-label="日期"
-                    defaultPickerValue={dayjs(`${cal.year}-01-01`)}
-                    format={(d) => `${d.format('YYYY-MM-DD')} ${WEEKDAYS[d.day()]}`}
-                  />
+                  <DatePicker aria-label="日期" defaultPickerValue={dayjs(`${cal.year}-01-01`)} />
+                </Form.Item>
+                <Form.Item noStyle shouldUpdate>
+                  {() => {
+                    const d = form.getFieldValue(['days', f.name, 'date']) as Dayjs | undefined;
+                    return (
+                      <Typography.Text
+                        type="secondary"
+                        style={{ lineHeight: '32px', width: 28, display: 'inline-block' }}
+                      >
+                        {d ? WEEKDAYS[d.day()] : ''}
+                      </Typography.Text>
+                    );
+                  }}
                 </Form.Item>
                 <Form.Item name={[f.name, 'kind']} rules={[{ required: true, message: '请选择日期类型' }]}>
                   <Select

@@ -109,14 +109,14 @@ export function ComplaintTable({
       title: '投诉标题',
       dataIndex: 'title',
       search: false,
-      width: 220,
+      width: 200,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Typography.Link
             onClick={() => onOpen(r)}
             ellipsis
             title={r.title}
-            style={{ display: 'block', maxWidth: 204 }}
+            style={{ display: 'block', maxWidth: 184 }}
             data-testid={`complaint-${r.id}`}
           >
             {r.title}
@@ -132,7 +132,7 @@ export function ComplaintTable({
       dataIndex: 'state',
       valueType: 'select',
       valueEnum: valueEnumOf(COMPLAINT_STATES),
-      width: 100,
+      width: 96,
       render: (_, r) => (
         <Space direction="vertical" size={2}>
           <ComplaintStateTag state={r.state} label={r.stateLabel} />
@@ -148,7 +148,7 @@ export function ComplaintTable({
       title: '答复期限',
       dataIndex: 'deadline',
       search: false,
-      width: 140,
+      width: 130,
       render: (_, r) => <DeadlineCell row={r} />,
     },
     {
@@ -166,17 +166,21 @@ export function ComplaintTable({
       hideInTable: true,
     },
     {
-      title: '被投诉人',
+      title: '被投诉人 / 办理单位',
       dataIndex: 'targetName',
       search: false,
-      width: 170,
+      width: 190,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text ellipsis={{ tooltip: r.targetName }} style={{ maxWidth: 154 }}>
+          <Typography.Text ellipsis={{ tooltip: r.targetName }} style={{ maxWidth: 174 }}>
             {r.targetName}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.targetKindLabel}
+          <Typography.Text
+            type="secondary"
+            ellipsis={{ tooltip: r.handlerName }}
+            style={{ fontSize: 12, maxWidth: 174 }}
+          >
+            {r.targetKindLabel} · 办理：{r.handlerName}
           </Typography.Text>
         </Space>
       ),
@@ -188,25 +192,14 @@ export function ComplaintTable({
             title: '投诉人',
             dataIndex: 'complainantName',
             search: false,
-            width: 170,
+            width: 150,
             render: (_: unknown, r: ComplaintRow) => (
-              <Typography.Text ellipsis={{ tooltip: r.complainantName }} style={{ maxWidth: 154 }}>
+              <Typography.Text ellipsis={{ tooltip: r.complainantName }} style={{ maxWidth: 134 }}>
                 {r.complainantName}
               </Typography.Text>
             ),
           } satisfies ProColumns<ComplaintRow>,
         ]),
-    {
-      title: '办理单位',
-      dataIndex: 'handlerName',
-      search: false,
-      width: 150,
-      render: (_, r) => (
-        <Typography.Text ellipsis={{ tooltip: r.handlerName }} style={{ maxWidth: 134 }}>
-          {r.handlerName}
-        </Typography.Text>
-      ),
-    },
     ...(gov
       ? [
           {

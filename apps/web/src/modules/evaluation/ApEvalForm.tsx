@@ -154,6 +154,7 @@ export function ApEvalForm({
                 <Form.Item
                   name="year"
                   label="评估年度"
+                  required
                   rules={[
                     {
                       validator: async (_, v: number | null | undefined) => {
