@@ -214,7 +214,7 @@ describe('AdminComplaint (平台投诉处理)', () => {
     });
     renderWithApp(<AdminComplaint />, { actions: ['query', 'get', 'edit', 'export'] });
     await screen.findByText('平台登录慢');
-    expect(screen.getByText('平台运营中心')).toBeTruthy();
+    expect(screen.getByText('平台 · 办理：平台运营中心')).toBeTruthy();
   });
 });
 
