@@ -203,9 +203,10 @@ describe('complaint statistics, satisfaction, service evaluation and the work ca
   it('the regulator: 投诉统计, 满意度评价, 服务评估 with the indicators beside the form', async () => {
     const { page, context, errors } = await openPage(browser);
     await login(page, 'gov');
+    const statsAnswered = page.waitForResponse((r) => r.url().includes('/api/complaint/stats'));
     await page.goto('/government/govComplaint/GovComplaintStats/route');
-    const byUnit = page.getByTestId('stats-by-unit');
-    await byUnit.locator('tr.ant-table-row').first().waitFor();
+    expect((await statsAnswered).ok()).toBe(true);
+    await page.getByTestId('stats-by-unit').waitFor();
     expect(await page.getByTestId('complaint-stats').textContent()).toContain('按期答复率');
     await screenshot(page, 'complaint-gov-stats');
     await page.goto('/government/govInsurance/GovEvaluation/route');
@@ -241,8 +242,12 @@ describe('complaint statistics, satisfaction, service evaluation and the work ca
     await page.getByText('来源：').waitFor();
     await screenshot(page, 'complaint-admin-calendar');
     // 2027 is past the built-in calendar: the administrator enters New Year's Day and saves.
-    await page.getByLabel('年度').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '2027年' }).click();
+    await page.getByTestId('calendar-year').locator('.ant-select-selector').click();
+    await page
+      .locator(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="2027年"]',
+      )
+      .click();
     await page.getByText(/内置日历未覆盖 2027 年/).waitFor();
     await page.getByRole('button', { name: '添加日期' }).click();
     const day = page.getByTestId('calendar-day').last();

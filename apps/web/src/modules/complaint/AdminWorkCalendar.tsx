@@ -177,6 +177,7 @@ export function AdminWorkCalendar() {
         <Space>
           <span>年度</span>
           <Select
+            data-testid="calendar-year"
             aria-label="年度"
             value={year}
             onChange={setYear}
