@@ -887,7 +887,89 @@ const CASES: Case[] = [
     }),
     snapshot: () => row('ap_prevention_filing', fx.filing!),
   },
+  // --- Complaints, satisfaction and service evaluations (issue 15) -----------------------------------
+  ...(['accept', 'verify', 'note', 'reply', 'extend'] as const).map(
+    (action): Case => ({
+      route: `/api/complaint/${action}`,
+      who: 'another insurer acts on a complaint handled by the insurer complained about',
+      as: 'insurerX',
+      target: () => fx.complaint!,
+      request: async (id) => ({
+        url: `/api/complaint/${action}`,
+        payload: { id, version: await versionOf('cp_complaint', id), ...COMPLAINT_BODIES[action] },
+      }),
+      snapshot: () => complaintState(fx.complaint!),
+    }),
+  ),
+  ...(['extend/decide', 'takeOver', 'reassign', 'rehandle', 'close'] as const).map(
+    (action): Case => ({
+      route: `/api/complaint/${action}`,
+      who: 'the 泗阳县 regulator acts on a complaint of 宿城区',
+      as: 'gov_sy',
+      target: () => fx.complaint!,
+      request: async (id) => ({
+        url: `/api/complaint/${action}`,
+        payload: { id, version: await versionOf('cp_complaint', id), ...COMPLAINT_BODIES[action] },
+      }),
+      snapshot: () => complaintState(fx.complaint!),
+    }),
+  ),
+  {
+    route: '/api/complaint/confirm',
+    who: 'another enterprise confirms the reply to a complaint it did not file',
+    as: 'ent2',
+    target: () => fx.complaintAnswered!,
+    request: async (id) => ({
+      url: '/api/complaint/confirm',
+      payload: { id, version: await versionOf('cp_complaint', id), satisfied: true },
+    }),
+    snapshot: () => complaintState(fx.complaintAnswered!),
+  },
+  {
+    route: '/api/evaluation/answer',
+    who: 'another enterprise rates the insurance of a policy that is not its own',
+    as: 'ent2',
+    target: () => fx.entPolicy!,
+    request: (id) => ({ url: '/api/evaluation/answer', payload: { item: 'policy', targetId: id, score: 1 } }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ev_satisfaction`),
+  },
+  ...(['save', 'delete'] as const).map(
+    (action): Case => ({
+      route: `/api/apEval/${action}`,
+      who: 'a regulator of another organisation edits a service evaluation it did not record',
+      as: 'govOther',
+      target: () => fx.apEval!,
+      request: async (id) => ({
+        url: `/api/apEval/${action}`,
+        payload: {
+          id,
+          version: await versionOf('ev_ap_eval', id),
+          ...(action === 'save' ? { ...apEvalBody, insurerId: fx.insurerOrg } : {}),
+        },
+      }),
+      snapshot: () => row('ev_ap_eval', fx.apEval!),
+    }),
+  ),
 ];
+
+const COMPLAINT_BODIES: Record<string, Record<string, unknown>> = {
+  accept: {},
+  verify: { reason: '需要现场核实' },
+  note: { text: '越权添加的办理记录' },
+  reply: { facts: '越权答复的事实', basis: '越权依据', measures: '越权措施' },
+  extend: { days: 10, reason: '越权申请延期' },
+  'extend/decide': { approve: true },
+  takeOver: { reason: '越权接办' },
+  reassign: { handlerKind: 'admin', reason: '越权转办' },
+  rehandle: { reason: '越权责令' },
+  close: { result: '越权办结' },
+};
+/** A complaint and its timeline. */
+const complaintState = async (id: number) => ({
+  complaint: await row('cp_complaint', id),
+  steps: await count(sql`SELECT count(*) AS n FROM cp_complaint_step WHERE complaint_id = ${id}`),
+});
+let apEvalBody: Record<string, unknown> = {};
 
 /** A valid project body over `policyId` (the demo service organisation delivers it). */
 function apProjectBody(policyId: number) {
@@ -930,6 +1012,11 @@ const NO_OWNER: Record<string, string> = {
     'a district regulator creates accounts within its own jurisdiction (users-scope.test.ts)',
   '/api/rule/add': 'creates a rule owned by the caller',
   '/api/training/add': 'publishes a training of the caller’s organisation',
+  '/api/complaint/add':
+    'files a complaint of the caller’s organisation (related records are checked: complaint.test.ts)',
+  '/api/complaint/timers/run': 'the deadline job over every complaint (operations admin)',
+  '/api/workCalendar/save': 'platform configuration (operations admin)',
+  '/api/apEval/add': 'records an evaluation of the caller’s government organisation',
   '/api/preventionFiling/add':
     'files for the caller’s insurer; `supersedes` may only name its own latest version (409 otherwise, prevention-filing.test.ts)',
   '/api/message/send': 'a district sender reaches its own districts only (messages.test.ts)',
@@ -1266,6 +1353,63 @@ beforeAll(async () => {
         attachments: [await uploadPdf(t, tok.insurer!, '计划.pdf')],
       })
     ).id;
+  // Complaints of ent against the insurer: one accepted with an extension pending, one answered.
+  fx.insurerOrg = insurerOrg;
+  const complaint = {
+    targetKind: 'insurer',
+    targetOrgId: insurerOrg,
+    category: '02',
+    title: '扫描用的投诉',
+    content: '扫描用的投诉内容，至少十个字。',
+    demand: '尽快处理',
+    contactName: '王经理',
+    contactPhone: '13805271234',
+  };
+  fx.complaint = (await call('/api/complaint/add', tok.ent!, complaint)).id;
+  await call('/api/complaint/accept', tok.insurer!, { id: fx.complaint, version: 1 });
+  await call('/api/complaint/extend', tok.insurer!, {
+    id: fx.complaint,
+    version: 2,
+    days: 10,
+    reason: '需要调取资料',
+  });
+  fx.complaintAnswered = (await call('/api/complaint/add', tok.ent!, complaint)).id;
+  await call('/api/complaint/accept', tok.insurer!, { id: fx.complaintAnswered, version: 1 });
+  await call('/api/complaint/reply', tok.insurer!, {
+    id: fx.complaintAnswered,
+    version: 2,
+    facts: '经核实的事实',
+    basis: '合同条款',
+    measures: '处理措施',
+  });
+  fx.entPolicy = await one(
+    db
+      .selectFrom('insPolicy')
+      .select('id')
+      .where('enterpriseId', '=', entOrg)
+      .where('status', '=', 'approved')
+      .where('policyNo', 'is not', null)
+      .executeTakeFirst()
+      .then((r) => r?.id),
+    'issued policy of ent',
+  );
+  // A service evaluation recorded by the city regulators (gov_sy's organisation); a regulator of another
+  // government organisation tries to change it.
+  apEvalBody = {
+    evalType: '01',
+    year: 2025,
+    projectName: '2025年度事故预防服务评估',
+    commissioningUnit: '宿迁市应急管理局',
+    implementingUnit: '江苏某安全评价有限公司',
+    evalDate: '2026-03-15',
+    result: 'good',
+    reports: [await uploadPdf(t, tok.gov_sy!, '评估报告.pdf')],
+  };
+  fx.apEval = (await call('/api/apEval/add', tok.gov_sy!, { ...apEvalBody, insurerId: insurerOrg })).id;
+  tok.govOther = await makeUser(t, 'gov', 'sweep-gov-other-org', {
+    orgId: await makeOrg(t, 'government', '宿迁市某区应急管理局', '321302'),
+    districtCodes: '321302',
+  });
 });
 afterAll(() => t?.close());
 

@@ -5,6 +5,7 @@ import { syncReference } from '../db/seeds/reference.ts';
 import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from '../db/seeds/resources.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
+import { seedComplaintDemo } from './complaint.ts';
 import { seedContentDemo, syncContentReference } from './content.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
@@ -325,6 +326,7 @@ export async function seedDemo(
   await seedPreventionDemo(db, now, options);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
   await seedPreventionActivityDemo(db, now, options);
+  await seedComplaintDemo(db, now, options);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { envelope, workCalendar, workCalendarQuery, workCalendarSaveInput } from '@aqzrx/contracts';
+import { envelope, RoleKey, workCalendar, workCalendarQuery, workCalendarSaveInput } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, staleVersion } from '../../platform/errors.ts';
+import { badRequest, forbidden, staleVersion } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { afterCommit } from '../../platform/transaction.ts';
 import { runComplaintTimers } from './timers.ts';
@@ -75,6 +75,7 @@ export function calendarRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const { year, version: expected, days } = req.body;
+      if (requireAuth(req).roleKey !== RoleKey.ADMIN) throw forbidden('只有运营中心管理员可以维护工作日历');
       if (isPackageYear(year))
         throw badRequest(`${year}年的节假日由内置日历（国务院办公厅通知）提供，无需维护`);
       const userId = requireAuth(req).userId;

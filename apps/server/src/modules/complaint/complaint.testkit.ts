@@ -9,7 +9,7 @@ export const USERS = [
   'insurer',
   'insurer2',
   'gov',
-  'gov_sy',
+  'gov_other',
   'service',
   'expert',
   'admin',
@@ -20,6 +20,7 @@ export interface ComplaintKit {
   t: TestContext;
   tok: Record<User, string>;
   org: Record<'ent' | 'ent2' | 'insurer' | 'insurer2' | 'service' | 'expert', number>;
+  entDistrict: string;
 }
 
 export function useComplaintKit(): ComplaintKit {
@@ -31,6 +32,15 @@ export function useComplaintKit(): ComplaintKit {
     for (const u of ['ent', 'ent2', 'insurer', 'service', 'expert'] as const)
       kit.org[u] = await orgIdOf(kit.t, u);
     kit.org.insurer2 = insurer2;
+    const ent = await kit.t.database.db
+      .selectFrom('sysOrg')
+      .select('districtCode')
+      .where('id', '=', kit.org.ent)
+      .executeTakeFirstOrThrow();
+    kit.entDistrict = ent.districtCode ?? '';
+    // A regulator of another district than ent's: ent's complaints are out of its scope.
+    const other = ['321302', '321311', '321322', '321323', '321324'].find((d) => d !== kit.entDistrict)!;
+    await makeUser(kit.t, 'gov_sy', 'gov_other', { districtCodes: other });
     await at(kit, '2026-09-28 10:00');
   });
   afterAll(() => kit.t.close());
@@ -38,8 +48,10 @@ export function useComplaintKit(): ComplaintKit {
 }
 
 /** Sets the clock to a China time and signs everyone in again (sessions follow the clock). */
-export async function at(kit: ComplaintKit, chinaTime: string): Promise<void> {
-  kit.t.clock.set(new Date(`${chinaTime.replace(' ', 'T')}:00+08:00`));
+export async function at(kit: ComplaintKit, chinaTime: string | Date): Promise<void> {
+  kit.t.clock.set(
+    typeof chinaTime === 'string' ? new Date(`${chinaTime.replace(' ', 'T')}:00+08:00`) : chinaTime,
+  );
   await kit.t.database.db
     .updateTable('sysUser')
     .set({ passwordChangedAt: kit.t.clock.now() })

@@ -10,4 +10,4 @@ export function complaintsRoutes(app: FastifyInstance): void {
 
 export { complaintStatistics } from './export.ts';
 export { registerComplaintTimers, runComplaintTimers } from './timers.ts';
-export { addWorkdays, loadCalendar, workdaysLeft } from './workdays.ts';
+export { addWorkdays, buildCalendar, loadCalendar, workdaysLeft } from './workdays.ts';

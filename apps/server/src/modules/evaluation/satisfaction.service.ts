@@ -16,7 +16,7 @@ import {
   type SatisfactionReportRow,
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 
 /** One rating of any of the four items, from wherever it was gathered. */
 export interface Rating {
@@ -297,7 +297,7 @@ export async function answerRating(
       .select(['insurerId', 'districtCode', 'policyNo', 'status', 'enterpriseId'])
       .where('id', '=', input.targetId)
       .executeTakeFirst();
-    if (!p || p.enterpriseId !== enterpriseId) throw badRequest('保单不存在或不属于本企业');
+    if (!p || p.enterpriseId !== enterpriseId) throw notFound('保单不存在');
     if (p.status !== 'approved' || !p.policyNo) throw badRequest('保单出单后才能评价投保满意度');
     target = {
       insurerId: p.insurerId,
@@ -311,7 +311,7 @@ export async function answerRating(
       .select(['insurerId', 'providerOrgId', 'districtCode', 'name', 'recordState', 'enterpriseId'])
       .where('id', '=', input.targetId)
       .executeTakeFirst();
-    if (!p || p.enterpriseId !== enterpriseId) throw badRequest('事故预防服务不存在或不属于本企业');
+    if (!p || p.enterpriseId !== enterpriseId) throw notFound('事故预防服务不存在');
     if (p.recordState !== 'confirmed') throw badRequest('确认服务记录后才能评价企业配合度');
     target = {
       insurerId: p.insurerId,
