@@ -30,7 +30,7 @@ function ComplaintFacts({ c }: { c: ComplaintDetail }) {
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, xxl: 2 }}
+      column={{ xs: 1, sm: 1, md: 1, lg: 1, xl: 1, xxl: 2 }}
       data-testid="complaint-facts"
       labelStyle={{ width: 130 }}
     >
