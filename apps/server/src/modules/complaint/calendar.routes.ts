@@ -130,6 +130,9 @@ export function calendarRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'setting.edit', audit: { module: '投诉管理', kind: 'edit' } },
     },
-    async () => ok(await runComplaintTimers(app.db, clock.now(), (await settings.get('complaint')).warnDays)),
+    async (req) => {
+      if (requireAuth(req).roleKey !== RoleKey.ADMIN) throw forbidden('只有运营中心管理员可以运行期限检查');
+      return ok(await runComplaintTimers(app.db, clock.now(), (await settings.get('complaint')).warnDays));
+    },
   );
 }

@@ -107,9 +107,10 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
     case 'complainant':
       return orgUsers(trx, present(r.complainantOrgId));
     case 'handler':
-      return r.handlerSide === 'admin'
-        ? adminUsers(trx)
-        : orgUsers(trx, r.handlerOrgId == null ? [] : [r.handlerOrgId]);
+      // The operations centre: every administrator; a regulator that took it over: the regulators of its district.
+      if (r.handlerSide === 'admin') return adminUsers(trx);
+      if (r.handlerSide === 'government') return regulatorUsers(trx, r.districtCode ? [r.districtCode] : []);
+      return orgUsers(trx, r.handlerOrgId == null ? [] : [r.handlerOrgId]);
   }
 }
 
