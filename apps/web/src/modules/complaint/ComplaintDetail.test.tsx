@@ -205,7 +205,25 @@ describe('InsuranceComplaintDetail (handling by the insurer)', () => {
         { id: 41, version: 2, days: 20, reason: '需要调取银行流水核实' },
       ]),
     );
-    expect(screen.getByRole('button', { name: '返回我的投诉' })).toBeTruthy();
+    // Opened from a message (no from=handle): the insurer handles it, so back leads to 投诉处理.
+    expect(screen.getByRole('button', { name: '返回投诉处理' })).toBeTruthy();
+  });
+
+  it('a complaint the insurer filed against another unit leads back to 我的投诉', async () => {
+    asInsurer();
+    fakeApi({
+      'POST /api/complaint/detail': () =>
+        complaintDetail({
+          handlerOrgId: 9,
+          handlerName: '平安财险宿迁中心支公司',
+          complainantRole: 'ROLE_INSURANCE',
+        }),
+    });
+    const { router } = renderWithApp(<InsuranceComplaintDetail />, { path: '/x?id=41' });
+    fireEvent.click(await screen.findByRole('button', { name: '返回我的投诉' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/insurance/org/InsuranceComplaint/route'),
+    );
   });
 
   it('a role without complaint.edit is offered no handling button', async () => {

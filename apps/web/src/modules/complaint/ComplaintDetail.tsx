@@ -145,7 +145,16 @@ function DeadlineCard({ c }: { c: ComplaintDetail }) {
  * 投诉详情 of every side: the complaint, its deadline, the reply and the timeline; the buttons of what the
  * caller may do now (handling, confirming, the regulator's take-over, reassignment and re-handling).
  */
-export function ComplaintDetailPage({ back, backLabel }: { back: string; backLabel: string }) {
+export function ComplaintDetailPage({
+  back,
+  backLabel,
+  backFor,
+}: {
+  back: string;
+  backLabel: string;
+  /** Where the back button leads once the complaint is known (else `back`). */
+  backFor?: (c: ComplaintDetail) => { path: string; label: string };
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = idParam(params.get('id'));
@@ -154,7 +163,8 @@ export function ComplaintDetailPage({ back, backLabel }: { back: string; backLab
     enabled: id !== null,
     queryFn: () => complaintApi.detail(id as number),
   });
-  const backButton = <Button onClick={() => navigate(back)}>{backLabel}</Button>;
+  const to = q.data && backFor ? backFor(q.data) : { path: back, label: backLabel };
+  const backButton = <Button onClick={() => navigate(to.path)}>{to.label}</Button>;
   if (id === null || q.error)
     return (
       <Card variant="borderless">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../platform/auth.ts';
 import { ComplaintState } from '../../platform/contracts.ts';
 import { COMPLAINT_KEY, complaintApi } from './api.ts';
 import { ComplaintDetailPage } from './ComplaintDetail.tsx';
@@ -120,14 +121,24 @@ export const GovComplaintDetail = () => (
   <ComplaintDetailPage back={HANDLER_PATHS.gov.list} backLabel="返回投诉管理" />
 );
 
-/** The insurer's 投诉详情: back to the handling list when opened from it, else to 我的投诉. */
+/**
+ * The insurer's 投诉详情: back to the handling list when opened from it or when the insurer handles the
+ * complaint (a message link), else to 我的投诉.
+ */
 export function InsuranceComplaintDetail() {
   const [params] = useSearchParams();
-  const handling = params.get('from') === 'handle';
+  const { user } = useAuth();
+  const fromHandling = params.get('from') === 'handle';
+  const handlingBack = { path: HANDLER_PATHS.insurer.list, label: '返回投诉处理' };
+  const mineBack = { path: COMPLAINANT_PATHS.insurer.list, label: '返回我的投诉' };
+  const start = fromHandling ? handlingBack : mineBack;
   return (
     <ComplaintDetailPage
-      back={handling ? HANDLER_PATHS.insurer.list : COMPLAINANT_PATHS.insurer.list}
-      backLabel={handling ? '返回投诉处理' : '返回我的投诉'}
+      back={start.path}
+      backLabel={start.label}
+      backFor={(c) =>
+        fromHandling || (user?.orgId != null && c.handlerOrgId === user.orgId) ? handlingBack : mineBack
+      }
     />
   );
 }
