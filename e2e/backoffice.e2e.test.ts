@@ -70,11 +70,11 @@ describe('back-office layout (spec 2.6)', () => {
     await context.close();
   });
 
-  it('other roles get the footer complaint link to their complaint page', async () => {
+  it('other roles get the footer complaint link to 新增投诉 of their role', async () => {
     const { page, context } = await openPage(browser);
     await login(page, 'ent');
     await page.getByTestId('footer-complaint').click();
-    await waitForPath(page, '/ent/center/EntComplaint/route');
+    await waitForPath(page, '/ent/center/EntComplaintAdd/route');
     await context.close();
   });
 

@@ -26,7 +26,6 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
   'GovApDispose',
-  'GovApEval',
   'ServiceApDispose',
   'ExpertApDispose',
   // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
@@ -34,34 +33,10 @@ const NOT_BUILT: readonly string[] = [
   'GovRiskDispose',
   'GovRiskQuery',
   'GovRP',
-  'GovEvaluation',
   'InsuranceAlarm',
   'InsuranceDangerCheck',
   'ServiceDangerCheck',
   'ExpertDangerCheck',
-  // Complaints (投诉).
-  'GovComplaint',
-  'GovComplaintDetail',
-  'EntComplaint',
-  'EntComplaintAdd',
-  'EntComplaintDetail',
-  'InsuranceComplaint',
-  'InsuranceComplaintAdd',
-  'InsuranceComplaintDetail',
-  'ServiceComplaint',
-  'ServiceComplaintAdd',
-  'ServiceComplaintDetail',
-  'ExpertComplaint',
-  'ExpertComplaintAdd',
-  'ExpertComplaintDetail',
-  // Added with the complaint server (issue 15); the web side registers them.
-  'InsuranceComplaintQuery',
-  'InsuranceComplaintManage',
-  'GovComplaintStats',
-  'AdminComplaint',
-  'AdminComplaintDetail',
-  'AdminWorkCalendar',
-  'InsuranceApEval',
   // Experts and service organisations, supervised users.
   'AdminExperts',
   'AdminService',

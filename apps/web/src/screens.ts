@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import { authPages } from './modules/auth/screens.ts';
 import { claimScreens } from './modules/claim/screens.ts';
+import { complaintScreens } from './modules/complaint/screens.ts';
 import { consultPages, consultScreens } from './modules/consult/screens.ts';
 import { contentScreens } from './modules/content/screens.ts';
 import { dashboardScreens } from './modules/dashboard/screens.ts';
 import { dictScreens } from './modules/dict/screens.ts';
 import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
+import { evaluationScreens } from './modules/evaluation/screens.ts';
 import { exceptionPages } from './modules/exception/screens.ts';
 import { industryScreens } from './modules/industry/screens.ts';
 import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
@@ -62,6 +64,8 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   dashboardScreens,
   preventionActivityScreens,
   preventionScreens,
+  complaintScreens,
+  evaluationScreens,
   // new:feature screens
 ];
 

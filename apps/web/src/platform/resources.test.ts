@@ -119,4 +119,37 @@ describe('resources (spec 2.2)', () => {
     expect(complaintPath(toResourceRoutes(GOV))).toBe('/government/govComplaint/GovComplaint/route');
     expect(complaintPath(toResourceRoutes([GOV[0]!]))).toBeNull();
   });
+
+  it('the footer link opens 新增投诉 of the role when it has one (spec 2.6)', () => {
+    const center = node({
+      id: 20,
+      resUrl: 'ent',
+      authKey: 'center',
+      name: '企业中心',
+      component: 'RouteView',
+      children: [
+        node({
+          id: 21,
+          resUrl: 'ent/center/EntComplaint',
+          authKey: 'route',
+          name: '我的投诉',
+          component: 'EntComplaint',
+          permission: 'complaint',
+        }),
+        node({
+          id: 22,
+          resUrl: 'ent/center/EntComplaintAdd',
+          authKey: 'route',
+          name: '新增投诉',
+          component: 'EntComplaintAdd',
+          permission: 'complaint',
+          hide: true,
+        }),
+      ],
+    });
+    expect(complaintPath(toResourceRoutes([GOV[0]!, center]))).toBe('/ent/center/EntComplaintAdd/route');
+    // Without the add page the list is opened.
+    const listOnly = { ...center, children: [center.children[0]!] };
+    expect(complaintPath(toResourceRoutes([listOnly]))).toBe('/ent/center/EntComplaint/route');
+  });
 });

@@ -134,8 +134,12 @@ export function isInMenu(node: ResourceRoute): boolean {
   return !node.hide && node.isMenu;
 }
 
-/** The complaint page this user may open from the footer, if the resource list has one. */
+/**
+ * The complaint page this user opens from the footer (spec 2.6): 新增投诉 of the user's role (the hidden
+ * `…ComplaintAdd` resource), else the role's complaint list, if the resource list has one.
+ */
 export function complaintPath(tree: readonly ResourceRoute[]): string | null {
-  const hit = flattenRoutes(tree).find((n) => isComplaintManagement(n) && n.children.length === 0 && !n.hide);
+  const pages = flattenRoutes(tree).filter((n) => isComplaintManagement(n) && n.children.length === 0);
+  const hit = pages.find((n) => n.component.endsWith('ComplaintAdd')) ?? pages.find((n) => !n.hide);
   return hit ? hit.path : null;
 }

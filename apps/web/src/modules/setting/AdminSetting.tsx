@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { ComplaintSettingsCard } from './ComplaintSettingsCard.tsx';
 import {
   DeploymentCard,
   FooterLinksCard,
@@ -9,7 +10,7 @@ import {
 
 /**
  * 平台设置 (operations admin): platform name, footer texts and links, idle timeout and password age,
- * and the read-only run-time values.
+ * the complaint timers (AQ 9010) and the read-only run-time values.
  */
 export function AdminSetting() {
   const q = useSettings();
@@ -19,6 +20,7 @@ export function AdminSetting() {
         { key: 'platform', label: '平台信息与页脚', children: <PlatformSettingsCard /> },
         { key: 'links', label: '页脚链接', children: <FooterLinksCard /> },
         { key: 'security', label: '登录与密码安全', children: <SecuritySettingsCard /> },
+        { key: 'complaint', label: '投诉办理时限', children: <ComplaintSettingsCard /> },
         { key: 'deployment', label: '运行参数', children: <DeploymentCard data={q.data} /> },
       ]}
     />

@@ -68,7 +68,7 @@ export function useSettings() {
  * The save button of a settings card (with an optional second button beside it): validates the card's form
  * and saves the part `toBody` makes of it. Absent for those who may not change the settings.
  */
-function SaveSettingsButton<V>({
+export function SaveSettingsButton<V>({
   form,
   toBody,
   extra,

@@ -6,6 +6,7 @@ import { fakeApi, renderScreen } from '../../test/fake-api.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
 import { AdminInsuranceSetting } from './AdminInsuranceSetting.tsx';
 import { AdminSetting } from './AdminSetting.tsx';
+import { complaintSettingProblem } from './ComplaintSettingsCard.tsx';
 import { GovSetting } from './GovSetting.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -212,6 +213,34 @@ describe('security settings (idle timeout, password age)', () => {
     const idle = await screen.findByLabelText('无操作自动退出');
     expect((idle as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存安全设置' })).toBeNull();
+  });
+});
+
+describe('complaint timers (AQ 9010)', () => {
+  it('validates like the server', () => {
+    expect(complaintSettingProblem('replyDays', 0)).toBe('投诉答复期限（工作日）为1-60天');
+    expect(complaintSettingProblem('replyDays', 10.5)).toBe('投诉答复期限（工作日）须为整数');
+    expect(complaintSettingProblem('verifyDays', 91)).toBe('需核实的答复期限（工作日）为1-90天');
+    expect(complaintSettingProblem('warnDays', 0)).toBeNull();
+    expect(complaintSettingProblem('maxExtensionDays', 30)).toBeNull();
+  });
+
+  it('edits the working-day timers, refusing an out-of-range value', async () => {
+    const calls = settingsApi();
+    renderScreen(<AdminSetting />, ['query', 'edit']);
+    fireEvent.click(await screen.findByRole('tab', { name: '投诉办理时限' }));
+    const reply = await screen.findByLabelText('投诉答复期限（工作日）');
+    await waitFor(() => expect((reply as HTMLInputElement).value).toBe('10'));
+    fireEvent.change(reply, { target: { value: '61' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存投诉时限' }));
+    expect(await screen.findByText('投诉答复期限（工作日）为1-60天')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/setting/save')).toBe(false);
+    fireEvent.change(reply, { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存投诉时限' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/setting/save')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/setting/save')!.body).toEqual({
+      complaint: { replyDays: 8, verifyDays: 30, maxExtensionDays: 30, warnDays: 2 },
+    });
   });
 });
 
