@@ -20,6 +20,7 @@ import type {
   ComplaintVerifyInput,
   complaintCreateInput,
   complaintListFilters,
+  complaintListQuery,
   complaintStatsQuery,
   WorkCalendar,
   workCalendarSaveInput,
@@ -60,7 +61,7 @@ export const complaintApi = {
     fetchData<ComplaintRelated[]>(url('related'), { params: params(q) }),
   add: (body: ComplaintBody, key: string) => postWithMessage<{ id: number }>(url('add'), body, key),
 
-  list: (q: ComplaintFilters & { pageNo: number; pageSize: number }) =>
+  list: (q: z.input<typeof complaintListQuery>) =>
     fetchData<PageResult<ComplaintRow>>(url('list'), { params: params(q) }),
   detail: (id: number) =>
     fetchData<ComplaintDetail>(url('detail'), { params: { id }, skipErrorHandler: true }),
