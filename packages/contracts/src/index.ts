@@ -20,6 +20,7 @@ export * from './enterprise.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
 export * from './file.ts';
+export * from './hazard.ts';
 export * from './industry.ts';
 export * from './insurance-data.ts';
 export * from './insurer.ts';
