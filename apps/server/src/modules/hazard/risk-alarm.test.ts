@@ -102,6 +102,14 @@ describe('the risk rule table', () => {
       reason: '过期版本',
     });
     expect(stale.status).toBe(409);
+    const district = await post(t, '/api/risk/rules', tok.gov_sy, {
+      version: cur.version,
+      thresholds: cur.thresholds,
+      rules,
+      reason: '区县调整',
+    });
+    expect(district.status).toBe(403);
+    expect(district.body.result).toBe('区县监管账号不能修改全市的风险分级规则，请联系市级监管部门');
     // Only the open major hazard rule (40 points) and a 较大 line at 40: ent2 becomes 较大.
     const saved = await post(t, '/api/risk/rules', tok.gov, {
       version: cur.version,
