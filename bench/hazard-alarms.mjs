@@ -52,7 +52,9 @@ try {
   await c.connect();
   const t0 = Date.now();
   const D = "(ARRAY['321302','321311','321322','321323','321324'])";
-  await c.query(`INSERT INTO sys_org (org_type, name, district_code) SELECT 'insurer', '压测保险机构' || g, '321302' FROM generate_series(1, 5) g`);
+  await c.query(
+    `INSERT INTO sys_org (org_type, name, district_code) SELECT 'insurer', '压测保险机构' || g, '321302' FROM generate_series(1, 5) g`,
+  );
   await c.query(
     `INSERT INTO sys_org (org_type, name, district_code, uscc)
      SELECT 'enterprise', '压测企业' || g, ${D}[1 + g % 5], 'B' || lpad(g::text, 17, '0') FROM generate_series(1, $1::int) g`,

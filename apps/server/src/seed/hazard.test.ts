@@ -26,7 +26,9 @@ describe('hazard demo data', () => {
     expect(new Set(mine.map((r) => r.source))).toEqual(new Set([1, 2, 3]));
     expect(mine.some((r) => r.overdue === true)).toBe(true);
     expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === true)).toBe(true);
-    expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === false && r.rectifyStatus !== 1)).toBe(true);
+    expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === false && r.rectifyStatus !== 1)).toBe(
+      true,
+    );
   });
 
   it('the service organisation has reviews waiting; the insurer its own checks', async () => {
@@ -41,7 +43,9 @@ describe('hazard demo data', () => {
       expect((await list('/api/alarm/list?pageSize=100', who)).length, who).toBeGreaterThan(0);
     }
     const gov = await list('/api/hazard/dispose-list?pageSize=100', 'gov');
-    expect(new Set(gov.flatMap((r) => r.disposeReasons as string[]))).toEqual(new Set(['major', 'overdue', 'rejected']));
+    expect(new Set(gov.flatMap((r) => r.disposeReasons as string[]))).toEqual(
+      new Set(['major', 'overdue', 'rejected']),
+    );
     expect(gov.some((r) => (r.handlingCount as number) > 0)).toBe(true);
     expect((await list('/api/alarm/list?pageSize=100', 'insurer')).length).toBeGreaterThan(0);
   });
