@@ -22,6 +22,7 @@
  * | POST   | /api/hazard/handle                | risk.edit     | gov: urge / inspect / penalty (amount) / close            |
  * | POST   | /api/hazard/dispose-list          | risk.query    | gov: hazards needing action (major, overdue, rejected ≥2) |
  * | GET    | /api/hazard/stats                 | risk.query    | gov/insurer/service/expert/enterprise: spec 4 codes       |
+ * | GET    | /api/hazard/file?hazardId=&fileId=| risk.get      | anyone who may see the hazard: its photos and files       |
  * | POST   | /api/risk/list                    | risk.query    | gov: enterprises of its districts by risk level           |
  * | GET    | /api/risk/export                  | risk.export   | gov: the same as .xlsx                                    |
  * | POST   | /api/risk/detail?enterpriseId=    | risk.get      | gov: one enterprise (history, hazards, timeline, ...)     |
@@ -30,6 +31,9 @@
  * | POST   | /api/alarm/list                   | alarm.query   | gov: alarms of its districts; insurer: of its business    |
  * | POST   | /api/alarm/ack                    | alarm.edit    | the caller acknowledges alarms (per user)                 |
  * | POST   | /api/supervise/list               | supervise.query | gov: enterprises under key supervision with reasons     |
+ *
+ * Also: POST /api/prevention/overview answers `hazardStats` (this file's HazardStats) and the portal's
+ * /api/public/apStats adds apHazardsRectified, apMajorHazards, apRectifyRate.
  *
  * Service/expert hazards come from prevention records of type 03 (POST /api/prevention/plan/record); they
  * enter rectification when the record is submitted.

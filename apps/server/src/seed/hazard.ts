@@ -1,7 +1,7 @@
 import { addDays, chinaDate } from '@aqzrx/contracts';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { recomputeAllRisk, runAlarmRules } from '../modules/hazard/index.ts';
+import { recomputeAllRisk, runAlarmJob } from '../modules/hazard/index.ts';
 
 /**
  * Demo hidden dangers (issue 14), after the prevention demo: the service checks' rows get their finder
@@ -370,5 +370,5 @@ export async function seedHazardDemo(db: Kysely<DB>, now: Date = new Date()): Pr
 
   // Every enterprise's risk level, then the alarm job's first run.
   await recomputeAllRisk(db, 'initial', now);
-  await db.transaction().execute((trx) => runAlarmRules(trx, now));
+  await runAlarmJob(db, now);
 }

@@ -176,6 +176,21 @@ export async function runAlarmRules(
   return { raised, open, resolved };
 }
 
+/**
+ * The full run as the daily job does it: every rule in one transaction, with a statement timeout fit for a
+ * city's records (the request timeout of the pool, a few seconds, is for interactive calls).
+ */
+export async function runAlarmJob(
+  db: Db,
+  now: Date,
+  opts: { claimUnpaidDays?: number } = {},
+): Promise<{ raised: number; open: number; resolved: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL statement_timeout = '600s'`.execute(trx);
+    return runAlarmRules(trx, now, opts);
+  });
+}
+
 /** The alarms of some hazards after an event that changed them (inside the event's transaction). */
 export async function refreshHazardAlarms(trx: Tx, now: Date, hazardIds: readonly number[]): Promise<void> {
   await runAlarmRules(trx, now, { hazardIds });

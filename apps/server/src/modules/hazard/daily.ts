@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/context.ts';
-import { runAlarmRules } from './alarm.job.ts';
+import { runAlarmJob } from './alarm.job.ts';
 import { recomputeAllRisk } from './risk.service.ts';
 
 export interface HazardDailyResult {
@@ -14,6 +14,6 @@ export interface HazardDailyResult {
  */
 export async function runHazardDaily(db: Db, now: Date, claimUnpaidDays: number): Promise<HazardDailyResult> {
   const risk = await recomputeAllRisk(db, 'daily', now);
-  const alarms = await db.transaction().execute((trx) => runAlarmRules(trx, now, { claimUnpaidDays }));
+  const alarms = await runAlarmJob(db, now, { claimUnpaidDays });
   return { risk, alarms };
 }

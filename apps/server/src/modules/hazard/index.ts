@@ -8,7 +8,7 @@ export function hazardModuleRoutes(app: FastifyInstance): void {
   riskRoutes(app);
 }
 
-export { runAlarmRules } from './alarm.job.ts';
+export { runAlarmJob, runAlarmRules } from './alarm.job.ts';
 export { runHazardDaily } from './daily.ts';
 export { onCheckSubmitted } from './hazard.service.ts';
 export { type HazardAction, type HazardState, hazardActionProblem } from './machine.ts';

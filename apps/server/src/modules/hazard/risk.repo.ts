@@ -1,6 +1,7 @@
 import {
   CLAIM_PHASES,
   chinaDate,
+  computeRiskLevel,
   DISTRICTS,
   HAZARD_STAT_CODES,
   type HazardStats,
@@ -24,6 +25,7 @@ import type { Db } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { EXPORT_ROW_CAP, type XlsxColumn, type XlsxStreamSheet } from '../../platform/xlsx.ts';
 import { iso, listHazards, timelineOf } from './hazard.repo.ts';
+import { loadRuleTable } from './risk.service.ts';
 import { type HzActor, hazardScope, requireGov } from './scope.ts';
 
 const RISK_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'yellow', 4: 'blue' };
@@ -226,6 +228,8 @@ export async function riskDetail(db: Db, a: HzActor, enterpriseId: number, now: 
       .execute(),
   ]);
   const factors = (row.factors ?? {}) as Record<string, number>;
+  const { fired } = computeRiskLevel(factors, await loadRuleTable(db));
+  const pointsOf = (f: string) => fired.filter((r) => r.factor === f).reduce((n, r) => n + r.points, 0);
   const timeline = hazards.list.flatMap((h) =>
     timelineOf(
       h,
@@ -276,7 +280,7 @@ export async function riskDetail(db: Db, a: HzActor, enterpriseId: number, now: 
       factor: f.value,
       label: f.label,
       value: factors[f.value] ?? 0,
-      points: 0,
+      points: pointsOf(f.value),
     })),
     history: history.map((h) => ({
       riskLevel: h.riskLevel,
