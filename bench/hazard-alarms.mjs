@@ -46,7 +46,8 @@ const { migrateToLatest } = await import(path.join(root, 'apps/server/src/db/mig
 const { runAlarmJob } = await import(path.join(root, 'apps/server/src/modules/hazard/index.ts'));
 
 if (!reuse) await admin(`CREATE DATABASE ${dbName}`);
-const database = await openDatabase({ databaseUrl: urlFor(dbName), poolMax: 2 });
+// The job's statements scan a city's records: a long timeout, as the daily job's connection needs (README).
+const database = await openDatabase({ databaseUrl: urlFor(dbName), poolMax: 2, statementTimeoutMs: 600_000 });
 const out = {};
 try {
   await migrateToLatest(database.db);
