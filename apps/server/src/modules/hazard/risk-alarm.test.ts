@@ -197,8 +197,11 @@ describe('alarms', () => {
     expect(
       (await alarmsOf(tok.insurer)).some((a) => a.targetId === ids[1] && a.kind === 'hazardOverdue'),
     ).toBe(true);
-    expect((await alarmsOf(tok.gov_sy)).some((a) => a.targetId === ids[1])).toBe(false);
-    expect((await alarmsOf(tok.coins)).some((a) => a.targetId === ids[1])).toBe(false);
+    // Ids are per table: a policy or claim may share the number, so the record is (targetType, targetId).
+    const hers = (a: { targetType?: unknown; targetId: number }) =>
+      a.targetType === 'hazard' && a.targetId === ids[1];
+    expect((await alarmsOf(tok.gov_sy)).some(hers)).toBe(false);
+    expect((await alarmsOf(tok.coins)).some(hers)).toBe(false);
   });
 
   it('acknowledged per user: mine shows as mine, a colleague sees who; out of scope is 404 and stores nothing', async () => {
