@@ -22,6 +22,7 @@ import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/ind
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
 import { evaluationRoutes } from './modules/evaluation/index.ts';
 import { filesRoutes } from './modules/file/index.ts';
+import { hazardModuleRoutes } from './modules/hazard/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
 import { insuranceDataRoutes } from './modules/insurance-data/index.ts';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   serviceRequestRoutes(app);
   preventionFilingRoutes(app);
   preventionRoutes(app);
+  hazardModuleRoutes(app);
   complaintsRoutes(app);
   evaluationRoutes(app);
   // new:feature routes

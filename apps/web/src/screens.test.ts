@@ -40,6 +40,7 @@ const NOT_BUILT: readonly string[] = [
   // Experts and service organisations, supervised users.
   'AdminExperts',
   'AdminService',
+  'EntDangerCheck',
   'GovExpert',
   'GovService',
   'GovSupervisedUser',

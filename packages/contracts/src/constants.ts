@@ -20,6 +20,7 @@ export * from './endorsement-options.ts';
 export * from './endorsement-roster.ts';
 export * from './endorsement-rules.ts';
 export * from './enterprise-options.ts';
+export * from './hazard-options.ts';
 export * from './industry-options.ts';
 export * from './insurance-data-options.ts';
 export * from './insurer-options.ts';

@@ -22,6 +22,7 @@ export * from './envelope.ts';
 export * from './evaluation.ts';
 export * from './fields.ts';
 export * from './file.ts';
+export * from './hazard.ts';
 export * from './industry.ts';
 export * from './insurance-data.ts';
 export * from './insurer.ts';

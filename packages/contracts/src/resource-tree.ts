@@ -137,7 +137,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'get',
         'edit',
       ]),
-      leaf('风险预警', '/government/govRisk/GovRP/route', 'GovRP', 'risk'),
+      leaf('风险预警', '/government/govRisk/GovRP/route', 'GovRP', 'alarm', ['query', 'get', 'edit']),
     ]),
     group('保险监管', '/government/govInsurance', 'InsuranceOutlined', [
       leaf('保险业务', '/government/govInsurance/GovInsurance/route', 'GovInsurance', 'policy', [
@@ -207,6 +207,12 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       hidden('服务详情', '/ent/EntAPDetail/route', 'EntAPDetail', 'ap'),
       leaf('服务报名', '/ent/EntAPSignUp/route', 'EntAPSignUp', 'ap', ['query', 'get', 'add', 'edit']),
       leaf('服务需求', '/ent/EntAPRequirement/route', 'EntAPRequirement', 'ap', ['query', 'add', 'edit']),
+      leaf('隐患排查治理', '/ent/EntDangerCheck/route', 'EntDangerCheck', 'risk', [
+        'add',
+        'edit',
+        'query',
+        'get',
+      ]),
     ]),
     group('安责险', '/ent/Entazx', 'InsuranceOutlined', [
       leaf('投保管理', '/ent/Entazx/EntInsuranceManage/route', 'EntInsuranceManage', 'policy', [
@@ -292,7 +298,11 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'get',
         'edit',
       ]),
-      leaf('预警信息', '/insurance/InsuranceAp/InsuranceAlarm/route', 'InsuranceAlarm', 'alarm'),
+      leaf('预警信息', '/insurance/InsuranceAp/InsuranceAlarm/route', 'InsuranceAlarm', 'alarm', [
+        'query',
+        'get',
+        'edit',
+      ]),
     ]),
     group('保险业务', '/insurance/azx', 'InsuranceOutlined', [
       leaf('工作台', '/insurance/azx/InsuranceIndex/route', 'InsuranceIndex', 'dashboard', ['query']),

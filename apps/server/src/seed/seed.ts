@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import { seedComplaintDemo } from './complaint.ts';
 import { seedContentDemo, syncContentReference } from './content.ts';
+import { seedHazardDemo } from './hazard.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
 import { seedPreventionDemo } from './prevention.ts';
@@ -375,6 +376,7 @@ export async function seedDemo(
   await seedPreventionDemo(db, now, options);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
   await seedPreventionActivityDemo(db, now, options);
+  await seedHazardDemo(db, now);
   await seedComplaintDemo(db, now, options);
 }
 

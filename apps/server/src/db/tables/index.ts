@@ -5,6 +5,7 @@
  */
 import type { ComplaintTables } from './complaint.ts';
 import type { ContentTables } from './content.ts';
+import type { HazardTables } from './hazard.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
@@ -17,4 +18,5 @@ export type FeatureTables = Record<never, never> &
   ServiceRequestTables &
   PreventionFilingTables &
   PreventionTables &
-  ComplaintTables;
+  ComplaintTables &
+  HazardTables;
