@@ -25,20 +25,9 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 /** Seeded components with no screen yet, by feature. Remove a name when its screen is registered. */
 const NOT_BUILT: readonly string[] = [
   // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
-  'GovApDispose',
   'GovApEval',
-  'ServiceApDispose',
-  'ExpertApDispose',
-  // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
-  'GovRiskDetail',
-  'GovRiskDispose',
-  'GovRiskQuery',
-  'GovRP',
+  // The government's reports.
   'GovEvaluation',
-  'InsuranceAlarm',
-  'InsuranceDangerCheck',
-  'ServiceDangerCheck',
-  'ExpertDangerCheck',
   // Complaints (投诉).
   'GovComplaint',
   'GovComplaintDetail',
@@ -54,13 +43,11 @@ const NOT_BUILT: readonly string[] = [
   'ExpertComplaint',
   'ExpertComplaintAdd',
   'ExpertComplaintDetail',
-  // Experts and service organisations, supervised users.
+  // Experts and service organisations.
   'AdminExperts',
   'AdminService',
-  'EntDangerCheck',
   'GovExpert',
   'GovService',
-  'GovSupervisedUser',
   'InsuranceExperts',
   'InsuranceServices',
   // Home pages and statements of the service organisations and experts.

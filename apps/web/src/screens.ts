@@ -8,6 +8,7 @@ import { dictScreens } from './modules/dict/screens.ts';
 import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
 import { exceptionPages } from './modules/exception/screens.ts';
+import { hazardScreens } from './modules/hazard/screens.ts';
 import { industryScreens } from './modules/industry/screens.ts';
 import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
 import { insurerScreens } from './modules/insurer/screens.ts';
@@ -62,6 +63,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   dashboardScreens,
   preventionActivityScreens,
   preventionScreens,
+  hazardScreens,
   // new:feature screens
 ];
 

@@ -1,0 +1,4 @@
+/** Public entry of the hazard module (screens: ./screens.ts, loaded lazily by src/screens.ts). */
+export { HAZARD_KEY, hazardApi } from './api.ts';
+export { HazardStatsBar } from './HazardStatsBar.tsx';
+export { hazardScreens } from './screens.ts';
