@@ -1,6 +1,6 @@
 /** The dialogs of the rectification machine (domain 3.6): submit, governance plan, review, regulator handling. */
 import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   AttachmentIdsUpload,
   chinaToday,
@@ -276,8 +276,13 @@ export function ReviewModal({
   onDone: () => void;
 }) {
   const { user } = useAuth();
+  const planMissing = Boolean(hazard?.governancePlanRequired && !hazard.governancePlan);
   const [result, setResult] = useState<'pass' | 'reject'>('pass');
-  const planMissing = hazard?.governancePlanRequired && !hazard.governancePlan;
+  // Each opening starts from what may be decided: without the plan of a major hazard only 驳回.
+  const opened = hazard?.id ?? null;
+  useEffect(() => {
+    if (opened !== null) setResult(planMissing ? 'reject' : 'pass');
+  }, [opened, planMissing]);
   return (
     <FormModal<ReviewValues>
       open={hazard !== null}
