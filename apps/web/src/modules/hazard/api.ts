@@ -117,5 +117,5 @@ export async function exportRisks(filters: RiskFilters): Promise<void> {
 
 /** The URL of a photo or file of a hazard (needs the token: AuthImage / requestFile). */
 export function hazardFileUrl(hazardId: number, fileId: string): string {
-  return `/api/hazard/file?id=${hazardId}&fileId=${encodeURIComponent(fileId)}`;
+  return `/api/hazard/file?hazardId=${hazardId}&fileId=${encodeURIComponent(fileId)}`;
 }
