@@ -232,7 +232,6 @@ export function HazardList({
       data-testid={testId}
       toolBarRender={() => toolbar ?? []}
       locale={{ emptyText }}
-      rowClassName={(r) => (r.overdue ? 'hazard-overdue' : '')}
       request={async (q) => {
         const next = hazardFiltersOf(q as unknown as Record<string, unknown>);
         const call = dispose ? hazardApi.disposeList : hazardApi.list;

@@ -4,7 +4,16 @@ import { type FileMapItem, RequestContext, type UploadFn } from '../../component
 import { fakeApi } from '../../test/fake-api.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
-import { EntDangerCheck, GovApDispose, InsuranceDangerCheck, ServiceApDispose } from './HazardScreens.tsx';
+import {
+  EntDangerCheck,
+  ExpertApDispose,
+  ExpertDangerCheck,
+  GovApDispose,
+  GovRiskDispose,
+  InsuranceDangerCheck,
+  ServiceApDispose,
+  ServiceDangerCheck,
+} from './HazardScreens.tsx';
 import { hazardDetail, hazardItem, page, rejectedRectification, stats } from './test-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -258,4 +267,54 @@ describe('InsuranceDangerCheck (insurer 隐患排查)', () => {
       fixImmediately: false,
     });
   });
+});
+
+describe('the other hazard lists: their tabs and what each asks first', () => {
+  const cases = [
+    {
+      name: 'GovRiskDispose',
+      ui: <GovRiskDispose />,
+      roleKey: 'ROLE_GOVERNMENT',
+      path: '/api/hazard/dispose-list',
+      tabs: ['需监管处置', '重大隐患', '逾期未整改', '全部隐患'],
+      first: { source: null },
+    },
+    {
+      name: 'ServiceDangerCheck',
+      ui: <ServiceDangerCheck />,
+      roleKey: 'ROLE_SERVICE',
+      path: '/api/hazard/list',
+      tabs: ['待复查', '未完成整改', '全部隐患'],
+      first: { toReview: 'true' },
+    },
+    {
+      name: 'ExpertDangerCheck',
+      ui: <ExpertDangerCheck />,
+      roleKey: 'ROLE_EXPERT',
+      path: '/api/hazard/list',
+      tabs: ['待复查', '未完成整改', '全部隐患'],
+      first: { toReview: 'true' },
+    },
+    {
+      name: 'ExpertApDispose',
+      ui: <ExpertApDispose />,
+      roleKey: 'ROLE_EXPERT',
+      path: '/api/hazard/list',
+      tabs: ['待复查', '已驳回', '已完成'],
+      first: { toReview: 'true' },
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: tabs ${c.tabs.join('/')}, rows with level and status`, async () => {
+      signInAs(testUser({ roleKey: c.roleKey, permissions: { risk: EDIT } }));
+      const calls = fakeApi({ ...statsRoute, [`POST ${c.path}`]: () => page([hazardItem()]) });
+      renderWithApp(c.ui, { actions: EDIT });
+      await screen.findByText('配电箱未可靠接地');
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(c.tabs);
+      expect(screen.getByTestId('hazard-level').textContent).toBe('重大隐患');
+      expect(screen.getByTestId('rectify-status').textContent).toBe('待整改');
+      expect(screen.getByTestId('overdue').textContent).toBe('逾期8天');
+      const first = calls.find((x) => x.path === c.path);
+      for (const [k, v] of Object.entries(c.first)) expect(first?.query.get(k)).toBe(v);
+    });
 });
