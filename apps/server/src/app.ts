@@ -20,6 +20,7 @@ import { dictsRoutes } from './modules/dict/index.ts';
 import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
 import { filesRoutes } from './modules/file/index.ts';
+import { hazardModuleRoutes } from './modules/hazard/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
 import { insuranceDataRoutes } from './modules/insurance-data/index.ts';
@@ -223,6 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   serviceRequestRoutes(app);
   preventionFilingRoutes(app);
   preventionRoutes(app);
+  hazardModuleRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

@@ -66,7 +66,7 @@ export const ENT_PARAMS: EntParamDef[] = [
   { key: 'stdGrade', label: '安全生产标准化等级', kind: 'grade', system: true },
   { key: 'licenceValid', label: '安全生产许可证在有效期内', kind: 'bool', system: true },
   { key: 'insured', label: '应保企业已投保', kind: 'bool', system: true },
-  { key: 'majorHazards', label: '未整改重大隐患数', kind: 'count', system: false },
+  { key: 'majorHazards', label: '未整改重大隐患数', kind: 'count', system: true },
   { key: 'blacklist', label: '列入不良记录黑名单', kind: 'bool', system: false },
   { key: 'honour', label: '安全生产荣誉', kind: 'honour', system: false },
 ];

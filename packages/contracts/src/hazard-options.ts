@@ -169,3 +169,35 @@ export const HAZARD_LIMITS = {
   /** Penalty amount (yuan). */
   penaltyMax: 100_000_000,
 } as const;
+
+/** The risk rule table (风险分级规则): rules add points; thresholds turn points into the four levels. */
+export interface RiskRuleTable {
+  thresholds: { major: number; larger: number; general: number };
+  rules: ReadonlyArray<{ factor: string; min: number; points: number }>;
+}
+
+/**
+ * An enterprise's risk level from its factor values under a rule table: every rule whose factor value is
+ * at least its `min` adds its points (so two rules of one factor make steps); points ≥ major → 1 重大,
+ * ≥ larger → 2 较大, ≥ general → 3 一般, else 4 低. `fired` explains the points (the reason kept with a change).
+ */
+export function computeRiskLevel(
+  factors: Partial<Record<RiskFactor, number>>,
+  table: RiskRuleTable,
+): { level: 1 | 2 | 3 | 4; points: number; fired: { factor: string; min: number; points: number }[] } {
+  const fired = table.rules.filter((r) => (factors[r.factor as RiskFactor] ?? 0) >= r.min);
+  const points = fired.reduce((s, r) => s + r.points, 0);
+  const t = table.thresholds;
+  const level = points >= t.major ? 1 : points >= t.larger ? 2 : points >= t.general ? 3 : 4;
+  return { level, points, fired };
+}
+
+/** The reason sentence of a risk level: the rules that fired, e.g. "未整改重大隐患数≥1（+40）；…；合计45分". */
+export function riskReason(
+  fired: ReadonlyArray<{ factor: string; min: number; points: number }>,
+  points: number,
+): string {
+  if (fired.length === 0) return '未触发任何规则（0分）';
+  const parts = fired.map((r) => `${RISK_FACTORS.label(r.factor) || r.factor}≥${r.min}（+${r.points}）`);
+  return `${parts.join('；')}；合计${points}分`;
+}

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_org_manage.ts';
 import * as m0018 from './migrations/0018_message_todo.ts';
 import * as m0019 from './migrations/0019_prevention.ts';
 import * as m0020 from './migrations/0020_prevention_activity.ts';
+import * as m0021 from './migrations/0021_hazard.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_message_todo': m0018,
   '0019_prevention': m0019,
   '0020_prevention_activity': m0020,
+  '0021_hazard': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

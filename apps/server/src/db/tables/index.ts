@@ -4,6 +4,7 @@
  * adds its file's line to the import list and to the intersection below.
  */
 import type { ContentTables } from './content.ts';
+import type { HazardTables } from './hazard.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
@@ -15,4 +16,5 @@ export type FeatureTables = Record<never, never> &
   TrainingTables &
   ServiceRequestTables &
   PreventionFilingTables &
-  PreventionTables;
+  PreventionTables &
+  HazardTables;

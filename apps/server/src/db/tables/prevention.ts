@@ -124,9 +124,11 @@ export interface ApRecordExpertTable {
 }
 export interface ApHazardTable extends Audit {
   id: Generated<number>;
-  planId: number;
-  recordId: number;
-  insurerId: number;
+  /** Null for insurer checks and self-checks (0021_hazard). */
+  planId: number | null;
+  recordId: number | null;
+  /** Null for a self-check of an uninsured enterprise. */
+  insurerId: number | null;
   enterpriseId: number;
   districtCode: string;
   seq: Generated<number>;
@@ -158,6 +160,20 @@ export interface ApHazardTable extends Audit {
   acceptDesc: Generated<string>;
   rejectReason: Generated<string>;
   rejectCount: Generated<number>;
+  // 0021_hazard (modules/hazard):
+  /** 1 service/expert check, 2 insurer check, 3 self-check (HAZARD_SOURCES). */
+  source: Generated<number>;
+  /** The organisation that found it and reviews its rectification. */
+  finderOrgId: number | null;
+  /** A service check's rows enter rectification when its record is submitted. */
+  live: Generated<boolean>;
+  location: Generated<string>;
+  reworkCount: Generated<number>;
+  reportedAt: NullableTimestamp;
+  completedAt: NullableTimestamp;
+  governancePlan: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  handlingCount: Generated<number>;
+  lastHandling: Generated<string>;
 }
 export interface ApFollowUpTable {
   id: Generated<number>;

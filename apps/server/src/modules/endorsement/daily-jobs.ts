@@ -2,6 +2,7 @@ import { chinaDate } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/context.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
+import { runHazardDaily } from '../hazard/index.ts';
 import { applyDueEndorsements, type DueOutcome } from './endorsement.service.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
 export interface DailyRunResult {
   endorsements: { applied: number; lapsed: number; failed: number };
   scores: { checked: number; rescored: number };
+  /** Risk levels recomputed and alarms raised/resolved (modules/hazard). */
+  hazards: Awaited<ReturnType<typeof runHazardDaily>>;
 }
 
 export interface DailyJobs {
@@ -95,7 +98,8 @@ export function registerDailyJobs(
     const applied = outcomes.filter((o) => o.outcome === 'applied').length;
     const lapsed = outcomes.filter((o) => o.outcome === 'lapsed').length;
     const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
-    const result = { endorsements: { applied, lapsed, failed }, scores };
+    const hazards = await runHazardDaily(app.db, now, ins.claimUnpaidFlagDays);
+    const result = { endorsements: { applied, lapsed, failed }, scores, hazards };
     await recordRun(app.db, chinaDate(now), clock.now());
     app.log.info(result, 'daily insurance job done');
     return result;

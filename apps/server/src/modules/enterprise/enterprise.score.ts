@@ -37,6 +37,7 @@ const SYSTEM_DEFAULTS: Partial<EntParamValues> = {
   stdGrade: 0,
   licenceValid: 1,
   insured: 1,
+  majorHazards: 0,
 };
 
 /**
@@ -54,7 +55,7 @@ async function systemParamsMany(
   if (ids.length === 0) return out;
   const today = chinaDate(now);
   const since = new Date(now.getTime() - 365 * 86_400_000);
-  const [ents, accs] = await Promise.all([
+  const [ents, accs, hazards] = await Promise.all([
     db
       .selectFrom('sysOrg as o')
       .leftJoin('insEnterprise as e', 'e.id', 'o.id')
@@ -82,8 +83,19 @@ async function systemParamsMany(
         eb.fn.coalesce(eb.fn.max('accidentLevel'), sql<number>`0`).as('maxLevel'),
       ])
       .execute(),
+    // Open major hazards (modules/hazard: live rows not 已完成).
+    db
+      .selectFrom('apHazard')
+      .where('enterpriseId', 'in', ids)
+      .where('live', '=', true)
+      .where('level', '=', 2)
+      .where('rectifyStatus', '!=', 1)
+      .groupBy('enterpriseId')
+      .select((eb) => ['enterpriseId', eb.fn.countAll<number>().as('n')])
+      .execute(),
   ]);
   const accBy = new Map(accs.map((a) => [a.enterpriseId, a]));
+  const hazardBy = new Map(hazards.map((h) => [h.enterpriseId, Number(h.n)]));
   for (const ent of ents) {
     const acc = accBy.get(ent.id);
     out.set(ent.id, {
@@ -92,6 +104,7 @@ async function systemParamsMany(
       stdGrade: ent.stdGrade ?? 0,
       licenceValid: ent.licenceEnd && ent.licenceEnd < today ? 0 : 1,
       insured: !ent.mustInsure || ent.insuredNow ? 1 : 0,
+      majorHazards: hazardBy.get(ent.id) ?? 0,
     });
   }
   return out;

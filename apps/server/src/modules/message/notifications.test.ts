@@ -94,6 +94,13 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
     insurer: (id) => `/api/preventionFiling/detail?id=${id}`,
     government: (id) => `/api/preventionFiling/govDetail?id=${id}`,
   },
+  hazard: {
+    enterprise: (id) => `/api/hazard/detail?id=${id}`,
+    insurer: (id) => `/api/hazard/detail?id=${id}`,
+    government: (id) => `/api/hazard/detail?id=${id}`,
+    service: (id) => `/api/hazard/detail?id=${id}`,
+    expert: (id) => `/api/hazard/detail?id=${id}`,
+  },
 };
 
 async function inbox(user: User): Promise<MessageItem[]> {

@@ -20,7 +20,8 @@ export type RecordType =
   | 'training'
   | 'serviceRequest'
   | 'preventionFiling'
-  | 'apPlan';
+  | 'apPlan'
+  | 'hazard';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -118,6 +119,14 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     insurer: { path: '/insurance/InsuranceAp/InsuranceApApply/route', param: 'id' },
     government: { path: '/government/govAp/GovApPlan/route', param: 'id' },
   },
+  // A hidden danger (modules/hazard): each side's hazard list, which opens the hazard's drawer for ?id=.
+  hazard: {
+    enterprise: { path: '/ent/EntDangerCheck/route', param: 'id' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceDangerCheck/route', param: 'id' },
+    government: { path: '/government/govAp/GovApDispose/route', param: 'id' },
+    service: { path: '/service/ap/ServiceApDispose/route', param: 'id' },
+    expert: { path: '/expert/ap/ExpertApDispose/route', param: 'id' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -129,6 +138,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   training: '培训',
   serviceRequest: '服务需求',
   preventionFiling: '预防计划备案',
+  hazard: '隐患',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -562,6 +572,76 @@ export const NOTIFICATIONS = {
     title: (r) => `修改后重新备案：${r.no}`,
     content: (r) => `${r.no}被退回，原因：${r.detail ?? ''}。请修改后重新备案。`,
     closes: ['preventionFiling.submitted'],
+  },
+  // ------------------------------------------------------------------ hidden dangers (modules/hazard)
+  'hazard.registered': {
+    when: '服务机构、专家或保险机构登记隐患（企业自查登记时告知企业其他用户）',
+    record: 'hazard',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `隐患整改：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}的隐患“${r.no}”待整改，请按期整改并提交整改情况。`, r),
+  },
+  'hazard.majorReported': {
+    when: '登记重大隐患（即时报告属地监管部门，16号令第十四条）',
+    record: 'hazard',
+    to: [
+      { party: 'regulators', kind: 'todo' },
+      {
+        party: 'insurer',
+        kind: 'system',
+        title: (r) => `承保企业发现重大隐患：${r.enterpriseName}`,
+      },
+    ],
+    title: (r) => `重大隐患报告：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}存在重大隐患“${r.no}”，请跟踪督办。`, r),
+  },
+  'hazard.submitted': {
+    when: '企业提交隐患整改（待复查/验收）',
+    record: 'hazard',
+    to: [
+      { party: 'provider', kind: 'todo' },
+      { party: 'insurer', kind: 'todo' },
+      { party: 'enterprise', kind: 'todo', title: (r) => `验收隐患整改：${r.no}` },
+    ],
+    title: (r) => `复查隐患整改：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}已提交隐患“${r.no}”的整改情况，请复查。`, r),
+    closes: ['hazard.registered', 'hazard.rejected'],
+  },
+  'hazard.rejected': {
+    when: '复查驳回隐患整改',
+    record: 'hazard',
+    to: [{ party: 'enterprise', kind: 'todo' }],
+    title: (r) => `隐患整改被驳回：${r.no}`,
+    content: (r) => `隐患“${r.no}”的整改未通过复查，原因：${r.detail ?? ''}。请重新整改后提交。`,
+    closes: ['hazard.submitted'],
+  },
+  'hazard.completed': {
+    when: '复查通过，隐患整改完成',
+    record: 'hazard',
+    to: [
+      { party: 'enterprise', kind: 'system' },
+      { party: 'regulators', kind: 'system' },
+    ],
+    title: (r) => `隐患整改已完成：${r.no}`,
+    content: (r) => withDetail(`${r.enterpriseName}的隐患“${r.no}”复查通过，整改完成。`, r),
+    closes: ['hazard.submitted', 'hazard.registered', 'hazard.majorReported', 'hazard.majorOverdue'],
+  },
+  'hazard.handled': {
+    when: '监管部门处置隐患（督促整改、现场检查、行政处罚、处置完毕）',
+    record: 'hazard',
+    to: [{ party: 'enterprise', kind: 'system' }],
+    title: (r) => `监管部门处置隐患：${r.no}`,
+    content: (r) => withDetail(`监管部门对隐患“${r.no}”作出处置：`, r),
+  },
+  'hazard.majorOverdue': {
+    when: '重大隐患逾期未整改（预警任务发现时）',
+    record: 'hazard',
+    to: [
+      { party: 'regulators', kind: 'todo' },
+      { party: 'insurer', kind: 'system' },
+    ],
+    title: (r) => `重大隐患逾期未整改：${r.enterpriseName}`,
+    content: (r) => withDetail(`${r.enterpriseName}的重大隐患“${r.no}”已超过限时整改日期仍未完成整改。`, r),
   },
 } as const satisfies Record<string, NotificationDef>;
 

@@ -172,7 +172,8 @@ export async function hazardRows(db: Db, where: { planId: number }): Promise<Haz
 
 export function hazardOut(h: {
   id: number;
-  planId: number;
+  /** Always set for the rows of a check (source 1), which is all this module reads. */
+  planId: number | null;
   enterpriseId: number;
   enterpriseName: string;
   districtCode: string;
@@ -195,6 +196,7 @@ export function hazardOut(h: {
 }): HazardRow {
   return {
     ...h,
+    planId: h.planId ?? 0,
     levelLabel: HAZARD_LEVELS.label(h.level),
     stateLabel: HAZARD_STATES.label(h.state),
     rectifiedAt: iso(h.rectifiedAt),

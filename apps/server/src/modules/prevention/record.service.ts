@@ -11,6 +11,7 @@ import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { onCheckSubmitted } from '../hazard/index.ts';
 import { spendFund } from './fund.service.ts';
 import { notifyPlan } from './notices.ts';
 import { assertPlanAction } from './plan.machine.ts';
@@ -143,6 +144,9 @@ export async function saveRecord(
           rectifyDept: h.rectifyDept,
           deadline: h.deadline,
           acceptDept: h.acceptDept,
+          source: 1,
+          finderOrgId: p.providerOrgId,
+          live: submit,
           createdAt: now,
           updatedAt: now,
           createdBy: a.userId,
@@ -178,6 +182,8 @@ export async function saveRecord(
       );
     await refreshProjectState(trx, p.projectId, now);
     await notifyPlan(trx, 'ap.recordSubmitted', p.id, { now, actorId: a.userId });
+    // The check's hazards enter rectification (modules/hazard): messages, major-hazard report, risk.
+    await onCheckSubmitted(trx, recordId, now, a.userId);
   }
   return version;
 }
