@@ -31,6 +31,9 @@ import {
   StatusTag,
 } from './parts.tsx';
 
+/** Two label/value pairs a row (one on a phone): antd's default for the wider screens would be three. */
+const TWO = { xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 };
+
 /** The hazard of `id` (hazard/detail), cached under HAZARD_KEY. */
 export function useHazard(id: number | null) {
   return useQuery({
@@ -59,7 +62,7 @@ function Rectifications({ h }: { h: HazardDetail }) {
             )
           }
         >
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+          <Descriptions size="small" column={TWO}>
             <Descriptions.Item label="整改时间">{r.rectifiedOn}</Descriptions.Item>
             <Descriptions.Item label="整改部门/人">
               {r.dept} {r.person}
@@ -157,7 +160,7 @@ export function HazardView({ h }: { h: HazardDetail }) {
         {h.reworkCount > 0 ? <Tag color="orange">返工{h.reworkCount}次</Tag> : null}
         {h.disposeReasons.length ? <DisposeReasonTags reasons={h.disposeReasons} /> : null}
       </Space>
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered data-testid="hazard-fields">
+      <Descriptions size="small" column={TWO} bordered data-testid="hazard-fields">
         <Descriptions.Item label="企业">{h.enterpriseName}</Descriptions.Item>
         <Descriptions.Item label="所属区县">{h.districtName}</Descriptions.Item>
         <Descriptions.Item label="隐患描述" span={2}>
@@ -172,7 +175,7 @@ export function HazardView({ h }: { h: HazardDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label="发现单位">{h.finderOrgName || '-'}</Descriptions.Item>
         <Descriptions.Item label="发现人/日期">
-          {h.foundBy || '-'} {h.checkDate}
+          {[h.foundBy, h.checkDate].filter(Boolean).join(' ')}
         </Descriptions.Item>
         <Descriptions.Item label="整改部门/岗位">{h.rectifyDept || '-'}</Descriptions.Item>
         <Descriptions.Item label="验收部门/岗位">{h.acceptDept || '-'}</Descriptions.Item>
