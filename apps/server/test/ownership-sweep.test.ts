@@ -763,6 +763,114 @@ const CASES: Case[] = [
     snapshot: () => row('ap_fund', fx.apFund!),
   },
 
+  // --- Hidden dangers (modules/hazard): ent's self-check hazard (宿城区) and its alarm ------------------
+  {
+    route: '/api/hazard/rectify',
+    who: 'another enterprise submits the rectification of ent’s hazard',
+    as: 'ent2',
+    target: () => fx.hazard!,
+    request: async (id) => ({
+      url: '/api/hazard/rectify',
+      payload: {
+        id,
+        version: await versionOf('ap_hazard', id),
+        rectifiedOn: '2026-01-02',
+        dept: '越权',
+        person: '越权',
+        description: '越权提交整改',
+        photos: [strangerFile],
+      },
+    }),
+    snapshot: () => row('ap_hazard', fx.hazard!),
+  },
+  {
+    route: '/api/hazard/review',
+    who: 'another enterprise passes the review of ent’s self-check (only ent’s acceptance post may)',
+    as: 'ent2',
+    target: () => fx.hazardToReview!,
+    request: async (id) => ({
+      url: '/api/hazard/review',
+      payload: {
+        id,
+        version: await versionOf('ap_hazard', id),
+        result: 'pass',
+        reviewDate: '2026-01-02',
+        reviewer: '越权',
+      },
+    }),
+    snapshot: () => row('ap_hazard', fx.hazardToReview!),
+  },
+  {
+    route: '/api/hazard/governance-plan',
+    who: 'another enterprise writes the governance plan of ent’s major hazard',
+    as: 'ent2',
+    target: () => fx.hazard!,
+    request: async (id) => ({
+      url: '/api/hazard/governance-plan',
+      payload: {
+        id,
+        version: await versionOf('ap_hazard', id),
+        objectives: '越权',
+        methods: '越权',
+        funding: '越权',
+        responsible: '越权',
+        timeLimit: '越权',
+        safetyMeasures: '越权',
+        contingency: '越权',
+        principal: '越权',
+        plannedDate: '2026-12-31',
+      },
+    }),
+    snapshot: () => row('ap_hazard', fx.hazard!),
+  },
+  {
+    route: '/api/hazard/handle',
+    who: 'the 泗阳县 regulator handles a hazard of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.hazard!,
+    request: async (id) => ({
+      url: '/api/hazard/handle',
+      payload: {
+        id,
+        version: await versionOf('ap_hazard', id),
+        kind: 'urge',
+        handledOn: '2026-01-02',
+        description: '越权督办',
+      },
+    }),
+    snapshot: async () => ({
+      hazard: await row('ap_hazard', fx.hazard!),
+      handlings: await count(
+        sql`SELECT count(*) AS n FROM ap_hazard_handling WHERE hazard_id = ${fx.hazard!}`,
+      ),
+    }),
+  },
+  {
+    route: '/api/hazard/insurer-check',
+    who: 'another insurer registers a hazard at an enterprise the demo insurer insures',
+    as: 'insurerX',
+    target: () => fx.entOrg!,
+    request: (id) => ({
+      url: '/api/hazard/insurer-check',
+      payload: {
+        enterpriseId: id,
+        checkDate: '2026-01-02',
+        description: '越权登记的隐患',
+        level: 1,
+        foundBy: '越权',
+        deadline: '2026-02-01',
+      },
+    }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM ap_hazard WHERE enterprise_id = ${fx.entOrg!}`),
+  },
+  {
+    route: '/api/alarm/ack',
+    who: 'the 泗阳县 regulator acknowledges an alarm of 宿城区',
+    as: 'gov_sy',
+    target: () => fx.alarm!,
+    request: (id) => ({ url: '/api/alarm/ack', payload: { ids: [id] } }),
+    snapshot: () => count(sql`SELECT count(*) AS n FROM alarm_ack WHERE alarm_id = ${fx.alarm!}`),
+  },
   // --- Accident prevention activities ----------------------------------------------------------------
   ...(
     [
@@ -911,6 +1019,9 @@ function apProjectBody(policyId: number) {
  * where the refusal that does exist is tested.
  */
 const NO_OWNER: Record<string, string> = {
+  '/api/hazard/self-check': 'registers a hazard of the caller’s own enterprise (id from the session)',
+  '/api/risk/rules':
+    'one city-wide rule table; a district regulator gets 403 (risk-alarm.test.ts), other roles 404',
   // The caller's own account or organisation: no id of another can be named.
   '/api/logout': 'ends the caller’s own session',
   '/api/sys/user/pwd/update': 'changes the caller’s own password',
@@ -1160,6 +1271,58 @@ beforeAll(async () => {
   ).id;
   entUscc = (await db.selectFrom('sysOrg').select('uscc').where('id', '=', entOrg).executeTakeFirstOrThrow())
     .uscc!;
+  // Hidden dangers: ent registers a major self-check hazard and a general one it submits for acceptance;
+  // an alarm of ent's district.
+  const selfCheck = async (level: number) => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/hazard/self-check',
+      token: tok.ent!,
+      payload: {
+        checkDate: '2026-01-01',
+        description: '扫描用的自查隐患',
+        level,
+        foundBy: '恒安安全员',
+        deadline: '2026-03-01',
+        acceptDept: '安全部',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  };
+  fx.hazard = await selfCheck(2);
+  fx.hazardToReview = await selfCheck(1);
+  const rect = await t.call({
+    method: 'POST',
+    url: '/api/hazard/rectify',
+    token: tok.ent!,
+    payload: {
+      id: fx.hazardToReview,
+      version: await versionOf('ap_hazard', fx.hazardToReview),
+      rectifiedOn: '2026-01-02',
+      dept: '生产部',
+      person: '恒安安全员',
+      description: '已整改完毕',
+      photos: [await uploadPdf(t, tok.ent!, '整改.pdf')],
+    },
+  });
+  expect(rect.statusCode, rect.body).toBe(200);
+  fx.alarm = (
+    await db
+      .insertInto('alarm')
+      .values({
+        kind: 'majorHazardOpen',
+        targetType: 'hazard',
+        targetId: fx.hazard,
+        enterpriseId: entOrg,
+        districtCode: '321302',
+        firstSeenAt: t.clock.now(),
+        lastSeenAt: t.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(['kind', 'targetType', 'targetId']).doUpdateSet({ state: 1 }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   // Accident prevention (seeded by seed/prevention.ts): the demo insurer's project on ent's policy, its
   // plans in each state, a fund and an entry.
   fx.serviceOrg = await orgIdOf(t, 'service');

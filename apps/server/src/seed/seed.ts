@@ -6,6 +6,7 @@ import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import { seedContentDemo, syncContentReference } from './content.ts';
+import { seedHazardDemo } from './hazard.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
 import { seedPreventionDemo } from './prevention.ts';
@@ -325,6 +326,7 @@ export async function seedDemo(
   await seedPreventionDemo(db, now, options);
   if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
   await seedPreventionActivityDemo(db, now, options);
+  await seedHazardDemo(db, now);
 }
 
 /**

@@ -158,10 +158,14 @@ export async function runAlarmRules(
     const fresh = rows.rows.filter((r) => r.fresh);
     raised += fresh.length;
     if (rule.kind === 'majorHazardOverdue') newMajorOverdue.push(...fresh.map((r) => r.targetId));
+    // A full run resolves what it did not see this time; an event's run, the given records it did not return.
+    const kept = new Set(rows.rows.map((r) => r.targetId));
+    const gone = ids === null ? null : ids.filter((i) => !kept.has(i));
+    if (gone !== null && gone.length === 0) continue;
     const res = await sql`
       update alarm set state = 2, resolved_at = ${now}::timestamptz
-      where kind = ${rule.kind} and state = 1 and last_seen_at < ${now}::timestamptz
-        and ${ids === null ? sql`true` : sql`target_id in (${sql.join(ids.map((i) => sql`${i}::int`))})`}`.execute(
+      where kind = ${rule.kind} and state = 1
+        and ${gone === null ? sql`last_seen_at < ${now}::timestamptz` : sql`target_id in (${sql.join(gone.map((i) => sql`${i}::int`))})`}`.execute(
       db,
     );
     resolved += Number(res.numAffectedRows ?? 0);

@@ -18,8 +18,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { sendXlsxStream } from '../../platform/xlsx.ts';
+import { governedDistricts } from '../message/index.ts';
 import { ackAlarms, listAlarms } from './alarm.service.ts';
 import { MODULE } from './hazard.routes.ts';
 import { listRisk, listSupervised, riskDetail, riskExportSheets } from './risk.repo.ts';
@@ -105,7 +107,12 @@ export function riskRoutes(app: FastifyInstance): void {
       config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
     },
     async (req) => {
+      const auth = requireAuth(req);
       const actor = await actorOf(req);
+      requireGov(actor);
+      // The rule table is city-wide: a district regulator reads it but does not change it (as settings).
+      if (governedDistricts(auth.districtCodes) !== null)
+        throw forbidden('区县监管账号不能修改全市的风险分级规则，请联系市级监管部门');
       const version = await req.tx((trx) => saveRuleSet(trx, actor, req.body, clock.now()), { targetId: 1 });
       const { changed } = await recomputeAllRisk(app.db, 'rules', clock.now());
       return ok({ version, changed }, `规则已保存，${changed}家企业的风险等级发生变化`);

@@ -118,6 +118,7 @@ export async function checkPlanOn(
   insurerToken: string,
   policyId: number,
   enterpriseId: number,
+  contractNo = `AP-NOTIFY-${policyId}`,
 ): Promise<{ planId: number; day: string }> {
   const serviceId = await orgIdOf(t, 'service');
   const start = today(t);
@@ -127,7 +128,7 @@ export async function checkPlanOn(
     insurerToken,
     {
       name: '顺达建筑事故预防服务',
-      contractNo: `AP-NOTIFY-${policyId}`,
+      contractNo,
       startDate: start,
       endDate: addDays(start, 200),
       policyIds: [policyId],
