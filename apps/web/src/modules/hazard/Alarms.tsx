@@ -97,7 +97,7 @@ function AlarmList({ who }: { who: Who }) {
         </Tag>
       ),
     },
-    { title: '企业', dataIndex: 'enterpriseName', search: false, width: 180, ellipsis: true },
+    { title: '企业', dataIndex: 'enterpriseName', search: false, width: 160, ellipsis: true },
     ...(who === 'gov'
       ? [
           {
@@ -127,7 +127,7 @@ function AlarmList({ who }: { who: Who }) {
       title: '预警规则',
       dataIndex: 'rule',
       search: false,
-      width: 240,
+      width: 220,
       render: (_, a) => (
         <Space direction="vertical" size={0}>
           <span>{a.rule}</span>

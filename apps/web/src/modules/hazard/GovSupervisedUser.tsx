@@ -58,7 +58,7 @@ export function GovSupervisedUser() {
       dataIndex: 'reason',
       valueType: 'select',
       valueEnum: SUPERVISE_REASONS.valueEnum,
-      width: 320,
+      width: 260,
       render: (_, r) => (
         <Space direction="vertical" size={2} data-testid={`supervise-reasons-${r.enterpriseId}`}>
           <Space size={4} wrap>
