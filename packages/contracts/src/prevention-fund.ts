@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { dateStr, money } from './fields.ts';
+import { hazardStats } from './hazard.ts';
 import { rangedNumber } from './number-field.ts';
 import { SERVICE_ITEMS } from './policy-options.ts';
 import { planRow } from './prevention.ts';
@@ -123,6 +124,8 @@ export const overviewQuery = z
 const countPair = z.object({ done: z.number(), planned: z.number() });
 export const preventionOverview = z.object({
   year: z.number(),
+  /** Hidden dangers of every source (service/insurer checks, self-checks) by the spec 4 codes (issue 14). */
+  hazardStats: hazardStats.optional(),
   totals: z.object({
     projects: z.number(),
     plans: z.number(),

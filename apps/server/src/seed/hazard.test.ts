@@ -26,7 +26,9 @@ describe('hazard demo data', () => {
     expect(new Set(mine.map((r) => r.source))).toEqual(new Set([1, 2, 3]));
     expect(mine.some((r) => r.overdue === true)).toBe(true);
     expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === true)).toBe(true);
-    expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === false && r.rectifyStatus !== 1)).toBe(true);
+    expect(mine.some((r) => r.level === 2 && r.hasGovernancePlan === false && r.rectifyStatus !== 1)).toBe(
+      true,
+    );
   });
 
   it('the service organisation has reviews waiting; the insurer its own checks', async () => {
@@ -41,7 +43,9 @@ describe('hazard demo data', () => {
       expect((await list('/api/alarm/list?pageSize=100', who)).length, who).toBeGreaterThan(0);
     }
     const gov = await list('/api/hazard/dispose-list?pageSize=100', 'gov');
-    expect(new Set(gov.flatMap((r) => r.disposeReasons as string[]))).toEqual(new Set(['major', 'overdue', 'rejected']));
+    expect(new Set(gov.flatMap((r) => r.disposeReasons as string[]))).toEqual(
+      new Set(['major', 'overdue', 'rejected']),
+    );
     expect(gov.some((r) => (r.handlingCount as number) > 0)).toBe(true);
     expect((await list('/api/alarm/list?pageSize=100', 'insurer')).length).toBeGreaterThan(0);
   });
@@ -52,5 +56,26 @@ describe('hazard demo data', () => {
     const sup = await list('/api/supervise/list?pageSize=100', 'gov');
     expect(sup.length).toBeGreaterThan(0);
     expect(sup.every((r) => (r.reasonTexts as string[]).length > 0)).toBe(true);
+  });
+
+  it('the spec 4 hazard codes feed the regulator’s prevention overview and the portal figures', async () => {
+    const ov = await post(t, '/api/prevention/overview', tok.gov);
+    expect(ov.status, JSON.stringify(ov.body)).toBe(200);
+    const hs = ov.body.data.hazardStats as unknown as {
+      total: number;
+      byCode: Array<{ code: string; value: number }>;
+    };
+    expect(hs.byCode.map((c) => c.code)).toEqual(['-1', '0-0', '0-1', '1-0', '1-1']);
+    expect(hs.byCode.slice(1).reduce((s, c) => s + c.value, 0)).toBe(hs.total);
+    const sy = (await post(t, '/api/prevention/overview', tok.gov_sy)).body.data.hazardStats as unknown as {
+      total: number;
+    };
+    expect(sy.total).toBeLessThan(hs.total);
+    const portal = await t.call({ method: 'GET', url: '/api/public/apStats' });
+    const items = portal.json().data.items as Array<{ name: string; value: number }>;
+    const v = (n: string) => items.find((i) => i.name === n)!.value;
+    expect(v('apHazards')).toBeGreaterThanOrEqual(v('apHazardsRectified'));
+    expect(v('apMajorHazards')).toBeGreaterThan(0);
+    expect(v('apRectifyRate')).toBeGreaterThan(0);
   });
 });

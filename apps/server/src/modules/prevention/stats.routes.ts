@@ -129,7 +129,8 @@ export function statsRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['portal'],
-        summary: '门户事故预防数据（已完成服务、服务企业、发现隐患、服务支出）',
+        summary:
+          '门户事故预防数据（已完成服务、服务企业、发现隐患、已整改隐患、重大隐患、整改率、服务支出；隐患按规范第4节编码统计）',
         response: { 200: envelope(portalStats) },
       },
       config: { permission: 'public' },
@@ -140,7 +141,15 @@ export function statsRoutes(app: FastifyInstance): void {
         items: [
           { name: 'apServices', label: '预防服务', value: f.services, unit: '次' },
           { name: 'apEnterprises', label: '服务企业', value: f.enterprises, unit: '家' },
-          { name: 'apHazards', label: '发现隐患', value: f.hazards, unit: '条' },
+          { name: 'apHazards', label: '发现隐患', value: f.hazardStats.total, unit: '条' },
+          {
+            name: 'apHazardsRectified',
+            label: '已整改隐患',
+            value: f.hazardStats.generalRectified + f.hazardStats.majorRectified,
+            unit: '条',
+          },
+          { name: 'apMajorHazards', label: '重大隐患', value: f.hazardStats.major, unit: '条' },
+          { name: 'apRectifyRate', label: '隐患整改率', value: f.hazardStats.rectifyRate, unit: '%' },
           { name: 'apSpend', label: '事故预防费用支出', value: f.spend, unit: '元' },
         ],
       });

@@ -10,6 +10,7 @@ import {
 } from '@aqzrx/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
+import { hazardStats as hazardStatsOf } from '../hazard/index.ts';
 import { num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { planRows } from './plan.repo.ts';
 import { fundScope, overviewDistricts, type PrevActor, planScope } from './scope.ts';
@@ -138,8 +139,16 @@ export async function overview(
   });
   const sum = (k: 'accrued' | 'spent' | 'enterprisesInsured' | 'hazardsRectified') =>
     Math.round(districtRows.reduce((s, r) => s + r[k], 0) * 100) / 100;
+  // Hidden dangers of every source in the caller's scope, by the spec 4 codes (modules/hazard).
+  const hazardStats = await hazardStatsOf(
+    db,
+    { ...a, orgName: '' },
+    { districtCode: q.districtCode, year },
+    now,
+  );
   return {
     year,
+    hazardStats,
     totals: {
       projects: projects.n,
       plans: totalsRow.planned,
@@ -362,5 +371,17 @@ export async function portalFigures(db: Db) {
       sql<string>`coalesce(sum(p.spend) FILTER (WHERE p.status = 2), 0)`.as('spend'),
     ])
     .executeTakeFirstOrThrow();
-  return { ...r, spend: num(r.spend) };
+  // Hidden dangers of every source (service and insurer checks, self-checks), spec 4 codes, city-wide.
+  const hazardStats = await hazardStatsOf(db, CITY_READER, {}, new Date());
+  return { ...r, spend: num(r.spend), hazardStats };
 }
+
+/** The public figures read hazards as a city-wide regulator would (no user behind the portal). */
+const CITY_READER = {
+  kind: 'government' as const,
+  orgId: null,
+  userId: 0,
+  name: '',
+  orgName: '',
+  districts: DISTRICTS.map((d) => d.value),
+};
