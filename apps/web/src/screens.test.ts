@@ -24,29 +24,13 @@ import { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tre
 
 /** Seeded components with no screen yet, by feature. Remove a name when its screen is registered. */
 const NOT_BUILT: readonly string[] = [
-  // Accident prevention (事故预防): government, enterprise, insurer, service and expert screens.
-  'GovApDispose',
-  'ServiceApDispose',
-  'ExpertApDispose',
-  // Risks and hidden dangers (隐患排查与处置), alarms and the government's reports.
-  'GovRiskDetail',
-  'GovRiskDispose',
-  'GovRiskQuery',
-  'GovRP',
-  'InsuranceAlarm',
-  'InsuranceDangerCheck',
-  'ServiceDangerCheck',
-  'ExpertDangerCheck',
-  // Experts and service organisations, supervised users.
+  // The pools of service organisations and experts (issue 16).
   'AdminExperts',
   'AdminService',
-  'EntDangerCheck',
   'GovExpert',
   'GovService',
-  'GovSupervisedUser',
   'InsuranceExperts',
   'InsuranceServices',
-  // Home pages and statements of the service organisations and experts.
 ];
 
 function componentsOf(nodes: ResourceSeed[]): string[] {

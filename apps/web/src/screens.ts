@@ -10,6 +10,7 @@ import { endorsementScreens } from './modules/endorsement/screens.ts';
 import { enterpriseScreens } from './modules/enterprise/screens.ts';
 import { evaluationScreens } from './modules/evaluation/screens.ts';
 import { exceptionPages } from './modules/exception/screens.ts';
+import { hazardScreens } from './modules/hazard/screens.ts';
 import { industryScreens } from './modules/industry/screens.ts';
 import { insuranceDataScreens } from './modules/insurance-data/screens.ts';
 import { insurerScreens } from './modules/insurer/screens.ts';
@@ -66,6 +67,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   preventionScreens,
   complaintScreens,
   evaluationScreens,
+  hazardScreens,
   // new:feature screens
 ];
 

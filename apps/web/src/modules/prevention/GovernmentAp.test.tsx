@@ -38,10 +38,31 @@ const overview = (year: number): PreventionOverview => ({
   byMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, done: i, planned: i + 1, spend: i * 100 })),
 });
 
+const hazardStats = () => ({
+  total: 12,
+  general: 9,
+  generalRectified: 6,
+  major: 3,
+  majorRectified: 1,
+  open: 5,
+  overdue: 2,
+  toReview: 1,
+  rejected: 1,
+  rectifyRate: 58.3,
+  byCode: [
+    { code: '-1', label: '不涉及', value: 21 },
+    { code: '0-0', label: '一般隐患·未整改', value: 3 },
+    { code: '0-1', label: '一般隐患·已整改', value: 6 },
+    { code: '1-0', label: '重大隐患·未整改', value: 2 },
+    { code: '1-1', label: '重大隐患·已整改', value: 1 },
+  ],
+});
+
 describe('GovernmentAp (事故预防监管)', () => {
   it('shows the year’s figures, the charts and the districts linking to 服务查询', async () => {
     const calls = fakeApi({
       'POST /api/prevention/overview': (c) => overview(Number(c.query.get('year'))),
+      'GET /api/hazard/stats': hazardStats,
     });
     renderScreen(<GovernmentAp />, ['query', 'get', 'export']);
     const figures = await screen.findByTestId('ap-overview-figures');
@@ -56,11 +77,20 @@ describe('GovernmentAp (事故预防监管)', () => {
     expect(link.getAttribute('href')).toBe('/government/govAp/GovApQuery/route?districtCode=321302');
     expect(screen.getByText('80,000.00')).toBeTruthy();
     expect(calls[0]!.query.get('districtCode')).toBeNull();
+    // The spec 4 hazard codes of the year, with the enterprises not involved.
+    const codes = await screen.findByTestId('hazard-codes');
+    expect((await within(codes).findAllByText('重大隐患·未整改')).length).toBeGreaterThan(0);
+    expect(codes.textContent).toContain('不涉及（无隐患企业）');
+    expect(codes.textContent).toContain('58.3%');
+    expect(calls.find((c) => c.path === '/api/hazard/stats')?.query.get('year')).toBe(
+      calls[0]!.query.get('year'),
+    );
   });
 
   it('asks again for the year and district picked', async () => {
     const calls = fakeApi({
       'POST /api/prevention/overview': (c) => overview(Number(c.query.get('year'))),
+      'GET /api/hazard/stats': hazardStats,
     });
     renderScreen(<GovernmentAp />, ['query']);
     await screen.findByTestId('ap-overview-figures');
@@ -70,6 +100,21 @@ describe('GovernmentAp (事故预防监管)', () => {
     await waitFor(() => expect(calls.some((c) => c.query.get('year') === String(year - 1))).toBe(true));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '区县' }));
     fireEvent.click(await screen.findByTitle('沭阳县'));
-    await waitFor(() => expect(calls.at(-1)!.query.get('districtCode')).toBe('321322'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/prevention/overview')
+          .at(-1)!
+          .query.get('districtCode'),
+      ).toBe('321322'),
+    );
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/hazard/stats')
+          .at(-1)!
+          .query.get('districtCode'),
+      ).toBe('321322'),
+    );
   });
 });

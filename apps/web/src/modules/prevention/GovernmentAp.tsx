@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BarChart, LineChart, thousands, yuan } from '../../components/index.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
+import { HazardCodesCard } from '../hazard/index.ts';
 import { AP_PATHS, chinaYear, yearChoices } from './activity-parts.tsx';
 import { overviewApi, type PreventionOverview } from './api-activity.ts';
 
@@ -251,6 +252,7 @@ export function GovernmentAp() {
               </Card>
             </Col>
           </Row>
+          <HazardCodesCard year={year} districtCode={districtCode} />
           <Card variant="borderless" title="各区县事故预防情况">
             <Table<DistrictRow>
               size="middle"

@@ -1,0 +1,5 @@
+/** Public entry of the hazard module (screens: ./screens.ts, loaded lazily by src/screens.ts). */
+export { HAZARD_KEY, hazardApi } from './api.ts';
+export { HazardCodesCard } from './HazardCodesCard.tsx';
+export { HazardStatsBar } from './HazardStatsBar.tsx';
+export { hazardScreens } from './screens.ts';
