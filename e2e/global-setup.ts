@@ -94,7 +94,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   const baseURL = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseURL, child, 90_000);
+    // Migrating and seeding the demo data takes ~20 s on an idle 2-core machine, over a minute under load.
+    await waitForHealth(baseURL, child, 240_000);
   } catch (e) {
     await stop(child);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,6 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });
