@@ -22,9 +22,18 @@ export interface Database {
   /** Flush to disk before close (PGlite) or no-op (PostgreSQL). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The database for background jobs (the nightly alarm and risk runs over a city's records): on
+   * PostgreSQL one extra connection whose statements may run for minutes, apart from the request pool and
+   * its few-second timeouts; on PGlite the same database.
+   */
+  jobs(): Kysely<DB>;
   /** The embedded instance, for dump/restore. */
   pglite?: PGlite;
 }
+
+/** How long one statement of a background job may run (PostgreSQL). */
+export const JOB_STATEMENT_TIMEOUT_MS = 15 * 60_000;
 
 export interface OpenOptions {
   /** PGlite data directory, or 'memory://' */
@@ -79,9 +88,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       preparedStatements(client);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    let jobDb: Kysely<DB> | undefined;
     return {
       db,
       kind: 'postgres',
+      jobs() {
+        if (!jobDb) {
+          const jobPool = new pg.Pool({
+            connectionString: opts.databaseUrl,
+            max: 1,
+            connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+            idleTimeoutMillis: 10_000,
+            statement_timeout: JOB_STATEMENT_TIMEOUT_MS,
+            query_timeout: JOB_STATEMENT_TIMEOUT_MS + 1000,
+            application_name: 'aqzrx-jobs',
+            ...(opts.ssl && opts.ssl !== 'off'
+              ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } }
+              : {}),
+          });
+          jobPool.on('error', (err) => opts.onPoolError?.(err));
+          jobPool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+          jobDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: jobPool }), plugins });
+        }
+        return jobDb;
+      },
       async ping() {
         const client = await pool.connect();
         try {
@@ -92,6 +122,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       async checkpoint() {},
       async close() {
+        await jobDb?.destroy();
         await db.destroy();
       },
     };
@@ -103,6 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    jobs: () => db,
     async ping() {
       await pglite.query('SELECT 1');
     },

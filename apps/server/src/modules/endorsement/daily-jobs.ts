@@ -98,7 +98,8 @@ export function registerDailyJobs(
     const applied = outcomes.filter((o) => o.outcome === 'applied').length;
     const lapsed = outcomes.filter((o) => o.outcome === 'lapsed').length;
     const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
-    const hazards = await runHazardDaily(app.db, now, ins.claimUnpaidFlagDays);
+    // Risk and alarms over all of a city's records: on the job connection, whose statements may run long.
+    const hazards = await runHazardDaily(app.deps.database.jobs(), now, ins.claimUnpaidFlagDays);
     const result = { endorsements: { applied, lapsed, failed }, scores, hazards };
     await recordRun(app.db, chinaDate(now), clock.now());
     app.log.info(result, 'daily insurance job done');
