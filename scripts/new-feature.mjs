@@ -92,8 +92,8 @@ export type ${pascal}SaveBody = z.infer<typeof ${camel}SaveBody>;
 /** The list's filters, written once: the route validates with it, the service takes its output, the web its input. */
 export const ${camel}ListQuery = z
   .object({
-    pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    pageNo: z.coerce.number<number>().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number<number>().int().min(1).max(100).default(10),
     keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
     status: z.enum(${CONST}_STATUS.values).optional(),
   })
@@ -556,7 +556,7 @@ import { fetchData } from '../../platform/request.ts';
 
 /** Calls of ${label}; request types come from the contract schemas (type-only: zod stays out of the bundle). */
 
-export type ${pascal}Query = z.input<typeof ${camel}ListQuery> & { pageNo: number; pageSize: number };
+export type ${pascal}Query = z.input<typeof ${camel}ListQuery>;
 export type ${pascal}Body = z.input<typeof ${camel}SaveBody>;
 
 export const list${pascal} = (params: ${pascal}Query): Promise<PageResult<${pascal}Item>> =>
