@@ -550,6 +550,9 @@ export const hazardRow = z.object({
   /** 1 待整改 / 2 已整改 / 3 未整改. */
   state: z.number(),
   stateLabel: z.string(),
+  /** Spec 4 rectification status (modules/hazard): −1 待整改, 0 待审核, 1 已完成, 2 已驳回. */
+  rectifyStatus: z.number(),
+  rectifyLabel: z.string(),
   rectifiedAt: z.string().nullable(),
   version: z.number(),
 });

@@ -6,6 +6,7 @@ import {
   type PlanDetail,
   type PlanListQuery,
   RECORD_STATES,
+  RECTIFY_STATUS,
   type RecordSummary,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
@@ -237,6 +238,7 @@ export async function hazardRows(db: Db, where: { planId: number }): Promise<Haz
       nullableDateText('h.deadline').as('deadline'),
       'h.acceptDept',
       'h.state',
+      'h.rectifyStatus',
       'h.rectifiedAt',
       'h.version',
     ])
@@ -268,6 +270,7 @@ export function hazardOut(h: {
   deadline: string | null;
   acceptDept: string;
   state: number;
+  rectifyStatus: number;
   rectifiedAt: Date | null;
   version: number;
 }): HazardRow {
@@ -276,6 +279,7 @@ export function hazardOut(h: {
     planId: h.planId ?? 0,
     levelLabel: HAZARD_LEVELS.label(h.level),
     stateLabel: HAZARD_STATES.label(h.state),
+    rectifyLabel: RECTIFY_STATUS.label(h.rectifyStatus),
     rectifiedAt: iso(h.rectifiedAt),
   };
 }
@@ -452,6 +456,7 @@ export async function listHazards(
         nullableDateText('h.deadline').as('deadline'),
         'h.acceptDept',
         'h.state',
+        'h.rectifyStatus',
         'h.rectifiedAt',
         'h.version',
       ])

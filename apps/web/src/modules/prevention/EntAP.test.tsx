@@ -1,9 +1,10 @@
+import type { ResourceNode } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
-import { page, planDetail, planRow, submittedPlan } from './core-test-fixtures.ts';
+import { hazardRow, page, planDetail, planRow, submittedPlan } from './core-test-fixtures.ts';
 import { EntAPDetail } from './EntAPDetail.tsx';
 import { EntAPQuery } from './EntAPQuery.tsx';
 
@@ -112,5 +113,64 @@ describe('EntAPDetail', () => {
     renderWithApp(<EntAPDetail />, { path: '/x?id=99', actions: ['get'] });
     expect((await screen.findAllByText('服务记录不存在')).length).toBeGreaterThan(0);
     expect(document.querySelector('.ant-result-404')).toBeTruthy();
+  });
+});
+
+describe('the hazards of a service record', () => {
+  it('show their rectification status and open the rectification in the enterprise’s hazard list', async () => {
+    const route = (path: string, component: string, children: ResourceNode[] = []) => {
+      const i = path.lastIndexOf('/');
+      return {
+        id: path.length,
+        resUrl: path.slice(1, i),
+        authKey: path.slice(i + 1),
+        name: component,
+        resName: '',
+        icon: '',
+        permission: 'hazard',
+        level: 1,
+        action: 'query',
+        isMenu: true,
+        hide: false,
+        redirect: '',
+        component,
+        children,
+      } as ResourceNode;
+    };
+    signInAs(
+      testUser({ roleKey: 'ROLE_ENT', permissions: { ap: ['query', 'get'], hazard: ['query', 'get'] } }),
+      {
+        resources: [route('/ent', 'RouteView', [route('/ent/EntDangerCheck/route', 'EntDangerCheck')])],
+      },
+    );
+    fakeApi({
+      'POST /api/prevention/plan/detail': () =>
+        submittedPlan({
+          hazards: [
+            hazardRow({ deadline: '2000-01-01' }),
+            hazardRow({
+              id: 502,
+              level: 1,
+              levelLabel: '一般隐患',
+              deadline: '2099-01-01',
+              rectifyStatus: 0,
+              rectifyLabel: '待审核',
+            }),
+          ],
+        }),
+      'GET /api/prevention/file': () => new Response(new Blob(['x'], { type: 'image/png' })),
+    });
+    renderWithApp(<EntAPDetail />, { path: '/ent/EntAPDetail/route?id=31', actions: ['query', 'get'] });
+    const table = await screen.findByTestId('hazard-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('待整改');
+    expect(rows[0]?.textContent).toContain('逾期');
+    expect(rows[1]?.textContent).toContain('待审核');
+    expect(rows[1]?.textContent).not.toContain('逾期');
+    const links = within(table).getAllByRole('link', { name: '查看整改' });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/ent/EntDangerCheck/route?id=501',
+      '/ent/EntDangerCheck/route?id=502',
+    ]);
   });
 });

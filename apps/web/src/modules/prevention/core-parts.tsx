@@ -15,12 +15,13 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { AuthImage, dateText, dateTimeText, yuan } from '../../components/index.ts';
+import { Link, useNavigate } from 'react-router';
+import { AuthImage, chinaToday, dateText, dateTimeText, yuan } from '../../components/index.ts';
 import {
   CHECK_RESULTS,
   type Option,
   optionLabel,
+  RECTIFY_STATUS,
   RISK_LEVELS,
   SATISFACTION_SCORES,
   TRAINING_FORMS,
@@ -28,6 +29,7 @@ import {
 import { districtName } from '../../platform/districts.ts';
 import { saveBlob } from '../../platform/download.ts';
 import { isApiError, requestFile } from '../../platform/request.ts';
+import { useScreenPath } from '../../platform/screen-path.ts';
 import { useIdParam } from '../../platform/url-id.ts';
 import { AP_KEY, apApi, apFileUrl, type FileRef, type HazardRow, type PlanDetail } from './api.ts';
 
@@ -141,8 +143,19 @@ export function FileLinks({ files }: { files: FileRef[] }) {
 
 const hazardPhotoUrls = (planId: number, ids: string[]) => ids.map((id) => apFileUrl(planId, id));
 
+/** Each role's hazard list (modules/hazard), which opens a hazard's rectification for ?id=. */
+const HAZARD_SCREENS = [
+  'EntDangerCheck',
+  'InsuranceDangerCheck',
+  'GovApDispose',
+  'ServiceApDispose',
+  'ExpertApDispose',
+] as const;
+
 /** The hazards a check found (domain 2.10 type 03, 2.11). */
 export function HazardTable({ planId, hazards }: { planId: number; hazards: HazardRow[] }) {
+  // The user's own hazard list, whose drawer shows the rectification of the hazard named by ?id=.
+  const hazardPage = useScreenPath(HAZARD_SCREENS);
   return (
     <Table<HazardRow>
       size="small"
@@ -164,12 +177,34 @@ export function HazardTable({ planId, hazards }: { planId: number; hazards: Haza
         { title: '判断依据', dataIndex: 'basis', width: 200 },
         { title: '整改建议', dataIndex: 'recommendation', width: 220 },
         { title: '整改期限', dataIndex: 'deadline', width: 110, render: (_, h) => h.deadline ?? '-' },
-        { title: '状态', dataIndex: 'stateLabel', width: 90 },
+        {
+          title: '整改状态',
+          dataIndex: 'rectifyStatus',
+          width: 130,
+          render: (_, h) => (
+            <Space size={4} wrap>
+              <Tag color={RECTIFY_STATUS.color(h.rectifyStatus)}>{h.rectifyLabel}</Tag>
+              {h.deadline && h.rectifyStatus !== 1 && h.deadline < chinaToday() ? (
+                <Tag color="red">逾期</Tag>
+              ) : null}
+            </Space>
+          ),
+        },
         {
           title: '照片',
           dataIndex: 'photos',
           render: (_, h) => <Photos urls={hazardPhotoUrls(planId, h.photos)} />,
         },
+        ...(hazardPage
+          ? [
+              {
+                title: '操作',
+                key: 'open',
+                width: 90,
+                render: (_: unknown, h: HazardRow) => <Link to={`${hazardPage}?id=${h.id}`}>查看整改</Link>,
+              },
+            ]
+          : []),
       ]}
     />
   );

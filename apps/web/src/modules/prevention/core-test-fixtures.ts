@@ -66,6 +66,8 @@ export const hazardRow = (over: Partial<HazardRow> = {}): HazardRow => ({
   acceptDept: '',
   state: 1,
   stateLabel: '待整改',
+  rectifyStatus: -1,
+  rectifyLabel: '待整改',
   rectifiedAt: null,
   version: 1,
   ...over,
