@@ -128,6 +128,10 @@ describe('enterprises', () => {
     const before = Number(await stat.innerText());
     await page.getByRole('button', { name: '设置未整改重大隐患数' }).click();
     const dialog = page.getByRole('dialog');
+    // The platform judges open major hazards from the hazard records (issue 14); the regulator may still
+    // enter a value by hand, with its reason.
+    await dialog.getByText('系统判断值').waitFor();
+    await dialog.getByRole('radio', { name: '手动录入' }).check();
     await dialog.getByText('手动录入值').waitFor();
     await dialog.locator('input.ant-input-number-input').fill('2');
     await dialog.getByLabel('依据/备注').fill('2026年专项检查发现2项重大隐患未整改');

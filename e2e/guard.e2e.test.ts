@@ -159,10 +159,11 @@ describe('route guard with a token (spec 2.4)', () => {
   it('a page of the menu whose screen is not built yet shows the 404 text inside the layout', async () => {
     const { page, context } = await openPage(browser);
     await login(page, 'gov');
-    // 隐患处置 (GovApDispose) belongs to the hazard issue: its menu entry opens the 404 text for now.
-    await page.goto('/government/govAp/GovApDispose/route');
+    // 专家管理 (GovExpert) belongs to the expert and service-organisation pools (issue 16): its menu entry
+    // opens the 404 text for now.
+    await page.goto('/government/govInsurance/GovExpert/route');
     await page.locator('.ant-result-subtitle').filter({ hasText: '页面不存在或正在开发中' }).waitFor();
-    await page.getByText('隐患处置').first().waitFor();
+    await page.getByText('专家管理').first().waitFor();
     // 返回首页 leads to the user's landing page (事故预防监管), which is built.
     await page.getByRole('button', { name: /返回首页/ }).click();
     await waitForPath(page, LANDING.gov);
