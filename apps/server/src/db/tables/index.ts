@@ -6,6 +6,7 @@
 import type { ComplaintTables } from './complaint.ts';
 import type { ContentTables } from './content.ts';
 import type { HazardTables } from './hazard.ts';
+import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
@@ -19,4 +20,5 @@ export type FeatureTables = Record<never, never> &
   PreventionFilingTables &
   PreventionTables &
   ComplaintTables &
-  HazardTables;
+  HazardTables &
+  PoolTables;
