@@ -7,9 +7,21 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per test worker: worker n (VITEST_POOL_ID) uses baseURLs[n - 1]. */
+    baseURLs: string[];
   }
 }
+
+/**
+ * How many servers (and test workers) the browser suite runs with; default 1: the files run one after
+ * another against a single server. With E2E_SERVERS=2, each worker gets its own server (own data
+ * directory and demo data, so files that change shared accounts never meet a file of the other worker)
+ * and one worker's waits overlap the other's work; kept opt-in until two workers are shown not to time
+ * out on a 2-core machine.
+ */
+export const E2E_SERVERS = process.env.E2E_BASE_URL
+  ? 1
+  : Math.max(1, Number(process.env.E2E_SERVERS ?? 1) || 1);
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -52,26 +64,8 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * Builds the web app if needed, starts one server on a random port with a temporary data directory.
- * With E2E_BASE_URL set, the tests use that already running server instead (it must run with
- * CAPTCHA=off on fresh demo data, and serve the current build).
- */
-export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const external = process.env.E2E_BASE_URL;
-  if (external) {
-    project.provide('baseURL', external.replace(/\/$/, ''));
-    return async () => undefined;
-  }
-  // Test the production bundle: vitest sets NODE_ENV=test, which would make React/antd build in test mode
-  // (antd then names every radio group "test-id", so separate groups uncheck each other).
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/web/scripts/build-if-needed.mjs')], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error('web build failed');
-
+/** One server on a random port with a temporary data directory; resolves once it answers /api/health. */
+async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-e2e-'));
   const port = await freePort();
   const output: string[] = [];
@@ -91,20 +85,54 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   });
   child.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
   child.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
-
+  const cleanup = async () => {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const baseURL = `http://127.0.0.1:${port}`;
   try {
-    // Migrating and seeding the demo data takes ~20 s on an idle 2-core machine, over a minute under load.
-    await waitForHealth(baseURL, child, 240_000);
+    // Migrating and seeding the demo data takes ~20 s on an idle 2-core machine, over a minute under load
+    // (two servers seed at once).
+    await waitForHealth(baseURL, child, 300_000);
   } catch (e) {
-    await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
     throw new Error(`${(e as Error).message}\n--- server output ---\n${output.join('')}`);
   }
-  project.provide('baseURL', baseURL);
+  return { baseURL, stop: cleanup };
+}
 
+/**
+ * Builds the web app if needed, starts E2E_SERVERS servers (one per test worker). With E2E_BASE_URL set,
+ * the tests use that already running server instead (it must run with CAPTCHA=off on fresh demo data, and
+ * serve the current build; run with E2E_SERVERS=1).
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide('baseURLs', [external.replace(/\/$/, '')]);
+    return async () => undefined;
+  }
+  // Test the production bundle: vitest sets NODE_ENV=test, which would make React/antd build in test mode
+  // (antd then names every radio group "test-id", so separate groups uncheck each other).
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/web/scripts/build-if-needed.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+
+  const started = await Promise.allSettled(Array.from({ length: E2E_SERVERS }, () => startServer()));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = started.find((r) => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((srv) => srv.stop()));
+    throw failure.reason;
+  }
+  project.provide(
+    'baseURLs',
+    servers.map((srv) => srv.baseURL),
+  );
   return async () => {
-    await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((srv) => srv.stop()));
   };
 }

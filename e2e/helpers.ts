@@ -3,7 +3,9 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 
-export const baseURL: string = inject('baseURL');
+/** This worker's server (global-setup.ts starts one per worker). */
+const baseURLs = inject('baseURLs');
+export const baseURL: string = baseURLs[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % baseURLs.length]!;
 export const DEMO_PASSWORD = 'Safe2026';
 export const PLATFORM_NAME = '宿迁市安全生产责任保险监管服务平台';
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, 'artifacts');

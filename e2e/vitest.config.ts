@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_SERVERS } from './global-setup.ts';
 
 /**
- * Browser tests: one real server (built web app + API on embedded PGlite) for the whole run, driven by
- * Debian's chromium through playwright-core. Files run one after another: they share demo accounts
- * and one of them changes a password.
+ * Browser tests: real servers (built web app + API on embedded PGlite), driven by Debian's chromium
+ * through playwright-core. One server per worker (E2E_SERVERS, default 1): files of a worker run one
+ * after another on its own server, as they share demo accounts and one of them changes a password.
  */
 export default defineConfig({
   test: {
@@ -12,7 +13,8 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
     environment: 'node',
-    fileParallelism: false,
+    fileParallelism: E2E_SERVERS > 1,
+    maxWorkers: E2E_SERVERS,
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },
