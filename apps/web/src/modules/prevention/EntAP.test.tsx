@@ -40,6 +40,7 @@ describe('EntAPQuery (enterprise landing)', () => {
                 visitState: 'confirmed',
               }),
             ]),
+      'POST /api/hazard/list': () => page([]),
     });
     renderWithApp(<EntAPQuery />, { actions: ['query', 'get'] });
     const todos = await screen.findByTestId('ent-ap-todos');
@@ -52,6 +53,8 @@ describe('EntAPQuery (enterprise landing)', () => {
     expect(calls.some((c) => c.path === '/api/prevention/plan/list' && c.query.get('todo') === 'true')).toBe(
       true,
     );
+    // The hazards to rectify are on the landing too (issue 14).
+    expect((await screen.findByTestId('ent-hazard-todos')).textContent).toContain('暂无待整改的隐患');
   });
 });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, List, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { PendingRatings } from '../evaluation/index.ts';
+import { HazardTodoCard } from '../hazard/index.ts';
 import { AP_KEY, apApi, type PlanRow } from './api.ts';
 import { PlanList } from './core-PlanList.tsx';
 import { plannedText } from './core-parts.tsx';
@@ -64,6 +65,7 @@ export function EntAPQuery() {
           <Typography.Text type="secondary">暂无需要确认的服务</Typography.Text>
         )}
       </Card>
+      <HazardTodoCard />
       <PendingRatings />
       <PlanList
         who="enterprise"

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, List, Space, Statistic, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { HAZARD_KEY, type HazardItem, hazardApi } from './api.ts';
+import { DeadlineText, LevelTag, StateCell } from './parts.tsx';
+import { HAZARD_PATHS } from './paths.ts';
+
+/** What the enterprise must do about an open hazard. */
+export function hazardTodoOf(h: Pick<HazardItem, 'rectifyStatus' | 'level' | 'hasGovernancePlan'>): string {
+  if (h.rectifyStatus === 0) return '等待审核';
+  if (h.rectifyStatus === 2) return '重新整改';
+  if (h.level === 2 && !h.hasGovernancePlan) return '制定治理方案';
+  return '提交整改';
+}
+
+/**
+ * 隐患待办 on the enterprise's landing page: the hazards still open (to rectify, rejected, under review),
+ * how many are overdue or major, and the self-check hazards waiting for its own acceptance; each opens the
+ * hazard in 隐患排查治理 (?id=).
+ */
+export function HazardTodoCard() {
+  const navigate = useNavigate();
+  const open = (id?: number, tab = 'todo') =>
+    navigate(`${HAZARD_PATHS.entDangerCheck}?tab=${tab}${id ? `&id=${id}` : ''}`);
+  const q = useQuery({
+    queryKey: [HAZARD_KEY, 'ent-todo'],
+    queryFn: async () => {
+      const [openList, overdue, major, accept] = await Promise.all([
+        hazardApi.list({ open: 'true', pageNo: 1, pageSize: 5 }),
+        hazardApi.list({ open: 'true', overdue: 'true', pageNo: 1, pageSize: 1 }),
+        hazardApi.list({ open: 'true', level: 2, pageNo: 1, pageSize: 1 }),
+        hazardApi.list({ toReview: 'true', pageNo: 1, pageSize: 1 }),
+      ]);
+      return { openList, overdue: overdue.total, major: major.total, accept: accept.total };
+    },
+  });
+  const d = q.data;
+  const items = d?.openList.list ?? [];
+  return (
+    <Card
+      size="small"
+      title={`隐患待办（${d?.openList.total ?? 0}）`}
+      data-testid="ent-hazard-todos"
+      loading={q.isLoading}
+      extra={
+        <Typography.Link onClick={() => open()} data-testid="ent-hazard-all">
+          隐患排查治理
+        </Typography.Link>
+      }
+    >
+      <Space size={32} wrap style={{ marginBottom: items.length ? 8 : 0 }}>
+        <Statistic title="未完成整改" value={d?.openList.total ?? 0} suffix="项" />
+        <Statistic
+          title="已逾期"
+          value={d?.overdue ?? 0}
+          suffix="项"
+          valueStyle={d?.overdue ? { color: '#cf1322' } : undefined}
+        />
+        <Statistic title="重大隐患" value={d?.major ?? 0} suffix="项" />
+        <Statistic title="待本企业验收" value={d?.accept ?? 0} suffix="项" />
+      </Space>
+      {items.length ? (
+        <List<HazardItem>
+          size="small"
+          dataSource={items}
+          renderItem={(h) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="go"
+                  size="small"
+                  type={h.rectifyStatus === 0 ? 'default' : 'primary'}
+                  onClick={() => open(h.id)}
+                >
+                  {hazardTodoOf(h)}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={
+                  <Space wrap>
+                    <LevelTag level={h.level} label={h.levelLabel} />
+                    <Typography.Link onClick={() => open(h.id)}>{h.description}</Typography.Link>
+                    <StateCell h={h} />
+                  </Space>
+                }
+                description={
+                  <Space size={4} wrap>
+                    <span>{h.finderOrgName || h.sourceLabel}</span>
+                    <span>· 整改期限</span>
+                    <DeadlineText h={h} />
+                  </Space>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      ) : d?.accept ? (
+        <Typography.Link onClick={() => open(undefined, 'accept')}>有自查隐患等待本企业验收</Typography.Link>
+      ) : (
+        <Typography.Text type="secondary">暂无待整改的隐患</Typography.Text>
+      )}
+    </Card>
+  );
+}
