@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
@@ -33,11 +34,12 @@ import {
   saveGovernancePlan,
 } from './hazard.service.ts';
 import { hazardStats } from './risk.repo.ts';
-import { hzActor } from './scope.ts';
+import { type HzActor, hzActor } from './scope.ts';
 
 export const MODULE = '隐患排查治理';
 const TAGS = ['hazard'];
 const idVersion = envelope(z.object({ id: z.number(), version: z.number() }));
+type StepAction = Parameters<typeof assertMayAct>[3];
 
 /** Hazards: lists, detail, registration, the rectification machine, governance plans, regulator handling. */
 export function hazardRoutes(app: FastifyInstance): void {
@@ -180,99 +182,72 @@ export function hazardRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.post(
+  /**
+   * One step of the rectification machine (rectify, review, governance plan, regulator handling): the
+   * caller may take it now (404 outside scope, 400 not allowed), its files are the caller's to attach, and
+   * the change with its operation-log row is one transaction.
+   */
+  function step<S extends z.ZodType<{ id: number }>>(
+    path: string,
+    summary: string,
+    body: S,
+    action: StepAction,
+    filesOf: (b: z.output<S>) => readonly string[],
+    run: (trx: Tx, actor: HzActor, b: z.output<S>, now: Date) => Promise<number>,
+    message: (b: z.output<S>) => string,
+  ) {
+    r.post(
+      path,
+      {
+        schema: { tags: TAGS, summary, body, response: { 200: idVersion } },
+        config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
+      },
+      async (req) => {
+        const b = req.body as z.output<S>;
+        const auth = requireAuth(req);
+        const actor = await actorOf(req);
+        await assertMayAct(app.db, actor, b.id, action, clock.now());
+        await assertAttachable(app.db, auth, filesOf(b));
+        const version = await req.tx((trx) => run(trx, actor, b, clock.now()), { targetId: b.id });
+        return ok({ id: b.id, version }, message(b));
+      },
+    );
+  }
+
+  step(
     '/api/hazard/rectify',
-    {
-      schema: {
-        tags: TAGS,
-        summary: '企业提交整改（待整改或已驳回 → 待审核；驳回后再提交计为返工）',
-        body: rectifyInput,
-        response: { 200: idVersion },
-      },
-      config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const actor = await actorOf(req);
-      await assertMayAct(app.db, actor, req.body.id, 'rectify', clock.now());
-      await assertAttachable(app.db, auth, req.body.photos);
-      const version = await req.tx((trx) => rectify(trx, actor, req.body, clock.now()), {
-        targetId: req.body.id,
-      });
-      return ok({ id: req.body.id, version }, '整改情况已提交，等待复查');
-    },
+    '企业提交整改（待整改或已驳回 → 待审核；驳回后再提交计为返工）',
+    rectifyInput,
+    'rectify',
+    (b) => b.photos,
+    rectify,
+    () => '整改情况已提交，等待复查',
   );
-
-  r.post(
+  step(
     '/api/hazard/review',
-    {
-      schema: {
-        tags: TAGS,
-        summary: '复查/验收整改（发现隐患的服务机构、专家或保险机构；企业自查由验收岗位）：通过或驳回',
-        body: reviewInput,
-        response: { 200: idVersion },
-      },
-      config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const actor = await actorOf(req);
-      await assertMayAct(app.db, actor, req.body.id, 'review', clock.now());
-      await assertAttachable(app.db, auth, req.body.photos);
-      const version = await req.tx((trx) => review(trx, actor, req.body, clock.now()), {
-        targetId: req.body.id,
-      });
-      return ok(
-        { id: req.body.id, version },
-        req.body.result === 'pass' ? '复查通过，整改完成' : '已驳回，企业需重新整改',
-      );
-    },
+    '复查/验收整改（发现隐患的服务机构、专家或保险机构；企业自查由验收岗位）：通过或驳回',
+    reviewInput,
+    'review',
+    (b) => b.photos,
+    review,
+    (b) => (b.result === 'pass' ? '复查通过，整改完成' : '已驳回，企业需重新整改'),
   );
-
-  r.post(
+  step(
     '/api/hazard/governance-plan',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          '企业制定重大隐患治理方案（目标任务、方法措施、经费物资、机构人员、时限要求、安全措施、应急预案）',
-        body: governancePlanInput,
-        response: { 200: idVersion },
-      },
-      config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const actor = await actorOf(req);
-      await assertMayAct(app.db, actor, req.body.id, 'governancePlan', clock.now());
-      await assertAttachable(app.db, auth, req.body.files);
-      const version = await req.tx((trx) => saveGovernancePlan(trx, actor, req.body, clock.now()), {
-        targetId: req.body.id,
-      });
-      return ok({ id: req.body.id, version }, '治理方案已保存，已报送属地监管部门');
-    },
+    '企业制定重大隐患治理方案（目标任务、方法措施、经费物资、机构人员、时限要求、安全措施、应急预案）',
+    governancePlanInput,
+    'governancePlan',
+    (b) => b.files,
+    saveGovernancePlan,
+    () => '治理方案已保存，已报送属地监管部门',
   );
-
-  r.post(
+  step(
     '/api/hazard/handle',
-    {
-      schema: {
-        tags: TAGS,
-        summary: '监管部门处置隐患（督促整改、现场检查、行政处罚并填写金额、处置完毕）',
-        body: handleInput,
-        response: { 200: idVersion },
-      },
-      config: { permission: 'risk.edit', audit: { module: MODULE, kind: 'edit' } },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const actor = await actorOf(req);
-      await assertMayAct(app.db, actor, req.body.id, 'handle', clock.now());
-      await assertAttachable(app.db, auth, req.body.files);
-      const version = await req.tx((trx) => handle(trx, actor, req.body, clock.now()), {
-        targetId: req.body.id,
-      });
-      return ok({ id: req.body.id, version }, '处置已登记');
-    },
+    '监管部门处置隐患（督促整改、现场检查、行政处罚并填写金额、处置完毕）',
+    handleInput,
+    'handle',
+    (b) => b.files,
+    handle,
+    () => '处置已登记',
   );
 }
