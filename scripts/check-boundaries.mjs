@@ -13,6 +13,9 @@
 //  7. The web's server calls take their list queries from the contracts (`z.input<typeof xListQuery>`): a
 //     hand-written query type with paging (`pageNo: number;`) in a web module's api file drifts from the
 //     server's schema unnoticed.
+//  8. No antd InputNumber in the web with `min`, `max` or `precision`: they rewrite what a person typed
+//     (−5 becomes 1, 1.005 becomes 1.01) instead of refusing it; forms use `numberRule` with the range the
+//     server's schema has (docs/ARCHITECTURE.md "Numbers are refused, never rewritten").
 // Prints every violation with file and import, exits 1 when there is one.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -134,6 +137,20 @@ for (const file of files) {
     const line = src.slice(0, at).split('\n').length;
     violations.push(
       `${file}:${line}: a hand-written paged query — type it from the contract (z.input<typeof …Query>)`,
+    );
+  }
+}
+
+// Clamping number inputs in the web (rule 8).
+for (const file of files) {
+  if (!/^apps\/web\/src\/.*\.tsx$/.test(file) || isTest(file)) continue;
+  const src = fs.readFileSync(path.join(root, file), 'utf8');
+  for (const m of src.matchAll(/<InputNumber\b[^>]*?\/?>/gs)) {
+    const prop = /\s(min|max|precision)=/.exec(m[0]);
+    if (!prop) continue;
+    const line = src.slice(0, m.index).split('\n').length;
+    violations.push(
+      `${file}:${line}: InputNumber with \`${prop[1]}\` rewrites what was typed — refuse it with numberRule instead`,
     );
   }
 }

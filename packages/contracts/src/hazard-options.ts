@@ -166,8 +166,13 @@ export const HAZARD_LIMITS = {
   planFiles: 10,
   handlingFiles: 10,
   rules: 30,
-  /** Penalty amount (yuan). */
-  penaltyMax: 100_000_000,
+} as const;
+
+/** Ranges of the risk rule table's numbers (server schema and the edit form alike). */
+export const RISK_RULE_RANGES = {
+  threshold: { min: 1, max: 1000, decimals: 0 },
+  min: { min: 1, max: 1000, decimals: 0 },
+  points: { min: 0, max: 100, decimals: 0 },
 } as const;
 
 /** The risk rule table (风险分级规则): rules add points; thresholds turn points into the four levels. */

@@ -51,6 +51,7 @@ import {
   HAZARD_LIMITS,
   HAZARD_SOURCES,
   RISK_FACTORS,
+  RISK_RULE_RANGES,
   SUPERVISE_REASONS,
 } from './hazard-options.ts';
 import { rangedNumber } from './number-field.ts';
@@ -509,8 +510,8 @@ export type RiskDetail = z.infer<typeof riskDetail>;
 export const riskRule = z
   .object({
     factor: z.enum(RISK_FACTORS.values, '规则因素不在可选范围内'),
-    min: rangedNumber('触发值', { min: 1, max: 1000, decimals: 0 }),
-    points: rangedNumber('分值', { min: 0, max: 100, decimals: 0 }),
+    min: rangedNumber('触发值', RISK_RULE_RANGES.min),
+    points: rangedNumber('分值', RISK_RULE_RANGES.points),
   })
   .strict();
 export type RiskRule = z.infer<typeof riskRule>;
@@ -518,9 +519,9 @@ export type RiskRule = z.infer<typeof riskRule>;
 /** Point thresholds: ≥ major → 重大, ≥ larger → 较大, ≥ general → 一般, below → 低. */
 export const riskThresholds = z
   .object({
-    major: rangedNumber('重大风险分值线', { min: 1, max: 1000, decimals: 0 }),
-    larger: rangedNumber('较大风险分值线', { min: 1, max: 1000, decimals: 0 }),
-    general: rangedNumber('一般风险分值线', { min: 1, max: 1000, decimals: 0 }),
+    major: rangedNumber('重大风险分值线', RISK_RULE_RANGES.threshold),
+    larger: rangedNumber('较大风险分值线', RISK_RULE_RANGES.threshold),
+    general: rangedNumber('一般风险分值线', RISK_RULE_RANGES.threshold),
   })
   .strict()
   .refine((t) => t.major > t.larger && t.larger > t.general, {

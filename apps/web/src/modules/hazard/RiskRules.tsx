@@ -16,9 +16,9 @@ import {
   Table,
 } from 'antd';
 import { useState } from 'react';
-import { dateTimeText } from '../../components/index.ts';
+import { dateTimeText, numberRule } from '../../components/index.ts';
 import { useAccess } from '../../platform/access.tsx';
-import { RISK_FACTORS } from '../../platform/contracts.ts';
+import { RISK_FACTORS, RISK_RULE_RANGES } from '../../platform/contracts.ts';
 import { HAZARD_KEY, type RiskRulesBody, riskApi } from './api.ts';
 
 type Values = Omit<RiskRulesBody, 'version'>;
@@ -93,23 +93,32 @@ export function RiskRulesDrawer({ open, onClose }: { open: boolean; onClose: () 
               <Form.Item
                 name={['thresholds', 'major']}
                 label="重大风险分值线"
-                rules={[{ required: true, message: '请填写分值线' }]}
+                rules={[
+                  { required: true, message: '请填写分值线' },
+                  numberRule('重大风险分值线', RISK_RULE_RANGES.threshold),
+                ]}
               >
-                <InputNumber min={1} max={1000} precision={0} />
+                <InputNumber />
               </Form.Item>
               <Form.Item
                 name={['thresholds', 'larger']}
                 label="较大风险分值线"
-                rules={[{ required: true, message: '请填写分值线' }]}
+                rules={[
+                  { required: true, message: '请填写分值线' },
+                  numberRule('较大风险分值线', RISK_RULE_RANGES.threshold),
+                ]}
               >
-                <InputNumber min={1} max={1000} precision={0} />
+                <InputNumber />
               </Form.Item>
               <Form.Item
                 name={['thresholds', 'general']}
                 label="一般风险分值线"
-                rules={[{ required: true, message: '请填写分值线' }]}
+                rules={[
+                  { required: true, message: '请填写分值线' },
+                  numberRule('一般风险分值线', RISK_RULE_RANGES.threshold),
+                ]}
               >
-                <InputNumber min={1} max={1000} precision={0} />
+                <InputNumber />
               </Form.Item>
             </Space>
             <Form.List name="rules">
@@ -126,20 +135,23 @@ export function RiskRulesDrawer({ open, onClose }: { open: boolean; onClose: () 
                           options={RISK_FACTORS.map((x) => ({ value: x.value, label: x.label }))}
                         />
                       </Form.Item>
-                      <Form.Item name={[f.name, 'min']} rules={[{ required: true, message: '请填写触发值' }]}>
-                        <InputNumber
-                          addonBefore="≥"
-                          min={1}
-                          max={1000}
-                          precision={0}
-                          style={{ width: 120 }}
-                        />
+                      <Form.Item
+                        name={[f.name, 'min']}
+                        rules={[
+                          { required: true, message: '请填写触发值' },
+                          numberRule('触发值', RISK_RULE_RANGES.min),
+                        ]}
+                      >
+                        <InputNumber addonBefore="≥" style={{ width: 120 }} />
                       </Form.Item>
                       <Form.Item
                         name={[f.name, 'points']}
-                        rules={[{ required: true, message: '请填写分值' }]}
+                        rules={[
+                          { required: true, message: '请填写分值' },
+                          numberRule('分值', RISK_RULE_RANGES.points),
+                        ]}
                       >
-                        <InputNumber addonAfter="分" min={0} max={100} precision={0} style={{ width: 120 }} />
+                        <InputNumber addonAfter="分" style={{ width: 120 }} />
                       </Form.Item>
                       <Button
                         icon={<DeleteOutlined />}

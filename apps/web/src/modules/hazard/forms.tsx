@@ -7,9 +7,10 @@ import {
   type FileMapItem,
   fileIdOf,
   ImageUpload,
+  numberRule,
 } from '../../components/index.ts';
 import { useAuth } from '../../platform/auth.ts';
-import { GOVERNANCE_PARTS, HANDLING_KINDS, HAZARD_LIMITS } from '../../platform/contracts.ts';
+import { GOVERNANCE_PARTS, HANDLING_KINDS, HAZARD_LIMITS, moneyRange } from '../../platform/contracts.ts';
 import { type HazardDetail, hazardApi } from './api.ts';
 
 const FULL = { width: '100%' } as const;
@@ -438,15 +439,10 @@ export function HandleModal({
               label="处罚金额（元）"
               rules={[
                 { required: true, message: '行政处罚须填写处罚金额' },
-                {
-                  type: 'number',
-                  min: 0.01,
-                  max: HAZARD_LIMITS.penaltyMax,
-                  message: `处罚金额须在0.01至${HAZARD_LIMITS.penaltyMax}元之间`,
-                },
+                numberRule('处罚金额', moneyRange({ positive: true })),
               ]}
             >
-              <InputNumber style={FULL} precision={2} min={0} />
+              <InputNumber style={FULL} />
             </Form.Item>
           ) : null
         }
