@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { updateVersioned } from '../../platform/versioned.ts';
 import { assertAttachable } from '../enterprise/index.ts';
 import { attachmentFiles } from '../policy/index.ts';
-import { figure, ratings } from './satisfaction.service.ts';
+import { satisfactionFigure } from './satisfaction.service.ts';
 
 /** The government reads every evaluation and edits those its organisation recorded; an insurer reads its own. */
 export type EvalActor =
@@ -221,7 +221,7 @@ export async function evalIndicators(
   if (!insurer) throw notFound('保险机构不存在');
   const from = new Date(`${year}-01-01T00:00:00+08:00`);
   const to = new Date(`${year + 1}-01-01T00:00:00+08:00`);
-  const [plans, fund, hazards, complaints, rs] = await Promise.all([
+  const [plans, fund, hazards, complaints, sat] = await Promise.all([
     db
       .selectFrom('apPlan')
       .select([
@@ -267,13 +267,12 @@ export async function evalIndicators(
       .where('submittedAt', '>=', from)
       .where('submittedAt', '<', to)
       .executeTakeFirstOrThrow(),
-    ratings(db, [...DISTRICTS.map((d) => d.value), CITY_CODE], {
+    satisfactionFigure(db, [...DISTRICTS.map((d) => d.value), CITY_CODE], {
       from: `${year}-01-01`,
       to: `${year}-12-31`,
       insurerId,
     }),
   ]);
-  const sat = figure(rs.map((r) => r.score));
   const accrued = Number(fund.accrued);
   const spent = Number(fund.spent);
   return {

@@ -77,6 +77,46 @@ describe('satisfaction (满意度评价)', () => {
   });
 });
 
+describe('satisfaction figures are added up in the database', () => {
+  it('per insurer and in total they agree with the ratings listed one by one; pages do not overlap', async () => {
+    type Row = { score: number; insurerName: string; itemLabel: string; ratedAt: string; source: string };
+    const all: Row[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const res = await post(t, `/api/evaluation/comments?pageNo=${pageNo}&pageSize=7`, tok.gov);
+      expect(res.status).toBe(200);
+      const list = res.body.data.list as unknown as Row[];
+      all.push(...list);
+      if (list.length < 7) {
+        expect(all.length).toBe(res.body.data.total);
+        break;
+      }
+    }
+    expect(all.length).toBeGreaterThan(7);
+    expect(new Set(all.map((r) => JSON.stringify(r))).size).toBe(all.length);
+    const times = all.map((r) => Date.parse(r.ratedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Hand-computed from the rows: count, average (2 decimals), share of 4 and 5 (1 decimal).
+    const fig = (rows: Row[]) => ({
+      count: rows.length,
+      average: Math.round((rows.reduce((s, r) => s + r.score, 0) / rows.length) * 100) / 100,
+      satisfiedRate: Math.round((rows.filter((r) => r.score >= 4).length / rows.length) * 1000) / 10,
+    });
+    const report = await post(t, '/api/evaluation/report?groupBy=insurer', tok.gov);
+    const data = report.body.data as unknown as {
+      rows: Array<{ name: string; overall: ReturnType<typeof fig> }>;
+      totals: { overall: ReturnType<typeof fig>; items: Record<string, { count: number }> };
+    };
+    expect(data.totals.overall).toEqual(fig(all));
+    const byInsurer = new Map<string, Row[]>();
+    for (const r of all)
+      if (r.insurerName) byInsurer.set(r.insurerName, [...(byInsurer.get(r.insurerName) ?? []), r]);
+    expect(data.rows.length).toBe(byInsurer.size);
+    for (const row of data.rows) expect(row.overall, row.name).toEqual(fig(byInsurer.get(row.name)!));
+    const claims = all.filter((r) => r.itemLabel === '理赔满意度').length;
+    expect(data.totals.items.claim!.count).toBe(claims);
+  });
+});
+
 describe('service evaluation (服务评估)', () => {
   const body = async (over: Json = {}) => ({
     evalType: '01',

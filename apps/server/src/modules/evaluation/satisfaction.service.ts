@@ -15,6 +15,8 @@ import {
   type SatisfactionReportQuery,
   type SatisfactionReportRow,
 } from '@aqzrx/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 
@@ -36,122 +38,204 @@ type Filters = Omit<SatisfactionCommentQuery, 'pageNo' | 'pageSize' | 'sortField
 const startOf = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const endOf = (d: string) => new Date(startOf(d).getTime() + 86_400_000);
 
+/** One rating row of the union of the four sources (column names as selected). */
+interface RatingRow {
+  item: Rating['item'];
+  score: number;
+  comment: string;
+  enterpriseId: number;
+  insurerId: number | null;
+  serviceOrgId: number | null;
+  districtCode: string;
+  source: string;
+  ratedAt: Date | string;
+}
+
+/** One branch of the union, typed alike whatever tables it reads. */
+type Part = SelectQueryBuilder<DB, never, RatingRow>;
+
 /**
- * The ratings in the regulator's districts and the filters: 投保满意度 and 企业配合度 (ev_satisfaction), 理赔满意度
- * (the claim's satisfaction), 被服务单位配合度 (the follow-up visit's cooperation).
+ * The ratings in the regulator's districts and the filters, as one SQL union (so lists page and reports
+ * aggregate in the database): 投保满意度 and 企业配合度 (ev_satisfaction), 理赔满意度 (the claim's satisfaction),
+ * 被服务单位配合度 (the follow-up visit's cooperation). Null when nothing can match.
  */
-export async function ratings(db: Db, districts: readonly string[], f: Filters): Promise<Rating[]> {
-  if (districts.length === 0) return [];
+function ratingUnion(db: Db, districts: readonly string[], f: Filters) {
+  if (districts.length === 0) return null;
   const ds = f.districtCode ? districts.filter((d) => d === f.districtCode) : [...districts];
-  if (ds.length === 0) return [];
+  if (ds.length === 0) return null;
   const from = f.from ? startOf(f.from) : null;
   const to = f.to ? endOf(f.to) : null;
   const want = (item: Rating['item']) => f.item === undefined || f.item === item;
-  const out: Rating[] = [];
+  const parts: Part[] = [];
   if (want('policy') || want('record')) {
-    let q = db.selectFrom('evSatisfaction as s').selectAll('s').where('s.districtCode', 'in', ds);
+    let q = db
+      .selectFrom('evSatisfaction as s')
+      .select([
+        sql<string>`s.item::text`.as('item'),
+        's.score as score',
+        's.comment as comment',
+        's.enterpriseId as enterpriseId',
+        's.insurerId as insurerId',
+        's.serviceOrgId as serviceOrgId',
+        's.districtCode as districtCode',
+        's.source as source',
+        's.createdAt as ratedAt',
+      ])
+      .where('s.districtCode', 'in', ds);
     if (f.item === 'policy' || f.item === 'record') q = q.where('s.item', '=', f.item);
     if (from) q = q.where('s.createdAt', '>=', from);
     if (to) q = q.where('s.createdAt', '<', to);
     if (f.insurerId !== undefined) q = q.where('s.insurerId', '=', f.insurerId);
     if (f.serviceOrgId !== undefined) q = q.where('s.serviceOrgId', '=', f.serviceOrgId);
-    for (const r of await q.execute())
-      out.push({
-        item: r.item,
-        score: r.score,
-        comment: r.comment,
-        enterpriseId: r.enterpriseId,
-        insurerId: r.insurerId,
-        serviceOrgId: r.serviceOrgId,
-        districtCode: r.districtCode,
-        source: r.source,
-        ratedAt: new Date(r.createdAt),
-      });
+    parts.push(q.$castTo<RatingRow>() as unknown as Part);
   }
   if (want('claim') && f.serviceOrgId === undefined) {
     let q = db
       .selectFrom('insClaim as c')
       .select([
-        'c.satisfaction',
-        'c.satisfactionComment',
-        'c.enterpriseId',
-        'c.insurerId',
-        'c.districtCode',
-        'c.reportNo',
-        'c.satisfactionAt',
+        sql<string>`'claim'`.as('item'),
+        sql<number>`c.satisfaction`.as('score'),
+        'c.satisfactionComment as comment',
+        'c.enterpriseId as enterpriseId',
+        sql<number | null>`c.insurer_id`.as('insurerId'),
+        sql<number | null>`null::integer`.as('serviceOrgId'),
+        'c.districtCode as districtCode',
+        sql<string>`'理赔案件 ' || c.report_no`.as('source'),
+        sql<Date>`coalesce(c.satisfaction_at, to_timestamp(0))`.as('ratedAt'),
       ])
       .where('c.satisfaction', 'is not', null)
       .where('c.districtCode', 'in', ds);
     if (from) q = q.where('c.satisfactionAt', '>=', from);
     if (to) q = q.where('c.satisfactionAt', '<', to);
     if (f.insurerId !== undefined) q = q.where('c.insurerId', '=', f.insurerId);
-    for (const r of await q.execute())
-      out.push({
-        item: 'claim',
-        score: r.satisfaction!,
-        comment: r.satisfactionComment,
-        enterpriseId: r.enterpriseId,
-        insurerId: r.insurerId,
-        serviceOrgId: null,
-        districtCode: r.districtCode,
-        source: `理赔案件 ${r.reportNo}`,
-        ratedAt: new Date(r.satisfactionAt ?? 0),
-      });
+    parts.push(q.$castTo<RatingRow>() as unknown as Part);
   }
   if (want('followUp')) {
     let q = db
       .selectFrom('apFollowUp as f')
       .innerJoin('apPlan as p', 'p.id', 'f.planId')
       .select([
-        'f.cooperation',
-        'f.opinion',
-        'f.visitedAt',
-        'p.enterpriseId',
-        'p.insurerId',
-        'p.providerOrgId',
-        'p.districtCode',
-        'p.name',
+        sql<string>`'followUp'`.as('item'),
+        sql<number>`f.cooperation`.as('score'),
+        'f.opinion as comment',
+        'p.enterpriseId as enterpriseId',
+        sql<number | null>`p.insurer_id`.as('insurerId'),
+        sql<number | null>`p.provider_org_id`.as('serviceOrgId'),
+        'p.districtCode as districtCode',
+        sql<string>`'事故预防服务 ' || p.name`.as('source'),
+        'f.visitedAt as ratedAt',
       ])
       .where('p.districtCode', 'in', ds);
     if (from) q = q.where('f.visitedAt', '>=', from);
     if (to) q = q.where('f.visitedAt', '<', to);
     if (f.insurerId !== undefined) q = q.where('p.insurerId', '=', f.insurerId);
     if (f.serviceOrgId !== undefined) q = q.where('p.providerOrgId', '=', f.serviceOrgId);
-    for (const r of await q.execute())
-      out.push({
-        item: 'followUp',
-        score: r.cooperation,
-        comment: r.opinion,
-        enterpriseId: r.enterpriseId,
-        insurerId: r.insurerId,
-        serviceOrgId: r.providerOrgId,
-        districtCode: r.districtCode,
-        source: `事故预防服务 ${r.name}`,
-        ratedAt: new Date(r.visitedAt),
-      });
+    parts.push(q.$castTo<RatingRow>() as unknown as Part);
   }
-  return out.sort((a, b) => b.ratedAt.getTime() - a.ratedAt.getTime());
+  const [first, ...rest] = parts;
+  if (!first) return null;
+  return db.selectFrom(rest.reduce((u, q) => u.unionAll(q), first).as('r'));
+}
+
+const toRating = (r: RatingRow): Rating => ({
+  ...r,
+  score: Number(r.score),
+  ratedAt: new Date(r.ratedAt),
+});
+
+/** Every rating matching the filters, newest first (the export's detail sheet). */
+export async function ratings(db: Db, districts: readonly string[], f: Filters): Promise<Rating[]> {
+  const u = ratingUnion(db, districts, f);
+  if (!u) return [];
+  const rows = await u
+    .selectAll()
+    .orderBy('ratedAt', 'desc')
+    .orderBy('item')
+    .orderBy('enterpriseId')
+    .execute();
+  return rows.map(toRating);
+}
+
+/** Count, sum and satisfied count of a group of ratings, as the database adds them up. */
+interface Tally {
+  count: number;
+  sum: number;
+  satisfied: number;
+}
+
+function figureOf(t: Tally | undefined): SatisfactionFigure {
+  if (!t || t.count === 0) return { count: 0, average: null, satisfiedRate: null };
+  return {
+    count: t.count,
+    average: Math.round((t.sum / t.count) * 100) / 100,
+    satisfiedRate: Math.round((t.satisfied / t.count) * 1000) / 10,
+  };
 }
 
 export function figure(scores: readonly number[]): SatisfactionFigure {
-  if (scores.length === 0) return { count: 0, average: null, satisfiedRate: null };
-  const sum = scores.reduce((s, x) => s + x, 0);
-  const ok = scores.filter((s) => s >= SATISFIED_SCORE).length;
-  return {
+  return figureOf({
     count: scores.length,
-    average: Math.round((sum / scores.length) * 100) / 100,
-    satisfiedRate: Math.round((ok / scores.length) * 1000) / 10,
-  };
+    sum: scores.reduce((s, x) => s + x, 0),
+    satisfied: scores.filter((s) => s >= SATISFIED_SCORE).length,
+  });
 }
 
-function reportRow(key: string, name: string, rs: readonly Rating[]): SatisfactionReportRow {
-  const of = (item: Rating['item']) => figure(rs.filter((r) => r.item === item).map((r) => r.score));
-  return {
-    key,
-    name,
-    items: { policy: of('policy'), claim: of('claim'), record: of('record'), followUp: of('followUp') },
-    overall: figure(rs.map((r) => r.score)),
-  };
+type GroupKey = 'insurerId' | 'serviceOrgId' | 'districtCode';
+
+/** The tallies per item (and per group key when given), computed in the database. */
+async function tallies(
+  db: Db,
+  districts: readonly string[],
+  f: Filters,
+  by: GroupKey | null,
+): Promise<{ key: string | null; item: Rating['item']; tally: Tally }[]> {
+  const u = ratingUnion(db, districts, f);
+  if (!u) return [];
+  const key = by === null ? sql<string | null>`null` : sql<string | null>`${sql.ref(`r.${by}`)}::text`;
+  const rows = await u
+    .select([
+      key.as('key'),
+      'r.item',
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(r.score), 0)`.as('sum'),
+      sql<string>`count(*) filter (where r.score >= ${SATISFIED_SCORE})`.as('satisfied'),
+    ])
+    .groupBy(by === null ? ['r.item'] : [sql`1`, 'r.item'])
+    .execute();
+  return rows.map((r) => ({
+    key: r.key,
+    item: r.item,
+    tally: { count: Number(r.count), sum: Number(r.sum), satisfied: Number(r.satisfied) },
+  }));
+}
+
+const ITEMS = ['policy', 'claim', 'record', 'followUp'] as const;
+
+function reportRow(
+  key: string,
+  name: string,
+  ts: readonly { item: Rating['item']; tally: Tally }[],
+): SatisfactionReportRow {
+  const of = (item: Rating['item']) => figureOf(ts.find((t) => t.item === item)?.tally);
+  const all = ts.reduce<Tally>(
+    (a, t) => ({
+      count: a.count + t.tally.count,
+      sum: a.sum + t.tally.sum,
+      satisfied: a.satisfied + t.tally.satisfied,
+    }),
+    { count: 0, sum: 0, satisfied: 0 },
+  );
+  const items = Object.fromEntries(ITEMS.map((i) => [i, of(i)])) as SatisfactionReportRow['items'];
+  return { key, name, items, overall: figureOf(all) };
+}
+
+/** 满意度 of ratings matching the filters, all items together (the service evaluation's indicator). */
+export async function satisfactionFigure(
+  db: Db,
+  districts: readonly string[],
+  f: Filters,
+): Promise<SatisfactionFigure> {
+  return reportRow('total', '合计', await tallies(db, districts, f, null)).overall;
 }
 
 export async function orgNames(db: Db, ids: Iterable<number | null>): Promise<Map<number, string>> {
@@ -163,19 +247,22 @@ export async function orgNames(db: Db, ids: Iterable<number | null>): Promise<Ma
 
 const districtName = (code: string) => (code === CITY_CODE ? '市级' : DISTRICTS.label(code) || code);
 
+const GROUP_KEYS = { insurer: 'insurerId', service: 'serviceOrgId', district: 'districtCode' } as const;
+
 export async function satisfactionReport(
   db: Db,
   districts: readonly string[],
   q: SatisfactionReportQuery,
 ): Promise<SatisfactionReport> {
   const { groupBy, ...filters } = q;
-  const rs = await ratings(db, districts, filters);
-  const groups = new Map<string, Rating[]>();
-  for (const r of rs) {
-    const key = groupBy === 'insurer' ? r.insurerId : groupBy === 'service' ? r.serviceOrgId : r.districtCode;
-    if (key === null) continue;
-    const k = String(key);
-    groups.set(k, [...(groups.get(k) ?? []), r]);
+  const [grouped, total] = await Promise.all([
+    tallies(db, districts, filters, GROUP_KEYS[groupBy]),
+    tallies(db, districts, filters, null),
+  ]);
+  const groups = new Map<string, typeof grouped>();
+  for (const t of grouped) {
+    if (t.key === null) continue;
+    groups.set(t.key, [...(groups.get(t.key) ?? []), t]);
   }
   const names =
     groupBy === 'district' ? new Map<number, string>() : await orgNames(db, [...groups.keys()].map(Number));
@@ -183,7 +270,7 @@ export async function satisfactionReport(
     reportRow(k, groupBy === 'district' ? districtName(k) : (names.get(Number(k)) ?? k), list),
   );
   rows.sort((a, b) => b.overall.count - a.overall.count || a.name.localeCompare(b.name));
-  return { rows, totals: reportRow('total', '合计', rs) };
+  return { rows, totals: reportRow('total', '合计', total) };
 }
 
 export async function toComments(db: Db, rs: readonly Rating[]): Promise<SatisfactionComment[]> {
@@ -212,9 +299,25 @@ export async function satisfactionComments(
   q: SatisfactionCommentQuery,
 ): Promise<Paged<SatisfactionComment>> {
   const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
-  const rs = await ratings(db, districts, filters);
-  const page = rs.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-  return { list: await toComments(db, page), total: rs.length, pageNum: pageNo, pageSize };
+  const u = ratingUnion(db, districts, filters);
+  if (!u) return { list: [], total: 0, pageNum: pageNo, pageSize };
+  const [rows, count] = await Promise.all([
+    u
+      .selectAll()
+      .orderBy('ratedAt', 'desc')
+      .orderBy('item')
+      .orderBy('enterpriseId')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute(),
+    u.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: await toComments(db, rows.map(toRating)),
+    total: Number(count.n),
+    pageNum: pageNo,
+    pageSize,
+  };
 }
 
 /** What the enterprise has not rated yet: its issued policies (投保满意度) and its confirmed records (企业配合度). */
