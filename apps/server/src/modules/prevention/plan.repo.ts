@@ -17,7 +17,7 @@ import { cachedCount } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
-import { type PrevActor, planScope, scopeKey } from './scope.ts';
+import { type PrevActor, planScope, scopeKey, slottedActor } from './scope.ts';
 
 export type PlanFilters = Omit<PlanListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
@@ -148,13 +148,6 @@ function withRowColumns<S extends ReturnType<typeof plansWhere>>(s: S) {
 
 export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
   return withRowColumns(filteredPlans(db, a, q));
-}
-
-/** The actor as the scope's SQL takes it, its organisation or districts replaced by template slots. */
-function slottedActor(a: PrevActor, v: Record<string, unknown>): PrevActor {
-  if (a.kind === 'government') return { ...a, districts: v.districts as string[] };
-  if (a.kind === 'none') return a;
-  return { ...a, orgId: v.orgId as number };
 }
 
 /**

@@ -7,22 +7,42 @@ import {
   SERVICE_ITEMS,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
+import { runTemplate } from '../../db/query-template.ts';
 import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedCount } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
-import { type PrevActor, projectScope, scopeKey } from './scope.ts';
+import { type PrevActor, projectScope, scopeKey, slottedActor } from './scope.ts';
 
-/** SQL for the projects (alias j) the filters select; `now` decides which periods have ended. */
-function filtered(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'pageSize'>, now: Date) {
-  const day = today(now);
+type ProjectFilters = Omit<ProjectListQuery, 'pageNo' | 'pageSize'>;
+
+/**
+ * The values of the filters present (a template's slots; `day` decides which periods have ended): the SQL
+ * depends only on which of them are present and on the state filter (PROJECT_FILTER_STATE, written into
+ * the SQL).
+ */
+function filterValues(q: ProjectFilters, now: Date): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (q.state !== undefined && PROJECT_FILTER_STATE[q.state as ProjectFilter] !== null) v.day = today(now);
+  if (q.keyword) v.like = containsPattern(q.keyword);
+  if (q.districtCode) v.districtCode = q.districtCode;
+  if (q.serviceOrgId) v.serviceOrgId = q.serviceOrgId;
+  if (q.year) {
+    v.yearStart = `${q.year}-01-01`;
+    v.yearEnd = `${q.year}-12-31`;
+  }
+  return v;
+}
+
+/** SQL for the projects (alias j) the filter values select (constants written into the SQL: a template). */
+function projectsWhere(db: Db, a: PrevActor, v: Record<string, unknown>, state: number | null) {
   let s = db.selectFrom('apProject as j').where(projectScope(a));
-  const state = q.state === undefined ? null : PROJECT_FILTER_STATE[q.state as ProjectFilter];
-  if (state === 3) s = s.where((eb) => eb.or([eb('j.state', '=', 3), eb('j.endDate', '<', day)]));
-  else if (state !== null) s = s.where('j.state', '=', state).where('j.endDate', '>=', day);
-  if (q.keyword) {
-    const like = containsPattern(q.keyword);
+  const day = v.day as string;
+  if (state === 3) s = s.where((eb) => eb.or([eb('j.state', '=', sql.lit(3)), eb('j.endDate', '<', day)]));
+  else if (state !== null) s = s.where('j.state', '=', sql.lit(state)).where('j.endDate', '>=', day);
+  if (v.like !== undefined) {
+    const like = v.like as string;
     s = s.where((eb) =>
       eb.or([
         eb('j.name', 'ilike', like),
@@ -38,8 +58,8 @@ function filtered(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'pa
       ]),
     );
   }
-  if (q.districtCode) {
-    const d = q.districtCode;
+  if (v.districtCode !== undefined) {
+    const d = v.districtCode as string;
     s = s.where((eb) =>
       eb.exists(
         eb
@@ -50,8 +70,8 @@ function filtered(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'pa
       ),
     );
   }
-  if (q.serviceOrgId) {
-    const o = q.serviceOrgId;
+  if (v.serviceOrgId !== undefined) {
+    const o = v.serviceOrgId as number;
     s = s.where((eb) =>
       eb.exists(
         eb
@@ -62,13 +82,58 @@ function filtered(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'pa
       ),
     );
   }
-  if (q.year) s = s.where('j.startDate', '<=', `${q.year}-12-31`).where('j.endDate', '>=', `${q.year}-01-01`);
+  if (v.yearStart !== undefined)
+    s = s.where('j.startDate', '<=', v.yearEnd as string).where('j.endDate', '>=', v.yearStart as string);
   return s;
 }
 
-function rowSelect(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'pageSize'>, now: Date) {
-  return filtered(db, a, q, now)
+const stateOf = (q: ProjectFilters) =>
+  q.state === undefined ? null : PROJECT_FILTER_STATE[q.state as ProjectFilter];
+
+/** SQL for the projects (alias j) the filters select; `now` decides which periods have ended. */
+function filtered(db: Db, a: PrevActor, q: ProjectFilters, now: Date) {
+  return projectsWhere(db, a, filterValues(q, now), stateOf(q));
+}
+
+/**
+ * A project row's columns: the project, its insurer, and three aggregates joined laterally — its policies
+ * (enterprise names and count, policy numbers), its providers, its plans (count, completed, spent).
+ */
+function withRowColumns<S extends ReturnType<typeof projectsWhere>>(s: S) {
+  return s
     .innerJoin('sysOrg as ins', 'ins.id', 'j.insurerId')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('apProjectPolicy as pp')
+          .innerJoin('sysOrg as e', 'e.id', 'pp.enterpriseId')
+          .innerJoin('insPolicy as ip', 'ip.id', 'pp.policyId')
+          .select([
+            sql<string>`coalesce(string_agg(DISTINCT e.name, '、' ORDER BY e.name), '')`.as(
+              'enterpriseNames',
+            ),
+            sql<number>`count(DISTINCT pp.enterprise_id)::int`.as('enterpriseCount'),
+            sql<string>`coalesce(string_agg(coalesce(ip.policy_no, ip.application_no), '、'), '')`.as(
+              'policyNos',
+            ),
+          ])
+          .whereRef('pp.projectId', '=', 'j.id')
+          .as('pa'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('apPlan as p')
+          .select([
+            sql<number>`count(*)::int`.as('planCount'),
+            sql<number>`(count(*) FILTER (WHERE p.status = 2))::int`.as('doneCount'),
+            sql<string>`coalesce(sum(p.spend) FILTER (WHERE p.status = 2), 0)`.as('spent'),
+          ])
+          .whereRef('p.projectId', '=', 'j.id')
+          .as('pl'),
+      (join) => join.onTrue(),
+    )
     .select((eb) => [
       'j.id',
       'j.name',
@@ -82,25 +147,9 @@ function rowSelect(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'p
       'j.feeAmount',
       'j.createdAt',
       'j.version',
-      eb
-        .selectFrom('apProjectPolicy as pp')
-        .innerJoin('sysOrg as e', 'e.id', 'pp.enterpriseId')
-        .select(sql<string>`coalesce(string_agg(e.name, '、' ORDER BY e.name), '')`.as('n'))
-        .whereRef('pp.projectId', '=', 'j.id')
-        .as('enterpriseNames'),
-      eb
-        .selectFrom('apProjectPolicy as pp')
-        .select(sql<number>`count(DISTINCT pp.enterprise_id)::int`.as('n'))
-        .whereRef('pp.projectId', '=', 'j.id')
-        .as('enterpriseCount'),
-      eb
-        .selectFrom('apProjectPolicy as pp')
-        .innerJoin('insPolicy as ip', 'ip.id', 'pp.policyId')
-        .select(
-          sql<string>`coalesce(string_agg(coalesce(ip.policy_no, ip.application_no), '、'), '')`.as('n'),
-        )
-        .whereRef('pp.projectId', '=', 'j.id')
-        .as('policyNos'),
+      'pa.enterpriseNames',
+      'pa.enterpriseCount',
+      'pa.policyNos',
       eb
         .selectFrom('apProjectOrg as po')
         .innerJoin('sysOrg as o', 'o.id', 'po.orgId')
@@ -113,30 +162,31 @@ function rowSelect(db: Db, a: PrevActor, q: Omit<ProjectListQuery, 'pageNo' | 'p
         )
         .whereRef('po.projectId', '=', 'j.id')
         .as('providers'),
-      eb
-        .selectFrom('apPlan as p')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('p.projectId', '=', 'j.id')
-        .as('planCount'),
-      eb
-        .selectFrom('apPlan as p')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('p.projectId', '=', 'j.id')
-        .where('p.status', '=', 2)
-        .as('doneCount'),
-      eb
-        .selectFrom('apPlan as p')
-        .select(sql<string>`coalesce(sum(p.spend), 0)`.as('n'))
-        .whereRef('p.projectId', '=', 'j.id')
-        .where('p.status', '=', 2)
-        .as('spent'),
+      'pl.planCount',
+      'pl.doneCount',
+      'pl.spent',
     ]);
+}
+
+function rowSelect(db: Db, a: PrevActor, q: ProjectFilters, now: Date) {
+  return withRowColumns(filtered(db, a, q, now));
+}
+
+/** The project rows of the filters built with Kysely as usual (detail; tests compare the list's template). */
+export async function projectRowsPlain(
+  db: Db,
+  a: PrevActor,
+  q: ProjectFilters,
+  now: Date,
+): Promise<ProjectRow[]> {
+  const rows = await rowSelect(db, a, q, now).orderBy('j.id', 'desc').execute();
+  return rows.map((r) => toRow(r, now));
 }
 
 type DbProjectRow = Awaited<ReturnType<ReturnType<typeof rowSelect>['executeTakeFirstOrThrow']>>;
 
 function toRow(r: DbProjectRow, now: Date): ProjectRow {
-  const names = (r.enterpriseNames ?? '').split('、');
+  const names = (r.enterpriseNames ?? '').split('、').filter(Boolean);
   return {
     id: r.id,
     name: r.name,
@@ -155,14 +205,30 @@ function toRow(r: DbProjectRow, now: Date): ProjectRow {
     planCount: r.planCount ?? 0,
     doneCount: r.doneCount ?? 0,
     spent: num(r.spent),
-    createdAt: r.createdAt.toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
     version: r.version,
   };
 }
 
+/**
+ * One page of the project list. The page query is a compiled template (db/query-template.ts), built once per
+ * shape — the actor's kind (and number of districts), the state filter, the filters present — with each
+ * request supplying only the values. The total is cached per scope, day and filters.
+ */
 export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, now: Date) {
   const { pageNo, pageSize, ...filters } = q;
   const key = `ap-project:${scopeKey(a)}:${today(now)}:${JSON.stringify(filters)}`;
+  const fv = filterValues(filters, now);
+  const state = stateOf(filters);
+  const scope =
+    a.kind === 'government' ? { districts: a.districts } : a.kind === 'none' ? {} : { orgId: a.orgId };
+  const shape = [
+    'ap-projects',
+    a.kind === 'government' ? `government:${a.districts.length}` : a.kind,
+    String(state),
+    Object.keys(fv).sort().join(','),
+  ].join('|');
+  const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
   const [total, rows] = await Promise.all([
     cachedCount(db, key, async () =>
       Number(
@@ -173,13 +239,14 @@ export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, no
         ).c,
       ),
     ),
-    rowSelect(db, a, filters, now)
-      .orderBy('j.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .execute(),
+    runTemplate(db, shape, values, (v) =>
+      withRowColumns(projectsWhere(db, slottedActor(a, v), v, state))
+        .orderBy('j.id', 'desc')
+        .limit(v.limit as number)
+        .offset(v.offset as number),
+    ),
   ]);
-  return { list: rows.map((r) => toRow(r, now)), total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r as DbProjectRow, now)), total, pageNum: pageNo, pageSize };
 }
 
 /** A project in the actor's scope, or 404. */

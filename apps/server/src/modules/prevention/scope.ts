@@ -132,6 +132,13 @@ export function requireKind<K extends PrevActor['kind']>(
   if (!(kinds as string[]).includes(a.kind)) throw notFound();
 }
 
+/** The actor as the scope's SQL takes it, its organisation or districts replaced by template slots. */
+export function slottedActor(a: PrevActor, v: Record<string, unknown>): PrevActor {
+  if (a.kind === 'government') return { ...a, districts: v.districts as string[] };
+  if (a.kind === 'none') return a;
+  return { ...a, orgId: v.orgId as number };
+}
+
 /** A cache key part naming the actor's scope (list totals are cached per scope and filters). */
 export function scopeKey(a: PrevActor): string {
   if (a.kind === 'government') return `g:${a.districts.join(',')}`;
