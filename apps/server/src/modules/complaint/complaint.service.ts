@@ -446,18 +446,32 @@ export async function reassignComplaint(x: Acting, input: ComplaintReassignInput
     if (org.id === r.complainantOrgId) throw badRequest('不能转办给投诉人本单位');
     name = org.name;
   }
-  const v = await save(x, r, input.version, {
-    state: S.SUBMITTED,
+  // An accepted complaint keeps its clock: the complainant's reply deadline does not move because the
+  // regulator placed it with another unit, which takes it over as accepted. One not yet accepted (or
+  // escalated after a reply) waits for the new unit's acceptance, which starts the clock.
+  const keepsClock = r.state === S.ACCEPTED || r.state === S.HANDLING;
+  const handler = {
     handlerKind: input.handlerKind,
     handlerOrgId: input.handlerKind === 'insurer' ? input.handlerOrgId : null,
     handlerName: name,
-    acceptedAt: null,
-    timerStart: null,
-    baseDays: null,
-    deadline: null,
-    verificationNeeded: false,
     extState: r.extState === 'pending' ? null : r.extState,
-  });
+  };
+  const v = await save(
+    x,
+    r,
+    input.version,
+    keepsClock
+      ? { ...handler, state: S.ACCEPTED }
+      : {
+          ...handler,
+          state: S.SUBMITTED,
+          acceptedAt: null,
+          timerStart: null,
+          baseDays: null,
+          deadline: null,
+          verificationNeeded: false,
+        },
+  );
   await addStep(x.trx, r.id, 'reassign', x.actor, x.now, `转${name}办理。理由：${input.reason}`);
   await notifyComplaint(x.trx, 'complaint.reassigned', r.id, {
     now: x.now,

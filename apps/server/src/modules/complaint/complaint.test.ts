@@ -358,12 +358,15 @@ describe('the machine: confirmation, re-opening, escalation, regulator steps, ti
     expect(await steps('gov', id)).toEqual(['submit', 'accept', 'note', 'note']);
   });
 
-  it('the regulator reassigns (new handler accepts afresh) and orders a re-handling', async () => {
+  it('the regulator reassigns (an accepted complaint keeps its deadline) and orders a re-handling', async () => {
     await at(kit, '2026-09-28 10:00');
     const id = await file(kit, 'ent', fileBody({ targetOrgId: kit.org.insurer }));
     await act(kit, 'insurer', 'accept', id);
+    const accepted = await data('ent', id);
+    expect(accepted.deadline).toBeTruthy();
     const wrong = await act(kit, 'gov', 'reassign', id, { handlerKind: 'insurer', reason: '转办' });
     expect(wrong.status).toBe(400);
+    await at(kit, '2026-09-30 10:00');
     expect(
       (
         await act(kit, 'gov', 'reassign', id, {
@@ -373,19 +376,35 @@ describe('the machine: confirmation, re-opening, escalation, regulator steps, ti
         })
       ).status,
     ).toBe(200);
+    // The new unit takes it over as accepted, with the deadline the complainant was given.
     expect(await data('insurer2', id)).toMatchObject({
-      state: 1,
+      state: 2,
       handlerOrgId: kit.org.insurer2,
-      deadline: null,
+      deadline: accepted.deadline,
     });
+    expect((await data('insurer2', id)).actions).toMatchObject({ accept: false, reply: true });
     // The insurer complained about still sees it (query), but may no longer act on it.
     expect((await data('insurer', id)).actions).toMatchObject({ accept: false, reply: false });
-    await act(kit, 'insurer2', 'accept', id);
     await act(kit, 'insurer2', 'reply', id, REPLY);
     await at(kit, '2026-10-12 10:00');
     expect((await act(kit, 'gov', 'rehandle', id, { reason: '答复未说明依据条款' })).status).toBe(200);
     expect(await data('ent', id)).toMatchObject({ state: 3, deadline: '2026-10-26' });
-    expect(await steps('ent', id)).toEqual(['submit', 'accept', 'reassign', 'accept', 'reply', 'rehandle']);
+    expect(await steps('ent', id)).toEqual(['submit', 'accept', 'reassign', 'reply', 'rehandle']);
+  });
+
+  it('a complaint not yet accepted is reassigned as submitted: the new unit accepts and the clock starts then', async () => {
+    await at(kit, '2026-09-28 10:00');
+    const id = await file(kit, 'ent', fileBody({ targetOrgId: kit.org.insurer }));
+    const res = await act(kit, 'gov', 'reassign', id, {
+      handlerKind: 'insurer',
+      handlerOrgId: kit.org.insurer2,
+      reason: '由共保机构办理',
+    });
+    expect(res.status).toBe(200);
+    expect(await data('insurer2', id)).toMatchObject({ state: 1, deadline: null });
+    expect((await data('insurer2', id)).actions).toMatchObject({ accept: true });
+    expect((await act(kit, 'insurer2', 'accept', id)).status).toBe(200);
+    expect((await data('ent', id)).deadline).toBeTruthy();
   });
 
   it('each step is in the operation log with the complaint as its target', async () => {
