@@ -106,7 +106,8 @@ export const COMPLAINT_NOTIFICATIONS = {
       { party: 'complainant', kind: 'system' },
     ],
     title: (r) => `投诉转办：${r.no}`,
-    content: (r) => withDetail(`投诉 ${r.no} 已由监管部门转办，请受理并在规定期限内答复。`, r),
+    content: (r) =>
+      withDetail(`投诉 ${r.no} 已由监管部门转办，请在规定期限内办理并答复（已受理的投诉答复期限不变）。`, r),
     closes: [...HANDLER_TODOS, 'complaint.escalated', 'complaint.extendRequested'],
   },
   'complaint.rehandle': {
