@@ -5,16 +5,8 @@ import { loginData } from './auth.ts';
  * WeChat QR login (网站应用微信登录, issue 16): the Open Platform OAuth 2.0 authorization-code flow. The
  * server hands out the qrconnect address with a `state` bound to the browser; WeChat sends the browser back
  * to the callback page with `code` and `state`, and the page passes both to the server, which checks the
- * state and exchanges the code. The `state` starts with `l.` (sign-in) or `b.` (binding from a signed-in
- * account's settings), so the callback page knows which call to make.
+ * state and exchanges the code. Constants: wechat-options.ts.
  */
-export const WX_STATE_LOGIN_PREFIX = 'l.';
-export const WX_STATE_BIND_PREFIX = 'b.';
-
-/** Shown wherever the QR login would be offered while the deployment has no WeChat app configured. */
-export const WX_NOT_CONFIGURED =
-  '本平台尚未开通微信扫码登录（未配置微信开放平台网站应用），请使用账号密码登录';
-
 export const wxConfigData = z.object({ enabled: z.boolean() });
 export type WxConfigData = z.infer<typeof wxConfigData>;
 
