@@ -4,10 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { WX_TEST_APP_ID, WX_TEST_SECRET } from '../apps/server/test/wechat-standin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Port the WeChat stand-in of e2e/wechat.e2e.test.ts listens on (the server is configured for it). */
+    wechatStandInPort: number;
   }
 }
 
@@ -61,6 +64,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseURL', external.replace(/\/$/, ''));
+    // Its WX_* settings must point at a stand-in on this port (wechat.e2e.test.ts starts it).
+    project.provide('wechatStandInPort', Number(process.env.E2E_WX_PORT ?? 0));
     return async () => undefined;
   }
   // Test the production bundle: vitest sets NODE_ENV=test, which would make React/antd build in test mode
@@ -74,6 +79,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-e2e-'));
   const port = await freePort();
+  // The server's WeChat QR login points at a local stand-in that e2e/wechat.e2e.test.ts starts on this port.
+  const wxPort = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: repoRoot,
@@ -86,6 +93,11 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       LOGIN_RATE_MAX: '10000',
       API_RATE_MAX: '100000',
       LOG_LEVEL: 'warn',
+      WX_APP_ID: WX_TEST_APP_ID,
+      WX_APP_SECRET: WX_TEST_SECRET,
+      WX_CALLBACK_URL: `http://127.0.0.1:${port}/user/loginByQRCode`,
+      WX_OPEN_BASE_URL: `http://127.0.0.1:${wxPort}`,
+      WX_API_BASE_URL: `http://127.0.0.1:${wxPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +114,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     throw new Error(`${(e as Error).message}\n--- server output ---\n${output.join('')}`);
   }
   project.provide('baseURL', baseURL);
+  project.provide('wechatStandInPort', wxPort);
 
   return async () => {
     await stop(child);
