@@ -1,7 +1,7 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginData } from '@aqzrx/contracts';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
@@ -12,7 +12,6 @@ import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
 import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
-import { WechatQrPanel } from './WechatQrPanel.tsx';
 
 interface LoginForm {
   username: string;
@@ -20,6 +19,9 @@ interface LoginForm {
 }
 
 export type LoginMode = 'password' | 'qr';
+
+// Loaded when the QR side is chosen, so the login page's first load stays within its budget.
+const WechatQrPanel = lazy(() => import('./WechatQrPanel.tsx').then((m) => ({ default: m.WechatQrPanel })));
 
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 
@@ -144,7 +146,13 @@ export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMo
         style={{ marginBottom: 24 }}
         aria-label="登录方式"
       />
-      {mode === 'password' ? <PasswordLoginForm /> : <WechatQrPanel onPassword={() => setMode('password')} />}
+      {mode === 'password' ? (
+        <PasswordLoginForm />
+      ) : (
+        <Suspense fallback={<div className="aq-login-qr" />}>
+          <WechatQrPanel onPassword={() => setMode('password')} />
+        </Suspense>
+      )}
     </>
   );
 }
