@@ -82,6 +82,11 @@ async function logRows(module: string) {
     .execute();
 }
 
+/** Bindings of a WeChat openid (the demo data binds `gov` to one of its own). */
+function bindingsOf(openid: string) {
+  return t.database.db.selectFrom('sysWxBinding').selectAll().where('openid', '=', openid).execute();
+}
+
 async function sessionsOf(username: string): Promise<number> {
   const r = await t.database.db
     .selectFrom('sysSession as s')
@@ -241,7 +246,7 @@ describe('unbound scan → bind with password → bound scan signs in', () => {
       payload: { ticket: data.ticket, username: 'ent', password: 'Wrong-pass1' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(await t.database.db.selectFrom('sysWxBinding').selectAll().execute()).toEqual([]);
+    expect(await bindingsOf('o_standin_alice')).toEqual([]);
 
     // Another browser cannot use the ticket.
     const other = browser();
@@ -259,7 +264,7 @@ describe('unbound scan → bind with password → bound scan signs in', () => {
     expect(bind.statusCode).toBe(200);
     expect(bind.json().data).toMatchObject({ username: 'ent', roleKey: 'ROLE_ENT' });
     expect(await sessionsOf('ent')).toBe(sessionsBefore + 1);
-    const rows = await t.database.db.selectFrom('sysWxBinding').selectAll().execute();
+    const rows = await bindingsOf('o_standin_alice');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       openid: 'o_standin_alice',
@@ -301,7 +306,7 @@ describe('unbound scan → bind with password → bound scan signs in', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().result).toContain('该账号已绑定其他微信');
     expect(await sessionsOf('ent')).toBe(before);
-    expect(await t.database.db.selectFrom('sysWxBinding').selectAll().execute()).toHaveLength(1);
+    expect(await bindingsOf('o_standin_bob')).toEqual([]);
   });
 
   it('a bound user who is disabled, in a suspended organisation or locked is refused', async () => {
@@ -412,13 +417,7 @@ describe('binding and unbinding in the settings', () => {
     const state = await b.qr(tokenA);
     const res = await b.callback(state, wx.issueCode('carol'), tokenB);
     expect(res.statusCode).toBe(400);
-    expect(
-      await t.database.db
-        .selectFrom('sysWxBinding')
-        .selectAll()
-        .where('openid', '=', 'o_standin_carol')
-        .execute(),
-    ).toEqual([]);
+    expect(await bindingsOf('o_standin_carol')).toEqual([]);
   });
 
   it('a WeChat bound to another account is refused (409)', async () => {
@@ -427,6 +426,12 @@ describe('binding and unbinding in the settings', () => {
     const res = await b.callback(await b.qr(token), wx.issueCode('alice'), token);
     expect(res.statusCode).toBe(409);
     expect(res.json().result).toBe('该微信已绑定其他平台账号，请先登录该账号解除绑定');
+  });
+
+  it('the demo data binds gov, which its settings show', async () => {
+    const token = await t.login('gov');
+    const res = await t.call({ method: 'POST', url: '/api/wx/myBinding.json', token });
+    expect(res.json().data).toMatchObject({ enabled: true, bound: true, nickname: '宿迁应急演示' });
   });
 
   it('needs a signed-in user', async () => {
