@@ -4,11 +4,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { WX_TEST_APP_ID, WX_TEST_SECRET } from '../apps/server/test/wechat-standin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per test worker: worker n (VITEST_POOL_ID) uses baseURLs[n - 1]. */
     baseURLs: string[];
+    /**
+     * Per server, the port its WeChat QR login points at: a local stand-in that e2e/wechat.e2e.test.ts starts
+     * there (the worker's own server's port, same index as baseURLs).
+     */
+    wechatStandInPorts: number[];
   }
 }
 
@@ -65,9 +71,11 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** One server on a random port with a temporary data directory; resolves once it answers /api/health. */
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+async function startServer(): Promise<{ baseURL: string; wxPort: number; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-e2e-'));
   const port = await freePort();
+  // The server's WeChat QR login points at a local stand-in that e2e/wechat.e2e.test.ts starts on this port.
+  const wxPort = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: repoRoot,
@@ -80,6 +88,11 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
       LOGIN_RATE_MAX: '10000',
       API_RATE_MAX: '100000',
       LOG_LEVEL: 'warn',
+      WX_APP_ID: WX_TEST_APP_ID,
+      WX_APP_SECRET: WX_TEST_SECRET,
+      WX_CALLBACK_URL: `http://127.0.0.1:${port}/user/loginByQRCode`,
+      WX_OPEN_BASE_URL: `http://127.0.0.1:${wxPort}`,
+      WX_API_BASE_URL: `http://127.0.0.1:${wxPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,7 +111,7 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
     await cleanup();
     throw new Error(`${(e as Error).message}\n--- server output ---\n${output.join('')}`);
   }
-  return { baseURL, stop: cleanup };
+  return { baseURL, wxPort, stop: cleanup };
 }
 
 /**
@@ -110,6 +123,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseURLs', [external.replace(/\/$/, '')]);
+    // Its WX_* settings must point at a stand-in on this port (wechat.e2e.test.ts starts it).
+    project.provide('wechatStandInPorts', [Number(process.env.E2E_WX_PORT ?? 0)]);
     return async () => undefined;
   }
   // Test the production bundle: vitest sets NODE_ENV=test, which would make React/antd build in test mode
@@ -131,6 +146,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide(
     'baseURLs',
     servers.map((srv) => srv.baseURL),
+  );
+  project.provide(
+    'wechatStandInPorts',
+    servers.map((srv) => srv.wxPort),
   );
   return async () => {
     await Promise.all(servers.map((srv) => srv.stop()));

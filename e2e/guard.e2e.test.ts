@@ -63,8 +63,9 @@ describe('route guard without a token (spec 2.4)', () => {
     const { page, context, errors } = await openPage(browser);
     // [url, title, still unopened]
     const cases: Array<[string, string, boolean]> = [
-      ['/user/loginByQRCode', '扫码登录', true],
-      ['/user/bindWxUser', '绑定微信账号', true],
+      // Without a code the QR page goes on to WeChat; a return without a code (authorization refused) stays.
+      ['/user/loginByQRCode?state=l.x', '扫码登录', false],
+      ['/user/bindWxUser', '绑定微信账号', false],
       ['/user/regManager', '管理员注册', true],
       ['/user/recover', '找回密码', true],
       ['/portal/login', '登录', false],
@@ -86,6 +87,8 @@ describe('route guard without a token (spec 2.4)', () => {
       if (unopened) await page.getByText('功能尚未开放').first().waitFor();
       // A subsystem's public help page: an unknown code says the subsystem does not exist.
       if (url === '/oauth-center-help/abc') await page.getByText('子系统不存在').first().waitFor();
+      if (url.startsWith('/user/loginByQRCode')) await page.getByText('已取消微信授权').first().waitFor();
+      if (url === '/user/bindWxUser') await page.getByText('绑定凭证已失效').first().waitFor();
     }
     // Linked from the public portal (footer links, published answers); their titles follow their content.
     for (const url of ['/portal/singlePage?aid=1', '/QA/detail?id=1']) {

@@ -5,7 +5,10 @@ import { inject, onTestFailed } from 'vitest';
 
 /** This worker's server (global-setup.ts starts one per worker). */
 const baseURLs = inject('baseURLs');
-export const baseURL: string = baseURLs[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % baseURLs.length]!;
+const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % baseURLs.length;
+export const baseURL: string = baseURLs[worker]!;
+/** The port of the WeChat stand-in this worker's server is configured for (wechat.e2e.test.ts starts it). */
+export const wechatStandInPort: number = inject('wechatStandInPorts')[worker]!;
 export const DEMO_PASSWORD = 'Safe2026';
 export const PLATFORM_NAME = '宿迁市安全生产责任保险监管服务平台';
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, 'artifacts');

@@ -83,6 +83,16 @@ export const configSchema = z.object({
    * follow the passing days (modules/endorsement/daily-jobs.ts).
    */
   DAILY_JOB_HOUR: z.coerce.number().int().min(0).max(23).default(1),
+  /**
+   * WeChat QR login (网站应用微信登录): the website app's AppID and AppSecret from the WeChat Open Platform and
+   * the callback address registered with it (the web app's /user/loginByQRCode page). All three set = on;
+   * none = off (the login page says so). The base URLs are WeChat's; tests point them at a local stand-in.
+   */
+  WX_APP_ID: z.string().trim().max(64).optional(),
+  WX_APP_SECRET: z.string().trim().max(128).optional(),
+  WX_CALLBACK_URL: z.string().url().optional(),
+  WX_OPEN_BASE_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WX_API_BASE_URL: z.string().url().default('https://api.weixin.qq.com'),
   /** Test hook: milliseconds to sleep between rows of a role save (process tests); ignored in production. */
   TEST_WRITE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
@@ -105,6 +115,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`环境变量配置有误:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const wx = [c.WX_APP_ID, c.WX_APP_SECRET, c.WX_CALLBACK_URL].filter((v) => v);
+  if (wx.length > 0 && wx.length < 3) {
+    throw new Error(
+      '环境变量配置有误:\n  WX_APP_ID、WX_APP_SECRET、WX_CALLBACK_URL 须同时设置（开通微信扫码登录）或都不设置',
+    );
+  }
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, c.DATA_DIR);

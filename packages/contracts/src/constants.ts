@@ -46,3 +46,4 @@ export * from './subsystem-options.ts';
 export * from './training-options.ts';
 export * from './user-options.ts';
 export * from './validators.ts';
+export * from './wechat-options.ts';

@@ -43,3 +43,4 @@ export * from './setting.ts';
 export * from './subsystem.ts';
 export * from './training.ts';
 export * from './user.ts';
+export * from './wechat.ts';

@@ -13,6 +13,7 @@ import { seedLicenceImages } from './licence-images.ts';
 import { seedPreventionDemo } from './prevention.ts';
 import { seedPreventionActivityDemo } from './prevention-activity.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
+import { seedWechatDemo } from './wechat.ts';
 
 /*
  * The seed layer: what the server writes into a database beyond its migrations — the base sync on every
@@ -378,6 +379,7 @@ export async function seedDemo(
   await seedPreventionActivityDemo(db, now, options);
   await seedHazardDemo(db, now);
   await seedComplaintDemo(db, now, options);
+  await seedWechatDemo(db, now);
 }
 
 /**

@@ -32,8 +32,16 @@ export function staticRoutes(): RouteObject[] {
           handle: page('login', '登录'),
           lazy: lazyScreen(pages.LoginPage, (C) => C),
         },
-        { path: 'loginByQRCode', handle: page('loginByQRCode', '扫码登录'), lazy: notOpen },
-        { path: 'bindWxUser', handle: page('bindWxUser', '绑定微信账号'), lazy: notOpen },
+        {
+          path: 'loginByQRCode',
+          handle: page('loginByQRCode', '扫码登录'),
+          lazy: lazyScreen(pages.WechatQrLogin, (C) => C),
+        },
+        {
+          path: 'bindWxUser',
+          handle: page('bindWxUser', '绑定微信账号'),
+          lazy: lazyScreen(pages.BindWxUser, (C) => C),
+        },
         { path: 'regManager', handle: page('regManager', '管理员注册'), lazy: notOpen },
         { path: 'recover', handle: page('recover', '找回密码'), lazy: notOpen },
       ],
@@ -164,6 +172,13 @@ export function staticRoutes(): RouteObject[] {
           path: 'ent/EntInfoEdit',
           handle: page('entInfoEdit', '完善企业信息'),
           lazy: lazyScreen(screenLoader('EntInfoEdit'), (C) => C),
+          errorElement: <RouteError />,
+        },
+        {
+          // The signed-in user's own WeChat binding (user menu 微信绑定).
+          path: 'account/wechat',
+          handle: page('accountWechat', '微信绑定'),
+          lazy: lazyScreen(pages.WechatBinding, (C) => C),
           errorElement: <RouteError />,
         },
       ],

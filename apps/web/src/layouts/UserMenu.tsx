@@ -1,9 +1,10 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { confirmLogout } from '../modules/auth/index.ts';
 import { useAuth } from '../platform/auth.ts';
 import { openPasswordDialog } from '../platform/password-prompt.ts';
+import { ACCOUNT_WECHAT_PATH } from '../platform/paths.ts';
 
 export interface UserMenuProps {
   /** Portal header: first item 进入后台 (spec 2.5). */
@@ -11,7 +12,7 @@ export interface UserMenuProps {
   dark?: boolean;
 }
 
-/** The avatar menu: 进入后台 (portal only), 修改密码, 退出登录. */
+/** The avatar menu: 进入后台 (portal only), 修改密码, 微信绑定, 退出登录. */
 export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps) {
   const { user, login } = useAuth();
   const navigate = useNavigate();
@@ -20,12 +21,14 @@ export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps
   const items: MenuProps['items'] = [
     ...(withBackOffice ? [{ key: 'backoffice', icon: <UserOutlined />, label: '进入后台' }] : []),
     { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+    { key: 'wechat', icon: <WechatOutlined />, label: '微信绑定' },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'backoffice') navigate('/');
     else if (key === 'password') openPasswordDialog();
+    else if (key === 'wechat') navigate(ACCOUNT_WECHAT_PATH);
     else if (key === 'logout') confirmLogout();
   };
   return (

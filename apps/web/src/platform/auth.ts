@@ -52,7 +52,11 @@ export function roleKeyOf(state: Pick<AuthState, 'user' | 'login'>): string | nu
 /** POST /api/login. The failure is the caller's to show (the login form), not the global handler's. */
 export async function login(body: LoginBody): Promise<LoginData> {
   const env = await request<LoginData>('/login', { data: body, skipErrorHandler: true });
-  const data = env.data as LoginData;
+  return signedIn(env.data as LoginData);
+}
+
+/** Keeps the session of a sign-in answered by another call (WeChat QR sign-in, binding with a password). */
+export function signedIn(data: LoginData): LoginData {
   setToken(data.token);
   authStore.set({ ...initial(), token: data.token, login: data });
   return data;

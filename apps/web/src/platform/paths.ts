@@ -11,6 +11,9 @@ export const PORTAL_ENTER_PATH = '/portal/enter';
 export const USER_LOGIN_PATH = '/user/login';
 export const USER_RECOVER_PATH = '/user/recover';
 export const LOGIN_QR_PATH = '/user/loginByQRCode';
+export const BIND_WX_PATH = '/user/bindWxUser';
+/** The signed-in user's own WeChat binding (opened from the user menu). */
+export const ACCOUNT_WECHAT_PATH = '/account/wechat';
 
 /** Spec 2.3: claim and enterprise-insurance pages the portal tabs open. */
 export const ENT_INSURANCE_PATH = '/ent/Entazx/EntInsuranceManage/route';

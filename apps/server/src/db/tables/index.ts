@@ -11,6 +11,7 @@ import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
 import type { TrainingTables } from './training.ts';
+import type { WechatTables } from './wechat.ts';
 // new:feature imports
 
 export type FeatureTables = Record<never, never> &
@@ -21,4 +22,5 @@ export type FeatureTables = Record<never, never> &
   PreventionTables &
   ComplaintTables &
   HazardTables &
-  PoolTables;
+  PoolTables &
+  WechatTables;

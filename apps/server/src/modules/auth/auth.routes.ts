@@ -24,6 +24,7 @@ import { requireAuth } from '../../platform/http.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
 import { isKnownResourcePath, resourceTreeForRole } from '../role/index.ts';
 import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
+import { wechatRoutes } from './wechat.routes.ts';
 
 export function authRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +39,9 @@ export function authRoutes(app: FastifyInstance): void {
     },
     async () => ok(captcha.issue()),
   );
+
+  // WeChat QR login shares the puzzle: binding an unbound scan is a password login.
+  wechatRoutes(app, captcha);
 
   r.post(
     '/api/captcha/check',

@@ -39,6 +39,157 @@ function lockedMessage(config: Config): string {
   return `密码输入错误${config.LOCK_THRESHOLD}次，帐户锁定${config.LOCK_MINUTES}分钟`;
 }
 
+/** The user columns a sign-in needs (password or WeChat scan). */
+export interface SignInUser {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  status: number;
+  orgId: number | null;
+  passwordHash: string;
+  mustChangePassword: boolean;
+  passwordChangedAt: Date;
+  roleKey: string;
+  orgName: string | null;
+  orgStatus: number | null;
+}
+
+/** Reads a live (not deleted) user for sign-in, by lower-cased username or by id. */
+export async function findSignInUser(
+  db: Db,
+  by: { usernameLower: string } | { id: number },
+): Promise<SignInUser | undefined> {
+  return db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+    .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
+    .select([
+      'u.id',
+      'u.username',
+      'u.nickname',
+      'u.avatar',
+      'u.status',
+      'u.orgId',
+      'u.passwordHash',
+      'u.mustChangePassword',
+      'u.passwordChangedAt',
+      'r.roleKey',
+      'o.name as orgName',
+      'o.status as orgStatus',
+    ])
+    .$if('id' in by, (q) => q.where('u.id', '=', (by as { id: number }).id))
+    .$if('usernameLower' in by, (q) =>
+      q.where((eb) =>
+        eb(eb.fn('lower', ['u.username']), '=', (by as { usernameLower: string }).usernameLower),
+      ),
+    )
+    .where('u.deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Refuses a sign-in the account's state does not allow, whatever proved the identity: a locked name
+ * (security.md A02), a disabled account, a suspended organisation. `audit` writes the failure row.
+ */
+export async function checkSignInAllowed(
+  db: Db,
+  config: Config,
+  user: SignInUser,
+  now: Date,
+  audit: (errorMsg: string) => Promise<void>,
+): Promise<void> {
+  const attempt = await db
+    .selectFrom('sysLoginAttempt')
+    .select('lockedUntil')
+    .where('usernameLower', '=', user.username.toLowerCase())
+    .executeTakeFirst();
+  if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now.getTime()) {
+    await audit(lockedMessage(config));
+    throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+  }
+  if (user.status === UserStatus.DISABLED) {
+    await audit(Messages.accountDisabled);
+    throw forbidden(Messages.accountDisabled, ErrorReason.ACCOUNT_DISABLED);
+  }
+  if (user.orgStatus === OrgStatus.SUSPENDED) {
+    await audit(Messages.orgSuspended);
+    throw forbidden(Messages.orgSuspended, ErrorReason.ORG_SUSPENDED);
+  }
+}
+
+/**
+ * Opens a session for a user whose identity and state were checked: the session row, the last-login
+ * fields, the operation-log row (`module`) and any `extra` writes commit together.
+ */
+export async function startSession(
+  deps: Pick<LoginDeps, 'db' | 'config' | 'passwordMaxAgeDays'>,
+  req: FastifyRequest,
+  user: SignInUser,
+  now: Date,
+  opts: { module?: string; extra?: (trx: Db) => Promise<void> } = {},
+): Promise<LoginData> {
+  const { db, config } = deps;
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + config.TOKEN_TTL_HOURS * 3_600_000);
+  await db.transaction().execute(async (trx) => {
+    if (opts.extra) await opts.extra(trx);
+    await trx
+      .deleteFrom('sysLoginAttempt')
+      .where('usernameLower', '=', user.username.toLowerCase())
+      .execute();
+    await trx
+      .insertInto('sysSession')
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        ip: req.ip.slice(0, 64),
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      })
+      .execute();
+    await trx
+      .updateTable('sysUser')
+      .set({ lastLoginAt: now, lastLoginIp: req.ip.slice(0, 64) })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(
+      trx,
+      req,
+      {
+        kind: 'login',
+        module: opts.module ?? '登录',
+        outcome: 'success',
+        userId: user.id,
+        username: user.username,
+        roleKey: user.roleKey,
+        orgName: user.orgName ?? '',
+      },
+      now,
+    );
+  });
+
+  const changeReason = await passwordChangeReason(db, {
+    userId: user.id,
+    mustChangePassword: user.mustChangePassword,
+    passwordExpired: passwordExpired(user.passwordChangedAt, now, deps.passwordMaxAgeDays),
+  });
+  return {
+    token,
+    userId: user.id,
+    username: user.username,
+    nickname: user.nickname || user.username,
+    avatar: user.avatar,
+    roleKey: user.roleKey,
+    status: user.status,
+    isOrg: user.orgId !== null,
+    mustChangePassword: changeReason !== null,
+    passwordChangeReason: changeReason,
+  };
+}
+
 /**
  * Password login (spec 7; security.md A02, A04, S01). Unknown usernames are counted and answered
  * exactly like wrong passwords. Every outcome writes one operation-log row.
@@ -47,7 +198,24 @@ export async function login(
   deps: LoginDeps,
   req: FastifyRequest,
   input: { username: string; password: string; captchaToken?: string | undefined },
+  opts: { module?: string; extra?: (trx: Db, user: SignInUser) => Promise<void> } = {},
 ): Promise<LoginData> {
+  const now = deps.now();
+  const user = await checkPasswordLogin(deps, req, input, opts.module ?? '登录');
+  const extra = opts.extra;
+  return startSession(deps, req, user, now, {
+    module: opts.module ?? '登录',
+    ...(extra ? { extra: (trx: Db) => extra(trx, user) } : {}),
+  });
+}
+
+/** The checks of a password login (captcha, lock, password, account state); no session yet. */
+export async function checkPasswordLogin(
+  deps: LoginDeps,
+  req: FastifyRequest,
+  input: { username: string; password: string; captchaToken?: string | undefined },
+  module = '登录',
+): Promise<SignInUser> {
   const { db, config } = deps;
   const now = deps.now();
   const usernameLower = input.username.trim().toLowerCase();
@@ -63,7 +231,7 @@ export async function login(
       req,
       {
         kind: 'login',
-        module: '登录',
+        module,
         outcome,
         errorMsg,
         userId,
@@ -95,27 +263,7 @@ export async function login(
     throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
   }
 
-  const user = await db
-    .selectFrom('sysUser as u')
-    .innerJoin('sysRole as r', 'r.id', 'u.roleId')
-    .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
-    .select([
-      'u.id',
-      'u.username',
-      'u.nickname',
-      'u.avatar',
-      'u.status',
-      'u.orgId',
-      'u.passwordHash',
-      'u.mustChangePassword',
-      'u.passwordChangedAt',
-      'r.roleKey',
-      'o.name as orgName',
-      'o.status as orgStatus',
-    ])
-    .where((eb) => eb(eb.fn('lower', ['u.username']), '=', usernameLower))
-    .where('u.deletedAt', 'is', null)
-    .executeTakeFirst();
+  const user = await findSignInUser(db, { usernameLower });
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !passwordOk) {
@@ -132,61 +280,7 @@ export async function login(
     await audit('fail', Messages.orgSuspended, user.id, user.roleKey, user.orgName ?? '');
     throw forbidden(Messages.orgSuspended, ErrorReason.ORG_SUSPENDED);
   }
-
-  const token = newToken();
-  const expiresAt = new Date(now.getTime() + config.TOKEN_TTL_HOURS * 3_600_000);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
-    await trx
-      .insertInto('sysSession')
-      .values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt,
-        ip: req.ip.slice(0, 64),
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-      })
-      .execute();
-    await trx
-      .updateTable('sysUser')
-      .set({ lastLoginAt: now, lastLoginIp: req.ip.slice(0, 64) })
-      .where('id', '=', user.id)
-      .execute();
-    await writeAudit(
-      trx,
-      req,
-      {
-        kind: 'login',
-        module: '登录',
-        outcome: 'success',
-        userId: user.id,
-        username: user.username,
-        roleKey: user.roleKey,
-        orgName: user.orgName ?? '',
-      },
-      now,
-    );
-  });
-
-  const changeReason = await passwordChangeReason(db, {
-    userId: user.id,
-    mustChangePassword: user.mustChangePassword,
-    passwordExpired: passwordExpired(user.passwordChangedAt, now, deps.passwordMaxAgeDays),
-  });
-  return {
-    token,
-    userId: user.id,
-    username: user.username,
-    nickname: user.nickname || user.username,
-    avatar: user.avatar,
-    roleKey: user.roleKey,
-    status: user.status,
-    isOrg: user.orgId !== null,
-    mustChangePassword: changeReason !== null,
-    passwordChangeReason: changeReason,
-  };
+  return user;
 }
 
 /**

@@ -45,11 +45,12 @@ async function submit(username: string, password: string) {
 }
 
 describe('login page', () => {
-  it('toggles between password and QR login; QR is not open yet', async () => {
+  it('toggles between password and QR login (WeChat QR login not configured here)', async () => {
+    fetchMock.mockResolvedValue(json(200, { error: 0, apiError: 0, result: 'ok', data: { enabled: false } }));
     renderWithApp(<LoginPanel />);
     expect(await screen.findByPlaceholderText('用户名')).toBeTruthy();
     fireEvent.click(screen.getByText('扫码登录'));
-    expect(await screen.findByText('功能尚未开放')).toBeTruthy();
+    expect(await screen.findByText('微信扫码登录未开通')).toBeTruthy();
     expect(screen.queryByPlaceholderText('用户名')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '使用密码登录' }));
     expect(await screen.findByPlaceholderText('用户名')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginData } from '@aqzrx/contracts';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
@@ -10,7 +11,6 @@ import { passwordChangePrompt, requirePasswordChange } from '../../platform/pass
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
-import { NOT_OPEN_TITLE } from '../exception/index.ts';
 import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
 
 interface LoginForm {
@@ -20,6 +20,9 @@ interface LoginForm {
 
 export type LoginMode = 'password' | 'qr';
 
+// Loaded when the QR side is chosen, so the login page's first load stays within its budget.
+const WechatQrPanel = lazy(() => import('./WechatQrPanel.tsx').then((m) => ({ default: m.WechatQrPanel })));
+
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 
 function loginErrorText(e: unknown): string {
@@ -27,8 +30,23 @@ function loginErrorText(e: unknown): string {
   return '登录失败，请稍后重试';
 }
 
+export interface PasswordLoginFormProps {
+  /** The call that signs in (default: POST /api/login); binding a WeChat scan sends the ticket too. */
+  submitLogin?: (body: { username: string; password: string; captchaToken?: string }) => Promise<LoginData>;
+  /** Where to go after signing in (default: the `redirect` query, else the role's landing page). */
+  redirect?: string | null;
+  submitText?: string;
+  /** 忘记密码 / 企业注册 links under the button. */
+  links?: boolean;
+}
+
 /** Password login with the optional slide puzzle (on when the server's captcha is on). */
-export function PasswordLoginForm() {
+export function PasswordLoginForm({
+  submitLogin = login,
+  redirect,
+  submitText = '登 录',
+  links = true,
+}: PasswordLoginFormProps = {}) {
   const { settings, ready } = usePublicSettings();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -47,13 +65,15 @@ export function PasswordLoginForm() {
     setError(null);
     setSubmitting(true);
     try {
-      const data = await login({
+      const data = await submitLogin({
         username: values.username.trim(),
         password: values.password,
         ...(captchaOn && captchaToken ? { captchaToken } : {}),
       });
       if (data.mustChangePassword) requirePasswordChange(passwordChangePrompt(data.passwordChangeReason));
-      navigate(safeRedirect(params.get('redirect')) ?? landingPath(data.roleKey), { replace: true });
+      navigate(safeRedirect(redirect ?? params.get('redirect')) ?? landingPath(data.roleKey), {
+        replace: true,
+      });
     } catch (e) {
       setError(loginErrorText(e));
       // A captcha token is good for one attempt.
@@ -97,13 +117,15 @@ export function PasswordLoginForm() {
       )}
       <Form.Item style={{ marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={submitting} disabled={!ready}>
-          登 录
+          {submitText}
         </Button>
       </Form.Item>
-      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Link to={USER_RECOVER_PATH}>忘记密码</Link>
-        <Link to={PORTAL_REG_PATH}>企业注册</Link>
-      </div>
+      {links && (
+        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Link to={USER_RECOVER_PATH}>忘记密码</Link>
+          <Link to={PORTAL_REG_PATH}>企业注册</Link>
+        </div>
+      )}
     </Form>
   );
 }
@@ -127,12 +149,9 @@ export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMo
       {mode === 'password' ? (
         <PasswordLoginForm />
       ) : (
-        <div className="aq-login-qr" role="status">
-          <QrcodeOutlined style={{ fontSize: 56, color: 'rgba(0,0,0,0.25)' }} />
-          <h3>{NOT_OPEN_TITLE}</h3>
-          <p>扫码登录正在建设中，请使用账号密码登录。</p>
-          <Button onClick={() => setMode('password')}>使用密码登录</Button>
-        </div>
+        <Suspense fallback={<div className="aq-login-qr" />}>
+          <WechatQrPanel onPassword={() => setMode('password')} />
+        </Suspense>
       )}
     </>
   );

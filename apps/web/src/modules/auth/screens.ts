@@ -9,4 +9,7 @@ export const authPages = {
   PortalLoginPage: () => import('./LoginPage.tsx').then((m) => m.PortalLoginPage),
   ChangePasswordModal: () => import('./ChangePasswordModal.tsx').then((m) => m.ChangePasswordModal),
   OauthCenterHelp: () => import('./OauthCenterHelp.tsx').then((m) => m.OauthCenterHelp),
+  WechatQrLogin: () => import('./WechatQrLogin.tsx').then((m) => m.WechatQrLogin),
+  BindWxUser: () => import('./BindWxUser.tsx').then((m) => m.BindWxUser),
+  WechatBinding: () => import('./WechatBinding.tsx').then((m) => m.WechatBinding),
 } satisfies Record<string, ScreenLoader>;
