@@ -469,7 +469,7 @@ export async function recordsOfExpert(
 export async function expertForWrite(db: Db, id: number) {
   const r = await db
     .selectFrom('svExpert')
-    .select(['id', 'idType', 'status', 'version', 'userId', 'name'])
+    .select(['id', 'idType', 'status', 'version', 'userId', 'orgId', 'name'])
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();

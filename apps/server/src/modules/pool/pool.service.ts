@@ -4,6 +4,7 @@ import {
   type expertEditInput,
   type expertMineInput,
   maskIdCard,
+  OrgStatus,
   poolExpertInput,
   type ServiceOrgProfileFields,
   type serviceOrgAdminInput,
@@ -15,6 +16,7 @@ import type { AuthContext, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { blindIndex, encryptPii } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { notify } from '../message/index.ts';
 import { setOrgStatus } from '../org/index.ts';
 import { expertForWrite } from './pool.repo.ts';
 
@@ -142,7 +144,7 @@ export async function saveOwnOrg(
 async function lockServiceOrg(trx: Tx, orgId: number) {
   const org = await trx
     .selectFrom('sysOrg')
-    .select(['id', 'orgType', 'status', 'version'])
+    .select(['id', 'orgType', 'name', 'status', 'version'])
     .where('id', '=', orgId)
     .where('deletedAt', 'is', null)
     .forUpdate()
@@ -159,8 +161,17 @@ export async function setServiceOrgStatus(
   status: 1 | 2,
   now: Date,
 ) {
-  await lockServiceOrg(trx, q.id);
-  return setOrgStatus(trx, auth, q, status, now);
+  const org = await lockServiceOrg(trx, q.id);
+  const res = await setOrgStatus(trx, auth, q, status, now);
+  // Its users are told when they can sign in again (while suspended none can read a message).
+  if (res.changed && status === OrgStatus.ACTIVE)
+    await notify(
+      trx,
+      'pool.orgEnabled',
+      { id: org.id, no: org.name, enterpriseName: '', providerOrgId: org.id, publisherSide: 'service' },
+      { actorId: auth.userId, now },
+    );
+  return res;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -349,6 +360,23 @@ export async function setExpertStatus(
     { id: q.id, version: q.version },
     { status, updatedAt: now, updatedBy: auth.userId },
   );
+  // The expert's organisation (its own account's, or the one it belongs to) is told.
+  const org = cur.orgId
+    ? await trx.selectFrom('sysOrg').select('orgType').where('id', '=', cur.orgId).executeTakeFirst()
+    : undefined;
+  if (cur.orgId && org)
+    await notify(
+      trx,
+      status === ExpertStatus.SUSPENDED ? 'pool.expertSuspended' : 'pool.expertEnabled',
+      {
+        id: cur.id,
+        no: cur.name,
+        enterpriseName: '',
+        providerOrgId: cur.orgId,
+        publisherSide: org.orgType === 'expert' ? 'expert' : 'service',
+      },
+      { actorId: auth.userId, now },
+    );
   return { changed: true, version };
 }
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, makeOrg, type TestContext } from '../../../test/helpers.ts';
 import { download, makeUser, post } from '../policy/policy.testkit.ts';
+import { idem, planBody } from '../prevention/prevention.testkit.ts';
 
 let t: TestContext;
 let admin: string;
@@ -30,6 +31,19 @@ const list = async (url: string, token: string, q = '') => {
   expect(res.status).toBe(200);
   return res.body.data as unknown as { list: Row[]; total: number };
 };
+const seen = new Set<string>();
+/** The pool messages of a user (title, link, event), recording the events seen for the catalogue check. */
+async function messages(userId: number) {
+  const rows = await t.database.db
+    .selectFrom('sysMessage')
+    .select(['title', 'link', 'event'])
+    .where('userId', '=', userId)
+    .where('bizType', '=', 'pool')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) seen.add(String(r.event));
+  return rows;
+}
 const orgId = async (name: string) =>
   (await t.database.db.selectFrom('sysOrg').select('id').where('name', '=', name).executeTakeFirstOrThrow())
     .id;
@@ -193,6 +207,19 @@ describe('service organisations', () => {
     expect(
       (await post(t, `/api/pool/org/enable?id=${other}&version=${(v as number) + 1}`, admin)).status,
     ).toBe(200);
+    // its users are told it is enabled again, with a link to their profile page
+    const svcUser = await t.database.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'svc_susp')
+      .executeTakeFirstOrThrow();
+    expect(await messages(svcUser.id)).toEqual([
+      {
+        title: '机构已恢复启用：宿迁市停用测试服务有限公司',
+        link: '/service/center/ServiceProfile/route',
+        event: 'pool.orgEnabled',
+      },
+    ]);
     const again = await t.call({
       method: 'POST',
       url: '/api/login',
@@ -309,22 +336,49 @@ describe('experts', () => {
     expect((await post(t, `/api/pool/expert/disable?id=${wu.id}&version=${wu.version}`, admin)).status).toBe(
       200,
     );
-    const plan = await t.database.db
-      .selectFrom('apPlan')
-      .select(['projectId', 'enterpriseId', 'item', 'providerOrgId'])
-      .where('status', '=', 0)
+    // a new plan of a running demo project naming him is refused (prevention's createPlan)
+    const covered = await t.database.db
+      .selectFrom('apProjectPolicy as pp')
+      .innerJoin('apProject as j', 'j.id', 'pp.projectId')
+      .innerJoin('apProjectOrg as po', 'po.projectId', 'j.id')
+      .select(['j.id as projectId', 'pp.enterpriseId', 'po.orgId'])
+      .where('j.endDate', '>=', addDays(chinaDate(t.clock.now()), 2))
+      .where('po.orgType', '=', 'expert')
+      .where('j.state', '!=', 3)
       .executeTakeFirstOrThrow();
-    const { assertExpertsSelectable } = await import('./index.ts');
-    await expect(
-      t.database.db
-        .transaction()
-        .execute((trx) => assertExpertsSelectable(trx, [{ name: '吴志明', orgId: wu.orgId as number }])),
-    ).rejects.toThrow('已被停用');
-    expect(plan.projectId).toBeGreaterThan(0);
+    const refused = await post(
+      t,
+      '/api/prevention/plan/add',
+      insurer,
+      planBody(t, covered.projectId, covered.enterpriseId, covered.orgId, {
+        experts: [{ name: '吴志明', orgId: wu.orgId, title: '注册安全工程师' }],
+      }),
+      idem(),
+    );
+    expect(refused.body.result).toBe('专家“吴志明”已被停用，不能选入新的服务计划');
+    expect(refused.status).toBe(400);
     expect(
       (await post(t, `/api/pool/expert/enable?id=${wu.id}&version=${(wu.version as number) + 1}`, admin))
         .status,
     ).toBe(200);
+    // the expert's organisation (the committee, the `expert` account) is told both
+    const expertUser = await t.database.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'expert')
+      .executeTakeFirstOrThrow();
+    expect(await messages(expertUser.id)).toEqual([
+      {
+        title: '专家已停用：吴志明',
+        link: '/expert/center/ExpertProfile/route',
+        event: 'pool.expertSuspended',
+      },
+      {
+        title: '专家已恢复启用：吴志明',
+        link: '/expert/center/ExpertProfile/route',
+        event: 'pool.expertEnabled',
+      },
+    ]);
   });
 
   it('the expert edits its own record', async () => {
@@ -464,5 +518,12 @@ describe('import and export', () => {
     expect((await download(t, '/api/pool/expert/export', insurer)).status).toBe(403);
     const tpl = await download(t, '/api/pool/expert/template', admin);
     expect(tpl.status).toBe(200);
+  });
+});
+
+describe('notifications', () => {
+  it('every pool.* event of the catalogue was sent above', async () => {
+    const { NOTIFICATION_EVENTS } = await import('../message/index.ts');
+    expect([...seen].sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => e.startsWith('pool.')).sort());
   });
 });

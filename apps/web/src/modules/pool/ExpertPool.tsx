@@ -175,7 +175,7 @@ export function ExpertPool({ mode }: { mode: PoolMode }) {
         actionRef={actionRef}
         columns={columns}
         scroll={{ x: 1700 }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         locale={{ emptyText: '没有符合条件的专家' }}
         request={async ({ pageNo, pageSize, ...s }) => {
           last.current = s;

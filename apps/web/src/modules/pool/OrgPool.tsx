@@ -192,7 +192,7 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
         actionRef={actionRef}
         columns={columns}
         scroll={{ x: 1500 }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         locale={{ emptyText: '没有符合条件的服务机构' }}
         request={async ({ pageNo, pageSize, ...s }) => {
           last.current = s;
