@@ -103,6 +103,11 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
     service: (id) => `/api/hazard/detail?id=${id}`,
     expert: (id) => `/api/hazard/detail?id=${id}`,
   },
+  // The pool's messages open the recipient's own profile page (no id).
+  pool: {
+    service: () => '/api/pool/mine',
+    expert: () => '/api/pool/mine',
+  },
 };
 
 async function inbox(user: User): Promise<MessageItem[]> {
