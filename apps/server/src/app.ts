@@ -31,6 +31,7 @@ import { logsRoutes } from './modules/log/index.ts';
 import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
+import { poolRoutes } from './modules/pool/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { preventionRoutes } from './modules/prevention/index.ts';
 import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
@@ -229,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   hazardModuleRoutes(app);
   complaintsRoutes(app);
   evaluationRoutes(app);
+  poolRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

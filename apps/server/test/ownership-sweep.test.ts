@@ -1172,6 +1172,18 @@ const NO_OWNER: Record<string, string> = {
   '/api/safetymechanism/delete': 'platform configuration (operations admin)',
   '/api/safetymechanism/addSysApiInfos': 'platform configuration (operations admin)',
   '/api/safetymechanism/delSysApiInfos': 'platform configuration (operations admin)',
+  // The pool of service organisations and experts (modules/pool): one platform-wide pool kept by the
+  // operations admin (regulators and insurers hold no write action: 403, pool.test.ts), and own records.
+  '/api/pool/org/save': 'platform-wide pool (operations admin)',
+  '/api/pool/org/disable': 'platform-wide pool (operations admin)',
+  '/api/pool/org/enable': 'platform-wide pool (operations admin)',
+  '/api/pool/expert/add': 'platform-wide pool (operations admin)',
+  '/api/pool/expert/save': 'platform-wide pool (operations admin)',
+  '/api/pool/expert/disable': 'platform-wide pool (operations admin)',
+  '/api/pool/expert/enable': 'platform-wide pool (operations admin)',
+  '/api/pool/expert/import': 'platform-wide pool (operations admin)',
+  '/api/pool/mine/saveOrg': 'the caller’s own organisation profile (id from the session)',
+  '/api/pool/mine/saveExpert': 'the caller’s own expert record (user id from the session)',
   // new:feature routes
 };
 

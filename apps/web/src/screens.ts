@@ -18,6 +18,7 @@ import { logScreens } from './modules/log/screens.ts';
 import { messageScreens } from './modules/message/screens.ts';
 import { orgScreens } from './modules/org/screens.ts';
 import { policyScreens } from './modules/policy/screens.ts';
+import { poolScreens } from './modules/pool/screens.ts';
 import { portalPages } from './modules/portal/screens.ts';
 import { preventionScreens } from './modules/prevention/screens.ts';
 import { preventionActivityScreens } from './modules/prevention/screens-activity.ts';
@@ -68,6 +69,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   complaintScreens,
   evaluationScreens,
   hazardScreens,
+  poolScreens,
   // new:feature screens
 ];
 

@@ -32,6 +32,7 @@ export * from './org-options.ts';
 export * from './permissions.ts';
 export * from './policy-options.ts';
 export * from './policy-rules.ts';
+export * from './pool-options.ts';
 export * from './portal-options.ts';
 export * from './prevention-filing-options.ts';
 export * from './prevention-options.ts';

@@ -32,6 +32,7 @@ export * from './number-field.ts';
 export * from './org.ts';
 export * from './platform-responses.ts';
 export * from './policy.ts';
+export * from './pool.ts';
 export * from './prevention.ts';
 export * from './prevention-filing.ts';
 export * from './prevention-fund.ts';

@@ -64,6 +64,7 @@ export const PERMISSIONS = {
   alarm: '预警信息',
   service: '服务机构',
   expert: '专家管理',
+  poolProfile: '机构与专家资料',
   statement: '服务报表',
   supervise: '监管对象',
 } as const;

@@ -407,11 +407,14 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         ...CRUD,
         'enable',
         'disable',
+        'export',
       ]),
       leaf('专家管理', '/admin/biz/AdminExperts/route', 'AdminExperts', 'expert', [
         ...CRUD,
         'enable',
         'disable',
+        'import',
+        'export',
       ]),
       leaf('机构管理', '/admin/biz/AdminOrg/route', 'AdminOrg', 'org', [
         'add',
@@ -509,6 +512,13 @@ function serviceLike(prefix: 'service' | 'expert', who: string): ResourceSeed[] 
       ]),
       hidden('咨询详情', `/${prefix}/center/${P}ConsultDetail/route`, `${P}ConsultDetail`, 'consult'),
       leaf('消息中心', `/${prefix}/center/${P}Message/route`, `${P}Message`, 'message', READ),
+      leaf(
+        prefix === 'service' ? '机构资料' : '专家资料',
+        `/${prefix}/center/${P}Profile/route`,
+        `${P}Profile`,
+        'poolProfile',
+        ['query', 'edit'],
+      ),
       leaf('我的投诉', `/${prefix}/center/${P}Complaint/route`, `${P}Complaint`, 'complaint', [
         'add',
         'query',

@@ -10,6 +10,7 @@ import { seedContentDemo, syncContentReference } from './content.ts';
 import { seedHazardDemo } from './hazard.ts';
 import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
+import { seedPoolDemo } from './pool.ts';
 import { seedPreventionDemo } from './prevention.ts';
 import { seedPreventionActivityDemo } from './prevention-activity.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
@@ -380,6 +381,7 @@ export async function seedDemo(
   await seedHazardDemo(db, now);
   await seedComplaintDemo(db, now, options);
   await seedWechatDemo(db, now);
+  await seedPoolDemo(db, now);
 }
 
 /**

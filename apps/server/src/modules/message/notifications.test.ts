@@ -103,6 +103,11 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
     service: (id) => `/api/hazard/detail?id=${id}`,
     expert: (id) => `/api/hazard/detail?id=${id}`,
   },
+  // The pool's messages open the recipient's own profile page (no id).
+  pool: {
+    service: () => '/api/pool/mine',
+    expert: () => '/api/pool/mine',
+  },
 };
 
 async function inbox(user: User): Promise<MessageItem[]> {
@@ -771,9 +776,9 @@ describe('enterprise changes', () => {
 describe('the catalogue', () => {
   it('every event × recipient row was sent through the API above, and another enterprise heard none of it', async () => {
     // Complaint events are walked by modules/complaint/complaint-notifications.test.ts, hidden dangers
-    // (hazard.*) in notifications-hazard.test.ts.
+    // (hazard.*) in notifications-hazard.test.ts, the pool's (pool.*) in modules/pool/pool.test.ts.
     const rows = NOTIFICATION_EVENTS.filter(
-      (e) => NOTIFICATIONS[e].record !== 'complaint' && NOTIFICATIONS[e].record !== 'hazard',
+      (e) => !['complaint', 'hazard', 'pool'].includes(NOTIFICATIONS[e].record),
     ).flatMap((e) => NOTIFICATIONS[e].to.map((r) => `${e}:${r.party}`));
     expect([...covered].sort()).toEqual([...rows].sort());
     const other = (await inbox('ent')).filter((m) => m.bizType !== '' && m.bizType !== 'consult');

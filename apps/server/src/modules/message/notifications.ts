@@ -23,7 +23,8 @@ export type RecordType =
   | 'preventionFiling'
   | 'apPlan'
   | 'complaint'
-  | 'hazard';
+  | 'hazard'
+  | 'pool';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -150,6 +151,11 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     service: { path: '/service/ap/ServiceApDispose/route', param: 'id' },
     expert: { path: '/expert/ap/ExpertApDispose/route', param: 'id' },
   },
+  // The pool of service organisations and experts (modules/pool): the own profile page.
+  pool: {
+    service: { path: '/service/center/ServiceProfile/route', param: '' },
+    expert: { path: '/expert/center/ExpertProfile/route', param: '' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -163,6 +169,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   preventionFiling: '预防计划备案',
   complaint: '投诉',
   hazard: '隐患',
+  pool: '机构与专家资料',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -673,6 +680,30 @@ export const NOTIFICATIONS = {
     content: (r) => withDetail(`${r.enterpriseName}的重大隐患“${r.no}”已超过限时整改日期仍未完成整改。`, r),
   },
   ...COMPLAINT_NOTIFICATIONS,
+
+  // ------------------------------------------------------------- service organisation and expert pool
+  'pool.expertSuspended': {
+    when: '运营中心停用专家库中的专家',
+    record: 'pool',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `专家已停用：${r.no}`,
+    content: (r) =>
+      `专家${r.no}已被运营中心停用，停用期间不能被选入新的预防服务计划。如有疑问请联系运营中心。`,
+  },
+  'pool.expertEnabled': {
+    when: '运营中心重新启用专家',
+    record: 'pool',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `专家已恢复启用：${r.no}`,
+    content: (r) => `专家${r.no}已恢复启用，可以被选入新的预防服务计划。`,
+  },
+  'pool.orgEnabled': {
+    when: '运营中心重新启用被停用的服务机构',
+    record: 'pool',
+    to: [{ party: 'provider', kind: 'system' }],
+    title: (r) => `机构已恢复启用：${r.no}`,
+    content: (r) => `${r.no}已由运营中心恢复启用，本机构用户可以重新登录，并可被保险机构选为服务机构。`,
+  },
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;

@@ -1,1 +1,2 @@
 export { orgsRoutes } from './org.routes.ts';
+export { setOrgStatus } from './org.service.ts';

@@ -9,6 +9,7 @@ import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
+import { assertExpertsSelectable } from '../pool/index.ts';
 import { linkRequestToPlan } from '../service-request/index.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
@@ -72,6 +73,8 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
   const j = await writableProject(trx, a, v.projectId);
   const problem = addPlanProblem(projectStateOf(j.state, j.endDate, now).state);
   if (problem) throw conflict(problem);
+  // A suspended expert of the pool cannot be chosen for a new plan.
+  await assertExpertsSelectable(trx, v.experts);
   const cover = await trx
     .selectFrom('apProjectPolicy as pp')
     .leftJoin('insEnterprise as ie', 'ie.id', 'pp.enterpriseId')

@@ -2,8 +2,7 @@ import type { ScreenLoader } from '../../screens.ts';
 
 /**
  * Screens of this feature, keyed by the component name the server seeds (merged in src/screens.ts).
- * InsuranceExperts and InsuranceServices stay unregistered: the server has no expert or service
- * organisation API yet, so their routes show the shared "not found / in development" page.
+ * InsuranceExperts and InsuranceServices are the pool module's (modules/pool).
  */
 export const insurerScreens: Readonly<Record<string, ScreenLoader>> = {
   InsuranceIndex: () => import('./InsuranceIndex.tsx').then((m) => m.InsuranceIndex),

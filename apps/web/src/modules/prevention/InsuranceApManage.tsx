@@ -21,7 +21,9 @@ export function InsuranceApManage() {
   const tab = (
     ['projects', 'plans', 'fund'].includes(params.get('tab') ?? '') ? params.get('tab') : 'projects'
   ) as Tab;
-  const [creating, setCreating] = useState(false);
+  // From the pool of service organisations: ?newProject=1&serviceOrgId= opens the form with it chosen.
+  const presetOrg = Number(params.get('serviceOrgId')) || undefined;
+  const [creating, setCreating] = useState(params.get('newProject') === '1');
   return (
     <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
       <Tabs
@@ -64,6 +66,7 @@ export function InsuranceApManage() {
       <ProjectFormModal
         open={creating}
         project={null}
+        {...(presetOrg ? { preset: { serviceOrgId: presetOrg } } : {})}
         onClose={() => setCreating(false)}
         onSaved={(id) => navigate(`${AP_PATHS.insurerDetail}?id=${id}`)}
       />

@@ -71,10 +71,13 @@ export function ProjectFormModal({
   project,
   onClose,
   onSaved,
+  preset,
 }: {
   open: boolean;
   /** Null: a new project. */
   project: ProjectDetail | null;
+  /** A new project's organisation chosen beforehand (the insurer's pool of service organisations). */
+  preset?: { serviceOrgId?: number };
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {
@@ -178,7 +181,12 @@ export function ProjectFormModal({
       destroyOnHidden
       data-testid="project-form"
     >
-      <Form<Values> form={form} layout="vertical" preserve={false} initialValues={initialOf(project)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ ...initialOf(project), ...(project ? {} : preset) }}
+      >
         <Space.Compact block style={{ gap: 12, flexWrap: 'wrap' }}>
           <Form.Item
             name="name"

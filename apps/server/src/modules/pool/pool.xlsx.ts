@@ -1,0 +1,343 @@
+import { Readable } from 'node:stream';
+import {
+  DISTRICTS,
+  EXPERT_IMPORT_HEADERS,
+  EXPERT_STATUS,
+  EXPIRY_FLAGS,
+  ID_TYPES,
+  ORG_STATUS,
+  POOL_IMPORT_LIMITS,
+  type PoolExpertRow,
+  type PoolImportResult,
+  type PoolOrgRow,
+  poolExpertInput,
+  SERVICE_ITEMS,
+  STAFF_TYPE,
+  WS_INDUSTRIES,
+} from '@aqzrx/contracts';
+import ExcelJS from 'exceljs';
+import type { Tx } from '../../platform/context.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { blindIndex } from '../../platform/pii.ts';
+import type { XlsxColumn } from '../../platform/xlsx.ts';
+import { createExpert } from './pool.service.ts';
+
+/**
+ * .xlsx import of experts and the exports (issue 16). The import reads with exceljs' streaming reader and
+ * stops at the caps (POOL_IMPORT_LIMITS: file size — the route's body limit —, declared unpacked size,
+ * rows, columns, characters per cell), so a hostile workbook costs at most the capped work. Every row is
+ * checked with the contracts' poolExpertInput; any refused row refuses the whole file (row-level Chinese
+ * report, nothing saved), otherwise every row is added in the request's one transaction.
+ */
+
+/** The unpacked size a workbook's zip directory declares, summed (a zip bomb is refused before parsing). */
+const MAX_UNPACKED = 40 * 1024 * 1024;
+
+function declaredUnpackedSize(buf: Buffer): number | null {
+  // End of central directory: signature 0x06054b50 within the last 64 KiB + 22 bytes.
+  const from = Math.max(0, buf.length - 0x10000 - 22);
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const count = buf.readUInt16LE(i + 10);
+    let p = buf.readUInt32LE(i + 16);
+    let total = 0;
+    for (let n = 0; n < count; n++) {
+      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
+      total += buf.readUInt32LE(p + 24);
+      p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    }
+    return total;
+  }
+  return null;
+}
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('result' in v && v.result !== undefined && v.result !== null)
+      return cellText(v.result as ExcelJS.CellValue);
+  }
+  return '';
+}
+
+/** A date cell: text YYYY-MM-DD (or YYYY/MM/DD), a Date, or an Excel serial number. */
+function dateText(v: ExcelJS.CellValue, text: string): string {
+  if (typeof v === 'number' && v > 20000 && v < 80000)
+    return new Date(Date.UTC(1899, 11, 30) + Math.round(v) * 86_400_000).toISOString().slice(0, 10);
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(text);
+  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : text;
+}
+
+const split = (s: string) =>
+  s
+    .split(/[、,，;；\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** A cell naming options by label or code; unknown names are reported by the caller. */
+function codes(
+  list: ReadonlyArray<{ value: string; label: string }>,
+  text: string,
+  what: string,
+  errors: string[],
+): string[] {
+  const out: string[] = [];
+  for (const part of split(text)) {
+    const hit = list.find((o) => o.value === part || o.label === part);
+    if (hit) out.push(hit.value);
+    else errors.push(`${what}“${part}”不在可选范围内`);
+  }
+  return out;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: '姓名',
+  idType: '证件类型',
+  idNo: '证件号码',
+  mobile: '手机号码',
+  staffType: '人员类型',
+  title: '职称',
+  education: '学历',
+  major: '专业',
+  employer: '工作单位',
+  years: '从业年限',
+  districtCode: '所在区县',
+  serviceItems: '服务项目',
+  industries: '行业领域',
+  certificates: '资格证书',
+};
+
+type Parsed = { rowNo: number; fields: Record<string, unknown> };
+
+function rowFields(get: (h: string) => { v: ExcelJS.CellValue; t: string }, errors: string[]) {
+  const t = (h: string) => get(h).t;
+  const idTypeText = t('证件类型');
+  const idType = idTypeText
+    ? ID_TYPES.find((o) => o.value === idTypeText || o.label === idTypeText)?.value
+    : '01';
+  if (idType === undefined) errors.push(`证件类型“${idTypeText}”不在可选范围内`);
+  const idCell = get('证件号码');
+  if (typeof idCell.v === 'number') errors.push('证件号码请设置为文本格式后填写（数字格式会丢失末位）');
+  const staffText = t('人员类型');
+  const staff = staffText
+    ? STAFF_TYPE.find((o) => String(o.value) === staffText || o.label === staffText)
+    : undefined;
+  if (staffText && !staff) errors.push(`人员类型“${staffText}”须为自有或外聘`);
+  const districtText = t('所在区县');
+  const district = districtText
+    ? DISTRICTS.find((o) => o.value === districtText || o.label === districtText)?.value
+    : null;
+  if (district === undefined) errors.push(`所在区县“${districtText}”不是宿迁市的区县`);
+  const yearsText = t('从业年限');
+  const certType = t('资格证书名称');
+  const certNo = t('证书编号');
+  const certTo = dateText(get('证书有效期至').v, t('证书有效期至'));
+  if (!certType && (certNo || certTo)) errors.push('填写证书编号或有效期时请填写资格证书名称');
+  return {
+    name: t('姓名'),
+    idType: idType ?? '01',
+    idNo: t('证件号码'),
+    mobile: t('手机号码'),
+    ...(staff ? { staffType: staff.value } : {}),
+    title: t('职称'),
+    education: t('学历'),
+    major: t('专业'),
+    employer: t('工作单位'),
+    years: yearsText === '' ? 0 : Number(yearsText),
+    districtCode: district ?? null,
+    serviceItems: codes(SERVICE_ITEMS, t('服务项目'), '服务项目', errors),
+    industries: codes(WS_INDUSTRIES, t('行业领域'), '行业领域', errors),
+    certificates: certType ? [{ type: certType, no: certNo, validTo: certTo, fileId: null }] : [],
+  };
+}
+
+/**
+ * Imports experts from an .xlsx (first worksheet, a header row naming the template's columns). Answers
+ * how many were added, or throws 400 with every refused row (nothing saved).
+ */
+export async function importExperts(
+  trx: Tx,
+  userId: number,
+  buf: Buffer,
+  now: Date,
+): Promise<PoolImportResult> {
+  const L = POOL_IMPORT_LIMITS;
+  if (buf.length === 0) throw badRequest('请上传填写好的 .xlsx 文件');
+  if (buf.length > L.fileBytes) throw badRequest(`文件不能超过 ${L.fileBytes / 1024 / 1024} MB`);
+  if (buf.readUInt32LE(0) !== 0x04034b50)
+    throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
+  const unpacked = declaredUnpackedSize(buf);
+  if (unpacked === null) throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
+  if (unpacked > MAX_UNPACKED) throw badRequest('文件解压后过大，请删除多余的内容后重新上传');
+
+  const rows: Parsed[] = [];
+  const report: PoolImportResult['errors'] = [];
+  let headers: string[] | null = null;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const ws of reader) {
+      for await (const row of ws) {
+        const values = (row.values as ExcelJS.CellValue[]) ?? [];
+        if (values.length - 1 > L.columns)
+          throw badRequest(`第${row.number}行超过${L.columns}列，请使用导入模板`);
+        const cells = Array.from(values.slice(1), (v) => ({ v: v ?? null, t: cellText(v).trim() }));
+        for (const [i, c] of cells.entries())
+          if (c.t.length > L.cellChars)
+            throw badRequest(`第${row.number}行第${i + 1}列超过${L.cellChars}个字符，请核对后重新上传`);
+        if (headers === null) {
+          headers = cells.map((c) => c.t);
+          const missing = ['姓名', '证件号码', '手机号码'].filter((h) => !headers!.includes(h));
+          if (missing.length) throw badRequest(`表头缺少“${missing.join('、')}”列，请使用导入模板`);
+          const unknown = headers.filter(
+            (h) => h && !(EXPERT_IMPORT_HEADERS as readonly string[]).includes(h),
+          );
+          if (unknown.length) throw badRequest(`表头“${unknown.join('、')}”不是导入模板的列，请使用导入模板`);
+          continue;
+        }
+        if (cells.every((c) => c.t === '')) continue;
+        if (rows.length + report.length >= L.rows) throw badRequest(`一次最多导入${L.rows}行，请分批导入`);
+        const hs = headers;
+        const get = (h: string) => {
+          const i = hs.indexOf(h);
+          return i < 0 ? { v: null, t: '' } : (cells[i] ?? { v: null, t: '' });
+        };
+        const errors: string[] = [];
+        const fields = rowFields(get, errors);
+        const parsed = poolExpertInput.safeParse(fields);
+        if (!parsed.success)
+          for (const issue of parsed.error.issues) {
+            const label = FIELD_LABELS[String(issue.path[0])] ?? '';
+            errors.push(
+              label && !issue.message.includes(label) ? `${label}：${issue.message}` : issue.message,
+            );
+          }
+        if (errors.length) report.push({ rowNo: row.number, messages: errors });
+        else rows.push({ rowNo: row.number, fields });
+      }
+      break; // the first worksheet only
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
+  }
+  if (headers === null) throw badRequest('工作簿中没有表头行，请使用导入模板');
+  if (rows.length === 0 && report.length === 0) throw badRequest('文件中没有专家数据行');
+
+  // Duplicates within the file and against the pool.
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const hash = blindIndex(String(r.fields.idNo).toUpperCase());
+    const first = seen.get(hash);
+    if (first !== undefined) report.push({ rowNo: r.rowNo, messages: [`证件号码与第${first}行重复`] });
+    else seen.set(hash, r.rowNo);
+  }
+  if (seen.size) {
+    const taken = await trx
+      .selectFrom('svExpert')
+      .select('idNoHash')
+      .where('idNoHash', 'in', [...seen.keys()])
+      .where('deletedAt', 'is', null)
+      .execute();
+    for (const t of taken)
+      report.push({ rowNo: seen.get(t.idNoHash)!, messages: ['该证件号码的专家已在专家库中'] });
+  }
+  if (report.length) {
+    report.sort((a, b) => a.rowNo - b.rowNo);
+    const first = report[0]!;
+    throw badRequest(
+      `有${report.length}行未通过校验，未导入任何数据。第${first.rowNo}行：${first.messages.join('；')}`,
+      { added: 0, errors: report },
+    );
+  }
+  for (const r of rows) await createExpert(trx, r.fields as never, { userId, now });
+  return { added: rows.length, errors: [] };
+}
+
+const label = (list: ReadonlyArray<{ value: string; label: string }>, codes: string[]) =>
+  codes.map((c) => list.find((o) => o.value === c)?.label ?? c).join('、');
+const districtName = (c: string | null) => (c ? (DISTRICTS.label(c) ?? c) : '');
+const ratingCell = (r: { rating: number | null }) => (r.rating === null ? '' : r.rating);
+
+/** The expert export: the template's columns (ID masked) and status, flags and rating. */
+export const EXPERT_EXPORT_COLUMNS: XlsxColumn<PoolExpertRow>[] = [
+  { header: '姓名', value: (r) => r.name },
+  { header: '证件类型', value: (r) => ID_TYPES.label(r.idType) ?? r.idType },
+  { header: '证件号码', width: 22, value: (r) => r.idNo },
+  { header: '手机号码', value: (r) => r.mobile },
+  { header: '人员类型', value: (r) => STAFF_TYPE.label(r.staffType) ?? '' },
+  { header: '职称', value: (r) => r.title },
+  { header: '学历', value: (r) => r.education },
+  { header: '专业', value: (r) => r.major },
+  { header: '工作单位', width: 24, value: (r) => r.employer },
+  { header: '从业年限', value: (r) => r.years },
+  { header: '所在区县', value: (r) => districtName(r.districtCode) },
+  { header: '所属机构', width: 24, value: (r) => r.orgName },
+  { header: '服务项目', width: 30, value: (r) => label(SERVICE_ITEMS, r.serviceItems) },
+  { header: '行业领域', width: 20, value: (r) => label(WS_INDUSTRIES, r.industries) },
+  {
+    header: '资格证书',
+    width: 30,
+    value: (r) =>
+      r.certificates
+        .map((c) => `${c.type}${c.no ? ` ${c.no}` : ''}${c.validTo ? `（至${c.validTo}）` : ''}`)
+        .join('；'),
+  },
+  { header: '最早到期', value: (r) => r.certExpiry ?? '' },
+  { header: '资质提醒', value: (r) => (r.expiryFlag ? (EXPIRY_FLAGS.label(r.expiryFlag) ?? '') : '') },
+  { header: '状态', value: (r) => EXPERT_STATUS.label(r.status) ?? '' },
+  { header: '服务次数', value: (r) => r.serviceCount },
+  { header: '评分', value: ratingCell },
+];
+
+export const ORG_EXPORT_COLUMNS: XlsxColumn<PoolOrgRow>[] = [
+  { header: '机构名称', width: 32, value: (r) => r.name },
+  { header: '统一社会信用代码', width: 22, value: (r) => r.uscc },
+  { header: '所在区县', value: (r) => districtName(r.districtCode) },
+  { header: '服务区域', width: 24, value: (r) => r.regionCodes.map(districtName).join('、') },
+  { header: '服务项目', width: 30, value: (r) => label(SERVICE_ITEMS, r.serviceItems) },
+  { header: '行业领域', width: 20, value: (r) => label(WS_INDUSTRIES, r.industries) },
+  { header: '联系人', value: (r) => r.contactName },
+  { header: '联系电话', value: (r) => r.contactPhone },
+  { header: '资质证书编号', width: 22, value: (r) => r.certNo },
+  { header: '资质有效期至', value: (r) => r.certExpiry ?? '' },
+  { header: '资质提醒', value: (r) => (r.expiryFlag ? (EXPIRY_FLAGS.label(r.expiryFlag) ?? '') : '') },
+  { header: '专家人数', value: (r) => r.expertCount },
+  { header: '服务次数', value: (r) => r.serviceCount },
+  { header: '评分', value: ratingCell },
+  { header: '状态', value: (r) => ORG_STATUS.label(r.status) ?? '' },
+];
+
+/** The import template: the headers and one example row. */
+export function templateRows() {
+  return [
+    {
+      姓名: '张示例',
+      证件类型: '居民身份证',
+      证件号码: '321302198001010018',
+      手机号码: '13900000000',
+      人员类型: '外聘',
+      职称: '高级工程师',
+      学历: '本科',
+      专业: '安全工程',
+      工作单位: '宿迁市某安全技术服务有限公司',
+      从业年限: '10',
+      所在区县: '宿城区',
+      服务项目: '安全生产宣传教育培训、生产安全事故隐患排查',
+      行业领域: '危险化学品、建筑施工',
+      资格证书名称: '注册安全工程师',
+      证书编号: 'ZA-2026-0001',
+      证书有效期至: '2028-12-31',
+    } as Record<string, string>,
+  ];
+}
