@@ -86,6 +86,8 @@ export const FIELD_RANGES = {
   paramValue: { min: 0, max: 100, decimals: 0 },
   /** 从业年限 of a technicist. */
   years: { min: 0, max: 70, decimals: 0 },
+  /** 从业人员数 of a service organisation. */
+  staffCount: { min: 0, max: 100_000, decimals: 0 },
   /** 排序 of an article or a rule. */
   contentSort: { min: 0, max: 99_999, decimals: 0 },
   /** 排序 of a help or consultation class. */

@@ -60,7 +60,10 @@ export const serviceOrgProfileFields = z
     certExpiry: optionalDate('资质证书有效期至'),
     certFileId: optionalFile,
     licenceFileId: optionalFile,
-    staffCount: z.coerce.number<number>().int('人员数量须为整数').min(0).max(100000).default(0),
+    staffCount: z.coerce
+      .number<number>()
+      .pipe(rangedNumber('从业人员数', FIELD_RANGES.staffCount))
+      .default(0),
     intro: z.string().trim().max(2000).default(''),
   })
   .strict();

@@ -15,8 +15,10 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { numberRule } from '../../components/index.ts';
 import {
   DISTRICTS,
+  FIELD_RANGES,
   ID_TYPES,
   isValidIdCard,
   isValidMobile,
@@ -119,8 +121,8 @@ export function ExpertDetailFields() {
         </Form.Item>
       </Col>
       <Col span={6}>
-        <Form.Item name="years" label="从业年限（年）">
-          <InputNumber min={0} max={70} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="years" label="从业年限（年）" rules={[numberRule('从业年限', FIELD_RANGES.years)]}>
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={6}>

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { DISTRICTS, SERVICE_ITEMS, WS_INDUSTRIES } from '../../platform/contracts.ts';
+import { numberRule } from '../../components/index.ts';
+import { DISTRICTS, FIELD_RANGES, SERVICE_ITEMS, WS_INDUSTRIES } from '../../platform/contracts.ts';
 import { type OrgAdminBody, type PoolOrgDetail, poolApi } from './api.ts';
 
 /** Form values of an organisation's profile (dates as dayjs). */
@@ -213,8 +214,12 @@ export function OrgProfileFields({ withIdentity }: { withIdentity: boolean }) {
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="staffCount" label="从业人员数">
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+        <Form.Item
+          name="staffCount"
+          label="从业人员数"
+          rules={[numberRule('从业人员数', FIELD_RANGES.staffCount)]}
+        >
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={24}>
