@@ -35,6 +35,7 @@ export * from './policy.ts';
 export * from './prevention.ts';
 export * from './prevention-filing.ts';
 export * from './prevention-fund.ts';
+export * from './registration.ts';
 export * from './resource.ts';
 export * from './rule.ts';
 export * from './safety-mechanism.ts';

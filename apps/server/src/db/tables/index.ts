@@ -9,6 +9,7 @@ import type { HazardTables } from './hazard.ts';
 import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
+import type { RegistrationTables } from './registration.ts';
 import type { ServiceRequestTables } from './service-request.ts';
 import type { TrainingTables } from './training.ts';
 // new:feature imports
@@ -21,4 +22,5 @@ export type FeatureTables = Record<never, never> &
   PreventionTables &
   ComplaintTables &
   HazardTables &
-  PoolTables;
+  PoolTables &
+  RegistrationTables;

@@ -1,5 +1,6 @@
 import type { MessageKind } from '@aqzrx/contracts';
 import { COMPLAINT_NOTIFICATIONS } from './notifications-complaint.ts';
+import { REGISTRATION_NOTIFICATIONS } from './notifications-registration.ts';
 
 /**
  * The catalogue of business events that tell someone (domain 3.8: every state change another party must
@@ -23,7 +24,8 @@ export type RecordType =
   | 'preventionFiling'
   | 'apPlan'
   | 'complaint'
-  | 'hazard';
+  | 'hazard'
+  | 'registration';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -42,6 +44,9 @@ export type RecordType =
  *    `complainantSide`);
  *  - handler: the users of the unit handling a complaint (`handlerOrgId`, side `handlerSide`; the operations
  *    centre: every administrator).
+ *  - operators: every operations administrator (they review self-registrations);
+ *  - registrant: the account an approved registration created (`registrantUserId`, its side in
+ *    `registrantSide`).
  * The person whose action sent the message never receives it.
  */
 export type Party =
@@ -54,7 +59,9 @@ export type Party =
   | 'enterprises'
   | 'provider'
   | 'complainant'
-  | 'handler';
+  | 'handler'
+  | 'operators'
+  | 'registrant';
 
 /** The role side whose pages a recipient opens. */
 export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert' | 'admin';
@@ -75,6 +82,8 @@ export const PARTY_NAMES: Record<Party, string> = {
   provider: '承担服务的服务机构或专家机构',
   complainant: '投诉人（提交投诉的单位）',
   handler: '投诉办理单位（被投诉的保险机构或委托服务的保险机构、运营中心或接办的监管部门）',
+  operators: '运营中心管理员',
+  registrant: '注册申请人（审核通过后开通的账号）',
 };
 
 export const SIDE_ROLES: Record<Side, string> = {
@@ -150,6 +159,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     service: { path: '/service/ap/ServiceApDispose/route', param: 'id' },
     expert: { path: '/expert/ap/ExpertApDispose/route', param: 'id' },
   },
+  // A self-registration (modules/registration): the admin's review page; the approved account's landing.
+  registration: {
+    admin: { path: '/admin/biz/AdminRegistration/route', param: 'id' },
+    enterprise: { path: '/ent/EntInfoEdit', param: '' },
+    service: { path: '/service/serviceAp', param: '' },
+    expert: { path: '/expert/expertAp', param: '' },
+    government: { path: '/government/govAp/GovernmentAp/route', param: '' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApManage/route', param: '' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -163,6 +181,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   preventionFiling: '预防计划备案',
   complaint: '投诉',
   hazard: '隐患',
+  registration: '注册申请',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -206,6 +225,9 @@ export interface NotifyRecord {
   complainantSide?: ComplainantSide;
   handlerOrgId?: number | null;
   handlerSide?: HandlerSide;
+  /** Registrations: the account an approval created and the side whose pages it opens. */
+  registrantUserId?: number;
+  registrantSide?: Side;
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -673,6 +695,8 @@ export const NOTIFICATIONS = {
     content: (r) => withDetail(`${r.enterpriseName}的重大隐患“${r.no}”已超过限时整改日期仍未完成整改。`, r),
   },
   ...COMPLAINT_NOTIFICATIONS,
+
+  ...REGISTRATION_NOTIFICATIONS,
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -688,9 +712,13 @@ export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
   publisherSide?: PublisherSide,
-  complaint?: { complainantSide?: ComplainantSide; handlerSide?: HandlerSide },
+  complaint?: { complainantSide?: ComplainantSide; handlerSide?: HandlerSide; registrantSide?: Side },
 ): Side {
   switch (party) {
+    case 'operators':
+      return 'admin';
+    case 'registrant':
+      return complaint?.registrantSide ?? 'enterprise';
     case 'complainant':
       return complaint?.complainantSide ?? 'enterprise';
     case 'handler':
@@ -725,6 +753,7 @@ export function partySides(party: Party): Side[] {
   if (party === 'provider') return ['service', 'expert'];
   if (party === 'complainant') return ['enterprise', 'insurer', 'service', 'expert'];
   if (party === 'handler') return ['insurer', 'admin', 'government'];
+  if (party === 'registrant') return ['enterprise', 'service', 'expert', 'government', 'insurer'];
   return [partySide(party)];
 }
 
