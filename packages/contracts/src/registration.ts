@@ -8,7 +8,7 @@
  * | POST | /api/signup/verifyMobile.json | public | `?mobile&code` → { mobileTicket } (spent by one registration, 30 minutes) |
  * | POST | /api/signUp/validUserName.json | public | `?userName` → { available } |
  * | POST | /api/signUp/orgOptions.json | public | `?type` → regOrgOption[] (organisations one may join) |
- * | POST | /api/signUp/uploadScan.json | public | multipart `file` + `?mobileTicket` → { fileId, fileName } |
+ * | POST | /api/signUp/uploadScan.json | public | multipart `file` + `?mobileTicket` (or header X-REG-TOKEN) → { fileId, fileName } |
  * | POST | /api/signUp/createUser.json | public | body regCreateInput (enterprise, service, expert) → { id } |
  * | POST | /api/signUp/createUserManager.json | public | body regManagerInput → { id } |
  * | POST | /api/signUp/myApplication.json | header X-REG-TOKEN (from a sign-in of a pending applicant) | → regApplication |
@@ -51,7 +51,8 @@ export const validUserNameQuery = z.object({ userName: z.string().trim().min(1).
 export const validUserNameResult = z.object({ available: z.boolean() });
 export const regOrgOptionsQuery = z.object({ type: z.enum(['government', 'insurer', 'expert']) }).strict();
 export const regOrgOption = z.object({ id: z.number(), name: z.string(), orgType: z.string() });
-export const regScanQuery = z.object({ mobileTicket: ticket }).strict();
+/** The scan of a new application needs the proven mobile's ticket; a returned one's status-page token (X-REG-TOKEN) does too. */
+export const regScanQuery = z.object({ mobileTicket: ticket.optional() }).strict();
 export const regScanResult = z.object({ fileId: z.string(), fileName: z.string() });
 
 const account = {
@@ -188,6 +189,7 @@ export const regRow = z.object({
 export type RegRow = z.infer<typeof regRow>;
 export const regDetail = regRow.extend({
   form: z.record(z.string(), z.unknown()),
+  targetOrgId: z.number().nullable(),
   /** Masked ID number of an expert. */
   idNoMask: z.string().nullable(),
   /** Enterprise: the imported record the account will be linked to. */

@@ -100,7 +100,7 @@ export async function seedRegistrationDemo(db: Kysely<DB>, passwordHash: string,
           idNoMask: maskIdCard(expertId),
           form: JSON.stringify({
             title: '高级工程师',
-            industries: ['危险化学品', '工贸行业'],
+            industries: ['AQ02', 'AQ09'],
             serviceItems: ['02', '03'],
             employer: '宿迁市化工研究所',
             certificates: [{ type: '注册安全工程师', no: 'AQ2019320001', validTo: '2028-12-31' }],

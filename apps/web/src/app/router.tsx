@@ -34,8 +34,16 @@ export function staticRoutes(): RouteObject[] {
         },
         { path: 'loginByQRCode', handle: page('loginByQRCode', '扫码登录'), lazy: notOpen },
         { path: 'bindWxUser', handle: page('bindWxUser', '绑定微信账号'), lazy: notOpen },
-        { path: 'regManager', handle: page('regManager', '管理员注册'), lazy: notOpen },
-        { path: 'recover', handle: page('recover', '找回密码'), lazy: notOpen },
+        {
+          path: 'regManager',
+          handle: page('regManager', '管理员注册'),
+          lazy: lazyScreen(pages.RegManagerPage, (C) => C),
+        },
+        {
+          path: 'recover',
+          handle: page('recover', '找回密码'),
+          lazy: lazyScreen(pages.RecoverPage, (C) => C),
+        },
       ],
     },
     {
@@ -104,9 +112,27 @@ export function staticRoutes(): RouteObject[] {
           handle: page('portalLogin', '登录'),
           lazy: lazyScreen(pages.PortalLoginPage, (C) => C),
         },
-        { path: 'portal/reg', handle: page('portalReg', '企业注册'), lazy: notOpen },
-        { path: 'portal/serviceReg', handle: page('serviceReg', '服务机构注册'), lazy: notOpen },
-        { path: 'portal/expertReg', handle: page('expertReg', '专家注册'), lazy: notOpen },
+        {
+          path: 'portal/reg',
+          handle: page('portalReg', '企业注册'),
+          lazy: lazyScreen(pages.PortalRegPage, (C) => C),
+        },
+        {
+          path: 'portal/serviceReg',
+          handle: page('serviceReg', '服务机构注册'),
+          lazy: lazyScreen(pages.ServiceRegPage, (C) => C),
+        },
+        {
+          path: 'portal/expertReg',
+          handle: page('expertReg', '专家注册'),
+          lazy: lazyScreen(pages.ExpertRegPage, (C) => C),
+        },
+        {
+          // The status of a self-registration, after its applicant signed in (not in spec 2.1; public).
+          path: 'portal/regStatus',
+          handle: page('regStatus', '注册申请'),
+          lazy: lazyScreen(pages.RegStatusPage, (C) => C),
+        },
       ],
     },
     {

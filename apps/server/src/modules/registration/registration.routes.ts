@@ -183,7 +183,9 @@ export function registrationRoutes(app: FastifyInstance): void {
       },
       async (req) => {
         const now = clock.now();
-        await ticketMobile(app.db, req.query.mobileTicket, now, { spend: false });
+        const appToken = req.headers['x-reg-token'];
+        if (typeof appToken === 'string') await applicationOfToken(app.db, appToken, now);
+        else await ticketMobile(app.db, req.query.mobileTicket ?? '', now, { spend: false });
         if (!req.isMultipart()) throw notMultipart();
         let received: Awaited<ReturnType<typeof receiveFile>> | undefined;
         try {

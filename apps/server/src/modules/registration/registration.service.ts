@@ -530,7 +530,13 @@ export async function registrationDetail(db: Db, id: number): Promise<RegDetail>
   let linkedOrgName: string | null = null;
   if (r.kind === 'enterprise' && r.uscc && r.status !== RegStatus.APPROVED)
     linkedOrgName = (await orgByUscc(db, r.uscc))?.name ?? null;
-  return { ...rowOf(r), form: r.form as Record<string, unknown>, idNoMask: r.idNoMask, linkedOrgName };
+  return {
+    ...rowOf(r),
+    form: r.form as Record<string, unknown>,
+    targetOrgId: r.targetOrgId,
+    idNoMask: r.idNoMask,
+    linkedOrgName,
+  };
 }
 
 export function rowOf(r: {
