@@ -1172,6 +1172,7 @@ const NO_OWNER: Record<string, string> = {
   '/api/safetymechanism/delete': 'platform configuration (operations admin)',
   '/api/safetymechanism/addSysApiInfos': 'platform configuration (operations admin)',
   '/api/safetymechanism/delSysApiInfos': 'platform configuration (operations admin)',
+  '/api/registration/review': 'self-registrations are reviewed by the operations admin only (registration.test.ts)',
   // new:feature routes
 };
 
