@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, loginViaForm, openPage, waitForPath } from './helpers.ts';
+import { launchBrowser, login, loginViaForm, openPage, screenshot, waitForPath } from './helpers.ts';
 
 /**
  * Registration and recovery in the browser (issue 16): a service organisation registers with an SMS code
@@ -104,10 +104,13 @@ describe('registration and recovery', () => {
 
     // The admin approves it on 注册审核.
     await admin.goto('/admin/biz/AdminRegistration/route');
-    const row = admin.locator('tr', { hasText: ORG }).first();
-    await row.waitFor({ timeout: 15_000 });
+    const row = admin.locator('tr', { hasText: USERNAME }).first();
+    await row.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+      await screenshot(admin, 'registration-admin-list');
+      throw e;
+    });
     expect(await row.innerText()).toContain('139****0123');
-    await row.getByText('审核').click();
+    await row.getByText('审核', { exact: true }).click();
     await admin.locator('.ant-drawer').getByText('APJ-E2E-2026').waitFor();
     await admin.getByRole('button', { name: '审核通过' }).click();
     await admin.getByText('已审核通过，账号已开通').waitFor();
@@ -141,5 +144,5 @@ describe('registration and recovery', () => {
     await recover.getByTestId('login-error').getByText('用户不存在/密码错误').waitFor();
     await loginViaForm(recover, USERNAME, 'New#Pass2026e');
     await waitForPath(recover, '/service/serviceAp');
-  });
+  }, 240_000);
 });
