@@ -464,6 +464,21 @@ describe('service organisation registration', () => {
     ).json().data;
     expect(mine.statusLabel).toBe('已退回');
     expect(mine.reason).toBe('资质证书有效期填写有误');
+    // A new scan for the returned application, with the status page's token.
+    const rescan = await t.app.inject({
+      method: 'POST',
+      url: '/api/signUp/uploadScan.json',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-reg-token': appToken },
+    });
+    expect(rescan.statusCode, rescan.body).toBe(200);
+    const badToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/signUp/uploadScan.json',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-reg-token': 'q'.repeat(43) },
+    });
+    expect(badToken.statusCode).toBe(401);
     const { username: _u, password: _p, mobile: _m, mobileTicket: _t, ...fields } = body;
     const resubmit = await post('/api/signUp/resubmit.json', {
       headers: { 'x-reg-token': appToken },
