@@ -93,6 +93,23 @@ export const configSchema = z.object({
   WX_CALLBACK_URL: z.string().url().optional(),
   WX_OPEN_BASE_URL: z.string().url().default('https://open.weixin.qq.com'),
   WX_API_BASE_URL: z.string().url().default('https://api.weixin.qq.com'),
+  /**
+   * SMS codes (modules/sms): 'outbox' (default) keeps the texts in the database for the operations admin's
+   * 短信发件箱 page and, in development, the server log — refused in production; 'aliyun' or 'tencent' send
+   * through the provider's official SDK with the keys, sign name and template ids below.
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
+  SMS_SIGN_NAME: z.string().max(30).default('宿迁安责险'),
+  SMS_KEY_ID: z.string().default(''),
+  SMS_KEY_SECRET: z.string().default(''),
+  SMS_TEMPLATE_SIGNUP: z.string().default(''),
+  SMS_TEMPLATE_FINDPWD: z.string().default(''),
+  SMS_TENCENT_APP_ID: z.string().default(''),
+  SMS_TENCENT_REGION: z.string().default('ap-guangzhou'),
+  /** Provider API host override (host[:port]); empty = the provider's public endpoint. */
+  SMS_ENDPOINT: z.string().default(''),
+  SMS_PROTOCOL: z.enum(['https', 'http']).default('https'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   /** Test hook: milliseconds to sleep between rows of a role save (process tests); ignored in production. */
   TEST_WRITE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });

@@ -1184,6 +1184,8 @@ const NO_OWNER: Record<string, string> = {
   '/api/pool/expert/import': 'platform-wide pool (operations admin)',
   '/api/pool/mine/saveOrg': 'the caller’s own organisation profile (id from the session)',
   '/api/pool/mine/saveExpert': 'the caller’s own expert record (user id from the session)',
+  '/api/registration/review':
+    'self-registrations are reviewed by the operations admin only (registration.test.ts)',
   // new:feature routes
 };
 

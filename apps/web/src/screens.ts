@@ -22,6 +22,7 @@ import { poolScreens } from './modules/pool/screens.ts';
 import { portalPages } from './modules/portal/screens.ts';
 import { preventionScreens } from './modules/prevention/screens.ts';
 import { preventionActivityScreens } from './modules/prevention/screens-activity.ts';
+import { registrationPages, registrationScreens } from './modules/registration/screens.ts';
 import { resourceScreens } from './modules/resource/screens.ts';
 import { roleScreens } from './modules/role/screens.ts';
 import { ruleScreens } from './modules/rule/screens.ts';
@@ -70,6 +71,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   evaluationScreens,
   hazardScreens,
   poolScreens,
+  registrationScreens,
   // new:feature screens
 ];
 
@@ -94,4 +96,10 @@ export function screenLoader(component: string): ScreenLoader {
  * The pages the router mounts at fixed paths (spec 2.1: portal, login, exception pages, the public Q&A
  * detail), by name; like the screens above, each loads lazily. Modules declare them in their screens.ts.
  */
-export const pages = { ...authPages, ...consultPages, ...exceptionPages, ...portalPages };
+export const pages = {
+  ...authPages,
+  ...consultPages,
+  ...exceptionPages,
+  ...portalPages,
+  ...registrationPages,
+};

@@ -37,6 +37,7 @@ export * from './portal-options.ts';
 export * from './prevention-filing-options.ts';
 export * from './prevention-options.ts';
 export * from './region-options.ts';
+export * from './registration-options.ts';
 export * from './resource-options.ts';
 export * from './role.ts';
 export * from './rule-options.ts';

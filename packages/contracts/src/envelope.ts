@@ -69,6 +69,10 @@ export const ErrorReason = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  /** The SMS provider refused or could not be reached (503; nothing was changed). */
+  SMS_UNAVAILABLE: 'SMS_UNAVAILABLE',
+  /** A pending or returned applicant signed in: data.applicationToken opens the status page. */
+  REGISTRATION_PENDING: 'REGISTRATION_PENDING',
   DB_UNAVAILABLE: 'DB_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -36,6 +36,7 @@ export * from './pool.ts';
 export * from './prevention.ts';
 export * from './prevention-filing.ts';
 export * from './prevention-fund.ts';
+export * from './registration.ts';
 export * from './resource.ts';
 export * from './rule.ts';
 export * from './safety-mechanism.ts';

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   role: '角色管理',
   resource: '菜单资源',
   org: '机构管理',
+  registration: '注册审核',
+  smsOutbox: '短信发件箱',
   dict: '数据字典',
   region: '行政区划',
   industry: '行业分类',

@@ -436,6 +436,12 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'export',
       ]),
       hidden('投诉详情', '/admin/biz/AdminComplaintDetail/route', 'AdminComplaintDetail', 'complaint'),
+      // Self-registrations of enterprises, service organisations, experts and managers (issue 16).
+      leaf('注册审核', '/admin/biz/AdminRegistration/route', 'AdminRegistration', 'registration', [
+        'query',
+        'get',
+        'edit',
+      ]),
     ]),
     group('系统管理', '/admin/system', 'SettingOutlined', [
       leaf('用户管理', '/admin/system/UserSearch/route', 'UserSearch', 'user', ALL),
@@ -454,6 +460,8 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         'query',
         'edit',
       ]),
+      // The development SMS outbox (codes the outbox provider kept; empty in production).
+      leaf('短信发件箱', '/admin/system/AdminSmsOutbox/route', 'AdminSmsOutbox', 'smsOutbox', ['query']),
     ]),
     group('日志审计', '/admin/log', 'FileSearchOutlined', [
       leaf('操作日志', '/admin/log/AdminLog/route', 'AdminLog', 'log', ['query', 'export']),

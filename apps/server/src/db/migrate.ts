@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_prevention_activity.ts';
 import * as m0021 from './migrations/0021_hazard.ts';
 import * as m0022 from './migrations/0022_complaint.ts';
 import * as m0023 from './migrations/0023_pool.ts';
+import * as m0024 from './migrations/0024_registration.ts';
 import * as m0025 from './migrations/0025_wechat.ts';
 import type { DB } from './schema.ts';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_hazard': m0021,
   '0022_complaint': m0022,
   '0023_pool': m0023,
+  '0024_registration': m0024,
   '0025_wechat': m0025,
 };
 

@@ -13,6 +13,7 @@ import { seedLicenceImages } from './licence-images.ts';
 import { seedPoolDemo } from './pool.ts';
 import { seedPreventionDemo } from './prevention.ts';
 import { seedPreventionActivityDemo } from './prevention-activity.ts';
+import { seedRegistrationDemo } from './registration.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
 import { seedWechatDemo } from './wechat.ts';
 
@@ -382,6 +383,7 @@ export async function seedDemo(
   await seedComplaintDemo(db, now, options);
   await seedWechatDemo(db, now);
   await seedPoolDemo(db, now);
+  await seedRegistrationDemo(db, hash, now);
 }
 
 /**

@@ -49,7 +49,7 @@ describe('route guard (spec 2.4)', () => {
     );
   });
 
-  it('lists exactly the public pages of the spec plus the single page and the Q&A detail', () => {
+  it('lists exactly the public pages of the spec plus the single page, the Q&A detail and the registration status', () => {
     expect([...PUBLIC_ROUTE_NAMES].sort()).toEqual(
       [
         'login',
@@ -73,6 +73,7 @@ describe('route guard (spec 2.4)', () => {
         'oauthCenterHelp',
         'portalSinglePage',
         'qaDetail',
+        'regStatus',
       ].sort(),
     );
   });

@@ -20,6 +20,7 @@ export const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set([
   'loginByQRCode',
   'bindWxUser',
   'recover',
+  'regStatus',
   'portalIndex',
   'portalReg',
   'portalNotice',

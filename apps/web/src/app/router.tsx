@@ -14,8 +14,6 @@ function page(name: string | undefined, title: string, extra: Partial<RouteHandl
   return { ...(name ? { name } : {}), title, ...extra };
 }
 
-const notOpen = lazyScreen(pages.NotOpenScreen, (C) => C);
-
 /** Spec 2.1, the fixed routes. Every screen loads lazily. */
 export function staticRoutes(): RouteObject[] {
   return [
@@ -42,8 +40,16 @@ export function staticRoutes(): RouteObject[] {
           handle: page('bindWxUser', '绑定微信账号'),
           lazy: lazyScreen(pages.BindWxUser, (C) => C),
         },
-        { path: 'regManager', handle: page('regManager', '管理员注册'), lazy: notOpen },
-        { path: 'recover', handle: page('recover', '找回密码'), lazy: notOpen },
+        {
+          path: 'regManager',
+          handle: page('regManager', '管理员注册'),
+          lazy: lazyScreen(pages.RegManagerPage, (C) => C),
+        },
+        {
+          path: 'recover',
+          handle: page('recover', '找回密码'),
+          lazy: lazyScreen(pages.RecoverPage, (C) => C),
+        },
       ],
     },
     {
@@ -112,9 +118,27 @@ export function staticRoutes(): RouteObject[] {
           handle: page('portalLogin', '登录'),
           lazy: lazyScreen(pages.PortalLoginPage, (C) => C),
         },
-        { path: 'portal/reg', handle: page('portalReg', '企业注册'), lazy: notOpen },
-        { path: 'portal/serviceReg', handle: page('serviceReg', '服务机构注册'), lazy: notOpen },
-        { path: 'portal/expertReg', handle: page('expertReg', '专家注册'), lazy: notOpen },
+        {
+          path: 'portal/reg',
+          handle: page('portalReg', '企业注册'),
+          lazy: lazyScreen(pages.PortalRegPage, (C) => C),
+        },
+        {
+          path: 'portal/serviceReg',
+          handle: page('serviceReg', '服务机构注册'),
+          lazy: lazyScreen(pages.ServiceRegPage, (C) => C),
+        },
+        {
+          path: 'portal/expertReg',
+          handle: page('expertReg', '专家注册'),
+          lazy: lazyScreen(pages.ExpertRegPage, (C) => C),
+        },
+        {
+          // The status of a self-registration, after its applicant signed in (not in spec 2.1; public).
+          path: 'portal/regStatus',
+          handle: page('regStatus', '注册申请'),
+          lazy: lazyScreen(pages.RegStatusPage, (C) => C),
+        },
       ],
     },
     {

@@ -9,6 +9,7 @@ import type { HazardTables } from './hazard.ts';
 import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
+import type { RegistrationTables } from './registration.ts';
 import type { ServiceRequestTables } from './service-request.ts';
 import type { TrainingTables } from './training.ts';
 import type { WechatTables } from './wechat.ts';
@@ -23,4 +24,5 @@ export type FeatureTables = Record<never, never> &
   ComplaintTables &
   HazardTables &
   PoolTables &
-  WechatTables;
+  WechatTables &
+  RegistrationTables;

@@ -4,6 +4,8 @@ import {
   Messages,
   OrgStatus,
   passwordProblem,
+  RegMessages,
+  RegStatus,
   roleNameOf,
   type UserInfo,
   UserStatus,
@@ -33,6 +35,19 @@ export interface LoginDeps {
   captchaEnabled: boolean;
   /** The run-time password age policy (`security.passwordMaxAgeDays`; 0 = never). */
   passwordMaxAgeDays: number;
+}
+
+/** How long the status page of a pending application stays open after the applicant signed in. */
+export const APPLICATION_TOKEN_MINUTES = 30;
+
+/** A self-registration waiting for review or returned, by username (no account exists for it yet). */
+function openApplication(db: Db, usernameLower: string) {
+  return db
+    .selectFrom('sysRegistration')
+    .select(['id', 'status', 'passwordHash'])
+    .where(sql<boolean>`lower(username) = ${usernameLower}`)
+    .where('status', 'in', [RegStatus.PENDING, RegStatus.RETURNED])
+    .executeTakeFirst();
 }
 
 function lockedMessage(config: Config): string {
@@ -265,7 +280,36 @@ export async function checkPasswordLogin(
 
   const user = await findSignInUser(db, { usernameLower });
 
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  // No account yet: a pending or returned self-registration's applicant signs in to its status page.
+  const applicant = user ? undefined : await openApplication(db, usernameLower);
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? applicant?.passwordHash ?? (await dummyHash()),
+    input.password,
+  );
+  if (applicant && passwordOk) {
+    const applicationToken = newToken();
+    await db
+      .updateTable('sysRegistration')
+      .set({
+        appTokenHash: hashToken(applicationToken),
+        appTokenExpiresAt: new Date(now.getTime() + APPLICATION_TOKEN_MINUTES * 60_000),
+      })
+      .where('id', '=', applicant.id)
+      .execute();
+    await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
+    const message = applicant.status === RegStatus.RETURNED ? RegMessages.returned : RegMessages.pending;
+    await audit('fail', message);
+    throw new AppError(
+      403,
+      message,
+      ErrorReason.REGISTRATION_PENDING,
+      {},
+      {
+        applicationToken,
+        status: applicant.status,
+      },
+    );
+  }
   if (!user || !passwordOk) {
     await recordFailure(db, config, usernameLower, now);
     await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '', user?.orgName ?? '');

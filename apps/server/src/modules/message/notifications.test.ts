@@ -96,6 +96,8 @@ const DETAIL_API: Record<RecordType, Partial<Record<Side, (id: number) => string
   },
   // Walked in modules/complaint/complaint-notifications.test.ts.
   complaint: {},
+  // Walked in modules/registration/registration.test.ts.
+  registration: {},
   hazard: {
     enterprise: (id) => `/api/hazard/detail?id=${id}`,
     insurer: (id) => `/api/hazard/detail?id=${id}`,
@@ -776,9 +778,10 @@ describe('enterprise changes', () => {
 describe('the catalogue', () => {
   it('every event × recipient row was sent through the API above, and another enterprise heard none of it', async () => {
     // Complaint events are walked by modules/complaint/complaint-notifications.test.ts, hidden dangers
-    // (hazard.*) in notifications-hazard.test.ts, the pool's (pool.*) in modules/pool/pool.test.ts.
+    // (hazard.*) in notifications-hazard.test.ts, the pool's (pool.*) in modules/pool/pool.test.ts,
+    // registrations in modules/registration/registration.test.ts.
     const rows = NOTIFICATION_EVENTS.filter(
-      (e) => !['complaint', 'hazard', 'pool'].includes(NOTIFICATIONS[e].record),
+      (e) => !['complaint', 'hazard', 'pool', 'registration'].includes(NOTIFICATIONS[e].record),
     ).flatMap((e) => NOTIFICATIONS[e].to.map((r) => `${e}:${r.party}`));
     expect([...covered].sort()).toEqual([...rows].sort());
     const other = (await inbox('ent')).filter((m) => m.bizType !== '' && m.bizType !== 'consult');

@@ -1,5 +1,7 @@
 import type { MessageKind } from '@aqzrx/contracts';
 import { COMPLAINT_NOTIFICATIONS } from './notifications-complaint.ts';
+import { POOL_NOTIFICATIONS } from './notifications-pool.ts';
+import { REGISTRATION_NOTIFICATIONS } from './notifications-registration.ts';
 
 /**
  * The catalogue of business events that tell someone (domain 3.8: every state change another party must
@@ -24,7 +26,8 @@ export type RecordType =
   | 'apPlan'
   | 'complaint'
   | 'hazard'
-  | 'pool';
+  | 'pool'
+  | 'registration';
 
 /**
  * Who receives a message, resolved from the record (notify.ts):
@@ -43,6 +46,9 @@ export type RecordType =
  *    `complainantSide`);
  *  - handler: the users of the unit handling a complaint (`handlerOrgId`, side `handlerSide`; the operations
  *    centre: every administrator).
+ *  - operators: every operations administrator (they review self-registrations);
+ *  - registrant: the account an approved registration created (`registrantUserId`, its side in
+ *    `registrantSide`).
  * The person whose action sent the message never receives it.
  */
 export type Party =
@@ -55,7 +61,9 @@ export type Party =
   | 'enterprises'
   | 'provider'
   | 'complainant'
-  | 'handler';
+  | 'handler'
+  | 'operators'
+  | 'registrant';
 
 /** The role side whose pages a recipient opens. */
 export type Side = 'enterprise' | 'insurer' | 'government' | 'service' | 'expert' | 'admin';
@@ -76,6 +84,8 @@ export const PARTY_NAMES: Record<Party, string> = {
   provider: '承担服务的服务机构或专家机构',
   complainant: '投诉人（提交投诉的单位）',
   handler: '投诉办理单位（被投诉的保险机构或委托服务的保险机构、运营中心或接办的监管部门）',
+  operators: '运营中心管理员',
+  registrant: '注册申请人（审核通过后开通的账号）',
 };
 
 export const SIDE_ROLES: Record<Side, string> = {
@@ -156,6 +166,15 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
     service: { path: '/service/center/ServiceProfile/route', param: '' },
     expert: { path: '/expert/center/ExpertProfile/route', param: '' },
   },
+  // A self-registration (modules/registration): the admin's review page; the approved account's landing.
+  registration: {
+    admin: { path: '/admin/biz/AdminRegistration/route', param: 'id' },
+    enterprise: { path: '/ent/EntInfoEdit', param: '' },
+    service: { path: '/service/serviceAp', param: '' },
+    expert: { path: '/expert/expertAp', param: '' },
+    government: { path: '/government/govAp/GovernmentAp/route', param: '' },
+    insurer: { path: '/insurance/InsuranceAp/InsuranceApManage/route', param: '' },
+  },
 };
 
 export const RECORD_NAMES: Record<RecordType, string> = {
@@ -170,6 +189,7 @@ export const RECORD_NAMES: Record<RecordType, string> = {
   complaint: '投诉',
   hazard: '隐患',
   pool: '机构与专家资料',
+  registration: '注册申请',
 };
 
 /** The link of a record for a side, or '' when the side has no page for it. */
@@ -213,6 +233,9 @@ export interface NotifyRecord {
   complainantSide?: ComplainantSide;
   handlerOrgId?: number | null;
   handlerSide?: HandlerSide;
+  /** Registrations: the account an approval created and the side whose pages it opens. */
+  registrantUserId?: number;
+  registrantSide?: Side;
 }
 
 type Text = (r: NotifyRecord) => string;
@@ -681,29 +704,8 @@ export const NOTIFICATIONS = {
   },
   ...COMPLAINT_NOTIFICATIONS,
 
-  // ------------------------------------------------------------- service organisation and expert pool
-  'pool.expertSuspended': {
-    when: '运营中心停用专家库中的专家',
-    record: 'pool',
-    to: [{ party: 'provider', kind: 'system' }],
-    title: (r) => `专家已停用：${r.no}`,
-    content: (r) =>
-      `专家${r.no}已被运营中心停用，停用期间不能被选入新的预防服务计划。如有疑问请联系运营中心。`,
-  },
-  'pool.expertEnabled': {
-    when: '运营中心重新启用专家',
-    record: 'pool',
-    to: [{ party: 'provider', kind: 'system' }],
-    title: (r) => `专家已恢复启用：${r.no}`,
-    content: (r) => `专家${r.no}已恢复启用，可以被选入新的预防服务计划。`,
-  },
-  'pool.orgEnabled': {
-    when: '运营中心重新启用被停用的服务机构',
-    record: 'pool',
-    to: [{ party: 'provider', kind: 'system' }],
-    title: (r) => `机构已恢复启用：${r.no}`,
-    content: (r) => `${r.no}已由运营中心恢复启用，本机构用户可以重新登录，并可被保险机构选为服务机构。`,
-  },
+  ...POOL_NOTIFICATIONS,
+  ...REGISTRATION_NOTIFICATIONS,
 } as const satisfies Record<string, NotificationDef>;
 
 export type NotificationEvent = keyof typeof NOTIFICATIONS;
@@ -719,9 +721,13 @@ export function partySide(
   party: Party,
   enteredBy?: 'enterprise' | 'insurer',
   publisherSide?: PublisherSide,
-  complaint?: { complainantSide?: ComplainantSide; handlerSide?: HandlerSide },
+  complaint?: { complainantSide?: ComplainantSide; handlerSide?: HandlerSide; registrantSide?: Side },
 ): Side {
   switch (party) {
+    case 'operators':
+      return 'admin';
+    case 'registrant':
+      return complaint?.registrantSide ?? 'enterprise';
     case 'complainant':
       return complaint?.complainantSide ?? 'enterprise';
     case 'handler':
@@ -756,6 +762,7 @@ export function partySides(party: Party): Side[] {
   if (party === 'provider') return ['service', 'expert'];
   if (party === 'complainant') return ['enterprise', 'insurer', 'service', 'expert'];
   if (party === 'handler') return ['insurer', 'admin', 'government'];
+  if (party === 'registrant') return ['enterprise', 'service', 'expert', 'government', 'insurer'];
   return [partySide(party)];
 }
 

@@ -111,6 +111,10 @@ async function recipients(trx: Tx, party: Party, r: NotifyRecord): Promise<numbe
       if (r.handlerSide === 'admin') return adminUsers(trx);
       if (r.handlerSide === 'government') return regulatorUsers(trx, r.districtCode ? [r.districtCode] : []);
       return orgUsers(trx, r.handlerOrgId == null ? [] : [r.handlerOrgId]);
+    case 'operators':
+      return adminUsers(trx);
+    case 'registrant':
+      return present(r.registrantUserId);
   }
 }
 

@@ -11,6 +11,7 @@ import { passwordChangePrompt, requirePasswordChange } from '../../platform/pass
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
+import { REG_STATUS_PATH, saveApplicationToken } from '../registration/index.ts';
 import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
 
 interface LoginForm {
@@ -75,6 +76,14 @@ export function PasswordLoginForm({
         replace: true,
       });
     } catch (e) {
+      // A self-registration still waiting (or returned): its status page, not an error.
+      const pending = isApiError(e) && e.code === 'REGISTRATION_PENDING';
+      const appToken = pending ? (e.envelope.data as { applicationToken?: string } | undefined) : undefined;
+      if (appToken?.applicationToken) {
+        saveApplicationToken(appToken.applicationToken);
+        navigate(REG_STATUS_PATH);
+        return;
+      }
       setError(loginErrorText(e));
       // A captcha token is good for one attempt.
       setCaptchaToken(null);
@@ -121,10 +130,17 @@ export function PasswordLoginForm({
         </Button>
       </Form.Item>
       {links && (
-        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-          <Link to={USER_RECOVER_PATH}>忘记密码</Link>
-          <Link to={PORTAL_REG_PATH}>企业注册</Link>
-        </div>
+        <>
+          <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <Link to={USER_RECOVER_PATH}>忘记密码</Link>
+            <Link to={PORTAL_REG_PATH}>企业注册</Link>
+          </div>
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8, fontSize: 13 }}>
+            <Link to="/portal/serviceReg">服务机构注册</Link>
+            <Link to="/portal/expertReg">专家注册</Link>
+            <Link to="/user/regManager">监管/保险人员注册</Link>
+          </div>
+        </>
       )}
     </Form>
   );

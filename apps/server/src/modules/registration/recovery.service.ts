@@ -1,0 +1,76 @@
+import { normalizeMobile, passwordProblem, RegMessages } from '@aqzrx/contracts';
+import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { changePassword, recordFailure } from '../auth/index.ts';
+import { consumeCode, issueCode, type SmsProvider } from '../sms/index.ts';
+
+/** The account a recovery names: its username, or the mobile bound to it (not deleted). */
+export async function recoveryAccount(db: Db, account: string) {
+  const lower = account.trim().toLowerCase();
+  const mobile = normalizeMobile(account);
+  return db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'mobile', 'roleId', 'orgId'])
+    .where('deletedAt', 'is', null)
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', lower), eb('mobile', '=', mobile)]))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+const subjectOf = (account: string) => account.trim().toLowerCase();
+
+/**
+ * Step 1 of recovery (spec 7 /api/findpwd/cellphoneCode.json): a code to the account's bound mobile. An
+ * unknown account, or one without a mobile, gets the same answer and counts against the same limits.
+ */
+export async function sendRecoveryCode(
+  db: Db,
+  provider: SmsProvider,
+  account: string,
+  ip: string,
+  now: Date,
+): Promise<number | null> {
+  const user = await recoveryAccount(db, account);
+  await issueCode(
+    db,
+    provider,
+    { purpose: 'findpwd', subject: subjectOf(account), mobile: user?.mobile ?? null, ip },
+    now,
+  );
+  return user?.mobile ? user.id : null;
+}
+
+/**
+ * Step 2 (/api/findpwd/resetPwd.json): the code and the new password. The rule is checked first, so a
+ * weak password does not spend the code; a wrong code also counts toward the account's sign-in lock. The
+ * new password ends every session of the user (changePassword).
+ */
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  q: { account: string; code: string; newPwd: string },
+  now: Date,
+  inTx: (fn: (trx: Db) => Promise<void>, target: number) => Promise<void>,
+): Promise<void> {
+  const user = await recoveryAccount(db, q.account);
+  const problem = passwordProblem(q.newPwd, {
+    username: user?.username ?? q.account,
+    ...(user?.mobile ? { mobile: user.mobile } : {}),
+  });
+  if (problem) throw badRequest(problem);
+  try {
+    await consumeCode(db, { purpose: 'findpwd', subject: subjectOf(q.account), code: q.code }, now);
+  } catch (err) {
+    if (user) await recordFailure(db, config, user.username.toLowerCase(), now);
+    throw err;
+  }
+  if (!user?.mobile) throw badRequest(RegMessages.codeInvalid);
+  await inTx(
+    (trx) => changePassword(trx, { userId: user.id } as Parameters<typeof changePassword>[1], q.newPwd, now),
+    user.id,
+  );
+  // A recovered account starts with a clean sign-in count.
+  await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', user.username.toLowerCase()).execute();
+}

@@ -1,0 +1,47 @@
+import { envelope, formatChinaTime, paged, smsOutboxQuery, smsOutboxRow } from '@aqzrx/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope.ts';
+
+/** The development outbox (短信发件箱): the texts the outbox provider kept, newest first. */
+export function smsOutboxRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/sms/outbox',
+    {
+      schema: {
+        tags: ['sms'],
+        summary: '短信发件箱（开发用短信通道发出的短信；生产环境为空）',
+        querystring: smsOutboxQuery,
+        response: { 200: envelope(paged(smsOutboxRow)) },
+      },
+      config: { permission: 'smsOutbox.query' },
+    },
+    async (req) => {
+      const { pageNo = 1, pageSize = 10, mobile } = req.query;
+      let q = app.db.selectFrom('sysSmsOutbox');
+      if (mobile) q = q.where('mobile', '=', mobile);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return ok({
+        list: rows.map((x) => ({
+          id: x.id,
+          mobile: x.mobile,
+          purpose: x.purpose,
+          content: x.content,
+          createdAt: formatChinaTime(x.createdAt, 'second'),
+        })),
+        total: Number(total.n),
+        pageNum: pageNo,
+        pageSize,
+      });
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export { saveApplicationToken } from './api.ts';
+export const REG_STATUS_PATH = '/portal/regStatus';
