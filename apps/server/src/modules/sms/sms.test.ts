@@ -96,7 +96,7 @@ const tencent = () =>
   });
 
 describe('Alibaba Cloud SMS adapter', () => {
-  it('sends SendSms with the number, sign name, template and the code as the template's code variable, signed with the key', async () => {
+  it('sends SendSms with the number, sign name, template and the code as the template code variable, signed with the key', async () => {
     mode = 'ok';
     seen.length = 0;
     await ali().send({ mobile: '13912345678', purpose: 'findpwd', code: '246810' });
