@@ -1184,6 +1184,9 @@ const NO_OWNER: Record<string, string> = {
   '/api/pool/expert/import': 'platform-wide pool (operations admin)',
   '/api/pool/mine/saveOrg': 'the caller’s own organisation profile (id from the session)',
   '/api/pool/mine/saveExpert': 'the caller’s own expert record (user id from the session)',
+  // WeChat binding (modules/auth/wechat.*): the signed-in caller's own account, the user id from the session.
+  '/api/wx/loginUserBindWx.json': 'the caller’s own account (user id from the session; state bound to it)',
+  '/api/wx/unbindWx.json': 'the caller’s own account (user id from the session)',
   '/api/registration/review':
     'self-registrations are reviewed by the operations admin only (registration.test.ts)',
   // new:feature routes
