@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   expert: '专家管理',
   statement: '服务报表',
   supervise: '监管对象',
+  cockpit: '数据驾驶舱',
+  statReport: '统计报表',
 } as const;
 export type PermissionId = keyof typeof PERMISSIONS;
 

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_prevention_activity.ts';
 import * as m0021 from './migrations/0021_hazard.ts';
 import * as m0022 from './migrations/0022_complaint.ts';
 import * as m0023 from './migrations/0023_pool.ts';
+import * as m0027 from './migrations/0027_stat_report.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_hazard': m0021,
   '0022_complaint': m0022,
   '0023_pool': m0023,
+  '0027_stat_report': m0027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { ServiceRequestTables } from './service-request.ts';
+import type { StatsTables } from './stats.ts';
 import type { TrainingTables } from './training.ts';
 // new:feature imports
 
@@ -21,4 +22,5 @@ export type FeatureTables = Record<never, never> &
   PreventionTables &
   ComplaintTables &
   HazardTables &
-  PoolTables;
+  PoolTables &
+  StatsTables;
