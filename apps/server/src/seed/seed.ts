@@ -12,6 +12,7 @@ import { seedInsuranceDemo } from './insurance-demo.ts';
 import { seedLicenceImages } from './licence-images.ts';
 import { seedPreventionDemo } from './prevention.ts';
 import { seedPreventionActivityDemo } from './prevention-activity.ts';
+import { seedStatsDemo } from './stats.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
 
 /*
@@ -378,6 +379,7 @@ export async function seedDemo(
   await seedPreventionActivityDemo(db, now, options);
   await seedHazardDemo(db, now);
   await seedComplaintDemo(db, now, options);
+  await seedStatsDemo(db, now);
 }
 
 /**

@@ -13,6 +13,7 @@ import { fetchData, postWithMessage } from '../../platform/request.ts';
 export type { Cockpit, StatReportRow };
 export type CockpitFilters = z.input<typeof cockpitQuery>;
 export type ReportInput = z.input<typeof statReportGenerateInput>;
+export type ReportListQuery = z.input<typeof statReportListQuery>;
 
 export const STATS_KEY = 'stats';
 
@@ -23,8 +24,11 @@ export const statsApi = {
       params: q as Record<string, string | number>,
       skipErrorHandler: quiet,
     }),
-  reports: (q: { pageNo: number; pageSize: number; kind?: string; year?: number }) =>
-    fetchData<Paged<StatReportRow>>('/stats/report/list', { method: 'POST', params: q }),
+  reports: (q: ReportListQuery) =>
+    fetchData<Paged<StatReportRow>>('/stats/report/list', {
+      method: 'POST',
+      params: q as Record<string, string | number>,
+    }),
   generate: (b: ReportInput) =>
     postWithMessage<StatReportRow & { created: boolean }>('/stats/report/generate', b),
   download: (r: Pick<StatReportRow, 'id' | 'fileName'>) =>
