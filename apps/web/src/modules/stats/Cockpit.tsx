@@ -4,10 +4,9 @@ import {
   PrinterOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { COCKPIT_CACHE_SECONDS, COCKPIT_REFRESH_SECONDS } from '@aqzrx/contracts/constants';
+import { COCKPIT_CACHE_SECONDS, COCKPIT_REFRESH_SECONDS, formatChinaTime } from '@aqzrx/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BarChart, chinaToday, LineChart, PieChart, thousands } from '../../components/index.ts';
@@ -85,6 +84,9 @@ export function drillLink(
   }
 }
 
+/** HH:mm:ss of an instant in China time. */
+const clock = (iso: string) => formatChinaTime(iso, 'second').slice(11);
+
 const valueText = (k: Pick<Kpi, 'value' | 'unit'>) => (k.unit === '%' ? `${k.value}%` : thousands(k.value));
 
 function YoY({ v }: { v: number | null }) {
@@ -161,7 +163,7 @@ function useCockpit(filters: CockpitFilters, big: boolean) {
 }
 
 const freshness = (c: CockpitData) =>
-  `数据计算于 ${dayjs(c.computedAt).format('HH:mm:ss')}（服务器每 ${COCKPIT_CACHE_SECONDS / 60} 分钟重算，页面每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟刷新）`;
+  `数据计算于 ${clock(c.computedAt)}（服务器每 ${COCKPIT_CACHE_SECONDS / 60} 分钟重算，页面每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟刷新）`;
 
 function Charts({ c, big }: { c: CockpitData; big: boolean }) {
   const h = big ? 260 : 300;
@@ -327,12 +329,12 @@ function UptakeTable({ c, paths }: { c: CockpitData; paths: DrillPaths }) {
 
 function BigScreen({ q, onExit }: { q: ReturnType<typeof useCockpit>; onExit: () => void }) {
   const paths: DrillPaths = { ent: null, insurance: null, prevention: null, hazard: null, complaint: null };
-  const [now, setNow] = useState(() => dayjs());
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const root = document.documentElement;
     const before = root.style.overflow;
     root.style.overflow = 'hidden';
-    const timer = setInterval(() => setNow(dayjs()), 1000);
+    const timer = setInterval(() => setNow(new Date()), 1000);
     return () => {
       root.style.overflow = before;
       clearInterval(timer);
@@ -358,13 +360,13 @@ function BigScreen({ q, onExit }: { q: ReturnType<typeof useCockpit>; onExit: ()
         <div className="aq-bigscreen-title">{c?.scopeName ?? ''}安全生产责任保险数据驾驶舱</div>
         <div className="aq-bigscreen-meta">
           {c ? `${c.period.label}（${c.period.from} 至 ${c.period.to}）` : ''}
-          <span>{now.format('YYYY-MM-DD HH:mm:ss')}</span>
+          <span>{formatChinaTime(now, 'second')}</span>
           {stale ? (
             <Tag color="orange" data-testid="bigscreen-stale">
-              网络中断，显示 {dayjs(c.computedAt).format('HH:mm')} 的数据
+              网络中断，显示 {clock(c.computedAt).slice(0, 5)} 的数据
             </Tag>
           ) : c ? (
-            <Tag color="green">{`每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟自动刷新 · ${dayjs(c.computedAt).format('HH:mm:ss')}`}</Tag>
+            <Tag color="green">{`每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟自动刷新 · ${clock(c.computedAt)}`}</Tag>
           ) : null}
           <Button size="small" ghost icon={<FullscreenExitOutlined />} onClick={onExit}>
             退出大屏

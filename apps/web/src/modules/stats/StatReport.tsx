@@ -1,8 +1,7 @@
 import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
-import { STAT_PERIOD_KINDS } from '@aqzrx/contracts/constants';
+import { formatChinaTime, STAT_PERIOD_KINDS } from '@aqzrx/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { chinaToday, thousands } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
@@ -130,7 +129,7 @@ export function StatReport() {
               dataIndex: 'generatedAt',
               render: (v: string, r) => (
                 <Space size={4}>
-                  {dayjs(v).format('YYYY-MM-DD HH:mm')}
+                  {formatChinaTime(v)}
                   <Tag>{r.trigger === 'schedule' ? '定时' : '手动'}</Tag>
                 </Space>
               ),

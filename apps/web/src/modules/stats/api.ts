@@ -5,6 +5,7 @@ import type {
   Paged,
   StatReportRow,
   statReportGenerateInput,
+  statReportListQuery,
   z,
 } from '@aqzrx/contracts';
 import { downloadFile } from '../../platform/download.ts';
