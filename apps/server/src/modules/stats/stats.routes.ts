@@ -24,7 +24,7 @@ import { sendXlsx } from '../../platform/xlsx.ts';
 import { cachedCockpit } from './cache.ts';
 import { defaultCutoff, generateReport, listReports, reportFile } from './report.service.ts';
 import { statDistricts } from './scope.ts';
-import { computeCockpit } from './stats.service.ts';
+import { cityClaimTotals, computeCockpit } from './stats.service.ts';
 
 const TAGS = ['stats'];
 const MODULE = '统计报表';
@@ -38,6 +38,11 @@ function assertStarted(p: StatPeriod, today: string) {
 export function statsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, settings } = app.deps;
+
+  const claimTotals = async () =>
+    cityClaimTotals(app.db, clock.now(), (await settings.get('insurance')).claimUnpaidFlagDays);
+  app.portalStats.register('claims', async () => (await claimTotals()).claims);
+  app.portalStats.register('claimPaid', async () => (await claimTotals()).paid);
 
   r.post(
     '/api/stats/cockpit',

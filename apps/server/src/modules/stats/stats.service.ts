@@ -7,7 +7,8 @@
  *    `insured` filter); 鼓励投保 = insured without the obligation; 参保率 = 已保 / 应保;
  *  - business: issued policies (approved or cancelled: the policy list's `issued` state) starting within the
  *    period; 保额 is the per-accident limit in 万元; co-insured = more than one insurer on the policy;
- *  - claims: claims reported within the period (withdrawn ones too: the claim list's year filter); 结案 =
+ *  - claims: claims reported within the period, withdrawn ones left out (as the portal and the insurers'
+ *    statistics count them; the claim list shows them too unless filtered by phase); 结案 =
  *    phase closed; 赔付 = payout, or the advances while no payout is fixed; 案均赔付 = payouts of closed
  *    claims / closed claims; unpaid after N days = the claim list's `unpaid` flag (a current state);
  *  - prevention: service plans planned to start within the period; done = status 2; fund accrued and spent
@@ -218,7 +219,8 @@ async function claims(db: Db, ds: string[], w: Window, now: Date, unpaidDays: nu
         coalesce(sum(coalesce(c.payout_total, c.advance_total)), 0) as paid,
         coalesce(sum(coalesce(c.payout_total, c.advance_total)) filter (where c.phase = 'closed'), 0) as "closedPaid"
       from ins_claim c
-      where c.reported_at >= ${w.fromTs} and c.reported_at < ${w.toTs} and ${inList('c.district_code', ds)}
+      where c.reported_at >= ${w.fromTs} and c.reported_at < ${w.toTs} and c.phase <> 'withdrawn'
+        and ${inList('c.district_code', ds)}
       group by 1, 2, 3, 4`.execute(db),
     sql<{ n: number }>`
       select count(*)::int as n from ins_claim c
@@ -496,4 +498,20 @@ export async function computeCockpit(
     kpis: kpis(cur, prev),
     ...cur,
   };
+}
+
+/**
+ * This year's claims of the whole city (reported, paid), as the cockpit counts them: the public portal's
+ * 理赔案件 and 理赔费用.
+ */
+export async function cityClaimTotals(db: Db, now: Date, unpaidDays: number) {
+  const today = chinaDate(now);
+  const c = await claims(
+    db,
+    DISTRICTS.map((d) => d.value),
+    windowOf(`${today.slice(0, 4)}-01-01`, today),
+    now,
+    unpaidDays,
+  );
+  return { claims: c.reported, paid: c.paid };
 }

@@ -258,11 +258,11 @@ describe('cockpit figures (this year by default, to today)', () => {
       policies: 2,
       premium: 7000,
     });
-    // Reported in 2035: five (the withdrawn one too); closed 1; paid 8000 + 1500 advance; average of closed.
+    // Reported in 2035: four (the withdrawn one left out); closed 1; paid 8000 + 1500 advance; average of closed.
     expect(c.claims).toMatchObject({
-      reported: 5,
+      reported: 4,
       closed: 1,
-      closeRate: 20,
+      closeRate: 25,
       paid: 9500,
       closedPaid: 8000,
       avgPaid: 8000,
@@ -273,7 +273,7 @@ describe('cockpit figures (this year by default, to today)', () => {
     expect(unpaid.json().data.page.total).toBe(c.claims.unpaidOverdue);
     expect(c.claims.byType).toEqual([
       { code: '01', name: expect.any(String), value: 2 },
-      { code: '', name: '未定', value: 3 },
+      { code: '', name: '未定', value: 2 },
     ]);
     // Plans starting by today: 4 (the July one not yet); done 3 over E1 E3; funds of P1 P2.
     expect(c.prevention).toMatchObject({
@@ -306,11 +306,20 @@ describe('cockpit figures (this year by default, to today)', () => {
     });
   });
 
-  it('last year: the same days of 2034 (P4 insured E5; premium 3000; one claim)', async () => {
+  it('last year: the same days of 2034 (P4 insured E5; premium 3000; the December claim falls outside)', async () => {
     const c = await cockpit('gov');
     expect(kpi(c, 'premium')).toMatchObject({ value: 18000.5, previous: 3000, yoy: 500 });
     expect(kpi(c, 'coverageRate')).toMatchObject({ value: 50, previous: 25, yoy: 100 });
-    expect(kpi(c, 'claims')).toMatchObject({ value: 5, previous: 0, yoy: null });
+    expect(kpi(c, 'claims')).toMatchObject({ value: 4, previous: 0, yoy: null });
+  });
+
+  it('the public portal shows the same claim figures as the cockpit (one place computes them)', async () => {
+    const c = await cockpit('gov');
+    const res = await t.call({ method: 'GET', url: '/api/public/portalStats' });
+    const items = res.json().data.items as Array<{ name: string; value: number }>;
+    const by = Object.fromEntries(items.map((i) => [i.name, i.value]));
+    expect([by.claims, by.claimPaid]).toEqual([c.claims.reported, c.claims.paid]);
+    expect([by.claims, by.claimPaid]).toEqual([4, 9500]);
   });
 
   it('the operations admin sees the whole city as the city regulator does', async () => {
@@ -324,7 +333,7 @@ describe('cockpit figures (this year by default, to today)', () => {
     expect(c.districts).toEqual([{ code: SY, name: '泗阳县' }]);
     expect(c.uptake).toMatchObject({ mustInsure: 2, insured: 1, rate: 50, voluntary: 1 });
     expect(c.business).toMatchObject({ policies: 2, premium: 7000, sumInsuredWan: 70 });
-    expect(c.claims).toMatchObject({ reported: 3, closed: 0, paid: 1500 });
+    expect(c.claims).toMatchObject({ reported: 2, closed: 0, paid: 1500 });
     expect(c.prevention).toMatchObject({
       planned: 2,
       done: 2,
