@@ -417,10 +417,12 @@ describe('reports', () => {
     // Due on 2035-06-15: May (5 June), Q1 (15 April), 2034 (31 January); six scopes each.
     expect(made).toBe(18);
     expect(await runDueReports(t.database.db, now, 60)).toBe(0);
+    // (The demo's archived report of the month before the template was made is left out.)
     const rows = await t.database.db
       .selectFrom('statReport')
       .select(['period'])
       .where('trigger', '=', 'schedule')
+      .where('generatedAt', '=', now)
       .execute();
     expect(new Set(rows.map((x) => x.period))).toEqual(new Set(['2035-05', '2035-Q1', '2034']));
   });
