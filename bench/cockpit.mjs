@@ -47,7 +47,12 @@ const { cachedCockpit } = await import(path.join(root, 'apps/server/src/modules/
 const { sql } = await import('kysely');
 
 if (!reuse) await admin(`CREATE DATABASE ${dbName}`);
-const database = await openDatabase({ databaseUrl: urlFor(dbName), poolMax: 4, statementTimeoutMs: 600_000 });
+const database = await openDatabase({
+  databaseUrl: urlFor(dbName),
+  poolMax: 4,
+  statementTimeoutMs: 600_000,
+  connectTimeoutMs: 600_000,
+});
 const db = database.db;
 const DISTRICTS = ['321302', '321311', '321322', '321323', '321324'];
 const t0 = Date.now();

@@ -430,15 +430,15 @@ async function sections(
   unpaidDays: number,
 ): Promise<Sections> {
   const w = windowOf(from, to);
-  const [u, b, c, p, h, cp, x] = await Promise.all([
-    uptake(db, ds, to),
-    business(db, ds, w),
-    claims(db, ds, w, now, unpaidDays),
-    prevention(db, ds, w),
-    hazards(db, ds, w, today),
-    complaints(db, ds, w),
-    experts(db, ds),
-  ]);
+  // One section after another (each runs at most three statements at once): a cockpit computed at scale
+  // holds few pool connections, so the lists and forms of other users keep theirs.
+  const u = await uptake(db, ds, to);
+  const b = await business(db, ds, w);
+  const c = await claims(db, ds, w, now, unpaidDays);
+  const p = await prevention(db, ds, w);
+  const h = await hazards(db, ds, w, today);
+  const cp = await complaints(db, ds, w);
+  const x = await experts(db, ds);
   return { uptake: u, business: b, claims: c, prevention: p, hazards: h, complaints: cp, experts: x };
 }
 
@@ -486,10 +486,16 @@ export async function computeCockpit(
 ): Promise<Cockpit> {
   const today = chinaDate(opts.now);
   const { from, to } = countedDays(period, opts.cutoff ?? today);
-  const [cur, prev] = await Promise.all([
-    sections(db, ds, from, to, today, opts.now, opts.unpaidDays),
-    sections(db, ds, shiftYears(from, -1), shiftYears(to, -1), today, opts.now, opts.unpaidDays),
-  ]);
+  const cur = await sections(db, ds, from, to, today, opts.now, opts.unpaidDays);
+  const prev = await sections(
+    db,
+    ds,
+    shiftYears(from, -1),
+    shiftYears(to, -1),
+    today,
+    opts.now,
+    opts.unpaidDays,
+  );
   return {
     period: { kind: period.kind, year: period.year, n: period.n, label: periodLabel(period), from, to },
     districts: districtList(ds),

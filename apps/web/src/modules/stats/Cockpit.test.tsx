@@ -198,9 +198,19 @@ describe('Cockpit (数据驾驶舱)', () => {
     await screen.findByTestId('cockpit');
   });
 
-  it('drill links without a list screen for the role are left out', () => {
+  it('drill links carry the figure’s filters; without a list screen for the role they are left out', () => {
     const none = { ent: null, insurance: null, prevention: null, hazard: null, complaint: null };
     expect(drillLink('insured', none)).toBeNull();
+    const period = { kind: 'year' as const, year: 2026, from: '2026-01-01', to: '2026-11-28' };
+    const ins = { ...none, insurance: '/i' };
+    expect(drillLink('premium', ins, '321323', undefined, period)).toBe(
+      '/i?tab=policy&state=issued&startFrom=2026-01-01&startTo=2026-11-28&districtCode=321323',
+    );
+    expect(drillLink('closeRate', ins, undefined, undefined, period)).toBe(
+      '/i?tab=claim&year=2026&phase=closed',
+    );
+    expect(drillLink('claims', ins, undefined, undefined, { ...period, kind: 'month' })).toBe('/i?tab=claim');
+    expect(drillLink('unpaid', ins)).toBe('/i?tab=claim&flag=unpaid');
     expect(drillLink('voluntary', { ...none, ent: '/e' }, '321323')).toBe(
       '/e?districtCode=321323&mustInsure=false&insured=true',
     );

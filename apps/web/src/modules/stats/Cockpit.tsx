@@ -51,7 +51,15 @@ export function drillLink(
   paths: DrillPaths,
   districtCode?: string,
   industry?: string,
+  period?: Pick<CockpitData['period'], 'kind' | 'year' | 'from' | 'to'>,
 ): string | null {
+  const ins = (f: Record<string, string | undefined>) =>
+    paths.insurance ? `${paths.insurance}?${qs({ ...f, districtCode })}` : null;
+  const policies = () =>
+    ins({ tab: 'policy', state: 'issued', startFrom: period?.from, startTo: period?.to });
+  // The claim list filters by the year reported (no day range): a year's figures open it filtered.
+  const claims = (f: Record<string, string | undefined> = {}) =>
+    ins({ tab: 'claim', year: period?.kind === 'year' ? String(period.year) : undefined, ...f });
   const ent = (f: Record<string, string | undefined>) =>
     paths.ent ? `${paths.ent}?${qs({ districtCode, wsIndustryCode: industry, ...f })}` : null;
   switch (key) {
@@ -66,11 +74,15 @@ export function drillLink(
     case 'premium':
     case 'sumInsured':
     case 'preventionFee':
+      return policies();
     case 'claims':
-    case 'closeRate':
     case 'claimPaid':
+      return claims();
+    case 'closeRate':
     case 'avgPaid':
-      return paths.insurance;
+      return claims({ phase: 'closed' });
+    case 'unpaid':
+      return ins({ tab: 'claim', flag: 'unpaid' });
     case 'services':
     case 'served':
       return paths.prevention;
@@ -118,6 +130,10 @@ function KpiCard({ k, to }: { k: Kpi; to: string | null }) {
   ) : (
     body
   );
+}
+
+function DrillText({ to, children }: { to: string | null; children: ReactNode }) {
+  return to ? <Link to={to}>{children}</Link> : <span>{children}</span>;
 }
 
 /** The period picked: this year by default (from 1 January, spec 9). */
@@ -476,7 +492,7 @@ export function Cockpit() {
           </Typography.Text>
           <div className="aq-cockpit-kpis">
             {c.kpis.map((k) => (
-              <KpiCard key={k.key} k={k} to={drillLink(k.key, paths, one)} />
+              <KpiCard key={k.key} k={k} to={drillLink(k.key, paths, one, undefined, c.period)} />
             ))}
           </div>
           <Row gutter={[16, 16]}>
@@ -488,9 +504,9 @@ export function Cockpit() {
                 <Space wrap size={[24, 8]}>
                   <span>结案（件）：{thousands(c.claims.closed)}</span>
                   <span>结案赔付（元）：{thousands(c.claims.closedPaid)}</span>
-                  <span>
+                  <DrillText to={drillLink('unpaid', paths, one)}>
                     立案超{c.claims.unpaidDays}天未付（件）：{thousands(c.claims.unpaidOverdue)}
-                  </span>
+                  </DrillText>
                   <span>逾期未整改隐患（条）：{thousands(c.hazards.overdue)}</span>
                   <span>重大隐患未整改（条）：{thousands(c.hazards.majorOpen)}</span>
                   <span>
