@@ -5,7 +5,8 @@
 // computation (`computeCockpit`: every section, this year and last year's same days) is timed cold for the
 // city and for one district, and the cached path (what a request answers while the figures are fresh, or
 // stale-while-revalidate after) is timed over many calls. Prints the figures and writes
-// bench/results/cockpit.json. The database is dropped afterwards (BENCH_DB reuses and keeps one).
+// bench/results/cockpit.json. The database is dropped afterwards (BENCH_KEEP=1 keeps it; BENCH_DB=<name>
+// reuses a kept one without filling).
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/cockpit.mjs
 import fs from 'node:fs';
@@ -139,5 +140,6 @@ try {
   fs.writeFileSync(path.join(root, 'bench/results/cockpit.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await database.close();
-  if (!reuse) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!reuse && !process.env.BENCH_KEEP) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  else console.log(`kept database ${dbName}`);
 }

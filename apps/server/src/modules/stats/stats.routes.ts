@@ -29,6 +29,25 @@ import { cityClaimTotals, computeCockpit } from './stats.service.ts';
 const TAGS = ['stats'];
 const MODULE = '统计报表';
 
+/** The cockpit of the districts and period from the cache (stale-while-revalidate; cache.ts). */
+function cockpitOf(app: FastifyInstance, ds: string[], period: StatPeriod, now: Date, unpaidDays: number) {
+  const key = `${ds.join(',')}|${periodKey(period)}|${chinaDate(now)}|${unpaidDays}`;
+  return cachedCockpit(app.db, key, now, () => computeCockpit(app.db, ds, period, { now, unpaidDays }));
+}
+
+/**
+ * Computes this year's cockpit of the city and of each district ahead of the first request (at start and
+ * with each hourly tick), one after another, so a wall screen or a regulator opening the cockpit is answered
+ * from the cache.
+ */
+async function warmCockpits(app: FastifyInstance): Promise<void> {
+  const now = app.deps.clock.now();
+  const unpaidDays = (await app.deps.settings.get('insurance')).claimUnpaidFlagDays;
+  const period: StatPeriod = { kind: 'year', year: Number(chinaDate(now).slice(0, 4)), n: 0 };
+  for (const ds of [DISTRICTS.map((d) => d.value), ...DISTRICTS.map((d) => [d.value])])
+    await cockpitOf(app, ds, period, now, unpaidDays);
+}
+
 /** A period that has not begun yet cannot be counted (400 naming it). */
 function assertStarted(p: StatPeriod, today: string) {
   if (periodBounds(p).from > today) throw badRequest(`统计周期尚未开始：${periodKey(p)}`);
@@ -65,10 +84,7 @@ export function statsRoutes(app: FastifyInstance): void {
       assertStarted(period, today);
       const ds = await statDistricts(app.db, requireAuth(req), q.districtCode);
       const unpaidDays = (await settings.get('insurance')).claimUnpaidFlagDays;
-      const key = `${ds.join(',')}|${periodKey(period)}|${today}|${unpaidDays}`;
-      return ok(
-        await cachedCockpit(app.db, key, now, () => computeCockpit(app.db, ds, period, { now, unpaidDays })),
-      );
+      return ok(await cockpitOf(app, ds, period, now, unpaidDays));
     },
   );
 
@@ -176,7 +192,10 @@ export async function runDueReports(
   return made;
 }
 
-/** Checks hourly for due reports (on the jobs connection: a year's figures of a city may take a while). */
+/**
+ * Checks hourly for due reports (on the jobs connection: a year's figures of a city may take a while), then
+ * warms this year's cockpits.
+ */
 export function registerReportSchedule(
   app: FastifyInstance,
   opts: { enabled: boolean; everyMs?: number },
@@ -192,6 +211,7 @@ export function registerReportSchedule(
       const days = (await settings.get('insurance')).claimUnpaidFlagDays;
       const made = await runDueReports(app.deps.database.jobs(), clock.now(), days);
       if (made) app.log.info({ made }, 'scheduled statistical reports made');
+      await warmCockpits(app);
     } catch (err) {
       app.log.error({ err }, 'scheduled statistical reports failed');
     } finally {

@@ -117,11 +117,12 @@ async function uptake(db: Db, ds: string[], asOf: string) {
 }
 
 async function business(db: Db, ds: string[], w: Window) {
-  const { rows } = await sql<{
+  // Grouped by codes only (names read after), co-insured policies by a hash join of the pools: one pass
+  // over the period's policies, hash-aggregated.
+  const { rows: raw } = await sql<{
     code: string;
     ind: string;
     insurerId: number;
-    insurer: string;
     mon: string;
     n: number;
     co: number;
@@ -129,15 +130,25 @@ async function business(db: Db, ds: string[], w: Window) {
     lim: string;
     fee: string;
   }>`
+    with co as (select policy_id from ins_policy_coinsurer group by policy_id having count(*) > 1)
     select ip.district_code as code, substr(ip.ws_industry_code, 1, 4) as ind, ip.insurer_id as "insurerId",
-      io.name as insurer, to_char(ip.start_date, 'YYYY-MM') as mon, count(*)::int as n,
-      count(*) filter (where (select count(*) from ins_policy_coinsurer c where c.policy_id = ip.id) > 1)::int as co,
+      to_char(ip.start_date, 'YYYY-MM') as mon, count(*)::int as n, count(co.policy_id)::int as co,
       coalesce(sum(ip.premium), 0) as premium, coalesce(sum(ip.per_accident_limit), 0) as lim,
       coalesce(sum(ip.prevention_fee), 0) as fee
-    from ins_policy ip join sys_org io on io.id = ip.insurer_id
+    from ins_policy ip left join co on co.policy_id = ip.id
     where ip.status in ('approved', 'cancelled') and ip.start_date >= ${w.from}::date
       and ip.start_date <= ${w.to}::date and ${inList('ip.district_code', ds)}
-    group by 1, 2, 3, 4, 5`.execute(db);
+    group by 1, 2, 3, 4`.execute(db);
+  const ids = [...new Set(raw.map((r) => r.insurerId))];
+  const names = new Map(
+    ids.length
+      ? (await db.selectFrom('sysOrg').select(['id', 'name']).where('id', 'in', ids).execute()).map((o) => [
+          o.id,
+          o.name,
+        ])
+      : [],
+  );
+  const rows = raw.map((r) => ({ ...r, insurer: names.get(r.insurerId) ?? '' }));
   const agg = (rs: typeof rows) => {
     const cents = (k: 'premium' | 'lim' | 'fee') =>
       rs.reduce((s, r) => s + Math.round(Number(r[k]) * 100), 0);
