@@ -103,17 +103,26 @@ describe('cockpit (数据驾驶舱)', () => {
     const { page, errors } = await openPage(browser);
     await login(page, 'gov');
     await page.goto(REPORTS);
-    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '宿迁市' }).first();
+    const list = await apiData<{ list: { period: string; periodLabel: string; districtCode: string }[] }>(
+      page,
+      '/api/stats/report/list?kind=month&pageSize=100',
+    );
+    // The city's monthly report (the demo's, or one the schedule made at start).
+    const report = list.list.find((r) => r.districtCode === '321300')!;
+    await page.getByRole('combobox', { name: '筛选报表类型' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '月报' })
+      .click();
+    const row = page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: `宿迁市${report.periodLabel}` })
+      .first();
     await row.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByText('下载').click()]);
     const file = path.join(ARTIFACTS_DIR, 'cockpit-report.xlsx');
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
     await download.saveAs(file);
-    const list = await apiData<{ list: { period: string; districtCode: string }[] }>(
-      page,
-      '/api/stats/report/list',
-    );
-    const report = list.list.find((r) => r.districtCode === '321300')!;
     const [y, m] = report.period.split('-').map(Number) as [number, number];
     const cockpit = await apiData<{ kpis: Kpi[] }>(page, `/api/stats/cockpit?kind=month&year=${y}&n=${m}`);
     const kpi = (key: string) => cockpit.kpis.find((k) => k.key === key)!.value;

@@ -391,7 +391,6 @@ export async function listReports(
     s.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     s
       .select(ROW_COLUMNS)
-      .orderBy('period', 'desc')
       .orderBy('generatedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(q.pageSize)

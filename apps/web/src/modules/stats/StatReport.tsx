@@ -30,12 +30,13 @@ export function StatReport() {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [shownKind, setShownKind] = useState<Kind | undefined>(undefined);
   const [kind, setKind] = useState<Kind>('month');
   const [y, setY] = useState(year);
   const [n, setN] = useState(month);
   const list = useQuery({
-    queryKey: [STATS_KEY, 'reports', page],
-    queryFn: () => statsApi.reports(page),
+    queryKey: [STATS_KEY, 'reports', page, shownKind],
+    queryFn: () => statsApi.reports({ ...page, ...(shownKind ? { kind: shownKind } : {}) }),
   });
   const gen = useMutation({
     mutationFn: (b: ReportInput) => statsApi.generate(b),
@@ -102,7 +103,24 @@ export function StatReport() {
           </Typography.Text>
         </Card>
       </Action>
-      <Card variant="borderless" title="报表存档">
+      <Card
+        variant="borderless"
+        title="报表存档"
+        extra={
+          <Select<Kind>
+            aria-label="筛选报表类型"
+            allowClear
+            placeholder="全部类型"
+            style={{ width: 120 }}
+            value={shownKind}
+            onChange={(k) => {
+              setShownKind(k);
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+            options={STAT_PERIOD_KINDS.map((o) => ({ value: o.value, label: o.label }))}
+          />
+        }
+      >
         <Table<StatReportRow>
           rowKey="id"
           size="small"
