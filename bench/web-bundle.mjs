@@ -50,6 +50,14 @@ const PAGES = [
     // Screens not built yet fall back to the 404 screen, which lives in the entry chunk.
     modules: ['src/layouts/BasicLayout.tsx'],
   },
+  {
+    key: 'cockpit',
+    label: '数据驾驶舱 (gov)',
+    url: '/government/govCockpit/GovCockpit/route',
+    login: 'gov',
+    // The cockpit screen and its charts chunk (echarts/core with the bar, line and pie charts only).
+    modules: ['src/layouts/BasicLayout.tsx', 'src/modules/stats/Cockpit.tsx'],
+  },
 ];
 
 /** Accept-Encoding of a current browser (what Chromium sends over HTTPS). */

@@ -42,6 +42,7 @@ import { rulesRoutes } from './modules/rule/index.ts';
 import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
 import { serviceRequestRoutes } from './modules/service-request/index.ts';
 import { settingsRoutes } from './modules/setting/index.ts';
+import { registerReportSchedule, statsRoutes } from './modules/stats/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
@@ -230,6 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   preventionRoutes(app);
   hazardModuleRoutes(app);
   complaintsRoutes(app);
+  statsRoutes(app);
   evaluationRoutes(app);
   poolRoutes(app);
   registrationRoutes(app);
@@ -238,6 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
   // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
   registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
+  registerReportSchedule(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);

@@ -28,6 +28,7 @@ import { roleScreens } from './modules/role/screens.ts';
 import { ruleScreens } from './modules/rule/screens.ts';
 import { safetyMechanismScreens } from './modules/safety-mechanism/screens.ts';
 import { settingScreens } from './modules/setting/screens.ts';
+import { statsScreens } from './modules/stats/screens.ts';
 import { subsystemScreens } from './modules/subsystem/screens.ts';
 import { userScreens } from './modules/user/screens.ts';
 // new:feature imports
@@ -72,6 +73,7 @@ const featureMaps: Readonly<Record<string, ScreenLoader>>[] = [
   hazardScreens,
   poolScreens,
   registrationScreens,
+  statsScreens,
   // new:feature screens
 ];
 

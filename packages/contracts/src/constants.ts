@@ -44,6 +44,7 @@ export * from './rule-options.ts';
 export * from './safety-mechanism-options.ts';
 export * from './service-request-options.ts';
 export * from './setting-options.ts';
+export * from './stats-options.ts';
 export * from './subsystem-options.ts';
 export * from './training-options.ts';
 export * from './user-options.ts';

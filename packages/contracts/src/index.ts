@@ -42,6 +42,7 @@ export * from './rule.ts';
 export * from './safety-mechanism.ts';
 export * from './service-request.ts';
 export * from './setting.ts';
+export * from './stats.ts';
 export * from './subsystem.ts';
 export * from './training.ts';
 export * from './user.ts';

@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   poolProfile: '机构与专家资料',
   statement: '服务报表',
   supervise: '监管对象',
+  cockpit: '数据驾驶舱',
+  statReport: '统计报表',
 } as const;
 export type PermissionId = keyof typeof PERMISSIONS;
 

@@ -105,6 +105,14 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('服务评估', '/government/govAp/GovApEval/route', 'GovApEval', 'ap', ['query', 'get', 'edit']),
       leaf('服务机构服务', '/government/govAp/GovApService/route', 'GovApService', 'ap'),
     ]),
+    group('数据驾驶舱', '/government/govCockpit', 'DashboardOutlined', [
+      leaf('数据驾驶舱', '/government/govCockpit/GovCockpit/route', 'GovCockpit', 'cockpit', ['query']),
+      leaf('统计报表', '/government/govCockpit/GovStatReport/route', 'GovStatReport', 'statReport', [
+        'query',
+        'add',
+        'export',
+      ]),
+    ]),
     group('企业管理', '/government/govEnt', 'BankOutlined', [
       leaf('企业列表', '/government/govEnt/GovEntList/route', 'GovEntList', 'enterprise', [
         'add',
@@ -388,6 +396,12 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
   ROLE_ADMIN: [
     group('运营中心', '/admin/home', 'DashboardOutlined', [
       leaf('工作台', '/admin/home/AdminIndex/route', 'AdminIndex', 'dashboard', ['query']),
+      leaf('数据驾驶舱', '/admin/home/AdminCockpit/route', 'AdminCockpit', 'cockpit', ['query']),
+      leaf('统计报表', '/admin/home/AdminStatReport/route', 'AdminStatReport', 'statReport', [
+        'query',
+        'add',
+        'export',
+      ]),
     ]),
     group('内容管理', '/admin/content', 'ReadOutlined', [
       leaf('通知公告', '/admin/content/AdminNotice/route', 'AdminNotice', 'notice', CRUD),

@@ -14,6 +14,7 @@ import { seedPoolDemo } from './pool.ts';
 import { seedPreventionDemo } from './prevention.ts';
 import { seedPreventionActivityDemo } from './prevention-activity.ts';
 import { seedRegistrationDemo } from './registration.ts';
+import { seedStatsDemo } from './stats.ts';
 import { seedDemoSubsystems } from './subsystems.ts';
 import { seedWechatDemo } from './wechat.ts';
 
@@ -384,6 +385,7 @@ export async function seedDemo(
   await seedWechatDemo(db, now);
   await seedPoolDemo(db, now);
   await seedRegistrationDemo(db, hash, now);
+  await seedStatsDemo(db, now);
 }
 
 /**

@@ -31,6 +31,7 @@ import { menuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { MessageBell } from './MessageBell.tsx';
 import { MultiTab } from './MultiTab.tsx';
+import { PrintFooter } from './PrintFooter.tsx';
 import { SettingDrawer } from './SettingDrawer.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { layoutToken } from './theme.ts';
@@ -185,6 +186,7 @@ export function BasicLayout() {
           )}
         </div>
       </ProLayout>
+      <PrintFooter />
       <SettingDrawer />
     </>
   );

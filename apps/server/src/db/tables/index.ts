@@ -11,6 +11,7 @@ import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
 import type { RegistrationTables } from './registration.ts';
 import type { ServiceRequestTables } from './service-request.ts';
+import type { StatsTables } from './stats.ts';
 import type { TrainingTables } from './training.ts';
 import type { WechatTables } from './wechat.ts';
 // new:feature imports
@@ -25,4 +26,5 @@ export type FeatureTables = Record<never, never> &
   HazardTables &
   PoolTables &
   WechatTables &
-  RegistrationTables;
+  RegistrationTables &
+  StatsTables;

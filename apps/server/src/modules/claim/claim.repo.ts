@@ -490,21 +490,4 @@ export async function claimAttachmentIds(db: Db, actor: Actor, id: number): Prom
   return [...r.attachments, ...steps.flatMap((s) => s.attachments), ...persons.flatMap((p) => p.proofs)];
 }
 
-export async function yearClaimTotals(db: Db, now: Date) {
-  const year = Number(chinaDate(now).slice(0, 4));
-  const r = await db
-    .selectFrom('insClaim')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn
-        .coalesce(eb.fn.sum<string>(sql`coalesce(payout_total, advance_total)`), sql<string>`0`)
-        .as('paid'),
-    ])
-    .where('reportedAt', '>=', chinaDayStart(`${year}-01-01`))
-    .where('reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
-    .where('phase', '!=', 'withdrawn')
-    .executeTakeFirstOrThrow();
-  return { claims: Number(r.n), paid: Number(r.paid) };
-}
-
 export const CLAIM_STEP_LABELS = Object.fromEntries(CLAIM_STEPS.map((s) => [s.value, s.label]));

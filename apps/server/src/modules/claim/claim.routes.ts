@@ -27,14 +27,7 @@ import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import {
-  claimAttachmentIds,
-  claimCounts,
-  exportClaims,
-  getClaim,
-  listClaims,
-  yearClaimTotals,
-} from './claim.repo.ts';
+import { claimAttachmentIds, claimCounts, exportClaims, getClaim, listClaims } from './claim.repo.ts';
 import { rateClaim, recordStep, reportClaim } from './claim.service.ts';
 
 /**
@@ -46,9 +39,7 @@ export function claimsRoutes(app: FastifyInstance): void {
   const { clock, config, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
-  const totals = () => yearClaimTotals(app.db, clock.now());
-  app.portalStats.register('claims', async () => (await totals()).claims);
-  app.portalStats.register('claimPaid', async () => (await totals()).paid);
+  // The portal's claim figures come from the stats module (the cockpit's aggregates).
 
   const list = async (
     req: FastifyRequest<{

@@ -120,3 +120,22 @@ describe('企业列表 所属区县 filter', () => {
     expect(await districtOptions()).toEqual(['宿城区', '宿豫区', '沭阳县', '泗阳县', '泗洪县']);
   });
 });
+
+describe('企业列表 opened from a figure of the cockpit', () => {
+  it('asks for the enterprises of the district that must insure and are insured, as the figure counted', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_GOVERNMENT', permissions: { enterprise: ['query'] } }));
+    renderWithApp(<GovEntList />, {
+      actions: ['query'],
+      path: '/x?districtCode=321323&mustInsure=true&insured=true&wsIndustryCode=AQ02&bad=1',
+    });
+    await screen.findByText(row.name);
+    const q = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost').searchParams;
+    expect(['districtCode', 'mustInsure', 'insured', 'wsIndustryCode', 'bad'].map((k) => q.get(k))).toEqual([
+      '321323',
+      'true',
+      'true',
+      'AQ02',
+      null,
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { RISK_LEVELS, STD_GRADES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { actionsWidth, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
@@ -57,6 +57,20 @@ export function toListQuery(p: Filters & { pageNo: number; pageSize: number }): 
   return q as unknown as EnterpriseListQuery;
 }
 
+/** The list filters a link may carry (the cockpit's drill-down): district, industry, 应保, 在保. */
+export function urlListFilters(params: URLSearchParams): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  const district = params.get('districtCode');
+  if (district && /^\d{6}$/.test(district)) out.districtCode = district;
+  const industry = params.get('wsIndustryCode');
+  if (industry && /^[A-Za-z0-9.]{1,12}$/.test(industry)) out.wsIndustryCode = industry;
+  for (const k of ['mustInsure', 'insured']) {
+    const v = params.get(k);
+    if (v === 'true' || v === 'false') out[k] = v;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
 /**
  * 企业列表 (government): the enterprises of the user's districts with the derived flags, filters,
  * add, must-insure register import and export.
@@ -71,6 +85,9 @@ export function GovEntList() {
   const districts = useDistrictOptions();
 
   const detail = (id: number) => navigate(`${GOV_ENT_PATHS.detail}?id=${id}`);
+  // A figure of the cockpit opens the list filtered as it counted (?districtCode=&mustInsure=true&insured=true).
+  const [urlParams] = useSearchParams();
+  const urlFilters = urlListFilters(urlParams);
 
   // Widths fit the list beside the menu at 1440 px (LIST_WIDTH_AT_1440): every column visible, none
   // under the fixed 操作 column, whose four links each keep one line (actionsWidth); the name cell has two
@@ -252,6 +269,7 @@ export function GovEntList() {
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        form={urlFilters ? { initialValues: urlFilters } : undefined}
         options={{ density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的企业' }}
         request={async (params) => {

@@ -139,3 +139,34 @@ describe('保单 drawer (government)', () => {
     expect(screen.getByText('3,258.50 元')).toBeTruthy();
   });
 });
+
+describe('保险业务 opened from a figure of the cockpit', () => {
+  const queries = () =>
+    (vi.mocked(fetch).mock.calls as unknown as [string][]).map(([u]) => new URL(u, 'http://localhost'));
+  it('the policy tab lists the issued policies starting within the period, of the district', async () => {
+    renderWithApp(<GovInsurance />, {
+      actions: ['query'],
+      path: '/x?tab=policy&state=issued&startFrom=2026-01-01&startTo=2026-11-28&districtCode=321323',
+    });
+    expect(await screen.findByText('本辖区保单（起保日期 2026-01-01 至 2026-11-28）')).toBeTruthy();
+    await waitFor(() => expect(queries().some((u) => u.pathname.endsWith('/policy/list'))).toBe(true));
+    const q = queries().find((u) => u.pathname.endsWith('/policy/list'))!.searchParams;
+    expect(
+      Object.fromEntries(['state', 'startFrom', 'startTo', 'districtCode'].map((k) => [k, q.get(k)])),
+    ).toEqual({
+      state: 'issued',
+      startFrom: '2026-01-01',
+      startTo: '2026-11-28',
+      districtCode: '321323',
+    });
+  });
+
+  it('the claim tab opens with the year and flag of the figure', async () => {
+    renderWithApp(<GovInsurance />, { actions: ['query'], path: '/x?tab=claim&year=2026&flag=unpaid' });
+    await waitFor(() =>
+      expect(queries().some((u) => u.pathname.endsWith('/govInsurance/claimList'))).toBe(true),
+    );
+    const q = queries().find((u) => u.pathname.endsWith('/govInsurance/claimList'))!.searchParams;
+    expect([q.get('year'), q.get('flag')]).toEqual(['2026', 'unpaid']);
+  });
+});

@@ -28,9 +28,36 @@ const page = (p: Raw) => ({ pageNo: Number(p.pageNo) || 1, pageSize: Number(p.pa
 const GOV_POLICY_STATES = {
   ...valueEnumOf(POLICY_STATES.filter((s) => s.value !== 'draft')),
   valid: { text: '有效（保障中+即将到期）' },
+  issued: { text: '已出单（含已退保）' },
 };
 
-function PolicyTab() {
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * Filters a link may carry into the tabs (the cockpit's drill-down): `?tab=policy&state=issued&districtCode=
+ * &startFrom=&startTo=` or `?tab=claim&year=&phase=&flag=&districtCode=`. The form starts with those it
+ * shows; the start-date range (no form field) applies while the page is open this way.
+ */
+function linkFilters(params: URLSearchParams) {
+  const pick = (k: string, ok: (v: string) => boolean) => {
+    const v = params.get(k);
+    return v && ok(v) ? { [k]: v } : {};
+  };
+  const district = pick('districtCode', (v) => /^\d{6}$/.test(v));
+  return {
+    policyForm: { ...district, ...pick('state', (v) => v in GOV_POLICY_STATES) },
+    policyRange: { ...pick('startFrom', (v) => DATE.test(v)), ...pick('startTo', (v) => DATE.test(v)) },
+    claimForm: {
+      ...district,
+      ...pick('year', (v) => /^\d{4}$/.test(v)),
+      ...pick('phase', (v) => CLAIM_PHASES.values.includes(v as never)),
+      ...pick('flag', (v) => v === 'late' || v === 'unpaid'),
+    },
+  };
+}
+type LinkFilters = ReturnType<typeof linkFilters>;
+const none = (o: object) => Object.keys(o).length === 0;
+
+function PolicyTab({ link }: { link: LinkFilters }) {
   const { message } = App.useApp();
   const districts = useDistrictOptions();
   const [open, setOpen] = useState<number | null>(null);
@@ -64,7 +91,12 @@ function PolicyTab() {
   return (
     <>
       <PagedTable<PolicyRow>
-        headerTitle="本辖区保单"
+        headerTitle={
+          link.policyRange.startFrom || link.policyRange.startTo
+            ? `本辖区保单（起保日期 ${link.policyRange.startFrom ?? ''} 至 ${link.policyRange.startTo ?? ''}）`
+            : '本辖区保单'
+        }
+        form={none(link.policyForm) ? undefined : { initialValues: link.policyForm }}
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
@@ -72,8 +104,8 @@ function PolicyTab() {
         locale={{ emptyText: '没有符合条件的保单' }}
         request={async (p) => {
           const { pageNo: _no, pageSize: _size, ...q } = p as Raw;
-          last.current = q as Record<string, QueryValue>;
-          return policyApi.list({ ...q, ...page(p as Raw) } as PolicyListQuery);
+          last.current = { ...(q as Record<string, QueryValue>), ...link.policyRange };
+          return policyApi.list({ ...q, ...link.policyRange, ...page(p as Raw) } as PolicyListQuery);
         }}
         toolBarRender={() => [
           <Action key="export" name="export">
@@ -106,7 +138,15 @@ function PolicyTab() {
   );
 }
 
-function ClaimTab({ openId, onClosed }: { openId: number | null; onClosed: () => void }) {
+function ClaimTab({
+  openId,
+  onClosed,
+  link,
+}: {
+  openId: number | null;
+  onClosed: () => void;
+  link: LinkFilters;
+}) {
   const districts = useDistrictOptions();
   const [open, setOpen] = useState<number | null>(openId);
   useEffect(() => {
@@ -139,6 +179,7 @@ function ClaimTab({ openId, onClosed }: { openId: number | null; onClosed: () =>
     <>
       <PagedTable<ClaimRow>
         headerTitle="本辖区理赔案件"
+        form={none(link.claimForm) ? undefined : { initialValues: link.claimForm }}
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
@@ -168,7 +209,8 @@ export function GovInsurance() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('claim');
   const claimId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const [tab, setTab] = useState(claimId !== null ? 'claim' : 'policy');
+  const link = linkFilters(params);
+  const [tab, setTab] = useState(claimId !== null || params.get('tab') === 'claim' ? 'claim' : 'policy');
   useEffect(() => {
     if (claimId !== null) setTab('claim');
   }, [claimId]);
@@ -192,11 +234,11 @@ export function GovInsurance() {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'policy', label: '保单', children: <PolicyTab /> },
+            { key: 'policy', label: '保单', children: <PolicyTab link={link} /> },
             {
               key: 'claim',
               label: '理赔案件',
-              children: <ClaimTab openId={claimId} onClosed={closeClaim} />,
+              children: <ClaimTab openId={claimId} onClosed={closeClaim} link={link} />,
             },
           ]}
         />
