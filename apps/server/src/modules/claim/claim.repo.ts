@@ -13,7 +13,6 @@ import {
   type ClaimDetail,
   type ClaimPhase,
   type ClaimRow,
-  chinaDate,
   type claimListQuery,
   optionLabel,
   type Paged,
