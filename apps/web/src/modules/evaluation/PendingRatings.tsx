@@ -59,6 +59,29 @@ function RateModal({ item, onClose }: { item: SatisfactionPending; onClose: () =
 }
 
 /**
+ * 评价 on the page of one policy (投保满意度) or prevention service (企业配合度), while it waits for the
+ * enterprise's rating (the same list as 待评价); nothing once rated or not rateable.
+ */
+export function RateButton({ item, targetId }: { item: 'policy' | 'record'; targetId: number }) {
+  const pending = useQuery({
+    queryKey: [EVAL_KEY, 'pending'],
+    queryFn: evalApi.pending,
+    retry: false,
+  });
+  const [open, setOpen] = useState(false);
+  const it = pending.data?.find((p) => p.item === item && p.targetId === targetId);
+  if (!it) return null;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="rate-button">
+        评价{it.itemLabel}
+      </Button>
+      {open ? <RateModal item={it} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/**
  * 待评价 (enterprise): the issued policies (投保满意度) and the prevention records it confirmed (企业配合度)
  * not rated yet; the answers feed the regulator's 满意度评价. Nothing is shown when none is pending.
  */

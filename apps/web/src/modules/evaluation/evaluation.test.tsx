@@ -6,7 +6,7 @@ import { signInAs, testUser } from '../../test/user.ts';
 import { GovApEval, InsuranceApEval } from './ApEvalScreens.tsx';
 import type { ApEvalIndicators, ApEvalRow, SatisfactionFigure, SatisfactionReportRow } from './api.ts';
 import { GovEvaluation } from './GovEvaluation.tsx';
-import { PendingRatings } from './PendingRatings.tsx';
+import { PendingRatings, RateButton } from './PendingRatings.tsx';
 import { reportProblem } from './parts.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -278,5 +278,53 @@ describe('PendingRatings (待评价, enterprise)', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelector('[data-testid="pending-ratings"]')).toBeNull();
+  });
+});
+
+describe('RateButton (评价 on the policy and service pages)', () => {
+  const pending = () => [
+    {
+      item: 'record',
+      itemLabel: '企业配合度',
+      targetId: 31,
+      label: '事故预防服务 三月隐患排查 2026-03-05',
+      insurerName: '人保财险宿迁分公司',
+      date: '2026-03-06',
+    },
+  ];
+
+  it('offers the rating of its own record while it waits, and sends it', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_ENT', orgId: 11 }));
+    const calls = fakeApi({
+      'POST /api/evaluation/pending': pending,
+      'POST /api/evaluation/answer': () => ({ id: 2 }),
+    });
+    renderWithApp(<RateButton item="record" targetId={31} />);
+    fireEvent.click(await screen.findByRole('button', { name: '评价企业配合度' }));
+    const modal = await screen.findByRole('dialog');
+    expect(modal.textContent).toContain('事故预防服务 三月隐患排查 2026-03-05');
+    fireEvent.click(modal.querySelectorAll('.ant-rate-star div[role="radio"]')[4]!);
+    fireEvent.click(within(modal).getByRole('button', { name: '提交评价' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/evaluation/answer')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/evaluation/answer')!.body).toEqual({
+      item: 'record',
+      targetId: 31,
+      score: 5,
+      comment: '',
+    });
+  });
+
+  it('shows nothing for another record, or for a policy with the same id', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_ENT', orgId: 11 }));
+    const calls = fakeApi({ 'POST /api/evaluation/pending': pending });
+    const { container } = renderWithApp(
+      <>
+        <RateButton item="record" targetId={32} />
+        <RateButton item="policy" targetId={31} />
+      </>,
+    );
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('[data-testid="rate-button"]')).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import {
   wsIndustryTop,
 } from '../../platform/contracts.ts';
 import { districtName } from '../../platform/districts.ts';
+import { RateButton } from '../evaluation/index.ts';
 import { type PolicyDetail, policyApi } from './api.ts';
 import { PolicyPersons } from './PolicyPersons.tsx';
 import { PolicyVersions } from './PolicyVersions.tsx';
@@ -187,6 +188,7 @@ export function PolicyDetailView({
           <Button onClick={() => navigate(`${PATHS.entClaimAdd}?policyId=${p.id}`)}>报案</Button>
         </Action>
       ) : null}
+      {side === 'enterprise' && p.status === 'approved' ? <RateButton item="policy" targetId={p.id} /> : null}
       <Button onClick={() => navigate(side === 'enterprise' ? PATHS.entManage : PATHS.insManage)}>
         返回列表
       </Button>

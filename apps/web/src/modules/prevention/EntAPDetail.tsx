@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { Action } from '../../platform/access.tsx';
+import { RateButton } from '../evaluation/index.ts';
 import { AP_KEY, apApi, type PlanDetail } from './api.ts';
 import { PlanPage } from './core-parts.tsx';
 import { AP_PATHS } from './core-paths.ts';
@@ -77,6 +78,7 @@ export function EntAPDetail() {
                 确认服务记录
               </Button>
             ) : null}
+            {plan.recordState === 'confirmed' ? <RateButton item="record" targetId={plan.id} /> : null}
             <ConfirmModal plan={plan} what={confirming} onClose={() => setConfirming(null)} />
           </Space>
         </Action>
