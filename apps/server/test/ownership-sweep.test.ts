@@ -1187,6 +1187,9 @@ const NO_OWNER: Record<string, string> = {
   // WeChat binding (modules/auth/wechat.*): the signed-in caller's own account, the user id from the session.
   '/api/wx/loginUserBindWx.json': 'the caller’s own account (user id from the session; state bound to it)',
   '/api/wx/unbindWx.json': 'the caller’s own account (user id from the session)',
+  // Statistical reports (modules/stats): generated for the caller's own scope (its districts, or the city for
+  // the operations admin); a district outside it answers 404 (stats.test.ts).
+  '/api/stats/report/generate': 'reports of the caller’s own districts only (scope from the session)',
   '/api/registration/review':
     'self-registrations are reviewed by the operations admin only (registration.test.ts)',
   // new:feature routes

@@ -409,6 +409,12 @@ describe('reports', () => {
     expect((await call('GET', `/api/stats/report/download?id=${cityId}`, 'gov_sy')).statusCode).toBe(404);
     const bad = await call('POST', '/api/stats/report/generate', 'gov', { ...body, cutoff: '2035-07-01' });
     expect(bad.statusCode).toBe(400);
+    // A district regulator makes reports of its own district only: another district is not found.
+    const other = await call('POST', '/api/stats/report/generate', 'gov_sy', {
+      ...body,
+      districtCode: '321302',
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it('the schedule makes the due reports for the city and each district once', async () => {
