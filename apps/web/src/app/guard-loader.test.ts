@@ -10,6 +10,10 @@ vi.mock('../platform/auth.ts', async (orig) => {
   return { ...actual, loadSession: () => loadSession(), logout: () => logout() };
 });
 
+// Web test files share their module cache (isolate: false): a file that ran before in this worker may have
+// loaded guard-loader.ts with the real auth module (route-paths.test.ts does, through the router). Start from
+// fresh modules so the imports below see the mock.
+vi.resetModules();
 const { authStore } = await import('../platform/auth.ts');
 const { setToken, clearToken } = await import('../platform/storage.ts');
 const { createGuardLoader } = await import('./guard-loader.ts');

@@ -32,7 +32,7 @@ describe('RiskRulesDrawer (风险分级规则)', () => {
     await screen.findByText('分值须为0至100之间的整数');
     // Refused, not rewritten: the field still holds what was typed, and nothing was sent.
     expect((points as HTMLInputElement).value).toBe('-5');
-    expect(screen.getByText('请填写调整原因')).toBeTruthy();
+    expect(await screen.findByText('请填写调整原因')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(points, { target: { value: '35' } });
