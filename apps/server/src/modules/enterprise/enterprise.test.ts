@@ -453,6 +453,33 @@ describe('must-insure register import and export', () => {
     expect(tpl.headers['content-type']).toContain('spreadsheetml');
   });
 
+  it('refuses a hostile workbook before reading it: a zip bomb, an over-long cell, too many columns (issue 17)', async () => {
+    // A zip whose directory declares 480 MiB unpacked (the decompression bomb of issue 17): refused from its
+    // directory, nothing parsed, nothing saved.
+    const bomb = await sheet([good('炸', code('91321311MA9TY0BMB'))]);
+    const cd = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(480 * 1024 * 1024, cd + 24);
+    const bombed = await upload(bomb);
+    expect(bombed.status).toBe(400);
+    expect(bombed.body.result).toContain('解压后过大');
+    const long = good('长', code('91321311MA9TY0LNG'));
+    long[6] = '路'.repeat(2001);
+    const tooLong = await upload(await sheet([long]));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.result).toContain('第2行第7列超过2000个字符');
+    const wide = new ExcelJS.Workbook();
+    wide.addWorksheet('x').addRow(Array.from({ length: 51 }, (_, i) => `列${i + 1}`));
+    const tooWide = await upload(Buffer.from(await wide.xlsx.writeBuffer()));
+    expect(tooWide.status).toBe(400);
+    expect(tooWide.body.result).toContain('超过50列');
+    const saved = await t.database.db
+      .selectFrom('sysOrg')
+      .select('id')
+      .where('name', 'in', ['宿迁市台账导入炸有限公司', '宿迁市台账导入长有限公司'])
+      .execute();
+    expect(saved).toEqual([]);
+  });
+
   it('exports the list as .xlsx with masked mobiles and neutralised formulas', async () => {
     await t.database.db
       .updateTable('sysOrg')

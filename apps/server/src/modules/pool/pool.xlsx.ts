@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   DISTRICTS,
   EXPERT_IMPORT_HEADERS,
@@ -15,11 +14,11 @@ import {
   STAFF_TYPE,
   WS_INDUSTRIES,
 } from '@aqzrx/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Tx } from '../../platform/context.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { blindIndex } from '../../platform/pii.ts';
-import type { XlsxColumn } from '../../platform/xlsx.ts';
+import { assertWorkbookShape, streamFirstSheet, type XlsxColumn } from '../../platform/xlsx.ts';
 import { createExpert } from './pool.service.ts';
 
 /**
@@ -30,40 +29,8 @@ import { createExpert } from './pool.service.ts';
  * report, nothing saved), otherwise every row is added in the request's one transaction.
  */
 
-/** The unpacked size a workbook's zip directory declares, summed (a zip bomb is refused before parsing). */
+/** The unpacked size a workbook may declare (a zip bomb is refused before parsing). */
 const MAX_UNPACKED = 40 * 1024 * 1024;
-
-function declaredUnpackedSize(buf: Buffer): number | null {
-  // End of central directory: signature 0x06054b50 within the last 64 KiB + 22 bytes.
-  const from = Math.max(0, buf.length - 0x10000 - 22);
-  for (let i = buf.length - 22; i >= from; i--) {
-    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
-    const count = buf.readUInt16LE(i + 10);
-    let p = buf.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < count; n++) {
-      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
-      total += buf.readUInt32LE(p + 24);
-      p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    }
-    return total;
-  }
-  return null;
-}
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v && v.result !== undefined && v.result !== null)
-      return cellText(v.result as ExcelJS.CellValue);
-  }
-  return '';
-}
 
 /** A date cell: text YYYY-MM-DD (or YYYY/MM/DD), a Date, or an Excel serial number. */
 function dateText(v: ExcelJS.CellValue, text: string): string {
@@ -169,67 +136,38 @@ export async function importExperts(
   const L = POOL_IMPORT_LIMITS;
   if (buf.length === 0) throw badRequest('请上传填写好的 .xlsx 文件');
   if (buf.length > L.fileBytes) throw badRequest(`文件不能超过 ${L.fileBytes / 1024 / 1024} MB`);
-  if (buf.readUInt32LE(0) !== 0x04034b50)
-    throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
-  const unpacked = declaredUnpackedSize(buf);
-  if (unpacked === null) throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
-  if (unpacked > MAX_UNPACKED) throw badRequest('文件解压后过大，请删除多余的内容后重新上传');
+  assertWorkbookShape(buf, MAX_UNPACKED);
 
   const rows: Parsed[] = [];
   const report: PoolImportResult['errors'] = [];
   let headers: string[] | null = null;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  try {
-    for await (const ws of reader) {
-      for await (const row of ws) {
-        const values = (row.values as ExcelJS.CellValue[]) ?? [];
-        if (values.length - 1 > L.columns)
-          throw badRequest(`第${row.number}行超过${L.columns}列，请使用导入模板`);
-        const cells = Array.from(values.slice(1), (v) => ({ v: v ?? null, t: cellText(v).trim() }));
-        for (const [i, c] of cells.entries())
-          if (c.t.length > L.cellChars)
-            throw badRequest(`第${row.number}行第${i + 1}列超过${L.cellChars}个字符，请核对后重新上传`);
-        if (headers === null) {
-          headers = cells.map((c) => c.t);
-          const missing = ['姓名', '证件号码', '手机号码'].filter((h) => !headers!.includes(h));
-          if (missing.length) throw badRequest(`表头缺少“${missing.join('、')}”列，请使用导入模板`);
-          const unknown = headers.filter(
-            (h) => h && !(EXPERT_IMPORT_HEADERS as readonly string[]).includes(h),
-          );
-          if (unknown.length) throw badRequest(`表头“${unknown.join('、')}”不是导入模板的列，请使用导入模板`);
-          continue;
-        }
-        if (cells.every((c) => c.t === '')) continue;
-        if (rows.length + report.length >= L.rows) throw badRequest(`一次最多导入${L.rows}行，请分批导入`);
-        const hs = headers;
-        const get = (h: string) => {
-          const i = hs.indexOf(h);
-          return i < 0 ? { v: null, t: '' } : (cells[i] ?? { v: null, t: '' });
-        };
-        const errors: string[] = [];
-        const fields = rowFields(get, errors);
-        const parsed = poolExpertInput.safeParse(fields);
-        if (!parsed.success)
-          for (const issue of parsed.error.issues) {
-            const label = FIELD_LABELS[String(issue.path[0])] ?? '';
-            errors.push(
-              label && !issue.message.includes(label) ? `${label}：${issue.message}` : issue.message,
-            );
-          }
-        if (errors.length) report.push({ rowNo: row.number, messages: errors });
-        else rows.push({ rowNo: row.number, fields });
-      }
-      break; // the first worksheet only
+  for await (const row of streamFirstSheet(buf, L)) {
+    const cells = row.cells;
+    if (headers === null) {
+      headers = cells.map((c) => c.t);
+      const missing = ['姓名', '证件号码', '手机号码'].filter((h) => !headers!.includes(h));
+      if (missing.length) throw badRequest(`表头缺少“${missing.join('、')}”列，请使用导入模板`);
+      const unknown = headers.filter((h) => h && !(EXPERT_IMPORT_HEADERS as readonly string[]).includes(h));
+      if (unknown.length) throw badRequest(`表头“${unknown.join('、')}”不是导入模板的列，请使用导入模板`);
+      continue;
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw badRequest('文件不是有效的 .xlsx 工作簿，请使用导入模板填写后上传');
+    if (cells.every((c) => c.t === '')) continue;
+    if (rows.length + report.length >= L.rows) throw badRequest(`一次最多导入${L.rows}行，请分批导入`);
+    const hs = headers;
+    const get = (h: string) => {
+      const i = hs.indexOf(h);
+      return i < 0 ? { v: null, t: '' } : (cells[i] ?? { v: null, t: '' });
+    };
+    const errors: string[] = [];
+    const fields = rowFields(get, errors);
+    const parsed = poolExpertInput.safeParse(fields);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const label = FIELD_LABELS[String(issue.path[0])] ?? '';
+        errors.push(label && !issue.message.includes(label) ? `${label}：${issue.message}` : issue.message);
+      }
+    if (errors.length) report.push({ rowNo: row.rowNo, messages: errors });
+    else rows.push({ rowNo: row.rowNo, fields });
   }
   if (headers === null) throw badRequest('工作簿中没有表头行，请使用导入模板');
   if (rows.length === 0 && report.length === 0) throw badRequest('文件中没有专家数据行');
