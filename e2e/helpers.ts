@@ -167,10 +167,13 @@ export async function restoreDemoPassword(username: string, current: string): Pr
   }
 }
 
-/** Text of the antd message toast that contains `text` (waits for it). */
+/**
+ * Waits for the antd message toast that contains `text`: up to 20 s, as a write can take over 10 s on a loaded
+ * 2-core CI machine (subsystems.e2e timed out at 10 s once).
+ */
 export async function expectMessage(page: Page, text: string): Promise<void> {
   try {
-    await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+    await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
   } catch (e) {
     await screenshot(page, `failed-message-${Date.now()}`);
     throw e;
