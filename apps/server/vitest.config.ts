@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // test/postgres holds what only means something on a PostgreSQL server (outage proxy, prepared
-    // statements): part of the PostgreSQL pass, not of the PGlite one.
+    // test/postgres holds what only means something on a PostgreSQL server (outage proxy, prepared statements,
+    // the job connection, the server process on PostgreSQL):
+    // part of the PostgreSQL pass, not of the PGlite one.
     // *.unit.test.ts need no database: they are the server-unit project (vitest.unit.config.ts).
     exclude: ['**/*.unit.test.ts', ...(onPostgres ? [] : ['test/postgres/**'])],
     environment: 'node',
