@@ -165,6 +165,7 @@ export const RECORD_PAGES: Record<RecordType, Partial<Record<Side, { path: strin
   pool: {
     service: { path: '/service/center/ServiceProfile/route', param: '' },
     expert: { path: '/expert/center/ExpertProfile/route', param: '' },
+    insurer: { path: '/insurance/org/InsuranceServices/route', param: '' },
   },
   // A self-registration (modules/registration): the admin's review page; the approved account's landing.
   registration: {

@@ -1,4 +1,5 @@
 import {
+  chinaDate,
   type ExpertFields,
   ExpertStatus,
   type expertEditInput,
@@ -163,7 +164,26 @@ export async function setServiceOrgStatus(
 ) {
   const org = await lockServiceOrg(trx, q.id);
   const res = await setOrgStatus(trx, auth, q, status, now);
-  // Its users are told when they can sign in again (while suspended none can read a message).
+  // The insurers running projects with it are told it can no longer be chosen for new work; its own users
+  // are told when they can sign in again (while suspended none can read a message).
+  if (res.changed && status === OrgStatus.SUSPENDED) {
+    const insurers = await trx
+      .selectFrom('apProjectOrg as po')
+      .innerJoin('apProject as j', 'j.id', 'po.projectId')
+      .select('j.insurerId')
+      .distinct()
+      .where('po.orgId', '=', org.id)
+      .where('j.state', '<', 3)
+      .where('j.endDate', '>=', chinaDate(now))
+      .execute();
+    for (const i of insurers)
+      await notify(
+        trx,
+        'pool.orgSuspended',
+        { id: org.id, no: org.name, enterpriseName: '', insurerId: i.insurerId },
+        { actorId: auth.userId, now },
+      );
+  }
   if (res.changed && status === OrgStatus.ACTIVE)
     await notify(
       trx,

@@ -195,8 +195,32 @@ describe('service organisations', () => {
     // suspend: its users cannot sign in
     const other = await makeOrg(t, 'service', '宿迁市停用测试服务有限公司', '321324');
     await makeUser(t, 'service', 'svc_susp', { orgId: other });
+    // It serves a project of the demo insurer that is still running: that insurer is told of the suspension.
+    const insurerOrg = await t.database.db
+      .selectFrom('sysUser')
+      .select(['id', 'orgId'])
+      .where('username', '=', 'insurer')
+      .executeTakeFirstOrThrow();
+    const running = await t.database.db
+      .selectFrom('apProject')
+      .select('id')
+      .where('insurerId', '=', insurerOrg.orgId!)
+      .where('state', '<', 3)
+      .where('endDate', '>=', new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('apProjectOrg')
+      .values({ projectId: running.id, orgId: other, orgType: 'service' })
+      .execute();
     const v = (await post(t, `/api/pool/org/detail?id=${other}`, admin)).body.data.version;
     expect((await post(t, `/api/pool/org/disable?id=${other}&version=${v}`, admin)).status).toBe(200);
+    expect((await messages(insurerOrg.id)).filter((m) => m.event === 'pool.orgSuspended')).toEqual([
+      {
+        title: '服务机构已停用：宿迁市停用测试服务有限公司',
+        link: '/insurance/org/InsuranceServices/route',
+        event: 'pool.orgSuspended',
+      },
+    ]);
     const login = await t.call({
       method: 'POST',
       url: '/api/login',
