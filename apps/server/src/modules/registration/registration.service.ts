@@ -20,8 +20,9 @@ import type { SysRegistrationTable } from '../../db/tables/registration.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { blindIndex, encryptPii } from '../../platform/pii.ts';
+import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
 import { closeTodos, notify, type Side } from '../message/index.ts';
+import { createExpert } from '../pool/index.ts';
 
 /** The city's expert panel an expert joins when they choose none (seeded by the base demo and production setup). */
 export const DEFAULT_EXPERT_PANEL = '宿迁市安全生产专家委员会';
@@ -477,32 +478,24 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
       throw err;
     });
   if (reg.kind === 'expert') {
+    // The pool's own creation: the same checks, encryption and expiry as an expert the admin adds.
     const certs = (form.certificates as { type: string; no: string; validTo: string | null }[]) ?? [];
-    const expiries = certs
-      .map((c) => c.validTo)
-      .filter((v): v is string => !!v)
-      .sort();
-    await trx
-      .insertInto('svExpert')
-      .values({
+    await createExpert(
+      trx,
+      {
         userId: user.id,
         orgId,
-        staffType: 2,
         name: reg.name,
-        idType: '01',
-        idNoEnc: reg.idNoEnc ?? '',
-        idNoHash: reg.idNoHash ?? '',
-        idNoMask: reg.idNoMask ?? '',
+        idNo: decryptPii(reg.idNoEnc ?? ''),
         mobile: reg.mobile,
         title: String(form.title ?? ''),
         employer: String(form.employer ?? ''),
-        serviceItems: JSON.stringify(form.serviceItems ?? []),
-        industries: JSON.stringify(form.industries ?? []),
-        certificates: JSON.stringify(certs.map((c) => ({ ...c, fileId: null }))),
-        certExpiry: expiries[0] ?? null,
-        ...audit,
-      })
-      .execute();
+        serviceItems: (form.serviceItems as string[] | undefined) ?? [],
+        industries: (form.industries as string[] | undefined) ?? [],
+        certificates: certs.map((c) => ({ ...c, fileId: null })),
+      } as Parameters<typeof createExpert>[1],
+      { userId: actorId, now },
+    );
   }
   return { userId: user.id, orgId };
 }
