@@ -29,8 +29,10 @@ async function openUserMenuItem(page: Page, item: '修改密码' | '退出登录
     item === '修改密码'
       ? page.locator('.ant-modal').filter({ hasText: '修改密码' })
       : page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?');
+  // A click that landed opens its dialog however slow the machine is; a retry after a short wait would open a
+  // second one (the logout test then waited for a confirm that never went away).
   await chooseFromDropdown(page, page.getByTestId('user-menu').first(), item, () =>
-    dialog.first().waitFor({ timeout: 5_000 }),
+    dialog.first().waitFor({ timeout: 20_000 }),
   );
 }
 
@@ -203,6 +205,7 @@ describe('login failures and logout', () => {
     expect(pathOf(page)).toBe(LANDING.insurer);
     await page.waitForFunction(() => document.querySelectorAll('.ant-modal-confirm').length === 0);
     await openUserMenuItem(page, '退出登录');
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })

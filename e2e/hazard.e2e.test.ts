@@ -108,7 +108,7 @@ function dialog(page: Page, testId: string): Locator {
 /** Waits for a dialog to close after its OK button; if it stays, fails with what it says (a field's message). */
 async function closes(f: Locator): Promise<void> {
   try {
-    await f.waitFor({ state: 'hidden', timeout: 10_000 });
+    await f.waitFor({ state: 'hidden', timeout: 20_000 });
   } catch {
     const notices = await f.page().locator('.ant-message-notice, .ant-notification-notice').allInnerTexts();
     throw new Error(`the dialog stayed open: ${await f.innerText()} ${notices.join(' ')}`);

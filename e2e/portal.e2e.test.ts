@@ -154,11 +154,11 @@ describe('portal header tabs (spec 2.5)', () => {
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
     for (const item of ['进入后台', '修改密码', '退出登录']) await menu.getByText(item).waitFor();
     await chooseFromDropdown(page, page.getByTestId('user-menu'), '进入后台', () =>
-      page.waitForURL((u) => u.pathname === LANDING.service, { timeout: 5_000 }),
+      page.waitForURL((u) => u.pathname === LANDING.service, { timeout: 20_000 }),
     );
     await page.goto('/portal/index');
     await chooseFromDropdown(page, page.getByTestId('user-menu'), '退出登录', () =>
-      page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor({ timeout: 5_000 }),
+      page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor({ timeout: 20_000 }),
     );
     await page
       .locator('.ant-modal-confirm')
