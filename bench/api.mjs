@@ -3,45 +3,15 @@
 //   node bench/api.mjs                 # embedded PGlite in a temp DATA_DIR
 //   DATABASE_URL=postgres://… node bench/api.mjs
 // Prints req/s and latency percentiles per endpoint and writes bench/results/api.json.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { login, root, startServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-'));
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        CAPTCHA: 'off',
-        LOG_LEVEL: 'warn',
-        API_RATE_MAX: '100000000',
-        IP_RATE_MAX: '100000000',
-        LOGIN_RATE_MAX: '100000000',
-        NODE_ENV: 'production',
-        SEED_DEMO: 'on',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (b) => {
-      out += b;
-      const m = out.match(/http:\/\/localhost:(\d+)/);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
 
 async function run(name, opts) {
   const result = await autocannon({ connections, duration, ...opts });
@@ -62,15 +32,10 @@ async function run(name, opts) {
   return row;
 }
 
-const { child, port } = await startServer();
+const { child, port } = await startServer({ dataDir });
 const base = `http://127.0.0.1:${port}`;
 try {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Safe2026' }),
-  }).then((r) => r.json());
-  const token = login.data.token;
+  const token = await login(base, 'admin');
   const auth = { 'x-token': token };
   console.log(
     `database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, ${connections} connections, ${duration} s each`,

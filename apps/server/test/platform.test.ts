@@ -290,6 +290,31 @@ describe('rate limit', () => {
     }
   });
 
+  it('one signed-in user’s flood does not use up its IP: a colleague behind the same NAT keeps working (issue 17 finding 3)', async () => {
+    const ctx = await createTestContext({ IP_RATE_MAX: '10' });
+    try {
+      const insurer = await ctx.login('insurer');
+      const gov = await ctx.login('gov');
+      const info = (token?: string) =>
+        ctx.call({ method: 'POST', url: '/api/sys/user/getUserInfo.json', token, payload: {} });
+      for (let i = 0; i < 30; i++) expect((await info(insurer)).statusCode).toBe(200);
+      expect((await info(gov)).statusCode).toBe(200);
+      // Anonymous traffic of the same IP still has its own ceiling: two logins + eight reads, then 429.
+      const anonymous = () => ctx.call({ method: 'GET', url: '/api/public/portalStats' });
+      for (let i = 0; i < 8; i++) expect((await anonymous()).statusCode).toBe(200);
+      const refused = await anonymous();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Past the ceiling a made-up token is refused before the database is asked; a token that signed in keeps
+      // working.
+      expect((await info('C'.repeat(43))).statusCode).toBe(429);
+      expect((await info(gov)).statusCode).toBe(200);
+      expect((await info(insurer)).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('the 11th login from one IP within 3 minutes → 429 with retry-after', async () => {
     const ctx = await createTestContext({ LOGIN_RATE_MAX: '10' });
     try {
