@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { configureLinkHosts } from '@aqzrx/contracts';
 import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -84,6 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const clock = opts.clock ?? systemClock;
   // Encryption of stored personal data (ID numbers), set up before any module reads or writes it.
   configurePii({ nodeEnv: config.NODE_ENV, dataDir: config.dataDir });
+  // External links users write must point at these hosts (contracts' portalLink checks them).
+  configureLinkHosts(config.LINK_HOSTS.split(','));
   const trustProxy = config.TRUST_PROXY
     ? config.TRUST_PROXY.split(',')
         .map((s) => s.trim())

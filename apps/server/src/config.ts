@@ -71,6 +71,17 @@ export const configSchema = z.object({
   API_RATE_MAX: z.coerce.number().int().min(1).default(600),
   IP_RATE_MAX: z.coerce.number().int().min(1).default(3000),
   TRUST_PROXY: z.string().default(''),
+  /**
+   * Hosts that external links written by users (banners, articles, messages, rule sources) may point at,
+   * comma-separated; an entry allows its subdomains. Default: government sites (gov.cn).
+   */
+  LINK_HOSTS: z
+    .string()
+    .default('gov.cn')
+    .refine(
+      (s) => s.split(',').every((h) => /^[a-z0-9.-]*$/i.test(h.trim())),
+      'LINK_HOSTS 须为逗号分隔的域名',
+    ),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -134,6 +134,8 @@ export const publicSettings = z.object({
   cityCode: z.string(),
   cityName: z.string(),
   footerLinks: z.array(z.object({ aid: z.number().int(), title: z.string() })),
+  /** Hosts external links may point at (LINK_HOSTS; an entry allows its subdomains). */
+  linkHosts: z.array(z.string()),
 });
 export type PublicSettings = z.infer<typeof publicSettings>;
 

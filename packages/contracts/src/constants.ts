@@ -24,6 +24,7 @@ export * from './hazard-options.ts';
 export * from './industry-options.ts';
 export * from './insurance-data-options.ts';
 export * from './insurer-options.ts';
+export * from './links.ts';
 export * from './log-options.ts';
 export * from './message-options.ts';
 export * from './number-range.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { parseDateTime } from './china-time.ts';
 import { wsIndustryTop } from './industry-options.ts';
+import { linkProblem } from './links.ts';
 import { rangedNumber } from './number-field.ts';
 import { moneyRange } from './number-range.ts';
 import { DISTRICTS } from './region-options.ts';
@@ -103,13 +104,13 @@ export const dateOnlyField = (label: string) =>
 export const roleKeyField = z.string().regex(/^ROLE_[A-Z0-9_]{1,59}$/, '角色标识须以 ROLE_ 开头');
 /** A district code of the city (3213xx), for addressing districts. */
 export const districtCodeField = z.string().regex(/^3213\d{2}$/, '区县代码须为宿迁市的6位行政区划代码');
-/** A link on the portal: a site path or an http(s) address. */
+/** A link on the portal: a path of this site or an http(s) address on an allowed host (links.ts). */
 export const portalLink = z
   .string()
   .trim()
-  .max(500, '链接不能超过500个字符')
-  .refine((s) => s === '' || /^\/(?!\/)/.test(s) || /^https?:\/\/[^\s]+$/i.test(s), {
-    message: '链接须以 / 开头的站内路径或 http(s):// 开头的网址',
+  .superRefine((s, ctx) => {
+    const problem = linkProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 /** Query flags arrive as strings: 1/0/true/false. */
 export const queryBool = z

@@ -1,3 +1,4 @@
+import { isSitePath } from '@aqzrx/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -147,6 +148,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
+      // A path browsers resolve to another site (`/\\evil.example`, `/\t/evil.example`) is no site path.
+      const href = (out.href ?? '').trim();
+      if (href.startsWith('/') && !isSitePath(href)) delete out.href;
       if (out.target !== undefined && out.target !== '_blank' && out.target !== '_self') delete out.target;
       if (out.target === '_blank') out.rel = 'noopener noreferrer';
       else delete out.rel;

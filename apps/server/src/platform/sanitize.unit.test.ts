@@ -107,6 +107,13 @@ describe('sanitizeRichText', () => {
     expect(clean).toContain('<img src="/api/public/file/5b4c6b9e-2a1f-4a57-9f5e-7c1d2e3f4a5b" alt="图" />');
   });
 
+  it('drops a link path that browsers resolve to another site, keeps site paths (issue 17 finding 7)', () => {
+    expect(sanitizeRichText('<p><a href="/\\evil.example/login">登录</a></p>')).toBe('<p><a>登录</a></p>');
+    expect(sanitizeRichText('<p><a href="/portal/insure">投保</a></p>')).toBe(
+      '<p><a href="/portal/insure">投保</a></p>',
+    );
+  });
+
   it('keeps raster data: images on <img> and drops every other data: URL', () => {
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -3,6 +3,8 @@
  * The router's root loader feeds it the target location and the session state and acts on the answer.
  */
 
+import { isSitePath } from '../platform/contracts.ts';
+
 export const LOGIN_PATH = '/user/login';
 export const PORTAL_HOME_PATH = '/portal/index';
 export const ROOT_PATH = '/';
@@ -71,29 +73,14 @@ export function decideRoute(input: GuardInput): GuardDecision {
   return { kind: 'allow' };
 }
 
-/** Any origin: only used to resolve a path the way the browser will. */
-const PROBE_ORIGIN = 'http://same-site.invalid';
-
 /**
  * The `redirect` query after login: only a path of this site is honoured, so a crafted link cannot send
- * a user to another site. Refused: absolute URLs, `//host` and `/\host` (browsers read both as another
- * host), backslashes and control characters anywhere (browsers drop tabs and newlines and read `\` as
- * `/`, so `/\t/evil.example` would become `//evil.example`), dot segments that resolve to `//host`, and
- * the login page itself.
+ * a user to another site (`isSitePath` of the contracts: refuses absolute URLs, `//host`, `/\\host`, backslashes
+ * and control characters anywhere, dot segments that resolve to `//host`), nor the login page itself.
  */
 export function safeRedirect(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//')) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, PROBE_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith('//')) return null;
-  if (url.pathname === LOGIN_PATH) return null;
+  if (!raw || !isSitePath(raw)) return null;
+  if (new URL(raw, 'http://same-site.invalid').pathname === LOGIN_PATH) return null;
   return raw;
 }
 

@@ -1,5 +1,6 @@
 import type { PublicSettings } from '@aqzrx/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { configureLinkHosts, DEFAULT_LINK_HOSTS } from './contracts.ts';
 import { fetchData } from './request.ts';
 
 export const DEFAULT_PLATFORM_NAME = '宿迁市安全生产责任保险监管服务平台';
@@ -21,11 +22,17 @@ export const FALLBACK_SETTINGS: PublicSettings = {
   cityCode: '321300',
   cityName: '宿迁市',
   footerLinks: [],
+  linkHosts: [...DEFAULT_LINK_HOSTS],
 };
 
 export const publicSettingsQuery = {
   queryKey: ['public', 'settings'] as const,
-  queryFn: () => fetchData<PublicSettings>('/public/settings', { method: 'GET', skipErrorHandler: true }),
+  queryFn: async () => {
+    const s = await fetchData<PublicSettings>('/public/settings', { method: 'GET', skipErrorHandler: true });
+    // Link checks in forms and on show use the server's allow-list.
+    if (s?.linkHosts) configureLinkHosts(s.linkHosts);
+    return s;
+  },
   staleTime: 10 * 60_000,
 };
 

@@ -24,6 +24,7 @@ describe('sanitizeHtml', () => {
   it('url rules', () => {
     expect(isSafeUrl('/files/a.png', 'src')).toBe(true);
     expect(isSafeUrl('//evil.example/a', 'href')).toBe(false);
+    expect(isSafeUrl('/\\evil.example/a', 'href')).toBe(false);
     expect(isSafeUrl('data:image/png;base64,AAAA', 'src')).toBe(true);
     expect(isSafeUrl('data:text/html;base64,AAAA', 'src')).toBe(false);
     expect(isSafeUrl('mailto:a@b.cn', 'href')).toBe(true);

@@ -2,6 +2,9 @@
  * Allow-list HTML cleaning for rich text from the server (notices, single pages). The server already
  * sanitises on save; this second pass keeps the page safe even if stored content predates that.
  */
+
+import { isSitePath } from './contracts.ts';
+
 const ALLOWED_TAGS = new Set([
   'a',
   'b',
@@ -63,7 +66,7 @@ const ALLOWED_ATTRS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 export function isSafeUrl(url: string, kind: 'href' | 'src'): boolean {
   const u = url.trim();
-  if (u.startsWith('/') && !u.startsWith('//')) return true;
+  if (u.startsWith('/')) return isSitePath(u);
   if (/^https?:\/\//i.test(u)) return true;
   if (kind === 'href' && /^mailto:/i.test(u)) return true;
   if (kind === 'src' && /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(u)) return true;

@@ -19,11 +19,14 @@ export function renderWithApp(
     settings?: Partial<PublicSettings>;
     extraRoutes?: { path: string; element: ReactNode }[];
     actions?: string[];
+    /** Query data known before the first render (no request is made for it while fresh). */
+    preload?: { key: readonly unknown[]; data: unknown }[];
   } = {},
 ) {
   const handle = opts.actions ? { resource: routeResource(opts.actions) } : undefined;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(publicSettingsQuery.queryKey, { ...FALLBACK_SETTINGS, ...opts.settings });
+  for (const q of opts.preload ?? []) client.setQueryData(q.key, q.data);
   const router = createMemoryRouter([{ path: '*', element: ui, handle }, ...(opts.extraRoutes ?? [])], {
     initialEntries: [opts.path ?? '/'],
   });

@@ -199,6 +199,20 @@ describe('management calls: permission per article kind', () => {
     });
     expect(badLink.statusCode).toBe(400);
     expect(badLink.json().result).toContain('linkUrl');
+    // A path that browsers resolve off-site, and a site off the allow-list (issue 17 finding 7).
+    for (const [linkUrl, words] of [
+      ['/\\evil.example/login', '反斜杠'],
+      ['https://evil.example/login', '外部链接只能指向允许的网站'],
+    ]) {
+      const r = await post(`${A}/save`, tok.admin, {
+        kind: 'news',
+        title: 't',
+        body: '<p>正文</p>',
+        linkUrl,
+      });
+      expect(r.statusCode, linkUrl).toBe(400);
+      expect(r.json().result).toContain(words);
+    }
     const emptyBody = await post(`${A}/save`, tok.admin, {
       kind: 'news',
       title: 't',

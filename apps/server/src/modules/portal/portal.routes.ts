@@ -1,4 +1,12 @@
-import { CITY_CODE, CITY_NAME, envelope, portalStats, publicSettings, STAT_LABELS } from '@aqzrx/contracts';
+import {
+  allowedLinkHosts,
+  CITY_CODE,
+  CITY_NAME,
+  envelope,
+  portalStats,
+  publicSettings,
+  STAT_LABELS,
+} from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
@@ -22,6 +30,7 @@ export function portalRoutes(app: FastifyInstance): void {
         cityCode: CITY_CODE,
         cityName: CITY_NAME,
         footerLinks: s.footerLinks,
+        linkHosts: [...allowedLinkHosts()],
       });
     },
   );

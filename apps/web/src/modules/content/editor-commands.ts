@@ -3,6 +3,7 @@
  * (deprecated, and it writes <b>/<i>/<font> and inline styles differently per browser). The editor's
  * root holds a flat list of blocks: p, h2, h3, blockquote, ul/ol (with li).
  */
+import { linkProblem as portalLinkProblem } from '../../platform/contracts.ts';
 
 export type InlineTag = 'strong' | 'em' | 'u';
 export type BlockTag = 'p' | 'h2' | 'h3' | 'blockquote';
@@ -248,14 +249,15 @@ export function clearFormat(root: HTMLElement): boolean {
   return true;
 }
 
-/** Links may point to a site path, an http(s) address or an e-mail address. */
+/**
+ * Links may point to a site path, an http(s) address on the allow-list (the portal's links rule, contracts'
+ * links.ts) or an e-mail address.
+ */
 export function linkProblem(raw: string): string | null {
   const url = raw.trim();
   if (!url) return '请输入链接地址';
-  if (url.length > 500) return '链接不能超过500个字符';
-  if (/^\/(?!\/)\S*$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url) || /^mailto:[^\s@]+@[^\s@]+$/i.test(url))
-    return null;
-  return '链接须以 http:// 或 https:// 开头，或为以 / 开头的站内路径';
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(url)) return null;
+  return portalLinkProblem(url);
 }
 
 /** Puts a link on the range's text, or inserts the address as a link where the caret is. */

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { DISTRICTS } from '../../platform/contracts.ts';
+import { DISTRICTS, linkProblem } from '../../platform/contracts.ts';
 import { htmlText } from './editor-commands.ts';
 
 /**
@@ -42,11 +42,7 @@ export function bodyRules(required = true): FormRule[] {
 
 /** A portal link: empty, a site path starting with / or an http(s) address. */
 export function portalLinkProblem(raw: string | undefined): string | null {
-  const s = (raw ?? '').trim();
-  if (s === '') return null;
-  if (s.length > 500) return '链接不能超过500个字符';
-  if (/^\/(?!\/)/.test(s) || /^https?:\/\/[^\s]+$/i.test(s)) return null;
-  return '链接须以 / 开头的站内路径或 http(s):// 开头的网址';
+  return linkProblem((raw ?? '').trim());
 }
 export const linkRules: FormRule[] = [
   {

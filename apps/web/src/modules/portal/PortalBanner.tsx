@@ -2,12 +2,14 @@ import { CustomerServiceOutlined, FileProtectOutlined, SafetyOutlined } from '@a
 import type { BannerItem } from '@aqzrx/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { safeHref } from '../../platform/contracts.ts';
 import { usePortalBanners } from './portal-api.ts';
 
 export const BANNER_INTERVAL_MS = 6000;
 
 function bannerTarget(b: BannerItem): { href: string; external: boolean } | null {
-  if (b.linkUrl) return { href: b.linkUrl, external: /^https?:\/\//i.test(b.linkUrl) };
+  // Checked again on show: a row saved before the allow-list (or edited in the database) gets no link.
+  if (b.linkUrl) return safeHref(b.linkUrl);
   if (b.articleId > 0)
     return { href: `/portal/notice/detail?id=${b.articleId}&from=banner`, external: false };
   return null;

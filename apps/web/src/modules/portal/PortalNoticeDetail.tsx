@@ -7,6 +7,7 @@ import { pageTitle } from '../../app/guard.ts';
 import { chinaTime, fileSize } from '../../components/index.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { useAuth } from '../../platform/auth.ts';
+import { safeHref } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH, PORTAL_NOTICE_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
@@ -66,7 +67,7 @@ export function PortalNoticeDetail() {
               {data.publishAt && <span>发布时间：{chinaTime(data.publishAt)}</span>}
               <span>浏览：{data.viewCount}</span>
             </div>
-            {data.linkUrl && /^https?:\/\//i.test(data.linkUrl) && (
+            {safeHref(data.linkUrl)?.external && (
               <p>
                 原文链接：
                 <a href={data.linkUrl} target="_blank" rel="noopener noreferrer">

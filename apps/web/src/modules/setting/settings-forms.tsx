@@ -278,6 +278,7 @@ export function PlatformSettingsCard() {
               cityCode: CITY_CODE,
               cityName: CITY_NAME,
               footerLinks: q.data.footerLinks,
+              linkHosts: [],
             }}
             links={q.data.footerLinks}
           />
