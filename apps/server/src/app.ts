@@ -37,6 +37,7 @@ import { preventionRoutes } from './modules/prevention/index.ts';
 import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
+import { workbenchRoutes } from './modules/workbench/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
 import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
@@ -235,6 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   evaluationRoutes(app);
   poolRoutes(app);
   registrationRoutes(app);
+  workbenchRoutes(app, state.apiRoutes);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });
