@@ -37,7 +37,6 @@ import { preventionRoutes } from './modules/prevention/index.ts';
 import { preventionFilingRoutes } from './modules/prevention-filing/index.ts';
 import { regionsRoutes } from './modules/region/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
-import { workbenchRoutes } from './modules/workbench/index.ts';
 import { rolesRoutes } from './modules/role/index.ts';
 import { rulesRoutes } from './modules/rule/index.ts';
 import { safetyMechanismsRoutes } from './modules/safety-mechanism/index.ts';
@@ -47,6 +46,7 @@ import { registerReportSchedule, statsRoutes } from './modules/stats/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
+import { workbenchRoutes } from './modules/workbench/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';

@@ -12,7 +12,9 @@ const section = <T extends z.ZodTypeAny>(s: T) => s.nullable().optional();
 
 export const workbenchAdmin = z.object({
   /** User accounts (the user list's totals): all, disabled (status 2), enterprise info incomplete (3). */
-  users: section(z.object({ total: z.number().int(), disabled: z.number().int(), incomplete: z.number().int() })),
+  users: section(
+    z.object({ total: z.number().int(), disabled: z.number().int(), incomplete: z.number().int() }),
+  ),
   /** Consultations awaiting an answer (status 0): how many, and the newest few. */
   consults: section(z.object({ total: z.number().int(), list: z.array(consultItem) })),
   /** Notices: published and drafts. */

@@ -23,7 +23,8 @@ export function workbenchRoutes(app: FastifyInstance, apiRoutes: readonly ApiRou
     {
       schema: {
         tags: ['workbench'],
-        summary: '运营中心工作台的全部统计（用户、咨询、通知、操作日志、请求日志、门户统计；一次请求、一个事务）',
+        summary:
+          '运营中心工作台的全部统计（用户、咨询、通知、操作日志、请求日志、门户统计；一次请求、一个事务）',
         response: { 200: envelope(workbenchAdmin) },
       },
       config: { permission: 'dashboard.query' },

@@ -1,6 +1,6 @@
 import {
-  addDays,
   ArticleStatus,
+  addDays,
   ConsultStatus,
   chinaDate,
   type PortalStat,
@@ -43,7 +43,8 @@ async function consults(trx: Tx, auth: AuthContext) {
 }
 
 async function notices(trx: Tx, auth: AuthContext) {
-  const count = async (status: number) => (await manageList(trx, auth, { ...ONE, kind: 'notice', status })).total;
+  const count = async (status: number) =>
+    (await manageList(trx, auth, { ...ONE, kind: 'notice', status })).total;
   return { published: await count(ArticleStatus.PUBLISHED), drafts: await count(ArticleStatus.DRAFT) };
 }
 
@@ -92,7 +93,12 @@ async function requests(trx: Tx, today: string) {
  * Runs one section inside the transaction behind a savepoint: a section that fails is rolled back to it
  * and answered null (shown as unavailable), the others still answer.
  */
-async function guarded<T>(trx: Tx, log: FastifyBaseLogger, name: string, fn: () => Promise<T>): Promise<T | null> {
+async function guarded<T>(
+  trx: Tx,
+  log: FastifyBaseLogger,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T | null> {
   await sql`savepoint workbench_section`.execute(trx);
   try {
     const value = await fn();
@@ -118,7 +124,9 @@ export interface WorkbenchDeps {
  * modules register them: one computation per figure, no second query). A provider reads its own module's
  * database handle, so they are read beside the transaction, not inside it.
  */
-async function portalFigures(d: WorkbenchDeps): Promise<{ items: (Omit<PortalStat, 'value'> & { value: number | null })[] }> {
+async function portalFigures(
+  d: WorkbenchDeps,
+): Promise<{ items: (Omit<PortalStat, 'value'> & { value: number | null })[] }> {
   const keys = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
   const items = [];
   for (const name of keys) {
@@ -142,7 +150,10 @@ export async function adminWorkbench(d: WorkbenchDeps, auth: AuthContext): Promi
   const perms = auth.permissions;
   const today = chinaDate(d.now);
   const [logScreen, requestScreen] = hasPermission(perms, 'log.query')
-    ? [await holdsScreen(d.db, auth.roleId, ['AdminLog']), await holdsScreen(d.db, auth.roleId, ['RequestLog'])]
+    ? [
+        await holdsScreen(d.db, auth.roleId, ['AdminLog']),
+        await holdsScreen(d.db, auth.roleId, ['RequestLog']),
+      ]
     : [false, false];
   const [sections, portal] = await Promise.all([
     d.db
@@ -151,12 +162,14 @@ export async function adminWorkbench(d: WorkbenchDeps, auth: AuthContext): Promi
       .setAccessMode('read only')
       .execute(async (trx) => {
         const out: Omit<WorkbenchAdmin, 'portal' | 'computedAt'> = {};
-        if (hasPermission(perms, 'user.query')) out.users = await guarded(trx, d.log, 'users', () => users(trx, auth, d.now));
+        if (hasPermission(perms, 'user.query'))
+          out.users = await guarded(trx, d.log, 'users', () => users(trx, auth, d.now));
         if (hasPermission(perms, 'consult.query'))
           out.consults = await guarded(trx, d.log, 'consults', () => consults(trx, auth));
         if (hasPermission(perms, 'notice.query'))
           out.notices = await guarded(trx, d.log, 'notices', () => notices(trx, auth));
-        if (logScreen) out.opLogs = await guarded(trx, d.log, 'opLogs', () => opLogs(trx, auth, today, d.nameOf));
+        if (logScreen)
+          out.opLogs = await guarded(trx, d.log, 'opLogs', () => opLogs(trx, auth, today, d.nameOf));
         if (requestScreen) out.requests = await guarded(trx, d.log, 'requests', () => requests(trx, today));
         return out;
       }),

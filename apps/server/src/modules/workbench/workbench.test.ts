@@ -38,7 +38,9 @@ beforeAll(async () => {
   for (const u of ['admin', 'insurer', 'ent', 'gov']) tok[u] = await t.login(u);
 
   // Users: the four signed-in accounts stay (enabled); three more: one disabled, two incomplete.
-  await sql`update sys_user set deleted_at = now() where username not in ('admin', 'insurer', 'ent', 'gov')`.execute(db);
+  await sql`update sys_user set deleted_at = now() where username not in ('admin', 'insurer', 'ent', 'gov')`.execute(
+    db,
+  );
   await sql`update sys_user set status = 1 where username in ('admin', 'insurer', 'ent', 'gov')`.execute(db);
   for (const [name, status] of [
     ['wb_off', 2],
@@ -92,7 +94,9 @@ beforeAll(async () => {
   await sql`delete from sys_request_log`.execute(db);
   const req = (time: string, status: number, n = 1) =>
     sql`insert into sys_request_log (created_at, method, path, status, duration_ms, ip, request_id)
-      select ${at(time)}, 'POST', '/api/x', ${status}, 1, '127.0.0.1', 'r' from generate_series(1, ${n})`.execute(db);
+      select ${at(time)}, 'POST', '/api/x', ${status}, 1, '127.0.0.1', 'r' from generate_series(1, ${n})`.execute(
+      db,
+    );
   await req('2035-06-15T00:00:00', 401);
   await req('2035-06-15T08:00:00', 200, 3);
   await req('2035-06-15T09:00:00', 404, 2);
@@ -145,8 +149,12 @@ describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
   it('each figure is the total of the list its card opens', async () => {
     const f = await figures();
     expect(f.users.total).toBe(await listTotal('/api/sys/user/searchUserList.json?pageNo=1&pageSize=1'));
-    expect(f.users.disabled).toBe(await listTotal('/api/sys/user/searchUserList.json?pageNo=1&pageSize=1&status=2'));
-    expect(f.consults.total).toBe(await listTotal('/api/manage/articles/getConsultList?pageNo=1&pageSize=1&status=0'));
+    expect(f.users.disabled).toBe(
+      await listTotal('/api/sys/user/searchUserList.json?pageNo=1&pageSize=1&status=2'),
+    );
+    expect(f.consults.total).toBe(
+      await listTotal('/api/manage/articles/getConsultList?pageNo=1&pageSize=1&status=0'),
+    );
     expect(f.notices.drafts).toBe(
       await listTotal('/api/manage/articles/getArticleList?pageNo=1&pageSize=1&kind=notice&status=0'),
     );
@@ -159,7 +167,9 @@ describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
     // Requests of these calls are written to the log as they finish: compare yesterday's count, and today's
     // 404s (the calls here answer 200).
     expect(f.requests.week[5]).toEqual({ day: '2035-06-14', count: 2 });
-    expect(await listTotal('/api/request-log/list?pageNo=1&pageSize=1&startTime=2035-06-14&endTime=2035-06-14')).toBe(2);
+    expect(
+      await listTotal('/api/request-log/list?pageNo=1&pageSize=1&startTime=2035-06-14&endTime=2035-06-14'),
+    ).toBe(2);
     expect(f.requests.errorsByStatus.find((e: Json) => e.status === 404).count).toBe(
       await listTotal(`/api/request-log/list?pageNo=1&pageSize=1&startTime=${day}&endTime=${day}&status=404`),
     );
