@@ -33,11 +33,27 @@ async function totalOf(page: Page, url: string): Promise<number> {
 }
 
 const figure = (page: Page, testId: string) => page.getByTestId(testId);
+
+/** The calls the workbench used to make one by one for its figures (before issue 19). */
+const FIGURE_LISTS = [
+  '/api/sys/user/searchUserList.json',
+  '/api/manage/articles/getConsultList',
+  '/api/manage/articles/getArticleList',
+  '/api/log/sysLogs/searchLogList.json',
+  '/api/request-log/list',
+  '/api/public/portalStats',
+];
 const digits = (s: string) => Number((/[\d,]+/.exec(s)?.[0] ?? '').replace(/,/g, ''));
 
 describe('operations admin workbench', () => {
   it('admin lands on the workbench, sees the figures and follows a link', async () => {
     const { page, context, errors } = await openPage(browser);
+    // Every /api call the browser makes, by path, from the login on.
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) apiCalls.push(path);
+    });
     await login(page, 'admin');
     await waitForPath(page, INDEX);
     await waitForTitle(page, '工作台');
@@ -46,6 +62,10 @@ describe('operations admin workbench', () => {
     // Users: the figure is the API's total.
     const users = figure(page, 'fig-users');
     await users.locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor();
+    // Every figure comes from exactly one request, and none from the lists behind the cards (checked
+    // before this test reads a list total itself).
+    expect(apiCalls.filter((p) => p === '/api/workbench/admin')).toHaveLength(1);
+    expect(apiCalls.filter((p) => FIGURE_LISTS.includes(p))).toEqual([]);
     const shownUsers = digits(await users.locator('.ant-statistic-content-value').innerText());
     expect(shownUsers).toBe(await totalOf(page, '/api/sys/user/searchUserList.json?pageNo=1&pageSize=1'));
     expect(shownUsers).toBeGreaterThanOrEqual(7); // the demo accounts
@@ -70,6 +90,8 @@ describe('operations admin workbench', () => {
 
     // The portal statistics strip.
     await page.getByTestId('portal-strip').getByText('投保企业').waitFor();
+    // Still the one request: the page asked nothing more for its figures.
+    expect(apiCalls.filter((p) => p === '/api/workbench/admin')).toHaveLength(1);
 
     // Follow the pending-consultations figure to the consultation screen.
     await figure(page, 'fig-consults').click();

@@ -47,6 +47,7 @@ import { registerReportSchedule, statsRoutes } from './modules/stats/index.ts';
 import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
+import { workbenchRoutes } from './modules/workbench/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -238,6 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   evaluationRoutes(app);
   poolRoutes(app);
   registrationRoutes(app);
+  workbenchRoutes(app, state.apiRoutes);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

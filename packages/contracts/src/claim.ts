@@ -212,15 +212,36 @@ export const claimListFilters = z.object({
   flag: z.enum(['late', 'unpaid'], '预警类型为 late（逾期报案）或 unpaid（立案后超期未付）').optional(),
   accidentFrom: dateStr.optional(),
   accidentTo: dateStr.optional(),
+  /** 报案日期 from / to: China-time days, both included. */
+  reportFrom: dateStr.optional(),
+  reportTo: dateStr.optional(),
   policyId: z.coerce.number<number>().int().positive().optional(),
   year: z.coerce.number<number>().int().min(2000).max(2100).optional(),
 });
+/** A date range whose end lies before its start is refused (400 naming the end), never read as empty. */
+function dateRanges(
+  v: {
+    accidentFrom?: string | undefined;
+    accidentTo?: string | undefined;
+    reportFrom?: string | undefined;
+    reportTo?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.reportFrom && v.reportTo && v.reportTo < v.reportFrom)
+    ctx.addIssue({ code: 'custom', message: '报案日期的结束日期不能早于开始日期', path: ['reportTo'] });
+  if (v.accidentFrom && v.accidentTo && v.accidentTo < v.accidentFrom)
+    ctx.addIssue({ code: 'custom', message: '出险日期的结束日期不能早于开始日期', path: ['accidentTo'] });
+}
 /** /api/claim/list and /api/govInsurance/claimList: a page of claims under the filters. */
-export const claimListQuery = pageQuery.extend(claimListFilters.shape).strict();
+export const claimListQuery = pageQuery.extend(claimListFilters.shape).strict().superRefine(dateRanges);
 /** /api/claim/counts: the filters other than phase, flag and step. */
-export const claimCountsQuery = claimListFilters.omit({ phase: true, flag: true, step: true }).strict();
+export const claimCountsQuery = claimListFilters
+  .omit({ phase: true, flag: true, step: true })
+  .strict()
+  .superRefine(dateRanges);
 /** /api/claim/export: every claim under the filters. */
-export const claimExportQuery = claimListFilters.strict();
+export const claimExportQuery = claimListFilters.strict().superRefine(dateRanges);
 
 // ---------------------------------------------------------------------------------------------------
 // What the calls answer (response schemas of /api/claim/*; the types are their outputs)

@@ -47,3 +47,4 @@ export * from './subsystem.ts';
 export * from './training.ts';
 export * from './user.ts';
 export * from './wechat.ts';
+export * from './workbench.ts';

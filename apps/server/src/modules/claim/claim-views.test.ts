@@ -257,3 +257,84 @@ describe('counts and rules for the claim screens', () => {
     expect((await post(t, '/api/claim/rules', gov)).status).toBe(403);
   });
 });
+
+describe('报案日期 range (reportFrom, reportTo: China days, both included)', () => {
+  it('counts a claim reported at 00:00 of the first day and at 23:59:59 of the last, not a second outside', async () => {
+    const today = chinaDate(t.clock.now());
+    const from = addDays(today, -6);
+    const to = addDays(today, -5);
+    const before = addDays(from, -1);
+    const after = addDays(to, 1);
+    const made: Record<string, string> = {};
+    for (const [name, accidentAt, reportedAt] of [
+      ['before', `${before}T20:00:00+08:00`, `${before}T23:59:59+08:00`],
+      ['first', `${before}T21:00:00+08:00`, `${from}T00:00:00+08:00`],
+      ['last', `${from}T10:00:00+08:00`, `${to}T23:59:59+08:00`],
+      ['after', `${from}T11:00:00+08:00`, `${after}T00:00:00+08:00`],
+    ] as const) {
+      const r = await report(ent2, { accidentAt, reportedAt });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      made[name] = (await detail(insurer, r.body.data.id as number)).body.data.reportNo as string;
+    }
+    const range = `reportFrom=${from}&reportTo=${to}`;
+    const found = async (url: string, token: string) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(made).map(async ([name, no]) => {
+            const res = await post(t, `${url}?keyword=${no}&${range}`, token);
+            expect(res.status).toBe(200);
+            return [name, res.body.data.page.total] as const;
+          }),
+        ),
+      );
+    const expected = { before: 0, first: 1, last: 1, after: 0 };
+    expect(await found('/api/claim/list', insurer)).toEqual(expected);
+    expect(await found('/api/govInsurance/claimList', gov)).toEqual(expected);
+
+    // Open ends: from the first day on, and up to the last day.
+    const one = async (q: string, no: string) =>
+      (await post(t, `/api/claim/list?keyword=${no}&${q}`, insurer)).body.data.page.total;
+    expect(await one(`reportFrom=${from}`, made.before!)).toBe(0);
+    expect(await one(`reportFrom=${from}`, made.after!)).toBe(1);
+    expect(await one(`reportTo=${to}`, made.before!)).toBe(1);
+    expect(await one(`reportTo=${to}`, made.after!)).toBe(0);
+    // One day: from = to.
+    expect(await one(`reportFrom=${from}&reportTo=${from}`, made.first!)).toBe(1);
+    expect(await one(`reportFrom=${from}&reportTo=${from}`, made.last!)).toBe(0);
+
+    // The counts above the list and the .xlsx export take the same range.
+    const counts = await post(t, `/api/claim/counts?${range}`, insurer);
+    expect(counts.body.data.total).toBe(
+      (await post(t, `/api/claim/list?${range}`, insurer)).body.data.page.total,
+    );
+    const x = await t.call({ method: 'POST', url: `/api/claim/export?${range}`, token: insurer });
+    expect(x.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const nos: unknown[] = [];
+    ws.eachRow((row, i) => {
+      if (i > 1) nos.push((row.values as unknown[]).slice(1)[header.indexOf('报案号')]);
+    });
+    expect(nos).toContain(made.first);
+    expect(nos).toContain(made.last);
+    expect(nos).not.toContain(made.before);
+    expect(nos).not.toContain(made.after);
+    expect(nos).toHaveLength(counts.body.data.total as number);
+  });
+
+  it('a range ending before it starts, or a date that does not exist, is refused with a Chinese message', async () => {
+    for (const url of ['/api/claim/list', '/api/claim/counts', '/api/claim/export']) {
+      const r = await post(t, `${url}?reportFrom=2026-03-02&reportTo=2026-03-01`, insurer);
+      expect(r.status, url).toBe(400);
+      expect(r.body.result).toContain('报案日期的结束日期不能早于开始日期');
+    }
+    const g = await post(t, '/api/govInsurance/claimList?reportFrom=2026-03-02&reportTo=2026-03-01', gov);
+    expect(g.status).toBe(400);
+    expect(g.body.result).toContain('报案日期的结束日期不能早于开始日期');
+    const bad = await post(t, '/api/claim/list?reportFrom=2026-02-30', insurer);
+    expect(bad.status).toBe(400);
+    expect(bad.body.result).toContain('日期不存在');
+  });
+});

@@ -6,6 +6,7 @@
 import {
   ACCIDENT_LEVELS,
   ACCIDENT_TYPES,
+  addDays,
   CLAIM_PHASES,
   CLAIM_STEPS,
   CLOSE_TYPES,
@@ -194,10 +195,19 @@ function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<strin
   if (q.policyId) v.policyId = q.policyId;
   if (q.accidentFrom) v.accidentFrom = chinaDayStart(q.accidentFrom);
   if (q.accidentTo) v.accidentBefore = new Date(chinaDayStart(q.accidentTo).getTime() + 86_400_000);
-  if (q.year) {
-    v.reportedFrom = chinaDayStart(`${q.year}-01-01`);
-    v.reportedBefore = chinaDayStart(`${q.year + 1}-01-01`);
-  }
+  // 报案日期: the year and the day range (China days, both ends included) both narrow reported_at.
+  const from = [
+    q.year ? chinaDayStart(`${q.year}-01-01`) : null,
+    q.reportFrom ? chinaDayStart(q.reportFrom) : null,
+  ];
+  const before = [
+    q.year ? chinaDayStart(`${q.year + 1}-01-01`) : null,
+    q.reportTo ? chinaDayStart(addDays(q.reportTo, 1)) : null,
+  ];
+  const latest = from.filter((d) => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+  const earliest = before.filter((d) => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
+  if (latest) v.reportedFrom = latest;
+  if (earliest) v.reportedBefore = earliest;
   if (q.flag === 'late') v.deadlineHours = s.reportDeadlineHours;
   if (q.flag === 'unpaid') v.registeredBefore = unpaidCutoff(s, now);
   return v;
@@ -243,10 +253,8 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
   if (has('policyId')) qb = qb.where('c.policyId', '=', v.policyId as number) as QB;
   if (has('accidentFrom')) qb = qb.where('c.accidentAt', '>=', v.accidentFrom as Date) as QB;
   if (has('accidentBefore')) qb = qb.where('c.accidentAt', '<', v.accidentBefore as Date) as QB;
-  if (has('reportedFrom'))
-    qb = qb
-      .where('c.reportedAt', '>=', v.reportedFrom as Date)
-      .where('c.reportedAt', '<', v.reportedBefore as Date) as QB;
+  if (has('reportedFrom')) qb = qb.where('c.reportedAt', '>=', v.reportedFrom as Date) as QB;
+  if (has('reportedBefore')) qb = qb.where('c.reportedAt', '<', v.reportedBefore as Date) as QB;
   if (has('deadlineHours')) qb = qb.where(lateReport(v.deadlineHours)) as QB;
   if (has('registeredBefore')) qb = qb.where((eb) => unpaidSince(eb, v.registeredBefore)) as QB;
   return qb;

@@ -1,1 +1,2 @@
 export { consultsRoutes } from './consult.routes.ts';
+export { listConsults } from './consult.service.ts';

@@ -1,4 +1,4 @@
 export { articlesRoutes } from './content.routes.ts';
-export { claimFiles } from './content.service.ts';
+export { claimFiles, manageList } from './content.service.ts';
 export { footerLinksFromPages, syncFooterLinks } from './pages.service.ts';
 export { matchesKeyword, searchColumns } from './text-search.ts';

@@ -1,2 +1,9 @@
-export { logsRoutes } from './log.routes.ts';
-export { type PushRecord, recordPushAttempt, recordPushStart } from './log.service.ts';
+export { logsRoutes, operationNamer } from './log.routes.ts';
+export {
+  holdsScreen,
+  logScope,
+  type PushRecord,
+  recordPushAttempt,
+  recordPushStart,
+  searchLogs,
+} from './log.service.ts';

@@ -1,1 +1,2 @@
 export { usersRoutes } from './user.routes.ts';
+export { searchUsers, userScope } from './user.service.ts';

@@ -11,6 +11,8 @@ describe('claim list filters', () => {
         wsIndustryCode: '',
         accidentFrom: '2026-02-01',
         accidentTo: '2026-02-28',
+        reportFrom: '2026-03-01',
+        reportTo: '2026-03-31',
         year: 2026,
         flag: 'unpaid',
         pageNo: 1,
@@ -21,6 +23,8 @@ describe('claim list filters', () => {
       districtCode: '321302',
       accidentFrom: '2026-02-01',
       accidentTo: '2026-02-28',
+      reportFrom: '2026-03-01',
+      reportTo: '2026-03-31',
       year: 2026,
       flag: 'unpaid',
     });

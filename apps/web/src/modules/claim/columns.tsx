@@ -77,6 +77,14 @@ export function claimColumns({
       search: { transform: (v: [string, string]) => ({ accidentFrom: v[0], accidentTo: v[1] }) },
     },
     {
+      // China-time days, both included (the server reads a bare date as a China day).
+      title: '报案日期',
+      dataIndex: 'reportRange',
+      valueType: 'dateRange',
+      hideInTable: true,
+      search: { transform: (v: [string, string]) => ({ reportFrom: v[0], reportTo: v[1] }) },
+    },
+    {
       title: '报案年度',
       dataIndex: 'year',
       valueType: 'dateYear',
@@ -206,7 +214,14 @@ export function claimFiltersOf(q: Record<string, unknown>): ClaimFilters {
   const out: ClaimFilters = {};
   if (typeof q.keyword === 'string' && q.keyword.trim()) out.keyword = q.keyword.trim();
   if (q.step !== undefined && q.step !== '') out.step = Number(q.step);
-  for (const k of ['districtCode', 'wsIndustryCode', 'accidentFrom', 'accidentTo'] as const) {
+  for (const k of [
+    'districtCode',
+    'wsIndustryCode',
+    'accidentFrom',
+    'accidentTo',
+    'reportFrom',
+    'reportTo',
+  ] as const) {
     const v = q[k];
     if (typeof v === 'string' && v) out[k] = v;
   }

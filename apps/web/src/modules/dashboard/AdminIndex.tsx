@@ -37,17 +37,7 @@ import { useAuth } from '../../platform/auth.ts';
 import { LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
 import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
-import { usePortalStats } from '../portal/index.ts';
-import {
-  type AdminScreen,
-  loadAwaitingConsults,
-  loadNoticeFigures,
-  loadOpLogFigures,
-  loadRecentOpLogs,
-  loadRequestFigures,
-  loadUserFigures,
-  type OpLogRow,
-} from './api.ts';
+import { type AdminScreen, loadWorkbench, type OpLogRow, type WorkbenchAdmin } from './api.ts';
 
 const STAT_ORDER = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
 const VALUE_STYLE = { fontSize: 24 } as const;
@@ -126,9 +116,11 @@ function Figure({ testId, title, icon, color, to, loading, failed, value, suffix
   );
 }
 
-function PortalStrip() {
-  const stats = usePortalStats();
-  const byName = new Map((stats.data ?? []).map((s) => [s.name, s]));
+type PortalItems = WorkbenchAdmin['portal']['items'];
+
+/** The public portal's figures, as the workbench call answered them (null: that figure is unavailable). */
+function PortalStrip({ items, loading, failed }: { items: PortalItems; loading: boolean; failed: boolean }) {
+  const byName = new Map(items.map((s) => [s.name, s]));
   return (
     <Card
       variant="borderless"
@@ -136,22 +128,28 @@ function PortalStrip() {
       extra={<Link to={PORTAL_INDEX_PATH}>查看门户</Link>}
       data-testid="portal-strip"
     >
-      {stats.isError ? (
+      {failed ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="门户统计暂时无法获取" />
       ) : (
         <Row gutter={[16, 16]}>
           {STAT_ORDER.map((name) => {
             const s = byName.get(name);
             const unit = STAT_LABELS[name].unit;
-            const v = s?.value ?? 0;
+            const v = s === undefined ? 0 : s.value;
             return (
               // Six across on wide screens, three on medium ones (about 1000 px), two on phones.
               <Col key={name} xs={12} md={8} xl={4}>
                 <Statistic
                   title={STAT_LABELS[name].label}
-                  loading={stats.isLoading}
-                  value={unit === '元' || unit === '万元' ? thousands(v.toFixed(2)) : thousands(v)}
-                  suffix={unit}
+                  loading={loading}
+                  value={
+                    v === null
+                      ? '—'
+                      : unit === '元' || unit === '万元'
+                        ? thousands(v.toFixed(2))
+                        : thousands(v)
+                  }
+                  suffix={v === null ? undefined : unit}
                   valueStyle={STRIP_VALUE_STYLE}
                 />
               </Col>
@@ -215,39 +213,28 @@ export function AdminIndex() {
   const canOpLog = hasPermission('log.query') && pathOf('AdminLog') !== null;
   const canRequestLog = hasPermission('log.query') && pathOf('RequestLog') !== null;
 
-  const users = useQuery({ queryKey: ['adminHome', 'users'], queryFn: loadUserFigures, enabled: canUsers });
-  const consults = useQuery({
-    queryKey: ['adminHome', 'consults'],
-    queryFn: () => loadAwaitingConsults(5),
-    enabled: canConsults,
-  });
-  const notices = useQuery({
-    queryKey: ['adminHome', 'notices'],
-    queryFn: loadNoticeFigures,
-    enabled: canNotices,
-  });
-  const opFigures = useQuery({
-    queryKey: ['adminHome', 'opFigures'],
-    queryFn: loadOpLogFigures,
-    enabled: canOpLog,
-  });
-  const opLogs = useQuery({
-    queryKey: ['adminHome', 'opLogs'],
-    queryFn: () => loadRecentOpLogs(10),
-    enabled: canOpLog,
-  });
-  const requests = useQuery({
-    queryKey: ['adminHome', 'requests'],
-    queryFn: loadRequestFigures,
-    enabled: canRequestLog,
-  });
-
-  const anyFailed = [users, consults, notices, opFigures, opLogs, requests].some((q) => q.isError);
-  const u = users.data;
-  const n = notices.data;
-  const o = opFigures.data;
-  const r = requests.data;
-  const awaiting = consults.data;
+  // One call answers every figure (issue 19); it leaves out the sections the role may not read.
+  const wb = useQuery({ queryKey: ['adminHome', 'workbench'], queryFn: loadWorkbench });
+  const loading = wb.isLoading;
+  /** A section shown on this page that the call did not answer (failed, or computed as null). */
+  const unavailable = (shown: boolean, value: unknown) =>
+    shown && (wb.isError || (wb.isSuccess && value == null));
+  const data = wb.data;
+  const u = data?.users ?? undefined;
+  const n = data?.notices ?? undefined;
+  const o = data?.opLogs ?? undefined;
+  const r = data?.requests ?? undefined;
+  const awaiting = data?.consults ?? undefined;
+  const failed = {
+    users: unavailable(canUsers, data?.users),
+    consults: unavailable(canConsults, data?.consults),
+    notices: unavailable(canNotices, data?.notices),
+    opLogs: unavailable(canOpLog, data?.opLogs),
+    requests: unavailable(canRequestLog, data?.requests),
+  };
+  const portalItems = data?.portal.items ?? [];
+  const anyFailed =
+    wb.isError || Object.values(failed).some(Boolean) || portalItems.some((i) => i.value === null);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="admin-index">
@@ -273,8 +260,8 @@ export function AdminIndex() {
               icon={<TeamOutlined />}
               color="#1677ff"
               to={pathOf('UserSearch')}
-              loading={users.isLoading}
-              failed={users.isError}
+              loading={loading}
+              failed={failed.users}
               value={u?.total}
               suffix="人"
               note={u && `停用 ${thousands(u.disabled)} 人 · 企业信息待完善 ${thousands(u.incomplete)} 人`}
@@ -289,8 +276,8 @@ export function AdminIndex() {
               icon={<CommentOutlined />}
               color="#fa8c16"
               to={pathOf('AdminConsult')}
-              loading={consults.isLoading}
-              failed={consults.isError}
+              loading={loading}
+              failed={failed.consults}
               value={awaiting?.total}
               suffix="条"
               note={awaiting && (awaiting.total > 0 ? '请及时答复企业的咨询' : '暂无待答复的咨询')}
@@ -305,8 +292,8 @@ export function AdminIndex() {
               icon={<BellOutlined />}
               color="#52c41a"
               to={pathOf('AdminNotice')}
-              loading={notices.isLoading}
-              failed={notices.isError}
+              loading={loading}
+              failed={failed.notices}
               value={n?.published}
               suffix="条"
               note={n && `草稿 ${thousands(n.drafts)} 条`}
@@ -321,8 +308,8 @@ export function AdminIndex() {
               icon={<ApiOutlined />}
               color="#722ed1"
               to={pathOf('RequestLog')}
-              loading={requests.isLoading}
-              failed={requests.isError}
+              loading={loading}
+              failed={failed.requests}
               value={r?.today}
               suffix="次"
               note={r && `异常 ${thousands(r.errors)} 次 · 异常率 ${percent(r.errorRate)}`}
@@ -337,8 +324,8 @@ export function AdminIndex() {
               icon={<LockOutlined />}
               color="#f5222d"
               to={pathOf('AdminLog')}
-              loading={opFigures.isLoading}
-              failed={opFigures.isError}
+              loading={loading}
+              failed={failed.opLogs}
               value={o?.loginFails}
               suffix="次"
               note={o && (o.loginFails > 0 ? '留意异常的登录尝试' : '今日无登录失败')}
@@ -353,8 +340,8 @@ export function AdminIndex() {
               icon={<WarningOutlined />}
               color="#fa541c"
               to={pathOf('AdminLog')}
-              loading={opFigures.isLoading}
-              failed={opFigures.isError}
+              loading={loading}
+              failed={failed.opLogs}
               value={o?.fails}
               suffix="次"
               note={o && '含登录失败与被拒绝的操作'}
@@ -363,7 +350,7 @@ export function AdminIndex() {
         )}
       </Row>
 
-      <PortalStrip />
+      <PortalStrip items={portalItems} loading={loading} failed={wb.isError} />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -377,11 +364,11 @@ export function AdminIndex() {
               <Table<OpLogRow>
                 size="small"
                 rowKey="id"
-                loading={opLogs.isLoading}
-                dataSource={opLogs.data?.list ?? []}
+                loading={loading}
+                dataSource={o?.recent ?? []}
                 pagination={false}
                 scroll={{ x: tableWidth(OP_LOG_COLUMNS) }}
-                locale={{ emptyText: opLogs.isError ? '操作日志暂时无法获取' : '暂无操作日志' }}
+                locale={{ emptyText: failed.opLogs ? '操作日志暂时无法获取' : '暂无操作日志' }}
                 columns={[
                   {
                     ...OP_LOG_COLUMNS[0],
@@ -447,7 +434,7 @@ export function AdminIndex() {
                 extra={<MaybeLink to={pathOf('AdminConsult')}>咨询管理</MaybeLink>}
                 data-testid="awaiting-consults"
               >
-                {consults.isLoading ? (
+                {loading ? (
                   <Skeleton active paragraph={{ rows: 4 }} title={false} />
                 ) : (
                   <List
@@ -457,7 +444,7 @@ export function AdminIndex() {
                       emptyText: (
                         <Empty
                           image={Empty.PRESENTED_IMAGE_SIMPLE}
-                          description={consults.isError ? '咨询暂时无法获取' : '暂无待答复的咨询'}
+                          description={failed.consults ? '咨询暂时无法获取' : '暂无待答复的咨询'}
                         />
                       ),
                     }}
@@ -499,7 +486,7 @@ export function AdminIndex() {
               extra={<MaybeLink to={pathOf('RequestLog')}>请求日志</MaybeLink>}
             >
               <LineChart
-                loading={requests.isLoading}
+                loading={loading}
                 area
                 categories={(r?.week ?? []).map((d) => chinaTime(d.day, 'date').slice(5))}
                 series={[{ name: '请求量', unit: '次', data: (r?.week ?? []).map((d) => d.count) }]}
@@ -509,7 +496,7 @@ export function AdminIndex() {
           <Col xs={24} lg={10}>
             <Card variant="borderless" title="今日异常请求（按状态码）">
               <BarChart
-                loading={requests.isLoading}
+                loading={loading}
                 categories={(r?.errorsByStatus ?? []).map((e) => String(e.status))}
                 series={[
                   { name: '异常请求', unit: '次', data: (r?.errorsByStatus ?? []).map((e) => e.count) },

@@ -1,0 +1,1 @@
+export { workbenchRoutes } from './workbench.routes.ts';
