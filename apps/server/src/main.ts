@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { passwordProblem } from '@aqzrx/contracts';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { backupPglite, readBackup } from './db/backup.ts';
 import { type Database, openDatabase, openPglite } from './db/database.ts';
 import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
+import { serverPasswordProblem } from './platform/password-strength.ts';
 import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
 
 type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore';
@@ -68,7 +68,7 @@ async function prepare(config: Config, database: Database): Promise<void> {
       if (!config.ADMIN_PASSWORD) {
         throw new Error('生产环境首次启动需要设置 ADMIN_PASSWORD（管理员初始密码，首次登录须修改）');
       }
-      const problem = passwordProblem(config.ADMIN_PASSWORD, { username: 'admin' });
+      const problem = serverPasswordProblem(config.ADMIN_PASSWORD, { username: 'admin' });
       if (problem) throw new Error(`ADMIN_PASSWORD 不符合密码规则：${problem}`);
       await seedProductionAdmin(database.db, config.ADMIN_PASSWORD);
       log('已创建管理员账号 admin（首次登录须修改密码）');

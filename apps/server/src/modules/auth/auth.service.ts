@@ -3,7 +3,6 @@ import {
   type LoginData,
   Messages,
   OrgStatus,
-  passwordProblem,
   RegMessages,
   RegStatus,
   roleNameOf,
@@ -22,6 +21,7 @@ import {
 } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
+import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 
@@ -431,7 +431,10 @@ export async function changePassword(db: Db, auth: AuthContext, newPwd: string, 
     .select(['id', 'username', 'mobile', 'passwordHash'])
     .where('id', '=', auth.userId)
     .executeTakeFirstOrThrow();
-  const problem = passwordProblem(newPwd, { username: user.username, mobile: user.mobile ?? undefined });
+  const problem = serverPasswordProblem(newPwd, {
+    username: user.username,
+    mobile: user.mobile ?? undefined,
+  });
   if (problem) throw badRequest(problem);
   const history = await db
     .selectFrom('sysPasswordHistory')

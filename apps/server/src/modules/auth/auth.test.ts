@@ -319,6 +319,12 @@ describe('POST /api/sys/user/pwd/update', () => {
     expect(space.json().result).toBe('密码不能包含空格');
     const withName = await post(url(DEMO_PASSWORD, 'Gov-Strong-2026'), token);
     expect(withName.json().result).toBe('密码不能包含用户名');
+    // Common passwords and keyboard patterns that meet the class rule (issue 17 finding 11).
+    for (const weak of ['Qwerty123', 'Zaq12wsx', '1q2w3e4R', '!QAZ2wsx3edc']) {
+      const r = await post(url(DEMO_PASSWORD, weak), token);
+      expect(r.statusCode, weak).toBe(400);
+      expect(r.json().result, weak).toBe('密码过于常见（常见密码或键盘连续按键），容易被猜到，请换一个');
+    }
     const missing = await post('/api/sys/user/pwd/update?oldPwd=x', token);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().result).toContain('newPwd');

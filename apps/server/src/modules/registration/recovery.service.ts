@@ -1,8 +1,9 @@
-import { normalizeMobile, passwordProblem, RegMessages } from '@aqzrx/contracts';
+import { normalizeMobile, RegMessages } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { changePassword, recordFailure } from '../auth/index.ts';
 import { consumeCode, issueCode, type SmsProvider } from '../sms/index.ts';
 
@@ -55,7 +56,7 @@ export async function resetPassword(
   inTx: (fn: (trx: Db) => Promise<void>, target: number) => Promise<void>,
 ): Promise<void> {
   const user = await recoveryAccount(db, q.account);
-  const problem = passwordProblem(q.newPwd, {
+  const problem = serverPasswordProblem(q.newPwd, {
     username: user?.username ?? q.account,
     ...(user?.mobile ? { mobile: user.mobile } : {}),
   });

@@ -4,7 +4,6 @@ import {
   maskIdCard,
   maskMobile,
   OrgStatus,
-  passwordProblem,
   REG_KINDS,
   REG_STATUS,
   type RegCreateInput,
@@ -19,6 +18,7 @@ import { sql } from 'kysely';
 import type { SysRegistrationTable } from '../../db/tables/registration.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
+import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
 import { closeTodos, notify, type Side } from '../message/index.ts';
@@ -199,7 +199,7 @@ export async function submitRegistration(
   input: RegCreateInput | RegManagerInput,
   now: Date,
 ): Promise<number> {
-  const problem = passwordProblem(input.password, { username: input.username, mobile: input.mobile });
+  const problem = serverPasswordProblem(input.password, { username: input.username, mobile: input.mobile });
   if (problem) throw badRequest(problem);
   if (!(await usernameFree(trx, input.username))) throw usernameTaken(input.username);
   const mobileUser = await trx

@@ -4,7 +4,6 @@ import {
   maskMobile,
   optionLabel,
   type Paged,
-  passwordProblem,
   RoleKey,
   roleDisplayName,
   type SaveUserBody,
@@ -21,6 +20,7 @@ import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { districtListWithin } from '../message/index.ts';
@@ -314,7 +314,7 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
     input = { ...input, orgId: scope.orgId };
   }
   await requireOrg(trx, input.orgId);
-  const problem = passwordProblem(input.password, {
+  const problem = serverPasswordProblem(input.password, {
     username: input.username,
     ...(input.mobile ? { mobile: input.mobile } : {}),
   });
@@ -445,7 +445,7 @@ export async function resetPassword(
 ): Promise<void> {
   if (id === actor.userId) throw badRequest('请通过“修改密码”修改自己的密码');
   const user = await requireUserForUpdate(trx, id, userScope(actor));
-  const problem = passwordProblem(newPwd, {
+  const problem = serverPasswordProblem(newPwd, {
     username: user.username,
     ...(user.mobile ? { mobile: user.mobile } : {}),
   });
