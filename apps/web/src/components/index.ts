@@ -38,6 +38,7 @@ export {
   DATE_TIME_MINUTE,
 } from './ChinaDateTimePicker.tsx';
 export { CutText, type CutTextProps } from './CutText.tsx';
+export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export {
   BarChart,
   type CartesianChartProps,
