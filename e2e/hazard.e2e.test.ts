@@ -17,6 +17,8 @@ const ENT_HAZARDS = '/ent/EntDangerCheck/route';
 const SERVICE_DISPOSE = '/service/ap/ServiceApDispose/route';
 const GOV_DISPOSE = '/government/govAp/GovApDispose/route';
 const GOV_RISK_DETAIL = '/government/govRisk/GovRiskDetail/route';
+const GOV_ENT_LIST = '/government/govEnt/GovEntList/route';
+const GOV_ENT_DETAIL = '/government/govEnt/GovEntDetail/route';
 const ENT_NAME = '宿迁市恒安化工有限公司';
 
 /** A real PNG (8 × 8, one colour) for the photos. */
@@ -335,6 +337,16 @@ describe('hidden danger from a service check to a passed rectification (issue 14
     );
     if (riskAfter.riskLevel !== riskOpen.riskLevel)
       expect(await gov.page.getByTestId('risk-history').innerText()).toContain('隐患变化');
+    // The same 风险等级 on 企业详情 and in 企业列表 (one level, the rule table's).
+    await gov.page.goto(`${GOV_ENT_DETAIL}?id=${entId}`);
+    await gov.page.getByText('基本信息').waitFor();
+    expect(await gov.page.getByTestId('risk-level').innerText()).toBe(riskAfter.riskLevelLabel);
+    await gov.page.goto(GOV_ENT_LIST);
+    await gov.page.getByPlaceholder('企业名称或统一社会信用代码').fill(ENT_NAME);
+    await gov.page.getByRole('button', { name: /查\s*询/ }).click();
+    const entRow = gov.page.locator('tr.ant-table-row').filter({ hasText: ENT_NAME });
+    await gov.page.getByText(/总共 1 条/).waitFor();
+    expect(await entRow.getByTestId('risk-level').innerText()).toBe(riskAfter.riskLevelLabel);
     await gov.page.goto(GOV_DISPOSE);
     await gov.page
       .getByTestId('stat-major')
