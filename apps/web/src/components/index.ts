@@ -38,7 +38,6 @@ export {
   DATE_TIME_MINUTE,
 } from './ChinaDateTimePicker.tsx';
 export { CutText, type CutTextProps } from './CutText.tsx';
-export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export {
   BarChart,
   type CartesianChartProps,
@@ -102,6 +101,7 @@ export {
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
+export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export { type NumberRange, numberRule } from './number-rule.ts';
 export {
   PagedTable,

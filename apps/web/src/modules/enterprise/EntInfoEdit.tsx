@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ScoreGradeTag } from '../../components/index.ts';
 import { authStore, loadSession, useAuth } from '../../platform/auth.ts';
 import { type EnterpriseProfileBody, getMine, saveMine } from './api.ts';
-import { ScoreGradeTag } from '../../components/index.ts';
 import { EnterpriseFlags } from './display.tsx';
 import { EnterpriseForm } from './EnterpriseForm.tsx';
 

@@ -31,14 +31,7 @@ import { type ClaimRow, claimApi, FlagTags, StepTag } from '../claim/index.ts';
 import { HAZARD_PATHS } from '../hazard/index.ts';
 import { type PolicyRow, PolicyStateTag, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { GOV_ENT_PATHS, getContacts, getEnterprise, getParams } from './api.ts';
-import {
-  EnterpriseFlags,
-  fullAddress,
-  numText,
-  operatingText,
-  stdGradeText,
-  yuanText,
-} from './display.tsx';
+import { EnterpriseFlags, fullAddress, numText, operatingText, stdGradeText, yuanText } from './display.tsx';
 import { detailKey, paramsKey, useIdParam } from './hooks.ts';
 import { gbTitle, optionTitle, useIndustryOptions } from './industries.ts';
 import { ClaimDrawer, PolicyDrawer } from './insurance-views.tsx';

@@ -8,8 +8,8 @@ import {
   optionLabel,
   SCORE_GRADE_SCALE_TEXT,
   SCORE_GRADES,
-  scoreGradeOf,
   STD_GRADES,
+  scoreGradeOf,
 } from '@aqzrx/contracts/constants';
 import type { EnterpriseParamView } from './api.ts';
 

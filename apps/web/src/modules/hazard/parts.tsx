@@ -1,12 +1,7 @@
 /** Small parts the hazard screens share: tags of the spec 3/4 codes, photos, the timeline. */
 import { Image, Space, Tag, Timeline, Typography } from 'antd';
 import { AuthImage, dateTimeText, RiskLevelTag } from '../../components/index.ts';
-import {
-  DISPOSE_REASONS,
-  HAZARD_LEVELS,
-  HAZARD_SOURCES,
-  RECTIFY_STATUS,
-} from '../../platform/contracts.ts';
+import { DISPOSE_REASONS, HAZARD_LEVELS, HAZARD_SOURCES, RECTIFY_STATUS } from '../../platform/contracts.ts';
 import { type HazardItem, hazardFileUrl, type TimelineItem } from './api.ts';
 
 /** 一般隐患 orange / 重大隐患 red. */
