@@ -17,6 +17,8 @@ const ENT_HAZARDS = '/ent/EntDangerCheck/route';
 const SERVICE_DISPOSE = '/service/ap/ServiceApDispose/route';
 const GOV_DISPOSE = '/government/govAp/GovApDispose/route';
 const GOV_RISK_DETAIL = '/government/govRisk/GovRiskDetail/route';
+const GOV_ENT_LIST = '/government/govEnt/GovEntList/route';
+const GOV_ENT_DETAIL = '/government/govEnt/GovEntDetail/route';
 const ENT_NAME = '宿迁市恒安化工有限公司';
 
 /** A real PNG (8 × 8, one colour) for the photos. */
@@ -346,4 +348,34 @@ describe('hidden danger from a service check to a passed rectification (issue 14
       await s.context.close();
     }
   }, 180_000);
+});
+
+describe('one 风险等级 (issue 14)', () => {
+  it('the regulator sees ent’s level of the rule table alike on 风险详情, 企业详情 and 企业列表', async () => {
+    const gov = await openPage(browser);
+    await login(gov.page, 'gov');
+    const risks = await apiData<{ list: { enterpriseId: number; riskLevelLabel: string }[] }>(
+      gov.page,
+      `/api/risk/list?keyword=${encodeURIComponent(ENT_NAME)}&pageNo=1&pageSize=5`,
+    );
+    const { enterpriseId: entId, riskLevelLabel: label } = risks.list[0]!;
+    expect(['重大风险', '较大风险', '一般风险', '低风险']).toContain(label);
+    await gov.page.goto(`${GOV_RISK_DETAIL}?enterpriseId=${entId}`);
+    await gov.page.getByTestId('risk-title').filter({ hasText: ENT_NAME }).waitFor();
+    expect(await gov.page.getByTestId('risk-card').getByTestId('risk-level').innerText()).toBe(label);
+    await gov.page.goto(`${GOV_ENT_DETAIL}?id=${entId}`);
+    await gov.page.getByText('基本信息').waitFor();
+    expect(await gov.page.getByTestId('risk-level').innerText()).toBe(label);
+    // The score keeps its own band, named 评分等级, in none of the four risk labels.
+    const grade = await gov.page.getByTestId('score-card').getByTestId('score-grade').innerText();
+    expect(['优', '良', '中', '差']).toContain(grade);
+    await gov.page.goto(GOV_ENT_LIST);
+    await gov.page.getByPlaceholder('企业名称或统一社会信用代码').fill(ENT_NAME);
+    await gov.page.getByRole('button', { name: /查\s*询/ }).click();
+    await gov.page.getByText(/总共 1 条/).waitFor();
+    const row = gov.page.locator('tr.ant-table-row').filter({ hasText: ENT_NAME });
+    expect(await row.getByTestId('risk-level').innerText()).toBe(label);
+    expect(gov.errors).toEqual([]);
+    await gov.context.close();
+  });
 });

@@ -1,6 +1,10 @@
 /**
  * Zod-free option lists and pure rules of insured enterprises (domain 1.2, 1.8, 2.1): standardisation
- * grades, operating status, risk levels, and the parameters and score of an enterprise.
+ * grades, operating status, risk levels, and the parameters, score and score grade of an enterprise.
+ *
+ * Two figures, two names: 风险等级 (RISK_LEVELS, the four colours) is the enterprise risk the rule table of
+ * the hazard module computes (ent_risk) — the one 风险等级 every screen, filter and export shows; 评分等级
+ * (SCORE_GRADES, 优/良/中/差) is the band of the enterprise safety score (ins_enterprise.score_grade).
  */
 import { defineOptions } from './options.ts';
 
@@ -17,13 +21,24 @@ export const OPERATING_STATUS = defineOptions([
   { value: 3, label: '关闭取缔' },
 ]);
 
-/** Risk grading with the four colours of 安委办〔2016〕11号 (domain 1.8). */
+/**
+ * Risk grading with the four colours of 安委办〔2016〕11号 (domain 1.8): the enterprise risk of the rule
+ * table (ent_risk), and the level of a risk identification row (prevention type 02).
+ */
 export const RISK_LEVELS = defineOptions([
   { value: 1, label: '重大风险', color: 'red' },
   { value: 2, label: '较大风险', color: 'orange' },
   { value: 3, label: '一般风险', color: 'gold' },
   { value: 4, label: '低风险', color: 'blue' },
 ]);
+
+/** An enterprise the rule table has not graded yet (no ent_risk row). */
+export const RISK_UNRATED_LABEL = '未评定';
+
+/** The label of an enterprise's 风险等级 as every screen and export shows it ('未评定' when none). */
+export function riskLevelText(level: number | null | undefined): string {
+  return RISK_LEVELS.label(level) || RISK_UNRATED_LABEL;
+}
 
 export const PARAM_SOURCE = defineOptions([
   { value: 2, label: '手动录入' },
@@ -101,10 +116,25 @@ export function computeEnterpriseScore(p: EntParamValues): { score: number; line
   return { score: Math.max(0, Math.min(100, raw)), lines };
 }
 
-/** Risk level from the score: ≥85 low, ≥70 general, ≥55 larger, below that major. */
-export function riskLevelOfScore(score: number): 1 | 2 | 3 | 4 {
-  if (score >= 85) return 4;
-  if (score >= 70) return 3;
-  if (score >= 55) return 2;
-  return 1;
+/**
+ * 评分等级: the band of the enterprise safety score. Its own labels and colours, none of the four risk
+ * colours, so it is never read as the 风险等级.
+ */
+export const SCORE_GRADES = defineOptions([
+  { value: 1, label: '优', color: 'green' },
+  { value: 2, label: '良', color: 'cyan' },
+  { value: 3, label: '中', color: 'purple' },
+  { value: 4, label: '差', color: 'magenta' },
+]);
+export type ScoreGrade = 1 | 2 | 3 | 4;
+
+/** 评分等级 of a score: ≥85 优, ≥70 良, ≥55 中, below that 差. */
+export function scoreGradeOf(score: number): ScoreGrade {
+  if (score >= 85) return 1;
+  if (score >= 70) return 2;
+  if (score >= 55) return 3;
+  return 4;
 }
+
+/** The grading scale next to the score. */
+export const SCORE_GRADE_SCALE_TEXT = '评分等级：≥85 分为优，70–84 分为良，55–69 分为中，<55 分为差';

@@ -3,7 +3,14 @@
  * score are zod-free in enterprise-options.ts.
  */
 import { z } from 'zod';
-import { ENT_PARAM_KEYS, OPERATING_STATUS, PARAM_SOURCE, STD_GRADES } from './enterprise-options.ts';
+import {
+  ENT_PARAM_KEYS,
+  OPERATING_STATUS,
+  PARAM_SOURCE,
+  RISK_LEVELS,
+  SCORE_GRADES,
+  STD_GRADES,
+} from './enterprise-options.ts';
 import { pageQuery } from './envelope.ts';
 import {
   dateStr,
@@ -126,7 +133,16 @@ export const enterpriseListFilters = z.object({
   wsIndustryCode: z.string().trim().max(12).optional(),
   mustInsure: boolQuery.optional(),
   insured: boolQuery.optional(),
-  riskLevel: z.coerce.number<number>().int().min(1).max(4).optional(),
+  /** 风险等级 of the rule table (ent_risk): 1 重大, 2 较大, 3 一般, 4 低 — the same codes as /api/risk/list. */
+  riskLevel: z.coerce
+    .number<number>()
+    .pipe(z.literal(RISK_LEVELS.values, '风险等级为1重大、2较大、3一般或4低'))
+    .optional(),
+  /** 评分等级 of the safety score: 1 优, 2 良, 3 中, 4 差. */
+  scoreGrade: z.coerce
+    .number<number>()
+    .pipe(z.literal(SCORE_GRADES.values, '评分等级为1优、2良、3中或4差'))
+    .optional(),
   blacklist: boolQuery.optional(),
   stdGrade: z.coerce.number<number>().int().min(0).max(3).optional(),
   onRegister: boolQuery.optional(),
@@ -166,7 +182,15 @@ export const enterpriseRow = z.object({
   insuredNow: z.boolean(),
   blacklist: z.boolean(),
   score: z.number().nullable(),
+  /** 评分等级 of the score (1 优, 2 良, 3 中, 4 差); null before the first scoring. */
+  scoreGrade: z.number().int().nullable(),
+  /**
+   * 风险等级: the enterprise's current level of the risk rule table (ent_risk; 1 重大, 2 较大, 3 一般, 4 低),
+   * the same figure as /api/risk/list and /api/risk/detail; null before the first grading.
+   */
   riskLevel: z.number().int().nullable(),
+  /** Its label (重大风险 … 低风险, or 未评定). */
+  riskLevelLabel: z.string(),
   infoComplete: z.boolean(),
   version: z.number().int(),
 });
@@ -233,7 +257,7 @@ export const enterpriseParamsState = z.object({
   version: z.number().int(),
   params: z.array(enterpriseParamView),
   score: z.number(),
-  riskLevel: z.number().int(),
+  scoreGrade: z.number().int(),
   lines: z.array(z.object({ key: entParamKey, points: z.number() })),
 });
 export type EnterpriseParamsState = z.output<typeof enterpriseParamsState>;
@@ -242,7 +266,7 @@ export type EnterpriseParamsState = z.output<typeof enterpriseParamsState>;
 export const enterpriseScoreRow = z.object({
   id: z.number().int(),
   score: z.number(),
-  riskLevel: z.number().int(),
+  scoreGrade: z.number().int(),
   reason: z.string(),
   createdAt: z.string(),
   values: z.unknown(),
@@ -260,7 +284,7 @@ export const enterpriseScored = z.object({
   id: z.number().int(),
   version: z.number().int().optional(),
   score: z.number(),
-  riskLevel: z.number().int(),
+  scoreGrade: z.number().int(),
 });
 
 /** /api/enterprise/import: enterprises created, existing ones put on the register, rows read. */

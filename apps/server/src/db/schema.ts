@@ -295,7 +295,8 @@ export interface InsEnterpriseTable extends Audit {
   mustInsure: Generated<boolean>;
   blacklist: Generated<boolean>;
   score: NullableNumeric;
-  riskLevel: number | null;
+  /** 评分等级 of the score: 1 优, 2 良, 3 中, 4 差 (not the 风险等级, which is ent_risk.risk_level). */
+  scoreGrade: number | null;
   scoredAt: NullableTimestamp;
   infoComplete: Generated<boolean>;
 }
@@ -314,7 +315,7 @@ export interface InsEntScoreTable {
   id: Generated<number>;
   enterpriseId: number;
   score: Numeric;
-  riskLevel: number;
+  scoreGrade: number;
   params: InsJson<unknown>;
   reason: Generated<string>;
   createdAt: Timestamp;

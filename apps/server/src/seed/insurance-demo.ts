@@ -9,7 +9,7 @@ import {
   maskIdCard,
   minAccidentLevel,
   oneYearEnd,
-  riskLevelOfScore,
+  scoreGradeOf,
   usccCheckChar,
 } from '@aqzrx/contracts';
 import { type Kysely, sql } from 'kysely';
@@ -1346,7 +1346,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
       updatedBy: null;
     }> = [];
     const scoreRows: Array<Record<string, unknown>> = [];
-    const entUpdates: Array<{ id: number; score: number; risk: number; blacklist: boolean }> = [];
+    const entUpdates: Array<{ id: number; score: number; grade: number; blacklist: boolean }> = [];
     for (const [i, e] of ents.entries()) {
       const a = accBy.get(e.id);
       const blacklist = i > 0 && i % 97 === 0 ? 1 : 0;
@@ -1393,14 +1393,14 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         honour,
       };
       const { score, lines } = computeEnterpriseScore(values);
-      const risk = riskLevelOfScore(score);
-      entUpdates.push({ id: e.id, score, risk, blacklist: blacklist === 1 });
+      const grade = scoreGradeOf(score);
+      entUpdates.push({ id: e.id, score, grade, blacklist: blacklist === 1 });
       const lastYear = Math.min(100, score + int(-5, 8));
       scoreRows.push(
         {
           enterpriseId: e.id,
           score: lastYear,
-          riskLevel: riskLevelOfScore(lastYear),
+          scoreGrade: scoreGradeOf(lastYear),
           params: JSON.stringify({ values, lines }),
           reason: '年度评分',
           createdAt: new Date(now.getTime() - 300 * dayMs),
@@ -1409,7 +1409,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
         {
           enterpriseId: e.id,
           score,
-          riskLevel: risk,
+          scoreGrade: grade,
           params: JSON.stringify({ values, lines }),
           reason: '初始评分',
           createdAt: now,
@@ -1426,11 +1426,11 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
     );
     const valuesList = sql.join(
       entUpdates.map(
-        (u) => sql`(${u.id}::int, ${u.score}::numeric, ${u.risk}::smallint, ${u.blacklist}::boolean)`,
+        (u) => sql`(${u.id}::int, ${u.score}::numeric, ${u.grade}::smallint, ${u.blacklist}::boolean)`,
       ),
     );
-    await sql`UPDATE ins_enterprise e SET score = v.score, risk_level = v.risk, blacklist = v.bl, scored_at = ${now}
-      FROM (VALUES ${valuesList}) AS v(id, score, risk, bl) WHERE e.id = v.id`.execute(trx);
+    await sql`UPDATE ins_enterprise e SET score = v.score, score_grade = v.grade, blacklist = v.bl, scored_at = ${now}
+      FROM (VALUES ${valuesList}) AS v(id, score, grade, bl) WHERE e.id = v.id`.execute(trx);
     // Numbers issued by the application continue after the seeded ones.
     await sql`SELECT setval('ins_no_seq', ${seq + 1000})`.execute(trx);
   });

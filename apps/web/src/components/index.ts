@@ -101,6 +101,7 @@ export {
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
+export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export { type NumberRange, numberRule } from './number-rule.ts';
 export {
   PagedTable,

@@ -5,7 +5,7 @@ import { lastRunDay } from '../endorsement/index.ts';
 import { issueEnt2Policy, orgIdOf, post } from '../policy/policy.testkit.ts';
 import { NIGHTLY_RESCORE_REASON } from './enterprise.score.ts';
 
-/** Domain 3.1: scores, risk levels and the insured flag follow the passing days (nightly rescoring). */
+/** Domain 3.1: scores, their 评分等级 and the insured flag follow the passing days (nightly rescoring). */
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -25,13 +25,13 @@ afterAll(() => t.close());
 const stored = () =>
   t.database.db
     .selectFrom('insEnterprise')
-    .select(['score', 'riskLevel'])
+    .select(['score', 'scoreGrade'])
     .where('id', '=', ent2Id)
     .executeTakeFirstOrThrow();
 const history = () =>
   t.database.db
     .selectFrom('insEntScore')
-    .select(['score', 'riskLevel', 'reason', 'params', 'createdBy'])
+    .select(['score', 'scoreGrade', 'reason', 'params', 'createdBy'])
     .where('enterpriseId', '=', ent2Id)
     .orderBy('id', 'desc')
     .execute();
@@ -46,12 +46,12 @@ const totalHistory = async () =>
   );
 
 describe('nightly rescoring', () => {
-  it('a policy that expires: after the job the insured flag and risk level change, with one history row; a second run adds nothing', async () => {
+  it('a policy that expires: after the job the insured flag and score grade change, with one history row; a second run adds nothing', async () => {
     // Settle whatever the seeded data owes today, so only the expiry shows below.
     await t.app.dailyJobs.runOnce();
     const before = await stored();
     expect(Number(before.score)).toBe(94); // 100 − 6 (standardisation grade 3)
-    expect(before.riskLevel).toBe(4);
+    expect(before.scoreGrade).toBe(1); // 优
     const rows0 = (await history()).length;
 
     // A year and a day later the policy has ended; nothing has told the enterprise record yet.
@@ -63,7 +63,7 @@ describe('nightly rescoring', () => {
       .execute();
     gov = await t.login('gov');
     const d = await post(t, `/api/enterprise/detail?id=${ent2Id}`, gov);
-    expect(d.body.data).toMatchObject({ insuredNow: false, riskLevel: 4, score: 94 });
+    expect(d.body.data).toMatchObject({ insuredNow: false, scoreGrade: 1, score: 94 });
 
     const run = await t.app.dailyJobs.runOnce();
     const profiles = await t.database.db
@@ -74,14 +74,14 @@ describe('nightly rescoring', () => {
     expect(run.scores.rescored).toBeGreaterThan(0);
     const after = await stored();
     expect(Number(after.score)).toBe(84); // uninsured must-insure enterprise: −10
-    expect(after.riskLevel).toBe(3);
+    expect(after.scoreGrade).toBe(2); // 良
     const rows = await history();
     expect(rows).toHaveLength(rows0 + 1);
-    expect(rows[0]).toMatchObject({ reason: NIGHTLY_RESCORE_REASON, riskLevel: 3, createdBy: null });
+    expect(rows[0]).toMatchObject({ reason: NIGHTLY_RESCORE_REASON, scoreGrade: 2, createdBy: null });
     expect((rows[0]!.params as { values: { insured: number } }).values.insured).toBe(0);
     const listed = await post(
       t,
-      '/api/enterprise/list?keyword=%E9%A1%BA%E8%BE%BE&riskLevel=3&insured=false',
+      '/api/enterprise/list?keyword=%E9%A1%BA%E8%BE%BE&scoreGrade=2&insured=false',
       gov,
     );
     expect(listed.body.data.page.list.map((e) => e.id)).toContain(ent2Id);

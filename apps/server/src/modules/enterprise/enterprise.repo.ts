@@ -15,6 +15,7 @@ import {
   maskMobile,
   optionLabel,
   type Paged,
+  riskLevelText,
   wsIndustryTop,
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
@@ -85,6 +86,10 @@ export async function hasIssuedPolicy(db: Db, enterpriseId: number, today: strin
   return row !== undefined;
 }
 
+/** The enterprise's current level of the risk rule table (ent_risk), null before its first grading. */
+const riskLevelExpr = (eb: ExpressionBuilder<DB & { o: DB['sysOrg'] }, 'o'>) =>
+  eb.selectFrom('entRisk as r').select('r.riskLevel').whereRef('r.enterpriseId', '=', 'o.id');
+
 function baseQuery(db: Db, today: string) {
   return db
     .selectFrom('sysOrg as o')
@@ -110,7 +115,10 @@ function baseQuery(db: Db, today: string) {
       'e.onRegister',
       'e.blacklist',
       'e.score',
-      'e.riskLevel',
+      'e.scoreGrade',
+      // 风险等级 is the enterprise risk of the rule table (hazard module, ent_risk): the same figure as
+      // /api/risk/list and /api/risk/detail, never the score's band.
+      riskLevelExpr(eb).as('riskLevel'),
       'e.infoComplete',
       'e.version',
       'o.updatedAt',
@@ -142,7 +150,9 @@ function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
     insuredNow: Boolean(r.insuredNow),
     blacklist: r.blacklist ?? false,
     score: r.score === null || r.score === undefined ? null : Number(r.score),
+    scoreGrade: r.scoreGrade ?? null,
     riskLevel: r.riskLevel ?? null,
+    riskLevelLabel: riskLevelText(r.riskLevel),
     infoComplete: r.infoComplete ?? false,
     // A registered enterprise without a profile row yet edits from version 0.
     version: r.version ?? 0,
@@ -171,7 +181,13 @@ function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
     qb = qb.where(sql<boolean>`coalesce(e.on_register, false)`, '=', q.onRegister);
   if (q.infoComplete !== undefined)
     qb = qb.where(sql<boolean>`coalesce(e.info_complete, false)`, '=', q.infoComplete);
-  if (q.riskLevel !== undefined) qb = qb.where('e.riskLevel', '=', q.riskLevel);
+  if (q.riskLevel !== undefined) {
+    const level = q.riskLevel;
+    qb = qb.where('o.id', 'in', (eb) =>
+      eb.selectFrom('entRisk as r').select('r.enterpriseId').where('r.riskLevel', '=', level),
+    );
+  }
+  if (q.scoreGrade !== undefined) qb = qb.where('e.scoreGrade', '=', q.scoreGrade);
   if (q.stdGrade !== undefined) qb = qb.where('e.stdGrade', '=', q.stdGrade);
   if (q.insured !== undefined)
     qb = qb.where((eb) => (q.insured ? insuredNowExpr(eb, today) : eb.not(insuredNowExpr(eb, today))));

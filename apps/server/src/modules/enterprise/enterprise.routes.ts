@@ -20,7 +20,7 @@ import {
   optionLabel,
   paged,
   pageQuery,
-  RISK_LEVELS,
+  SCORE_GRADES,
   STD_GRADES,
   xlsxResponse,
 } from '@aqzrx/contracts';
@@ -372,6 +372,8 @@ const ENTERPRISE_COLUMNS = [
   { header: '是否应保', value: (r: EnterpriseRow) => (r.mustInsure ? '是' : '否') },
   { header: '是否在保', value: (r: EnterpriseRow) => (r.insuredNow ? '是' : '否') },
   { header: '评分', value: (r: EnterpriseRow) => r.score },
-  { header: '风险等级', value: (r: EnterpriseRow) => optionLabel(RISK_LEVELS, r.riskLevel ?? 0) },
+  { header: '评分等级', value: (r: EnterpriseRow) => optionLabel(SCORE_GRADES, r.scoreGrade ?? 0) },
+  // The enterprise risk of the rule table, the same label as GovRiskQuery and its export.
+  { header: '风险等级', value: (r: EnterpriseRow) => r.riskLevelLabel },
   { header: '黑名单', value: (r: EnterpriseRow) => (r.blacklist ? '是' : '否') },
 ];

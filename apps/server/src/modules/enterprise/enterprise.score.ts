@@ -11,7 +11,7 @@ import {
   type EntParamKey,
   type EntParamValues,
   type Paged,
-  riskLevelOfScore,
+  scoreGradeOf,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import { nullableDateText } from '../../db/sql.ts';
@@ -193,13 +193,13 @@ export async function rescoreEnterprise(
   userId: number | null,
   reason: string,
   forceHistory = false,
-): Promise<{ score: number; riskLevel: number }> {
+): Promise<{ score: number; scoreGrade: number }> {
   const profile = await trx
     .selectFrom('insEnterprise')
     .select(['score'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!profile) return { score: 0, riskLevel: 1 };
+  if (!profile) return { score: 0, scoreGrade: 4 };
   const { values } = await paramState(trx, id, now);
   return storeScore(trx, id, values, profile.score, { now, userId, reason, forceHistory });
 }
@@ -210,13 +210,13 @@ async function storeScore(
   values: EntParamValues,
   previous: string | number | null,
   opts: { now: Date; userId: number | null; reason: string; forceHistory: boolean },
-): Promise<{ score: number; riskLevel: number }> {
+): Promise<{ score: number; scoreGrade: number }> {
   const { score, lines } = computeEnterpriseScore(values);
-  const riskLevel = riskLevelOfScore(score);
+  const scoreGrade = scoreGradeOf(score);
   const changed = previous === null || Number(previous) !== score;
   await trx
     .updateTable('insEnterprise')
-    .set({ score, riskLevel, blacklist: values.blacklist === 1, scoredAt: opts.now })
+    .set({ score, scoreGrade, blacklist: values.blacklist === 1, scoredAt: opts.now })
     .where('id', '=', id)
     .execute();
   if (changed || opts.forceHistory) {
@@ -225,7 +225,7 @@ async function storeScore(
       .values({
         enterpriseId: id,
         score,
-        riskLevel,
+        scoreGrade,
         params: JSON.stringify({ values, lines }),
         reason: opts.reason.slice(0, 100),
         createdAt: opts.now,
@@ -233,7 +233,7 @@ async function storeScore(
       })
       .execute();
   }
-  return { score, riskLevel };
+  return { score, scoreGrade };
 }
 
 export const NIGHTLY_RESCORE_REASON = '每日自动重新评分';
@@ -243,7 +243,7 @@ export const NIGHTLY_RESCORE_REASON = '每日自动重新评分';
  * safety licence lapses and an accident leaves the 365-day window, which no event reports. Every
  * enterprise profile is read in batches of `batchSize` (id order); each batch is one transaction that
  * locks its rows, computes the parameters of all of them in a few queries and writes only the
- * enterprises whose stored score, risk level or blacklist flag differ from the result (a score history
+ * enterprises whose stored score, score grade or blacklist flag differ from the result (a score history
  * row only when the score changed). A second run on the same day finds nothing to write.
  */
 export async function rescoreChangedEnterprises(
@@ -261,7 +261,7 @@ export async function rescoreChangedEnterprises(
       const rows = await trx
         .selectFrom('insEnterprise as e')
         .innerJoin('sysOrg as o', 'o.id', 'e.id')
-        .select(['e.id', 'e.score', 'e.riskLevel', 'e.blacklist'])
+        .select(['e.id', 'e.score', 'e.scoreGrade', 'e.blacklist'])
         .where('e.id', '>', after)
         .where('o.deletedAt', 'is', null)
         .orderBy('e.id')
@@ -281,7 +281,7 @@ export async function rescoreChangedEnterprises(
         const same =
           r.score !== null &&
           Number(r.score) === score &&
-          r.riskLevel === riskLevelOfScore(score) &&
+          r.scoreGrade === scoreGradeOf(score) &&
           r.blacklist === (v.blacklist === 1);
         if (same) continue;
         await storeScore(trx, r.id, v, r.score, {
@@ -323,7 +323,7 @@ export async function getParams(db: Db, actor: Actor, id: number, now: Date): Pr
   const { version } = await requireInScope(db, actor, id);
   const { params, values } = await paramState(db, id, now);
   const { score, lines } = computeEnterpriseScore(values);
-  return { id, version, params, score, riskLevel: riskLevelOfScore(score), lines };
+  return { id, version, params, score, scoreGrade: scoreGradeOf(score), lines };
 }
 
 /** The regulator sets parameters (manual entry) or hands them back to the system (source 1). */
@@ -336,7 +336,7 @@ export async function saveParams(
     params: Array<{ key: EntParamKey; source: 1 | 2; value?: number | undefined; remark: string }>;
   },
   now: Date,
-): Promise<{ version: number; score: number; riskLevel: number }> {
+): Promise<{ version: number; score: number; scoreGrade: number }> {
   if (actor.kind !== 'government') throw forbidden('企业参数由监管部门维护');
   const { version } = await requireInScope(trx, actor, input.id);
   if (version === 0) throw conflict('该企业尚未完善企业信息，暂不能设置参数');
@@ -388,7 +388,7 @@ export async function scoreHistory(
   id: number,
   page: { pageNo: number; pageSize: number },
 ): Promise<
-  Paged<{ id: number; score: number; riskLevel: number; reason: string; createdAt: string; values: unknown }>
+  Paged<{ id: number; score: number; scoreGrade: number; reason: string; createdAt: string; values: unknown }>
 > {
   await requireInScope(db, actor, id);
   const total = await db
@@ -398,7 +398,7 @@ export async function scoreHistory(
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('insEntScore')
-    .select(['id', 'score', 'riskLevel', 'reason', 'createdAt', 'params'])
+    .select(['id', 'score', 'scoreGrade', 'reason', 'createdAt', 'params'])
     .where('enterpriseId', '=', id)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
@@ -409,7 +409,7 @@ export async function scoreHistory(
     list: rows.map((r) => ({
       id: r.id,
       score: Number(r.score),
-      riskLevel: r.riskLevel,
+      scoreGrade: r.scoreGrade,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
       values: (r.params as { values?: unknown } | null)?.values ?? null,

@@ -32,6 +32,8 @@ describe('enterprise list and detail', () => {
     expect(row).toHaveProperty('mustInsure');
     expect(row).toHaveProperty('insuredNow');
     expect(row).toHaveProperty('riskLevel');
+    expect(row).toHaveProperty('riskLevelLabel');
+    expect(row).toHaveProperty('scoreGrade');
     expect(row.legalMobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
     const must = await post(t, '/api/enterprise/list?mustInsure=true&insured=false&pageSize=100', gov);
     expect(must.body.data.page.list.every((e) => e.mustInsure === true && e.insuredNow === false)).toBe(true);

@@ -3,9 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ScoreGradeTag } from '../../components/index.ts';
 import { authStore, loadSession, useAuth } from '../../platform/auth.ts';
 import { type EnterpriseProfileBody, getMine, saveMine } from './api.ts';
-import { EnterpriseFlags, RiskTag } from './display.tsx';
+import { EnterpriseFlags } from './display.tsx';
 import { EnterpriseForm } from './EnterpriseForm.tsx';
 
 export const MINE_QUERY_KEY = ['enterprise', 'mine'] as const;
@@ -109,10 +110,11 @@ export function EntInfoEdit() {
             blacklist={d.blacklist}
             onRegister={d.onRegister}
             riskLevel={d.riskLevel}
+            riskLevelLabel={d.riskLevelLabel}
           />
           {d.score !== null && (
             <Typography.Text>
-              安全评分 <b>{d.score}</b> <RiskTag level={d.riskLevel} />
+              安全评分 <b>{d.score}</b> 评分等级 <ScoreGradeTag grade={d.scoreGrade} />
             </Typography.Text>
           )}
         </Space>

@@ -18,20 +18,20 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthImage, dateText, dateTimeText, fileUrlOf, PagedTable } from '../../components/index.ts';
+import {
+  AuthImage,
+  dateText,
+  dateTimeText,
+  fileUrlOf,
+  PagedTable,
+  ScoreGradeTag,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { type ClaimRow, claimApi, FlagTags, StepTag } from '../claim/index.ts';
+import { HAZARD_PATHS } from '../hazard/index.ts';
 import { type PolicyRow, PolicyStateTag, policyApi, UnderCoveredTag } from '../policy/index.ts';
 import { GOV_ENT_PATHS, getContacts, getEnterprise, getParams } from './api.ts';
-import {
-  EnterpriseFlags,
-  fullAddress,
-  numText,
-  operatingText,
-  RiskTag,
-  stdGradeText,
-  yuanText,
-} from './display.tsx';
+import { EnterpriseFlags, fullAddress, numText, operatingText, stdGradeText, yuanText } from './display.tsx';
 import { detailKey, paramsKey, useIdParam } from './hooks.ts';
 import { gbTitle, optionTitle, useIndustryOptions } from './industries.ts';
 import { ClaimDrawer, PolicyDrawer } from './insurance-views.tsx';
@@ -142,9 +142,19 @@ export function GovEntDetail() {
               blacklist={d.blacklist}
               onRegister={d.onRegister}
               riskLevel={d.riskLevel}
+              riskLevelLabel={d.riskLevelLabel}
               underCovered={d.underCovered}
               overCovered={d.overCovered}
             />
+            {/* The 风险等级 above is the risk query's: its history and reasons are on 风险详情. */}
+            <Action permission="risk.get">
+              <Typography.Link
+                style={{ fontSize: 14, fontWeight: 'normal' }}
+                onClick={() => navigate(`${HAZARD_PATHS.govRiskDetail}?enterpriseId=${d.id}`)}
+              >
+                风险详情
+              </Typography.Link>
+            </Action>
           </Space>
         }
         extra={
@@ -269,7 +279,10 @@ export function GovEntDetail() {
               ) : (
                 <>
                   <Statistic value={d.score} suffix="分" />
-                  <RiskTag level={d.riskLevel} />
+                  <Space size={4}>
+                    评分等级
+                    <ScoreGradeTag grade={d.scoreGrade} />
+                  </Space>
                   <Typography.Text type="secondary">计算更新于 {dateTimeText(d.scoredAt)}</Typography.Text>
                 </>
               )}

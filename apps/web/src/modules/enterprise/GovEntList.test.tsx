@@ -28,7 +28,10 @@ const row: EnterpriseRow = {
   insuredNow: false,
   blacklist: true,
   score: 60,
-  riskLevel: 3,
+  // 评分等级 中 (its own band) while the rule table grades the enterprise 重大: two figures, two names.
+  scoreGrade: 3,
+  riskLevel: 1,
+  riskLevelLabel: '重大风险',
   infoComplete: false,
   version: 1,
 };
@@ -118,6 +121,31 @@ describe('企业列表 所属区县 filter', () => {
     renderWithApp(<GovEntList />, { actions: ['query'] });
     expect(await screen.findByText(row.name)).toBeTruthy();
     expect(await districtOptions()).toEqual(['宿城区', '宿豫区', '沭阳县', '泗阳县', '泗洪县']);
+  });
+});
+
+describe('企业列表 风险等级 and 评分等级', () => {
+  const optionsOf = async (label: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    const list = (await screen.findAllByRole('listbox')).at(-1)!;
+    await vi.waitFor(() => expect(list.parentElement?.querySelector('.ant-select-item-option')).toBeTruthy());
+    return [...(list.parentElement?.querySelectorAll('.ant-select-item-option') ?? [])].map(
+      (o) => o.textContent,
+    );
+  };
+
+  it('shows the rule table’s 风险等级 in its colour and the score with its 评分等级, each with its own labels', async () => {
+    renderWithApp(<GovEntList />, { actions: ['query'] });
+    await screen.findByText(row.name);
+    const cells = screen.getByText(row.name).closest('tr')!;
+    const risk = cells.querySelector('[data-testid="risk-level"]')!;
+    expect(risk.textContent).toBe('重大风险');
+    expect(risk.className).toContain('ant-tag-red');
+    expect(cells.querySelector('[data-testid="score-grade"]')?.textContent).toBe('中');
+    // Expand the query form: the 风险等级 filter offers the four risk labels of 风险查询, 评分等级 its own.
+    fireEvent.click(screen.getByText('展开'));
+    expect(await optionsOf('风险等级')).toEqual(['重大风险', '较大风险', '一般风险', '低风险']);
+    expect(await optionsOf('评分等级')).toEqual(['优', '良', '中', '差']);
   });
 });
 

@@ -1,10 +1,17 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { RISK_LEVELS, STD_GRADES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
+import { RISK_LEVELS, SCORE_GRADES, STD_GRADES, WS_INDUSTRIES } from '@aqzrx/contracts/constants';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { actionsWidth, PagedTable, tableWidth, valueEnumOf } from '../../components/index.ts';
+import {
+  actionsWidth,
+  PagedTable,
+  RiskLevelTag,
+  ScoreGradeTag,
+  tableWidth,
+  valueEnumOf,
+} from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { downloadFile } from '../../platform/download.ts';
@@ -15,7 +22,6 @@ import {
   GOV_ENT_PATHS,
   listEnterprises,
 } from './api.ts';
-import { RiskTag } from './display.tsx';
 import { ImportRegisterModal } from './ImportRegisterModal.tsx';
 
 const yesNo = { true: { text: '是' }, false: { text: '否' } };
@@ -48,6 +54,7 @@ export function toListQuery(p: Filters & { pageNo: number; pageSize: number }): 
   bool('mustInsure');
   bool('insured');
   num('riskLevel');
+  num('scoreGrade');
   bool('blacklist');
   num('stdGrade');
   bool('onRegister');
@@ -172,15 +179,32 @@ export function GovEntList() {
       sorter: true,
       align: 'right',
       width: 70,
-      render: (_, r) => (r.score === null ? '-' : r.score),
+      // The score with its 评分等级 (优/良/中/差) under it.
+      render: (_, r) =>
+        r.score === null ? (
+          '-'
+        ) : (
+          <Space direction="vertical" size={4} align="end">
+            {r.score}
+            <ScoreGradeTag grade={r.scoreGrade} />
+          </Space>
+        ),
     },
     {
+      title: '评分等级',
+      dataIndex: 'scoreGrade',
+      valueType: 'select',
+      valueEnum: valueEnumOf(SCORE_GRADES),
+      hideInTable: true,
+    },
+    {
+      // The enterprise risk of the rule table: the same level, labels and colours as 风险查询.
       title: '风险等级',
       dataIndex: 'riskLevel',
       valueType: 'select',
       valueEnum: valueEnumOf(RISK_LEVELS),
       width: 88,
-      render: (_, r) => <RiskTag level={r.riskLevel} />,
+      render: (_, r) => <RiskLevelTag level={r.riskLevel} label={r.riskLevelLabel} />,
     },
     {
       title: '黑名单',

@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText, numberRule } from '../../components/index.ts';
+import { dateTimeText, numberRule, ScoreGradeTag } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
   type EnterpriseParamView,
@@ -31,7 +31,6 @@ import {
   rescore,
   saveParams,
 } from './api.ts';
-import { RiskTag } from './display.tsx';
 import { EnterprisePicker } from './EnterprisePicker.tsx';
 import { detailKey, paramsKey, useIdParam } from './hooks.ts';
 import {
@@ -40,8 +39,8 @@ import {
   paramValueText,
   pointsText,
   previewScore,
-  RISK_SCALE_TEXT,
-  riskLabel,
+  SCORE_SCALE_TEXT,
+  scoreGradeText,
 } from './score.ts';
 
 interface EditValues {
@@ -173,7 +172,7 @@ export function ParamEditModal({
         showIcon
         message={
           <span data-testid="score-preview">
-            保存后评分：{preview.score} 分（{riskLabel(preview.riskLevel)}），当前 {currentScore} 分
+            保存后评分：{preview.score} 分（{scoreGradeText(preview.scoreGrade)}），当前 {currentScore} 分
           </span>
         }
       />
@@ -221,7 +220,7 @@ export function GovEntParams() {
         ],
       }),
     onSuccess: async (res) => {
-      message.success(`保存成功，当前评分 ${res.score} 分（${riskLabel(res.riskLevel)}）`);
+      message.success(`保存成功，当前评分 ${res.score} 分（${scoreGradeText(res.scoreGrade)}）`);
       setEditing(null);
       await refresh();
     },
@@ -230,7 +229,7 @@ export function GovEntParams() {
   const recompute = useMutation({
     mutationFn: () => rescore(id as number),
     onSuccess: async (res) => {
-      message.success(`评分已更新：${res.score} 分（${riskLabel(res.riskLevel)}）`);
+      message.success(`评分已更新：${res.score} 分（${scoreGradeText(res.scoreGrade)}）`);
       await refresh();
     },
   });
@@ -268,10 +267,10 @@ export function GovEntParams() {
                   loading={state.isLoading}
                 />
                 <div>
-                  <div style={{ marginBottom: 4 }}>风险等级</div>
-                  <RiskTag level={state.data?.riskLevel} />
+                  <div style={{ marginBottom: 4 }}>评分等级</div>
+                  <ScoreGradeTag grade={state.data?.scoreGrade} />
                 </div>
-                <Typography.Text type="secondary">{RISK_SCALE_TEXT}</Typography.Text>
+                <Typography.Text type="secondary">{SCORE_SCALE_TEXT}</Typography.Text>
                 <Space>
                   <Button onClick={() => navigate(`${GOV_ENT_PATHS.score}?id=${id}`)}>评分说明与历史</Button>
                   <Button onClick={() => navigate(`${GOV_ENT_PATHS.detail}?id=${id}`)}>企业详情</Button>

@@ -41,7 +41,7 @@ beforeEach(() => {
       if (path === '/api/enterprise/detail')
         return ok({ id: 7, name: '宿迁市恒安化工有限公司', scoredAt: null, score: detailScore });
       if (path === '/api/enterprise/params')
-        return ok({ id: 7, version: 2, params: [], score: 90, riskLevel: 4, lines: [] });
+        return ok({ id: 7, version: 2, params: [], score: 90, scoreGrade: 1, lines: [] });
       if (path === '/api/enterprise/scoreHistory')
         return ok({ page: { list: [], total: 0, pageNum: 1, pageSize: 10 } });
       return new Response('{}', { status: 404 });
@@ -72,6 +72,21 @@ describe('企业评分 actions', () => {
       actions: ['query', 'get'],
     });
     expect(await screen.findByRole('button', { name: '调整企业参数' }, SLOW)).toBeTruthy();
+  });
+});
+
+describe('企业评分 names its band 评分等级', () => {
+  it('shows the score’s 评分等级 (优), never a 风险等级 label of the rule table', async () => {
+    signIn(['query', 'get']);
+    renderWithApp(<GovEntScore />, {
+      path: '/government/govEnt/GovEntScore/route?id=7',
+      actions: ['query', 'get'],
+    });
+    const grade = await screen.findByTestId('score-grade', {}, SLOW);
+    expect(grade.textContent).toBe('优');
+    expect(screen.getByText(/≥85 分为优/)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '评分等级' })).toBeTruthy();
+    expect(screen.queryByText(/风险等级|低风险/)).toBeNull();
   });
 });
 

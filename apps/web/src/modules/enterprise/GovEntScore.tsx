@@ -14,13 +14,12 @@ import {
   Typography,
 } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText, PagedTable } from '../../components/index.ts';
+import { dateTimeText, PagedTable, ScoreGradeTag } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { GOV_ENT_PATHS, getEnterprise, getParams, type ScoreHistoryRow, scoreHistory } from './api.ts';
-import { RiskTag } from './display.tsx';
 import { EnterprisePicker } from './EnterprisePicker.tsx';
 import { detailKey, paramsKey, useIdParam } from './hooks.ts';
-import { paramKind, paramLabel, paramValueText, pointsText, RISK_SCALE_TEXT } from './score.ts';
+import { paramKind, paramLabel, paramValueText, pointsText, SCORE_SCALE_TEXT } from './score.ts';
 
 function HistoryValues({ values }: { values: ScoreHistoryRow['values'] }) {
   if (!values) return <Typography.Text type="secondary">无参数记录</Typography.Text>;
@@ -93,8 +92,11 @@ export function GovEntScore() {
                           suffix="分"
                           valueStyle={{ fontSize: 40 }}
                         />
-                        <RiskTag level={state.data?.riskLevel} />
-                        <Typography.Text type="secondary">{RISK_SCALE_TEXT}</Typography.Text>
+                        <Space size={4}>
+                          评分等级
+                          <ScoreGradeTag grade={state.data?.scoreGrade} />
+                        </Space>
+                        <Typography.Text type="secondary">{SCORE_SCALE_TEXT}</Typography.Text>
                         <Typography.Text type="secondary">
                           计算更新于 {dateTimeText(ent.data?.scoredAt)}
                         </Typography.Text>
@@ -179,10 +181,10 @@ export function GovEntScore() {
                 },
                 { title: '评分', dataIndex: 'score', width: 80, align: 'right' },
                 {
-                  title: '风险等级',
-                  dataIndex: 'riskLevel',
+                  title: '评分等级',
+                  dataIndex: 'scoreGrade',
                   width: 110,
-                  render: (_, r) => <RiskTag level={r.riskLevel} />,
+                  render: (_, r) => <ScoreGradeTag grade={r.scoreGrade} />,
                 },
                 { title: '变化原因', dataIndex: 'reason' },
               ]}

@@ -69,7 +69,7 @@ export type EnterpriseProfileBody = Omit<z.input<typeof enterpriseMineInput>, 'v
 export interface ScoreHistoryRow {
   id: number;
   score: number;
-  riskLevel: number;
+  scoreGrade: number;
   reason: string;
   createdAt: string;
   values: Partial<Record<EntParamKey, number>> | null;
@@ -106,9 +106,9 @@ export const saveParams = (data: {
   version: number;
   params: Array<{ key: EntParamKey; source: 1 | 2; value?: number; remark: string }>;
 }) =>
-  fetchData<{ id: number; version: number; score: number; riskLevel: number }>(ENT_API.saveParams, { data });
+  fetchData<{ id: number; version: number; score: number; scoreGrade: number }>(ENT_API.saveParams, { data });
 export const rescore = (id: number) =>
-  fetchData<{ id: number; score: number; riskLevel: number }>(ENT_API.rescore, { params: { id } });
+  fetchData<{ id: number; score: number; scoreGrade: number }>(ENT_API.rescore, { params: { id } });
 export const scoreHistory = (id: number, pageNo: number, pageSize: number) =>
   fetchData<{ page: PageResult<ScoreHistoryRow> }>(ENT_API.scoreHistory, {
     params: { id, pageNo, pageSize },

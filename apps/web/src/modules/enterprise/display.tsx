@@ -1,6 +1,6 @@
-import { OPERATING_STATUS, optionLabel, RISK_LEVELS, STD_GRADES } from '@aqzrx/contracts/constants';
+import { OPERATING_STATUS, optionLabel, STD_GRADES } from '@aqzrx/contracts/constants';
 import { Space, Tag } from 'antd';
-import { thousands, yuan } from '../../components/index.ts';
+import { RiskLevelTag, thousands, yuan } from '../../components/index.ts';
 
 /** Yuan with thousands separators and always two decimals (spec 9): 3258.5 → '3,258.50 元'. */
 export const yuanText = (v: number | null | undefined) => yuan(v);
@@ -26,12 +26,6 @@ export function fullAddress(districtName: string, address: string): string {
   return `${head}${head ? districtName : ''}${head ? rest : address}`;
 }
 
-export function RiskTag({ level }: { level: number | null | undefined }) {
-  const opt = RISK_LEVELS.find((o) => o.value === level);
-  if (!opt) return <Tag>未评级</Tag>;
-  return <Tag color={opt.color}>{opt.label}</Tag>;
-}
-
 export const stdGradeText = (v: number | null | undefined) => optionLabel(STD_GRADES, v ?? 0) || '-';
 export const operatingText = (v: number | null | undefined) => optionLabel(OPERATING_STATUS, v ?? 1) || '-';
 
@@ -41,7 +35,9 @@ export function EnterpriseFlags(props: {
   insuredNow: boolean;
   blacklist: boolean;
   onRegister?: boolean;
+  /** 风险等级 of the risk rule table (ent_risk), as the risk screens show it. */
   riskLevel: number | null;
+  riskLevelLabel?: string;
   /** 未全员投保: an in-force policy insures fewer people than the current staff. */
   underCovered?: boolean;
   /** An in-force policy insures more people than the current staff. */
@@ -57,7 +53,7 @@ export function EnterpriseFlags(props: {
       )}
       {props.underCovered && <Tag color="volcano">未全员投保</Tag>}
       {props.overCovered && <Tag color="gold">参保人数多于从业人员</Tag>}
-      <RiskTag level={props.riskLevel} />
+      <RiskLevelTag level={props.riskLevel} label={props.riskLevelLabel} />
       {props.blacklist && <Tag color="black">黑名单</Tag>}
       {props.onRegister && <Tag color="blue">应保台账</Tag>}
     </Space>

@@ -119,9 +119,18 @@ describe('list filters', () => {
         mustInsure: 'true',
         insured: 'false',
         riskLevel: '1',
+        scoreGrade: '4',
         blacklist: undefined,
       }),
-    ).toEqual({ pageNo: 2, pageSize: 20, keyword: '化工', mustInsure: true, insured: false, riskLevel: 1 });
+    ).toEqual({
+      pageNo: 2,
+      pageSize: 20,
+      keyword: '化工',
+      mustInsure: true,
+      insured: false,
+      riskLevel: 1,
+      scoreGrade: 4,
+    });
   });
 });
 
@@ -177,9 +186,9 @@ describe('industries and score', () => {
       p('blacklist', 0, false, null),
       p('honour', 0, false, null),
     ];
-    expect(previewScore(params, 'majorHazards', 2, 0)).toEqual({ score: 100, riskLevel: 4 });
-    expect(previewScore(params, 'majorHazards', 2, 2)).toEqual({ score: 84, riskLevel: 3 });
-    expect(previewScore(params, 'blacklist', 2, 1)).toEqual({ score: 70, riskLevel: 3 });
+    expect(previewScore(params, 'majorHazards', 2, 0)).toEqual({ score: 100, scoreGrade: 1 });
+    expect(previewScore(params, 'majorHazards', 2, 2)).toEqual({ score: 84, scoreGrade: 2 });
+    expect(previewScore(params, 'blacklist', 2, 1)).toEqual({ score: 70, scoreGrade: 2 });
     // Back to the system's judgement uses the system value, not the typed one.
     expect(previewScore(params, 'stdGrade', 1, 0).score).toBe(100);
     expect(paramValueText('level', 3)).toBe('较大事故');

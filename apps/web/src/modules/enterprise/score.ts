@@ -6,9 +6,10 @@ import {
   type EntParamValues,
   HONOUR_LEVELS,
   optionLabel,
-  RISK_LEVELS,
-  riskLevelOfScore,
+  SCORE_GRADE_SCALE_TEXT,
+  SCORE_GRADES,
   STD_GRADES,
+  scoreGradeOf,
 } from '@aqzrx/contracts/constants';
 import type { EnterpriseParamView } from './api.ts';
 
@@ -54,16 +55,17 @@ export function previewScore(
   key: EntParamKey,
   source: 1 | 2,
   value: number | undefined,
-): { score: number; riskLevel: number } {
+): { score: number; scoreGrade: number } {
   const values = valuesOf(params);
   const p = params.find((x) => x.key === key);
   values[key] = source === 1 ? (p?.systemValue ?? 0) : (value ?? 0);
   const { score } = computeEnterpriseScore(values);
-  return { score, riskLevel: riskLevelOfScore(score) };
+  return { score, scoreGrade: scoreGradeOf(score) };
 }
 
-export const riskLabel = (level: number | null | undefined) =>
-  optionLabel(RISK_LEVELS, level ?? 0) || '未评级';
+/** 评分等级 of a score in words: '评分等级 良' (never a 风险等级 label). */
+export const scoreGradeText = (grade: number | null | undefined) =>
+  `评分等级 ${optionLabel(SCORE_GRADES, grade ?? 0) || '未评级'}`;
 
 /** The grading scale next to the score. */
-export const RISK_SCALE_TEXT = '评分 ≥85 为低风险，70–84 为一般风险，55–69 为较大风险，<55 为重大风险';
+export const SCORE_SCALE_TEXT = SCORE_GRADE_SCALE_TEXT;

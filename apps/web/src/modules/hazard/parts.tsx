@@ -1,13 +1,7 @@
 /** Small parts the hazard screens share: tags of the spec 3/4 codes, photos, the timeline. */
 import { Image, Space, Tag, Timeline, Typography } from 'antd';
-import { AuthImage, dateTimeText } from '../../components/index.ts';
-import {
-  DISPOSE_REASONS,
-  HAZARD_LEVELS,
-  HAZARD_SOURCES,
-  RECTIFY_STATUS,
-  RISK_LEVELS,
-} from '../../platform/contracts.ts';
+import { AuthImage, dateTimeText, RiskLevelTag } from '../../components/index.ts';
+import { DISPOSE_REASONS, HAZARD_LEVELS, HAZARD_SOURCES, RECTIFY_STATUS } from '../../platform/contracts.ts';
 import { type HazardItem, hazardFileUrl, type TimelineItem } from './api.ts';
 
 /** 一般隐患 orange / 重大隐患 red. */
@@ -67,15 +61,8 @@ export function DisposeReasonTags({ reasons }: { reasons: string[] }) {
   );
 }
 
-/** Risk level in its colour: 重大 red, 较大 orange, 一般 yellow, 低 blue. */
-export function RiskTag({ level, label }: { level: number | null; label?: string }) {
-  if (level === null) return <Tag>未评定</Tag>;
-  return (
-    <Tag color={RISK_LEVELS.color(level)} data-testid="risk-level">
-      {label || RISK_LEVELS.label(level) || String(level)}
-    </Tag>
-  );
-}
+/** Risk level in its colour (重大 red, 较大 orange, 一般 yellow, 低 blue): the shared tag of the enterprise screens. */
+export const RiskTag = RiskLevelTag;
 
 /** A deadline with the "立即整改" flag. */
 export function DeadlineText({ h }: { h: Pick<HazardItem, 'deadline' | 'fixImmediately'> }) {
