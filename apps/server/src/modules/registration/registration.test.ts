@@ -603,12 +603,8 @@ describe('service organisation registration', () => {
       '申请资料不完整：选择“其他有关事故预防工作”时请填写具体内容。请退回申请，请申请人补充后重新提交',
     );
     // Nothing was made; the application still waits and can be returned.
-    const org = await t.database.db
-      .selectFrom('sysOrg')
-      .select('id')
-      .where('name', '=', body.name)
-      .executeTakeFirst();
-    expect(org).toBeUndefined();
+    const made = t.database.db.selectFrom('sysOrg').select('id').where('name', '=', body.name);
+    expect(await made.executeTakeFirst()).toBeUndefined();
     expect((await signIn('old_svc')).statusCode).toBe(403);
     expect((await review(id, false, '请补充其他服务内容')).statusCode).toBe(200);
   });

@@ -200,7 +200,9 @@ export function PlanFormModal({
 
   const submit = async () => {
     if (!p) return;
-    const v = await form.validateFields();
+    // A refused field shows its message under the field; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: PlanBody = {
       projectId: p.id,
       enterpriseId: v.enterpriseId,
