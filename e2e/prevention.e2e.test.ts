@@ -158,9 +158,17 @@ describe('accident prevention across roles (issue 13)', () => {
       .waitFor();
     await chooseItem(svc.page, item(planForm, '服务项目'), '03');
     await item(planForm, '服务名称').locator('input').fill(planName);
+    // The expert is picked from the pool (the project's organisations' experts first); title and
+    // phone come with the choice.
     await planForm.getByRole('button', { name: /添加服务专家/ }).click();
-    await planForm.getByPlaceholder('专家1姓名').fill('王建安');
-    await planForm.getByPlaceholder('职称/专业').fill('注册安全工程师');
+    await planForm.getByRole('combobox', { name: '专家1' }).click();
+    await planForm.getByRole('combobox', { name: '专家1' }).fill('王建华');
+    await svc.page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '王建华' })
+      .first()
+      .click();
+    await expect.poll(() => planForm.getByPlaceholder('职称').inputValue()).toBe('高级工程师');
     await planForm.getByRole('button', { name: /保\s*存/ }).click();
     await svc.page.waitForURL((u) => u.pathname === LANDING.service && u.searchParams.has('planId'));
     const planId = Number(new URL(svc.page.url()).searchParams.get('planId'));

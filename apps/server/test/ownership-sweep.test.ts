@@ -1182,6 +1182,7 @@ const NO_OWNER: Record<string, string> = {
   '/api/pool/expert/disable': 'platform-wide pool (operations admin)',
   '/api/pool/expert/enable': 'platform-wide pool (operations admin)',
   '/api/pool/expert/import': 'platform-wide pool (operations admin)',
+  '/api/pool/org/import': 'platform-wide pool (operations admin)',
   '/api/pool/mine/saveOrg': 'the caller’s own organisation profile (id from the session)',
   '/api/pool/mine/saveExpert': 'the caller’s own expert record (user id from the session)',
   // WeChat binding (modules/auth/wechat.*): the signed-in caller's own account, the user id from the session.

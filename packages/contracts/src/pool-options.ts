@@ -60,6 +60,30 @@ export const EXPERT_IMPORT_HEADERS = [
   '证书有效期至',
 ] as const;
 
+/** The columns of the service organisation import template, in order. */
+export const ORG_IMPORT_HEADERS = [
+  '机构名称',
+  '统一社会信用代码',
+  '所在区县',
+  '联系人',
+  '联系电话',
+  '地址',
+  '服务项目',
+  '其他服务内容',
+  '行业领域',
+  '服务区域',
+  '法定代表人',
+  '法定代表人电话',
+  '安全负责人',
+  '安全负责人电话',
+  '资质证书名称',
+  '资质证书编号',
+  '资质有效期起',
+  '资质有效期至',
+  '从业人员数',
+  '机构简介',
+] as const;
+
 /** A rating shown to people: one decimal, or 暂无评价. */
 export function ratingText(rating: number | null | undefined, count = 0): string {
   if (rating === null || rating === undefined || count === 0) return '暂无评价';

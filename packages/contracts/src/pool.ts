@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { districtField, fileIdField, mobileField, personName, phoneField } from './fields.ts';
+import { districtField, fileIdField, mobileField, personName, phoneField, usccField } from './fields.ts';
 import { WS_INDUSTRIES } from './industry-options.ts';
 import { STAFF_TYPE } from './insurer-options.ts';
 import { rangedNumber } from './number-field.ts';
@@ -105,6 +105,22 @@ export const serviceOrgAdminInput = serviceOrgProfileFields
   })
   .strict()
   .superRefine(profileRefine);
+
+/**
+ * One row of the service organisation import (/api/pool/org/import): the organisation (name, USCC,
+ * registered district, contact) and its profile, with the same rules as the admin's edit.
+ */
+export const serviceOrgImportRow = serviceOrgProfileFields
+  .extend({
+    name: z.string().trim().min(4, '机构名称至少4个字').max(100, '机构名称最多100个字'),
+    uscc: usccField,
+    districtCode: districtField,
+    contactName: z.string().trim().min(2, '联系人为2-20个字').max(20, '联系人为2-20个字'),
+    contactPhone: phoneField,
+  })
+  .strict()
+  .superRefine(profileRefine);
+export type ServiceOrgImportRow = z.output<typeof serviceOrgImportRow>;
 
 const expiryParam = z.enum(['expiring', 'expired'], '资质到期筛选须为 expiring 或 expired').optional();
 const ratingParam = z.coerce
@@ -309,6 +325,8 @@ export const poolExpertRow = z.object({
   districtCode: z.string().nullable(),
   orgId: z.number().int().nullable(),
   orgName: z.string(),
+  /** The type of the expert's organisation (expert panel or service organisation), null without one. */
+  orgType: z.string().nullable(),
   userId: z.number().int().nullable(),
   serviceItems: z.array(z.string()),
   industries: z.array(z.string()),
@@ -338,6 +356,24 @@ export const poolMine = z.union([
   z.object({ kind: z.literal('expert'), expert: poolExpertDetail.nullable() }),
 ]);
 export type PoolMine = z.output<typeof poolMine>;
+
+/**
+ * /api/prevention/plan/expertOptions: the experts a plan of the project may name — the pool's experts of
+ * the project's organisations (inProject; suspended ones shown, not selectable) and the active pool.
+ * The mobile is masked; the plan takes the stored one when the expert is chosen by `expertId`.
+ */
+export const planExpertOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  /** Masked. */
+  mobile: z.string(),
+  orgId: z.number().int().nullable(),
+  orgName: z.string(),
+  status: z.number().int(),
+  inProject: z.boolean(),
+});
+export type PlanExpertOption = z.output<typeof planExpertOption>;
 
 /** An import's answer: how many were added, or every refused row with its reasons (nothing saved). */
 export const poolImportResult = z.object({

@@ -248,6 +248,19 @@ export const expertInput = z
   })
   .strict();
 export type ExpertInput = z.infer<typeof expertInput>;
+/**
+ * A plan's expert: chosen from the pool by `expertId` (the server takes name, organisation, title and
+ * mobile from the pool) or typed in (plans made before the pick-list, experts outside the pool).
+ */
+export const planExpertInput = expertInput.extend({ expertId: id.optional() }).strict();
+
+/** /api/prevention/plan/expertOptions: the plan form's pick-list of experts for a project. */
+export const planExpertOptionsQuery = z
+  .object({
+    projectId: z.coerce.number<number>().int().positive('projectId必须是正整数'),
+    name: z.string().trim().max(20).optional(),
+  })
+  .strict();
 
 const planFields = {
   projectId: id,
@@ -263,7 +276,7 @@ const planFields = {
   districtCode: districtField.optional(),
   address: text('服务地点', 200).optional(),
   staff: z.array(z.string().trim().min(2).max(20)).max(20, '服务人员最多20人').default([]),
-  experts: z.array(expertInput).max(20, '服务专家最多20人').default([]),
+  experts: z.array(planExpertInput).max(20, '服务专家最多20人').default([]),
   budget: money('计划支出金额').default(0),
   description: text('服务描述', 2000).default(''),
 };

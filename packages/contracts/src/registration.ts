@@ -87,6 +87,8 @@ export const regServiceFields = z.object({
   certExpiry: dateStr,
   certFileId: fileIdField,
   serviceItems: itemsField,
+  /** What item 07 (其他有关事故预防工作) covers: required when 07 is chosen (as in the pool's profile). */
+  itemOther: z.string().trim().max(100, '其他服务内容最多100个字').default(''),
   staffCount: z.coerce
     .number<number>()
     .int('从业人员数须为整数')
@@ -113,9 +115,19 @@ export const regExpertFields = z.object({
   targetOrgId: z.number().int().positive().nullable().default(null),
 });
 
+/** Item 07 needs its text (serviceOrgProfileInput has the same rule; the approval writes through it). */
+const itemOtherCheck = (v: { serviceItems: string[]; itemOther: string }, ctx: z.RefinementCtx) => {
+  if (v.serviceItems.includes('07') && !v.itemOther)
+    ctx.addIssue({
+      code: 'custom',
+      message: '选择“其他有关事故预防工作”时请填写具体内容',
+      path: ['itemOther'],
+    });
+};
+
 export const regCreateInput = z.discriminatedUnion('kind', [
   regEnterpriseFields.extend(account).strict(),
-  regServiceFields.extend(account).strict(),
+  regServiceFields.extend(account).strict().superRefine(itemOtherCheck),
   regExpertFields.extend(account).strict(),
 ]);
 export type RegCreateInput = z.infer<typeof regCreateInput>;
@@ -136,7 +148,7 @@ export type RegManagerInput = z.infer<typeof regManagerInput>;
 /** A returned application answered: the kind's fields again (ID number only if changed). */
 export const regResubmitInput = z.discriminatedUnion('kind', [
   regEnterpriseFields.strict(),
-  regServiceFields.strict(),
+  regServiceFields.strict().superRefine(itemOtherCheck),
   regExpertFields.extend({ idNo: idCardField.optional() }).strict(),
   regManagerFields.strict(),
 ]);

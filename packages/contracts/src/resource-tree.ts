@@ -421,6 +421,7 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
         ...CRUD,
         'enable',
         'disable',
+        'import',
         'export',
       ]),
       leaf('专家管理', '/admin/biz/AdminExperts/route', 'AdminExperts', 'expert', [

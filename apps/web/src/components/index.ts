@@ -100,6 +100,13 @@ export {
 } from './format.ts';
 export { HELP_DRAWER_WIDTH, HelpDrawer, type HelpDrawerProps } from './HelpDrawer.tsx';
 export { exceedMessage, ImageUpload, type ImageUploadProps } from './ImageUpload.tsx';
+export {
+  type ImportErrorRow,
+  ImportModal,
+  type ImportModalOutcome,
+  type ImportModalProps,
+  NOTHING_IMPORTED_TEXT,
+} from './ImportModal.tsx';
 export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
 export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export { type NumberRange, numberRule } from './number-rule.ts';

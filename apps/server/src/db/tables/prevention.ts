@@ -60,6 +60,8 @@ export interface ApExpertJson {
   orgId: number | null;
   title: string;
   phone: string;
+  /** sv_expert.id when the expert was chosen from the pool (plans before the pick-list have none). */
+  expertId?: number;
 }
 export interface ApPlanTable extends Audit {
   id: Generated<number>;

@@ -1,2 +1,2 @@
 export { orgsRoutes } from './org.routes.ts';
-export { setOrgStatus } from './org.service.ts';
+export { addOrg, setOrgStatus } from './org.service.ts';

@@ -5,6 +5,7 @@ import {
   expiryFlag,
   governedDistricts,
   maskMobile,
+  type PlanExpertOption,
   type PoolExpertRow,
   type PoolOrgRow,
   type PoolServiceRecord,
@@ -325,6 +326,7 @@ const EXPERT_COLUMNS = [
   'e.districtCode',
   'e.orgId',
   'eo.name as orgName',
+  'eo.orgType as orgType',
   'e.userId',
   'e.serviceItems',
   'e.industries',
@@ -352,6 +354,7 @@ type ExpertListRow = {
   districtCode: string | null;
   orgId: number | null;
   orgName: string | null;
+  orgType: string | null;
   userId: number | null;
   serviceItems: string[];
   industries: string[];
@@ -381,6 +384,7 @@ export function expertOut(r: ExpertListRow, today: string): PoolExpertRow {
     districtCode: r.districtCode,
     orgId: r.orgId,
     orgName: r.orgName ?? '',
+    orgType: r.orgType,
     userId: r.userId,
     serviceItems: r.serviceItems,
     industries: r.industries,
@@ -475,4 +479,50 @@ export async function expertForWrite(db: Db, id: number) {
     .executeTakeFirst();
   if (!r) throw notFound('专家不存在');
   return r;
+}
+
+/**
+ * The experts a plan of a project may name (plan form's pick-list): the pool's experts of the project's
+ * organisations (any status; a suspended one is shown and refused by the plan), then the active pool.
+ * Mobiles masked; at most 300, filtered by name.
+ */
+export async function planExpertOptions(
+  db: Db,
+  projectOrgIds: number[],
+  name: string | undefined,
+): Promise<PlanExpertOption[]> {
+  const ids = projectOrgIds.length ? projectOrgIds : [0];
+  let q = db
+    .selectFrom('svExpert as e')
+    .leftJoin('sysOrg as eo', 'eo.id', 'e.orgId')
+    .select([
+      'e.id',
+      'e.name',
+      'e.title',
+      'e.mobile',
+      'e.orgId',
+      'eo.name as orgName',
+      'e.status',
+      sql<boolean>`coalesce(e.org_id IN (${sql.join(ids)}), false)`.as('inProject'),
+    ])
+    .where('e.deletedAt', 'is', null)
+    .where((eb) => eb.or([eb('e.status', '=', 1), eb('e.orgId', 'in', ids)]));
+  if (name) q = q.where('e.name', 'ilike', containsPattern(name));
+  const rows = await q
+    .orderBy(sql`coalesce(e.org_id IN (${sql.join(ids)}), false)`, 'desc')
+    .orderBy('e.status')
+    .orderBy('e.name')
+    .orderBy('e.id')
+    .limit(300)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    mobile: maskMobile(r.mobile),
+    orgId: r.orgId,
+    orgName: r.orgName ?? '',
+    status: r.status,
+    inProject: Boolean(r.inProject),
+  }));
 }

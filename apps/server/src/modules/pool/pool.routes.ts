@@ -7,6 +7,7 @@ import {
   idEnvelope,
   idQuery,
   messageEnvelope,
+  ORG_IMPORT_HEADERS,
   OrgStatus,
   POOL_IMPORT_LIMITS,
   paged,
@@ -50,7 +51,14 @@ import {
   setExpertStatus,
   setServiceOrgStatus,
 } from './pool.service.ts';
-import { EXPERT_EXPORT_COLUMNS, importExperts, ORG_EXPORT_COLUMNS, templateRows } from './pool.xlsx.ts';
+import {
+  EXPERT_EXPORT_COLUMNS,
+  importExperts,
+  importOrgs,
+  ORG_EXPORT_COLUMNS,
+  orgTemplateRows,
+  templateRows,
+} from './pool.xlsx.ts';
 
 const TAGS = ['pool'];
 const ORG = '服务机构';
@@ -160,6 +168,30 @@ export function poolRoutes(app: FastifyInstance): void {
           rows: allOrgs(app.db, await actorOf(req), req.query, clock.now()),
         },
       ]),
+  );
+
+  r.get(
+    '/api/pool/org/template',
+    {
+      schema: {
+        tags: TAGS,
+        summary: '服务机构导入模板 .xlsx',
+        response: { 200: xlsxResponse('服务机构导入模板') },
+      },
+      config: { permission: 'service.import' },
+    },
+    async (_req, reply) => {
+      const buf = await buildXlsx(
+        '服务机构导入模板',
+        ORG_IMPORT_HEADERS.map((h) => ({
+          header: h,
+          width: 20,
+          value: (row: Record<string, string>) => row[h] ?? '',
+        })),
+        orgTemplateRows(),
+      );
+      return sendXlsx(reply, '服务机构导入模板.xlsx', buf, 'service-org-template.xlsx');
+    },
   );
 
   // --- experts ----------------------------------------------------------------------------------------
@@ -301,43 +333,34 @@ export function poolRoutes(app: FastifyInstance): void {
       throwFileSizeLimit: true,
     });
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/pool/expert/import',
-      {
-        schema: {
-          tags: TAGS,
-          summary: '导入专家 .xlsx（字段 file；任一行有误则全部不导入并返回逐行错误）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(poolImportResult) },
+    for (const kind of ['org', 'expert'] as const) {
+      const isOrg = kind === 'org';
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        `/api/pool/${kind}/import`,
+        {
+          schema: {
+            tags: TAGS,
+            summary: `导入${isOrg ? '服务机构' : '专家'} .xlsx（字段 file；任一行有误则全部不导入并返回逐行错误）`,
+            consumes: ['multipart/form-data'],
+            response: { 200: envelope(poolImportResult) },
+          },
+          config: {
+            permission: isOrg ? 'service.import' : 'expert.import',
+            audit: { module: isOrg ? ORG : EXPERT, kind: 'import' },
+          },
         },
-        config: { permission: 'expert.import', audit: { module: EXPERT, kind: 'import' } },
-      },
-      async (req) => {
-        const auth = requireAuth(req);
-        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
-        let buf: Buffer | undefined;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
-              part.file.resume();
-              throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
-            }
-            buf = await part.toBuffer();
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw badRequest(`文件不能超过 ${POOL_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB，请分批导入`);
-          throw err;
-        }
-        if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
-        const file = buf;
-        const res = await req.tx((trx) => importExperts(trx, auth.userId, file, clock.now()));
-        req.auditTarget = `${res.added}行`;
-        return ok(res, `导入成功：新增专家${res.added}名`);
-      },
-    );
+        async (req) => {
+          const auth = requireAuth(req);
+          const file = await uploadedXlsx(req);
+          const now = clock.now();
+          const res = await req.tx((trx) =>
+            isOrg ? importOrgs(trx, auth, file, now) : importExperts(trx, auth.userId, file, now),
+          );
+          req.auditTarget = `${res.added}行`;
+          return ok(res, `导入成功：新增${isOrg ? '服务机构' : '专家'}${res.added}${isOrg ? '家' : '名'}`);
+        },
+      );
+    }
   });
 
   // --- own profile --------------------------------------------------------------------------------------
@@ -405,4 +428,27 @@ async function ownKind(app: FastifyInstance, orgId: number | null): Promise<'ser
   if (orgId === null) return null;
   const a = await app.db.selectFrom('sysOrg').select('orgType').where('id', '=', orgId).executeTakeFirst();
   return a?.orgType === 'service' ? 'service' : a?.orgType === 'expert' ? 'expert' : null;
+}
+
+/** The one .xlsx of a multipart upload (field `file`), under the pool's size cap. */
+async function uploadedXlsx(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
+  let buf: Buffer | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
+        part.file.resume();
+        throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
+      }
+      buf = await part.toBuffer();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest(`文件不能超过 ${POOL_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB，请分批导入`);
+    throw err;
+  }
+  if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
+  return buf;
 }

@@ -419,3 +419,53 @@ export async function assertExpertsSelectable(
     if (await q.executeTakeFirst()) throw badRequest(`专家“${x.name}”已被停用，不能选入新的服务计划`);
   }
 }
+
+/** A service expert of a plan as prevention stores it; `expertId` when chosen from the pool. */
+export interface PlanExpert {
+  name: string;
+  orgId: number | null;
+  title: string;
+  phone: string;
+  expertId?: number | undefined;
+}
+
+/**
+ * For prevention plans: an expert chosen from the pool (`expertId`) takes the pool's name, organisation,
+ * title and mobile (what was typed is not trusted); one not in the pool answers 400. A suspended pool
+ * expert is refused unless `keep` holds its id (already on the plan being edited); experts typed in by
+ * hand are checked by name and organisation as before (assertExpertsSelectable).
+ */
+export async function resolvePlanExperts(
+  trx: Tx,
+  experts: ReadonlyArray<PlanExpert>,
+  keep: ReadonlySet<number> = new Set(),
+): Promise<PlanExpert[]> {
+  const ids = [...new Set(experts.flatMap((e) => (e.expertId === undefined ? [] : [e.expertId])))];
+  if (ids.length !== experts.filter((e) => e.expertId !== undefined).length)
+    throw badRequest('同一位专家不能重复选择');
+  const pool = ids.length
+    ? await trx
+        .selectFrom('svExpert')
+        .select(['id', 'name', 'orgId', 'title', 'mobile', 'status'])
+        .where('id', 'in', ids)
+        .where('deletedAt', 'is', null)
+        .execute()
+    : [];
+  const out: PlanExpert[] = [];
+  for (const e of experts) {
+    if (e.expertId === undefined) {
+      out.push(e);
+      continue;
+    }
+    const x = pool.find((p) => p.id === e.expertId);
+    if (!x) throw badRequest(`专家“${e.name}”不在专家库中，请重新选择`);
+    if (x.status === ExpertStatus.SUSPENDED && !keep.has(x.id))
+      throw badRequest(`专家“${x.name}”已被停用，不能选入新的服务计划`);
+    out.push({ name: x.name, orgId: x.orgId, title: x.title.slice(0, 50), phone: x.mobile, expertId: x.id });
+  }
+  await assertExpertsSelectable(
+    trx,
+    out.filter((e) => e.expertId === undefined),
+  );
+  return out;
+}

@@ -4,6 +4,7 @@ import {
   EXPERT_STATUS,
   EXPIRY_FLAGS,
   ID_TYPES,
+  ORG_IMPORT_HEADERS,
   ORG_STATUS,
   POOL_IMPORT_LIMITS,
   type PoolExpertRow,
@@ -11,15 +12,18 @@ import {
   type PoolOrgRow,
   poolExpertInput,
   SERVICE_ITEMS,
+  type ServiceOrgImportRow,
   STAFF_TYPE,
+  serviceOrgImportRow,
   WS_INDUSTRIES,
 } from '@aqzrx/contracts';
 import type ExcelJS from 'exceljs';
-import type { Tx } from '../../platform/context.ts';
+import type { AuthContext, Tx } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { blindIndex } from '../../platform/pii.ts';
 import { assertWorkbookShape, streamFirstSheet, type XlsxColumn } from '../../platform/xlsx.ts';
-import { createExpert } from './pool.service.ts';
+import { addOrg } from '../org/index.ts';
+import { createExpert, upsertServiceOrgProfile } from './pool.service.ts';
 
 /**
  * .xlsx import of experts and the exports (issue 16). The import reads with exceljs' streaming reader and
@@ -123,6 +127,77 @@ function rowFields(get: (h: string) => { v: ExcelJS.CellValue; t: string }, erro
   };
 }
 
+type Cell = { v: ExcelJS.CellValue; t: string };
+type Report = PoolImportResult['errors'];
+
+/**
+ * The import loop both pool imports share: caps (file, unpacked size, rows, columns, cell), the header row
+ * (required and known columns), blank rows skipped, each row turned into fields by `parse` (its messages
+ * collected per row).
+ */
+async function readImportRows(
+  buf: Buffer,
+  what: string,
+  known: readonly string[],
+  required: readonly string[],
+  parse: (get: (h: string) => Cell, errors: string[]) => Record<string, unknown>,
+): Promise<{ rows: Parsed[]; report: Report }> {
+  const L = POOL_IMPORT_LIMITS;
+  if (buf.length === 0) throw badRequest('请上传填写好的 .xlsx 文件');
+  if (buf.length > L.fileBytes) throw badRequest(`文件不能超过 ${L.fileBytes / 1024 / 1024} MB`);
+  assertWorkbookShape(buf, MAX_UNPACKED);
+  const rows: Parsed[] = [];
+  const report: Report = [];
+  let headers: string[] | null = null;
+  for await (const row of streamFirstSheet(buf, L)) {
+    const cells = row.cells;
+    if (headers === null) {
+      headers = cells.map((c) => c.t);
+      const missing = required.filter((h) => !headers!.includes(h));
+      if (missing.length) throw badRequest(`表头缺少“${missing.join('、')}”列，请使用导入模板`);
+      const unknown = headers.filter((h) => h && !known.includes(h));
+      if (unknown.length) throw badRequest(`表头“${unknown.join('、')}”不是导入模板的列，请使用导入模板`);
+      continue;
+    }
+    if (cells.every((c) => c.t === '')) continue;
+    if (rows.length + report.length >= L.rows) throw badRequest(`一次最多导入${L.rows}行，请分批导入`);
+    const hs = headers;
+    const get = (h: string): Cell => {
+      const i = hs.indexOf(h);
+      return i < 0 ? { v: null, t: '' } : (cells[i] ?? { v: null, t: '' });
+    };
+    const errors: string[] = [];
+    const fields = parse(get, errors);
+    if (errors.length) report.push({ rowNo: row.rowNo, messages: errors });
+    else rows.push({ rowNo: row.rowNo, fields });
+  }
+  if (headers === null) throw badRequest('工作簿中没有表头行，请使用导入模板');
+  if (rows.length === 0 && report.length === 0) throw badRequest(`文件中没有${what}数据行`);
+  return { rows, report };
+}
+
+/** The schema's messages of a row, each prefixed with its column when the message does not name it. */
+function schemaMessages(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  labels: Record<string, string>,
+) {
+  return issues.map((issue) => {
+    const label = labels[String(issue.path[0])] ?? '';
+    return label && !issue.message.includes(label) ? `${label}：${issue.message}` : issue.message;
+  });
+}
+
+/** Refuses the whole file when any row was refused: 400 with every bad row (nothing saved). */
+function refuseIfAny(report: Report): void {
+  if (!report.length) return;
+  report.sort((a, b) => a.rowNo - b.rowNo);
+  const first = report[0]!;
+  throw badRequest(
+    `有${report.length}行未通过校验，未导入任何数据。第${first.rowNo}行：${first.messages.join('；')}`,
+    { added: 0, errors: report },
+  );
+}
+
 /**
  * Imports experts from an .xlsx (first worksheet, a header row naming the template's columns). Answers
  * how many were added, or throws 400 with every refused row (nothing saved).
@@ -133,45 +208,18 @@ export async function importExperts(
   buf: Buffer,
   now: Date,
 ): Promise<PoolImportResult> {
-  const L = POOL_IMPORT_LIMITS;
-  if (buf.length === 0) throw badRequest('请上传填写好的 .xlsx 文件');
-  if (buf.length > L.fileBytes) throw badRequest(`文件不能超过 ${L.fileBytes / 1024 / 1024} MB`);
-  assertWorkbookShape(buf, MAX_UNPACKED);
-
-  const rows: Parsed[] = [];
-  const report: PoolImportResult['errors'] = [];
-  let headers: string[] | null = null;
-  for await (const row of streamFirstSheet(buf, L)) {
-    const cells = row.cells;
-    if (headers === null) {
-      headers = cells.map((c) => c.t);
-      const missing = ['姓名', '证件号码', '手机号码'].filter((h) => !headers!.includes(h));
-      if (missing.length) throw badRequest(`表头缺少“${missing.join('、')}”列，请使用导入模板`);
-      const unknown = headers.filter((h) => h && !(EXPERT_IMPORT_HEADERS as readonly string[]).includes(h));
-      if (unknown.length) throw badRequest(`表头“${unknown.join('、')}”不是导入模板的列，请使用导入模板`);
-      continue;
-    }
-    if (cells.every((c) => c.t === '')) continue;
-    if (rows.length + report.length >= L.rows) throw badRequest(`一次最多导入${L.rows}行，请分批导入`);
-    const hs = headers;
-    const get = (h: string) => {
-      const i = hs.indexOf(h);
-      return i < 0 ? { v: null, t: '' } : (cells[i] ?? { v: null, t: '' });
-    };
-    const errors: string[] = [];
-    const fields = rowFields(get, errors);
-    const parsed = poolExpertInput.safeParse(fields);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const label = FIELD_LABELS[String(issue.path[0])] ?? '';
-        errors.push(label && !issue.message.includes(label) ? `${label}：${issue.message}` : issue.message);
-      }
-    if (errors.length) report.push({ rowNo: row.rowNo, messages: errors });
-    else rows.push({ rowNo: row.rowNo, fields });
-  }
-  if (headers === null) throw badRequest('工作簿中没有表头行，请使用导入模板');
-  if (rows.length === 0 && report.length === 0) throw badRequest('文件中没有专家数据行');
-
+  const { rows, report } = await readImportRows(
+    buf,
+    '专家',
+    EXPERT_IMPORT_HEADERS,
+    ['姓名', '证件号码', '手机号码'],
+    (get, errors) => {
+      const fields = rowFields(get, errors);
+      const parsed = poolExpertInput.safeParse(fields);
+      if (!parsed.success) errors.push(...schemaMessages(parsed.error.issues, FIELD_LABELS));
+      return fields;
+    },
+  );
   // Duplicates within the file and against the pool.
   const seen = new Map<string, number>();
   for (const r of rows) {
@@ -190,15 +238,140 @@ export async function importExperts(
     for (const t of taken)
       report.push({ rowNo: seen.get(t.idNoHash)!, messages: ['该证件号码的专家已在专家库中'] });
   }
-  if (report.length) {
-    report.sort((a, b) => a.rowNo - b.rowNo);
-    const first = report[0]!;
-    throw badRequest(
-      `有${report.length}行未通过校验，未导入任何数据。第${first.rowNo}行：${first.messages.join('；')}`,
-      { added: 0, errors: report },
-    );
-  }
+  refuseIfAny(report);
   for (const r of rows) await createExpert(trx, r.fields as never, { userId, now });
+  return { added: rows.length, errors: [] };
+}
+
+const ORG_FIELD_LABELS: Record<string, string> = {
+  name: '机构名称',
+  uscc: '统一社会信用代码',
+  districtCode: '所在区县',
+  contactName: '联系人',
+  contactPhone: '联系电话',
+  address: '地址',
+  serviceItems: '服务项目',
+  itemOther: '其他服务内容',
+  industries: '行业领域',
+  regionCodes: '服务区域',
+  legalName: '法定代表人',
+  legalPhone: '法定代表人电话',
+  safetyName: '安全负责人',
+  safetyPhone: '安全负责人电话',
+  certType: '资质证书名称',
+  certNo: '资质证书编号',
+  certValidFrom: '资质有效期起',
+  certExpiry: '资质有效期至',
+  staffCount: '从业人员数',
+  intro: '机构简介',
+};
+
+function orgRowFields(get: (h: string) => Cell, errors: string[]) {
+  const t = (h: string) => get(h).t.trim();
+  const districtText = t('所在区县');
+  const district = DISTRICTS.find((o) => o.value === districtText || o.label === districtText)?.value;
+  if (districtText && !district) errors.push(`所在区县“${districtText}”不是宿迁市的区县`);
+  const staffText = t('从业人员数');
+  const staffCount = staffText === '' ? 0 : Number(staffText);
+  if (staffText !== '' && !Number.isFinite(staffCount)) errors.push(`从业人员数“${staffText}”不是数字`);
+  return {
+    name: t('机构名称'),
+    uscc: t('统一社会信用代码'),
+    districtCode: district ?? districtText,
+    contactName: t('联系人'),
+    contactPhone: t('联系电话'),
+    address: t('地址'),
+    serviceItems: codes(SERVICE_ITEMS, t('服务项目'), '服务项目', errors),
+    itemOther: t('其他服务内容'),
+    industries: codes(WS_INDUSTRIES, t('行业领域'), '行业领域', errors),
+    regionCodes: codes(DISTRICTS, t('服务区域'), '服务区域', errors),
+    legalName: t('法定代表人'),
+    legalPhone: t('法定代表人电话'),
+    safetyName: t('安全负责人'),
+    safetyPhone: t('安全负责人电话'),
+    certType: t('资质证书名称'),
+    certNo: t('资质证书编号'),
+    certValidFrom: dateText(get('资质有效期起').v, t('资质有效期起')),
+    certExpiry: dateText(get('资质有效期至').v, t('资质有效期至')),
+    staffCount: Number.isFinite(staffCount) ? staffCount : 0,
+    intro: t('机构简介'),
+  };
+}
+
+/**
+ * Imports service organisations from an .xlsx: each row becomes an active organisation (机构管理's
+ * addOrg: USCC check) with its pool profile (upsertServiceOrgProfile), in the request's one transaction.
+ * Duplicated USCCs or names (in the file, or already on the platform) refuse the row; any refused row
+ * refuses the file (400 with every bad row, nothing saved).
+ */
+export async function importOrgs(
+  trx: Tx,
+  auth: AuthContext,
+  buf: Buffer,
+  now: Date,
+): Promise<PoolImportResult> {
+  const { rows, report } = await readImportRows(
+    buf,
+    '服务机构',
+    ORG_IMPORT_HEADERS,
+    ['机构名称', '统一社会信用代码', '所在区县', '服务项目', '服务区域'],
+    (get, errors) => {
+      const fields = orgRowFields(get, errors);
+      if (errors.length) return fields;
+      const parsed = serviceOrgImportRow.safeParse(fields);
+      if (!parsed.success) {
+        errors.push(...schemaMessages(parsed.error.issues, ORG_FIELD_LABELS));
+        return fields;
+      }
+      return parsed.data;
+    },
+  );
+  const byUscc = new Map<string, number>();
+  const byName = new Map<string, number>();
+  for (const r of rows) {
+    const f = r.fields as ServiceOrgImportRow;
+    const messages: string[] = [];
+    const u = byUscc.get(f.uscc);
+    if (u !== undefined) messages.push(`统一社会信用代码与第${u}行重复`);
+    else byUscc.set(f.uscc, r.rowNo);
+    const n = byName.get(f.name);
+    if (n !== undefined) messages.push(`机构名称与第${n}行重复`);
+    else byName.set(f.name, r.rowNo);
+    if (messages.length) report.push({ rowNo: r.rowNo, messages });
+  }
+  if (byUscc.size) {
+    const taken = await trx
+      .selectFrom('sysOrg')
+      .select(['uscc', 'name'])
+      .where('uscc', 'in', [...byUscc.keys()])
+      .where('deletedAt', 'is', null)
+      .execute();
+    for (const o of taken)
+      report.push({
+        rowNo: byUscc.get(o.uscc!)!,
+        messages: [`统一社会信用代码已被“${o.name}”使用`],
+      });
+    const named = await trx
+      .selectFrom('sysOrg')
+      .select('name')
+      .where('orgType', '=', 'service')
+      .where('name', 'in', [...byName.keys()])
+      .where('deletedAt', 'is', null)
+      .execute();
+    for (const o of named) report.push({ rowNo: byName.get(o.name)!, messages: ['已有同名的服务机构'] });
+  }
+  refuseIfAny(report);
+  for (const r of rows) {
+    const { name, uscc, districtCode, contactName, contactPhone, ...profile } =
+      r.fields as ServiceOrgImportRow;
+    const orgId = await addOrg(
+      trx,
+      auth,
+      { orgType: 'service', name, uscc, districtCode, contactName, contactPhone },
+      now,
+    );
+    await upsertServiceOrgProfile(trx, orgId, profile, { userId: auth.userId, now });
+  }
   return { added: rows.length, errors: [] };
 }
 
@@ -276,6 +449,34 @@ export function templateRows() {
       资格证书名称: '注册安全工程师',
       证书编号: 'ZA-2026-0001',
       证书有效期至: '2028-12-31',
+    } as Record<string, string>,
+  ];
+}
+
+/** The organisation import template's example row. */
+export function orgTemplateRows() {
+  return [
+    {
+      机构名称: '宿迁市示例安全技术服务有限公司',
+      统一社会信用代码: '91321300MA1MEXA015',
+      所在区县: '宿城区',
+      联系人: '李示例',
+      联系电话: '0527-84360000',
+      地址: '宿迁市宿城区示例路1号',
+      服务项目: '生产安全事故隐患排查、其他有关事故预防工作',
+      其他服务内容: '应急演练评估',
+      行业领域: '危险化学品、金属冶炼',
+      服务区域: '宿城区、宿豫区',
+      法定代表人: '王示例',
+      法定代表人电话: '13900000001',
+      安全负责人: '赵示例',
+      安全负责人电话: '13900000002',
+      资质证书名称: '安全生产技术服务机构资质',
+      资质证书编号: 'AQFW-2026-001',
+      资质有效期起: '2026-01-01',
+      资质有效期至: '2028-12-31',
+      从业人员数: '30',
+      机构简介: '',
     } as Record<string, string>,
   ];
 }

@@ -352,7 +352,8 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
     districtCodePlace: plan.placeDistrictCode,
     address: plan.address,
     staff: plan.staff,
-    experts: plan.experts,
+    // The pool id a plan keeps for an expert chosen from the pool stays on the server.
+    experts: plan.experts.map(({ name, orgId, title, phone }) => ({ name, orgId, title, phone })),
     budget: num(plan.budget),
     description: plan.description,
     visitConfirmedAt: iso(plan.visitConfirmedAt),

@@ -8,6 +8,8 @@ import {
   paged,
   planCreateInput,
   planDetail,
+  planExpertOption,
+  planExpertOptionsQuery,
   planExportQuery,
   planListQuery,
   planRow,
@@ -25,9 +27,10 @@ import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { sendXlsxStream } from '../../platform/xlsx.ts';
 import { assertAttachable, sendAttachment } from '../enterprise/index.ts';
+import { planExpertOptions } from '../pool/index.ts';
 import { planExportSheets } from './export.ts';
 import { getPlan, listHazards, listPlans, recordFileIds } from './plan.repo.ts';
-import { confirmVisit, createPlan, updatePlan } from './plan.service.ts';
+import { confirmVisit, createPlan, updatePlan, writableProject } from './plan.service.ts';
 import { MODULE } from './project.routes.ts';
 import { confirmRecord, followUp, saveRecord } from './record.service.ts';
 import { prevActor } from './scope.ts';
@@ -68,6 +71,30 @@ export function planRoutes(app: FastifyInstance): void {
     },
     async (req, reply) =>
       sendXlsxStream(reply, '事故预防服务记录.xlsx', planExportSheets(app.db, await actorOf(req), req.query)),
+  );
+
+  r.post(
+    '/api/prevention/plan/expertOptions',
+    {
+      schema: {
+        tags: TAGS,
+        summary: '制定服务计划时可选的专家（本项目机构的专家及专家库中正常状态的专家；手机号脱敏）',
+        querystring: planExpertOptionsQuery,
+        response: { 200: envelope(z.array(planExpertOption)) },
+      },
+      config: { permission: 'ap.add' },
+    },
+    async (req) => {
+      const actor = await actorOf(req);
+      const j = await writableProject(app.db, actor, req.query.projectId);
+      return ok(
+        await planExpertOptions(
+          app.db,
+          j.orgs.map((o) => o.orgId),
+          req.query.name,
+        ),
+      );
+    },
   );
 
   r.post(

@@ -5,11 +5,11 @@ import {
   type VisitConfirmInput,
 } from '@aqzrx/contracts';
 import { dateText } from '../../db/sql.ts';
-import type { Tx } from '../../platform/context.ts';
+import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
-import { assertExpertsSelectable } from '../pool/index.ts';
+import { resolvePlanExperts } from '../pool/index.ts';
 import { linkRequestToPlan } from '../service-request/index.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
@@ -18,7 +18,7 @@ import { refreshProjectState } from './project.service.ts';
 import type { PrevActor } from './scope.ts';
 
 /** The project (in the actor's write scope: owner insurer or an assigned organisation) for a new plan. */
-async function writableProject(trx: Tx, a: PrevActor, projectId: number) {
+export async function writableProject(trx: Db, a: PrevActor, projectId: number) {
   const j = await trx
     .selectFrom('apProject')
     .select([
@@ -73,8 +73,8 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
   const j = await writableProject(trx, a, v.projectId);
   const problem = addPlanProblem(projectStateOf(j.state, j.endDate, now).state);
   if (problem) throw conflict(problem);
-  // A suspended expert of the pool cannot be chosen for a new plan.
-  await assertExpertsSelectable(trx, v.experts);
+  // Pool experts take the pool's details; a suspended one cannot be chosen for a new plan.
+  const experts = await resolvePlanExperts(trx, v.experts);
   const cover = await trx
     .selectFrom('apProjectPolicy as pp')
     .leftJoin('insEnterprise as ie', 'ie.id', 'pp.enterpriseId')
@@ -103,7 +103,7 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
       placeDistrictCode: v.districtCode ?? cover.districtCode,
       address: v.address ?? cover.address ?? '',
       staff: JSON.stringify(v.staff),
-      experts: JSON.stringify(v.experts),
+      experts: JSON.stringify(experts),
       budget: v.budget,
       description: v.description,
       recordState: null,
@@ -156,6 +156,7 @@ export async function writablePlan(
       'p.status',
       'p.visitState',
       'p.recordState',
+      'p.experts',
       'p.version',
       'f.id as followUpId',
     ])
@@ -182,6 +183,13 @@ export async function updatePlan(trx: Tx, a: PrevActor, v: PlanUpdateInput, now:
   assertPlanAction(p.state, 'edit');
   const j = await writableProject(trx, a, p.projectId);
   await checkPlanFields(trx, a, j, v);
+  // An expert already on the plan stays even if suspended since; a newly chosen one must be active.
+  const onPlan = new Set(
+    ((p.experts ?? []) as Array<{ expertId?: number }>).flatMap((e) =>
+      e.expertId === undefined ? [] : [e.expertId],
+    ),
+  );
+  const experts = await resolvePlanExperts(trx, v.experts, onPlan);
   const timeChanged =
     p.plannedStart.getTime() !== v.plannedStart.getTime() ||
     p.plannedEnd.getTime() !== v.plannedEnd.getTime();
@@ -198,7 +206,7 @@ export async function updatePlan(trx: Tx, a: PrevActor, v: PlanUpdateInput, now:
     ...(v.districtCode ? { placeDistrictCode: v.districtCode } : {}),
     ...(v.address !== undefined ? { address: v.address } : {}),
     staff: JSON.stringify(v.staff),
-    experts: JSON.stringify(v.experts),
+    experts: JSON.stringify(experts),
     budget: v.budget,
     description: v.description,
     ...(reconfirm

@@ -22,7 +22,7 @@ import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
 import { closeTodos, notify, type Side } from '../message/index.ts';
-import { createExpert } from '../pool/index.ts';
+import { createExpert, upsertServiceOrgProfile } from '../pool/index.ts';
 
 /** The city's expert panel an expert joins when they choose none (seeded by the base demo and production setup). */
 export const DEFAULT_EXPERT_PANEL = '宿迁市安全生产专家委员会';
@@ -416,24 +416,30 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
         .executeTakeFirst();
       if (!ent?.infoComplete) status = UserStatus.ENT_INFO_INCOMPLETE;
     } else {
-      await trx
-        .insertInto('svServiceOrg')
-        .values({
-          orgId,
-          serviceItems: JSON.stringify(form.serviceItems ?? []),
-          regionCodes: JSON.stringify(form.regionCodes ?? []),
+      // The pool's own write: the same schema (item 07's text, dates, ranges) as the admin's and the
+      // organisation's edits. A form the schema refuses (an application filed before a rule existed) is
+      // answered with what the applicant must add, so the admin can return it.
+      await upsertServiceOrgProfile(
+        trx,
+        orgId,
+        {
+          serviceItems: (form.serviceItems as string[] | undefined) ?? [],
+          itemOther: String(form.itemOther ?? ''),
+          regionCodes: (form.regionCodes as string[] | undefined) ?? [],
           safetyName: String(form.contactName ?? '').slice(0, 20),
           safetyPhone: reg.mobile,
           certType: '安全生产技术服务机构资质',
           certNo: String(form.certNo ?? ''),
-          certExpiry: (form.certExpiry as string | undefined) ?? null,
-          certValidFrom: null,
+          certExpiry: (form.certExpiry as string | undefined) ?? '',
           certFileId: (form.certFileId as string | undefined) ?? null,
-          licenceFileId: null,
           staffCount: Number(form.staffCount ?? 0),
-          ...audit,
-        })
-        .execute();
+        } as Parameters<typeof upsertServiceOrgProfile>[2],
+        { userId: actorId, now },
+      ).catch((err: unknown) => {
+        if (err instanceof AppError && err.status === 400)
+          throw badRequest(`申请资料不完整：${err.message}。请退回申请，请申请人补充后重新提交`);
+        throw err;
+      });
       if (form.certFileId)
         await trx
           .updateTable('sysFile')

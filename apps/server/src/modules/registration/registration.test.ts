@@ -480,9 +480,16 @@ describe('service organisation registration', () => {
     });
     expect(badToken.statusCode).toBe(401);
     const { username: _u, password: _p, mobile: _m, mobileTicket: _t, ...fields } = body;
+    // Item 07 needs its text, as the pool's profile does.
+    const no07Text = await post('/api/signUp/resubmit.json', {
+      headers: { 'x-reg-token': appToken },
+      payload: { ...fields, certExpiry: '2030-06-30', serviceItems: ['02', '07'] },
+    });
+    expect(no07Text.statusCode).toBe(400);
+    expect(no07Text.json().result).toContain('选择“其他有关事故预防工作”时请填写具体内容');
     const resubmit = await post('/api/signUp/resubmit.json', {
       headers: { 'x-reg-token': appToken },
-      payload: { ...fields, certExpiry: '2030-06-30' },
+      payload: { ...fields, certExpiry: '2030-06-30', serviceItems: ['02', '07'], itemOther: '应急演练评估' },
     });
     expect(resubmit.statusCode, resubmit.body).toBe(200);
     expect(
@@ -510,8 +517,25 @@ describe('service organisation registration', () => {
       .selectAll()
       .where('orgId', '=', org.id)
       .executeTakeFirstOrThrow();
-    expect(profile.certExpiry).toBe('2030-06-30');
-    expect(profile.serviceItems).toEqual(['02', '03']);
+    // Written through the pool's upsertServiceOrgProfile (the one write path): same columns and audit.
+    expect(profile).toMatchObject({
+      certExpiry: '2030-06-30',
+      serviceItems: ['02', '07'],
+      itemOther: '应急演练评估',
+      regionCodes: ['321311', '321302'],
+      certType: '安全生产技术服务机构资质',
+      certNo: 'APJ-SQ-2026-1',
+      staffCount: 20,
+      safetyName: '顾安评',
+      safetyPhone: mobile,
+      version: 1,
+    });
+    const detail = await t.app.inject({
+      method: 'POST',
+      url: `/api/pool/org/detail?id=${org.id}`,
+      headers: { 'x-token': await t.login('admin') },
+    });
+    expect(detail.json().data).toMatchObject({ itemOther: '应急演练评估', hasProfile: true });
     expect(profile.certFileId).toBe(fileId);
     const file = await t.database.db
       .selectFrom('sysFile')
@@ -519,6 +543,70 @@ describe('service organisation registration', () => {
       .where('id', '=', fileId)
       .executeTakeFirstOrThrow();
     expect(file.ownerOrgId).toBe(org.id);
+  });
+
+  it('an application the pool’s rules refuse is not approved: the admin is told what to have added', async () => {
+    const mobile = '13912340021';
+    const ticket = await proveMobile(mobile);
+    const boundary = '----regtest2';
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/signUp/uploadScan.json?mobileTicket=${ticket}`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="资质.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        Buffer.from([
+          0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4,
+        ]),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const body = {
+      kind: 'service',
+      username: 'old_svc',
+      password: PASSWORD,
+      mobile,
+      mobileTicket: ticket,
+      name: '宿迁市旧申请安全咨询有限公司',
+      uscc: uscc('91321311MA7TEXT03'),
+      districtCode: '321311',
+      contactName: '钱旧申',
+      certNo: 'APJ-SQ-2026-2',
+      certExpiry: '2029-12-31',
+      certFileId: up.json().data.fileId as string,
+      serviceItems: ['07'],
+      itemOther: '应急演练评估',
+      staffCount: 8,
+      regionCodes: ['321311'],
+    };
+    const res = await post('/api/signUp/createUser.json', { ip: freshIp(), payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id as number;
+    // As an application filed before the registration form asked for item 07's text.
+    const reg = await t.database.db
+      .selectFrom('sysRegistration')
+      .select('form')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { itemOther: _o, ...oldForm } = reg.form as Record<string, unknown>;
+    await t.database.db
+      .updateTable('sysRegistration')
+      .set({ form: JSON.stringify(oldForm) })
+      .where('id', '=', id)
+      .execute();
+    const refused = await review(id, true);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().result).toBe(
+      '申请资料不完整：选择“其他有关事故预防工作”时请填写具体内容。请退回申请，请申请人补充后重新提交',
+    );
+    // Nothing was made; the application still waits and can be returned.
+    const made = t.database.db.selectFrom('sysOrg').select('id').where('name', '=', body.name);
+    expect(await made.executeTakeFirst()).toBeUndefined();
+    expect((await signIn('old_svc')).statusCode).toBe(403);
+    expect((await review(id, false, '请补充其他服务内容')).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOTHING_IMPORTED_TEXT } from '../../components/index.ts';
 import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
-import { AdminExperts, GovExpert, InsuranceExperts } from './ExpertPool.tsx';
+import { AdminExperts, GovExpert, InsuranceExperts, newProjectPathFor } from './ExpertPool.tsx';
 import { EXPERT, page } from './test-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +16,14 @@ const bad = (result: string, data: unknown) =>
 function stub(importAnswer?: () => Response) {
   const s = apiStub({
     '/api/pool/expert/list': () =>
-      ok(page([EXPERT, { ...EXPERT, id: 6, name: '周海涛', status: 2, expiryFlag: null }])),
+      ok(
+        page([
+          EXPERT,
+          { ...EXPERT, id: 6, name: '周海涛', status: 2, expiryFlag: null },
+          { ...EXPERT, id: 7, name: '冯独立', orgId: null, orgName: '', orgType: null },
+        ]),
+      ),
+    '/api/pool/expert/enable': () => ok(null, '已启用'),
     '/api/pool/expert/detail': () => ok(EXPERT),
     '/api/pool/expert/add': () => ok({ id: 9 }, '新增成功'),
     '/api/pool/expert/disable': () => ok(null, '已停用，该专家不能再被选入新的服务计划'),
@@ -89,7 +97,9 @@ describe('专家管理 (AdminExperts)', () => {
     fireEvent.change(input, { target: { files: [file] } });
     await screen.findByText('专家.xlsx');
     fireEvent.click(screen.getByRole('button', { name: /开始导入/ }));
-    expect(await screen.findByText('导入失败：1行有误，本次未导入任何数据')).toBeTruthy();
+    // The shared import dialog (components/ImportModal): heading, what happened, the row report.
+    expect(await screen.findByText('导入失败：1行有误')).toBeTruthy();
+    expect(screen.getByText(NOTHING_IMPORTED_TEXT)).toBeTruthy();
     expect(screen.getByText('第3行')).toBeTruthy();
     expect(
       screen.getByText('所在区县“上海市”不是宿迁市的区县；手机号格式不正确，请输入11位手机号'),
@@ -122,5 +132,44 @@ describe('专家 (GovExpert / InsuranceExperts)', () => {
     await waitFor(() =>
       expect(s.callsTo('/api/pool/expert/list').some((c) => c.query.get('serviceItem') === '03')).toBe(true),
     );
+  });
+});
+
+describe('发起预防项目 with an expert (InsuranceExperts)', () => {
+  it('opens the project form with the expert’s organisation chosen: a panel in 专家, a service organisation in 服务机构', () => {
+    expect(newProjectPathFor({ orgId: 7, orgType: 'expert' })).toBe(
+      '/insurance/InsuranceAp/InsuranceApManage/route?newProject=1&expertOrgId=7',
+    );
+    expect(newProjectPathFor({ orgId: 11, orgType: 'service' })).toBe(
+      '/insurance/InsuranceAp/InsuranceApManage/route?newProject=1&serviceOrgId=11',
+    );
+    expect(newProjectPathFor({ orgId: null, orgType: null })).toBeNull();
+  });
+
+  it('each row has the action; an expert of no organisation cannot start one', async () => {
+    stub();
+    renderScreen(<InsuranceExperts />, ['query', 'get']);
+    const name = await screen.findByText('张秀兰');
+    const button = within(name.closest('tr') as HTMLElement).getByRole('button', { name: '发起预防项目' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    const alone = await screen.findByText('冯独立');
+    expect(
+      (
+        within(alone.closest('tr') as HTMLElement).getByRole('button', {
+          name: '发起预防项目',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+  });
+
+  it('the admin does not see it; a suspended expert has 启用 (the shared status action)', async () => {
+    const s = stub();
+    renderScreen(<AdminExperts />, ['query', 'get', 'enable', 'disable']);
+    const name = await screen.findByText('周海涛');
+    const tr = within(name.closest('tr') as HTMLElement);
+    expect(tr.queryByRole('button', { name: '发起预防项目' })).toBeNull();
+    fireEvent.click(tr.getByRole('button', { name: /启\s*用/ }));
+    await waitFor(() => expect(s.callsTo('/api/pool/expert/enable')).toHaveLength(1));
+    expect(s.callsTo('/api/pool/expert/enable')[0]!.query.get('id')).toBe('6');
   });
 });

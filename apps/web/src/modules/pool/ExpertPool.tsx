@@ -1,8 +1,9 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Tag } from 'antd';
+import { App, Button, Card, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PagedTable, valueEnumOf } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import {
@@ -14,9 +15,18 @@ import {
 } from '../../platform/contracts.ts';
 import { type ExpertFilters, type PoolExpertRow, poolApi } from './api.ts';
 import { ExpertFormModal } from './ExpertForm.tsx';
-import { ImportExpertsModal } from './ImportExpertsModal.tsx';
-import { filtersOf, type PoolMode, RATING_FILTERS } from './OrgPool.tsx';
-import { CodeTags, districtName, ExpertDetailDrawer, ExpiryCell, RatingCell } from './parts.tsx';
+import { ImportPoolModal } from './ImportPoolModal.tsx';
+import { filtersOf, NEW_PROJECT_PATH, RATING_FILTERS } from './OrgPool.tsx';
+import {
+  CodeTags,
+  districtName,
+  ExpertDetailDrawer,
+  ExpiryCell,
+  type PoolMode,
+  RatingCell,
+  StatusAction,
+  statusColumn,
+} from './parts.tsx';
 
 type Search = Parameters<typeof filtersOf>[0];
 
@@ -111,23 +121,12 @@ export function ExpertPool({ mode }: { mode: PoolMode }) {
       search: mode === 'insurer' ? undefined : false,
       render: (_, r) => <RatingCell rating={r.rating} count={r.ratingCount} />,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 80,
-      valueType: 'select',
-      valueEnum: EXPERT_STATUS.badgeEnum,
-      search: mode === 'admin' ? undefined : false,
-      hideInTable: mode === 'insurer',
-      render: (_, r) => (
-        <Tag color={r.status === 1 ? 'success' : 'error'}>{r.status === 1 ? '正常' : '停用'}</Tag>
-      ),
-    },
+    statusColumn<PoolExpertRow>(mode, EXPERT_STATUS.badgeEnum),
     {
       title: '操作',
       key: 'option',
       valueType: 'option',
-      width: mode === 'admin' ? 160 : 80,
+      width: mode === 'admin' ? 160 : mode === 'insurer' ? 180 : 80,
       fixed: 'right',
       render: (_, r) => [
         <Button key="get" type="link" size="small" onClick={() => setDetail(r.id)}>
@@ -140,29 +139,16 @@ export function ExpertPool({ mode }: { mode: PoolMode }) {
                   编辑
                 </Button>
               </Action>,
-              r.status === 1 ? (
-                <Action name="disable" key="disable">
-                  <Popconfirm
-                    title={`停用专家“${r.name}”？`}
-                    description="停用后不能再被选入新的服务计划。"
-                    okText="停用"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => status.mutateAsync({ r, enable: false })}
-                  >
-                    <Button type="link" size="small" danger>
-                      停用
-                    </Button>
-                  </Popconfirm>
-                </Action>
-              ) : (
-                <Action name="enable" key="enable">
-                  <Button type="link" size="small" onClick={() => status.mutate({ r, enable: true })}>
-                    启用
-                  </Button>
-                </Action>
-              ),
+              <StatusAction
+                key="status"
+                active={r.status === 1}
+                confirmTitle={`停用专家“${r.name}”？`}
+                confirmText="停用后不能再被选入新的服务计划。"
+                onSet={(enable) => status.mutateAsync({ r, enable })}
+              />,
             ]
           : []),
+        ...(mode === 'insurer' ? [<NewProjectButton key="project" expert={r} />] : []),
       ],
     },
   ];
@@ -221,11 +207,39 @@ export function ExpertPool({ mode }: { mode: PoolMode }) {
             onAdd={(v) => add.mutate(v)}
             onEdit={(v) => edit.mutate(v)}
           />
-          <ImportExpertsModal open={importing} onClose={() => setImporting(false)} onImported={reload} />
+          <ImportPoolModal
+            kind="expert"
+            open={importing}
+            onClose={() => setImporting(false)}
+            onImported={reload}
+          />
         </>
       )}
     </Card>
   );
+}
+
+/**
+ * 发起预防项目 with an expert: the insurer's project form opens with the expert's organisation chosen — in
+ * 专家 for an expert panel, in 服务机构 for a service organisation's expert. An expert of no organisation
+ * cannot be commissioned through a project (the project names organisations).
+ */
+export function newProjectPathFor(expert: Pick<PoolExpertRow, 'orgId' | 'orgType'>): string | null {
+  if (expert.orgId === null) return null;
+  if (expert.orgType === 'expert') return `${NEW_PROJECT_PATH}?newProject=1&expertOrgId=${expert.orgId}`;
+  if (expert.orgType === 'service') return `${NEW_PROJECT_PATH}?newProject=1&serviceOrgId=${expert.orgId}`;
+  return null;
+}
+
+function NewProjectButton({ expert }: { expert: PoolExpertRow }) {
+  const navigate = useNavigate();
+  const path = newProjectPathFor(expert);
+  const button = (
+    <Button type="link" size="small" disabled={!path} onClick={() => path && navigate(path)}>
+      发起预防项目
+    </Button>
+  );
+  return path ? button : <Tooltip title="该专家未加入专家机构或服务机构，不能直接发起项目">{button}</Tooltip>;
 }
 
 export const AdminExperts = () => <ExpertPool mode="admin" />;

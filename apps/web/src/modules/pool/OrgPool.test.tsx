@@ -6,13 +6,14 @@ import { ORG, page, SUSPENDED_ORG } from './test-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function stub() {
+function stub(importAnswer?: () => Response) {
   const s = apiStub({
     '/api/pool/org/list': () => ok(page([ORG, SUSPENDED_ORG])),
     '/api/pool/org/detail': () => ok(ORG),
     '/api/pool/org/disable': () => ok(null, '已停用，该机构的用户不能再登录'),
     '/api/pool/org/enable': () => ok(null, '已启用'),
     '/api/pool/org/save': () => ok({ id: 11, version: 4 }, '保存成功'),
+    '/api/pool/org/import': importAnswer ?? (() => ok({ added: 2, errors: [] }, '导入成功：新增服务机构2家')),
   });
   vi.stubGlobal('fetch', s.fetchMock);
   return s;
@@ -99,5 +100,63 @@ describe('服务机构库 (InsuranceServices)', () => {
     await waitFor(() =>
       expect(s.callsTo('/api/pool/org/list').some((c) => c.query.get('minRating') === '4')).toBe(true),
     );
+  });
+});
+
+describe('导入服务机构 (AdminService)', () => {
+  const upload = async () => {
+    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }));
+    await screen.findByText('导入服务机构');
+    const input = document.body.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], '服务机构.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    fireEvent.change(input, { target: { files: [file] } });
+    await screen.findByText('服务机构.xlsx');
+    fireEvent.click(screen.getByRole('button', { name: /开始导入/ }));
+  };
+
+  it('imports a workbook and reloads the list', async () => {
+    const s = stub();
+    renderScreen(<AdminService />, ['query', 'get', 'import', 'export']);
+    await screen.findByText('江苏沭安安全技术服务有限公司');
+    const before = s.callsTo('/api/pool/org/list').length;
+    await upload();
+    expect(
+      await screen.findByText('导入成功：新增服务机构2家', { selector: '.ant-alert-message' }),
+    ).toBeTruthy();
+    expect(s.callsTo('/api/pool/org/import')[0]!.body).toBeInstanceOf(FormData);
+    await waitFor(() => expect(s.callsTo('/api/pool/org/list').length).toBeGreaterThan(before));
+  });
+
+  it('shows the row report of a refused file', async () => {
+    stub(
+      () =>
+        new Response(
+          JSON.stringify({
+            error: 400,
+            apiError: 400,
+            result: '有1行未通过校验，未导入任何数据。第2行：已有同名的服务机构',
+            data: {
+              added: 0,
+              errors: [{ rowNo: 2, messages: ['已有同名的服务机构', '服务区域“上海”不在可选范围内'] }],
+            },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    renderScreen(<AdminService />, ['query', 'import']);
+    await screen.findByText('江苏沭安安全技术服务有限公司');
+    await upload();
+    expect(await screen.findByText('导入失败：1行有误')).toBeTruthy();
+    expect(screen.getByText('第2行')).toBeTruthy();
+    expect(screen.getByText('已有同名的服务机构；服务区域“上海”不在可选范围内')).toBeTruthy();
+  });
+
+  it('has no import button without the permission, nor for the regulator', async () => {
+    stub();
+    renderScreen(<AdminService />, ['query', 'get']);
+    await screen.findByText('江苏沭安安全技术服务有限公司');
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Tag } from 'antd';
+import { App, Button, Card } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PagedTable, valueEnumOf } from '../../components/index.ts';
@@ -14,10 +14,20 @@ import {
   WS_INDUSTRIES,
 } from '../../platform/contracts.ts';
 import { type OrgFilters, type PoolOrgRow, poolApi } from './api.ts';
+import { ImportPoolModal } from './ImportPoolModal.tsx';
 import { OrgEditModal } from './OrgForm.tsx';
-import { CodeTags, districtName, ExpiryCell, OrgDetailDrawer, RatingCell } from './parts.tsx';
+import {
+  CodeTags,
+  districtName,
+  ExpiryCell,
+  OrgDetailDrawer,
+  type PoolMode,
+  RatingCell,
+  StatusAction,
+  statusColumn,
+} from './parts.tsx';
 
-export type PoolMode = 'admin' | 'gov' | 'insurer';
+export type { PoolMode } from './parts.tsx';
 
 /** The insurer's project form, opened with the organisation chosen (InsuranceApManage reads the query). */
 export const NEW_PROJECT_PATH = '/insurance/InsuranceAp/InsuranceApManage/route';
@@ -62,6 +72,7 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
   const actionRef = useRef<ActionType | undefined>(undefined);
   const [detail, setDetail] = useState<number | null>(null);
   const [editing, setEditing] = useState<PoolOrgRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const last = useRef<Search>({});
   const status = useMutation({
     mutationFn: ({ r, enable }: { r: PoolOrgRow; enable: boolean }) => poolApi.setOrgStatus(r, enable),
@@ -116,18 +127,7 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
       search: mode === 'insurer' ? undefined : false,
       render: (_, r) => <RatingCell rating={r.rating} count={r.ratingCount} />,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 80,
-      valueType: 'select',
-      valueEnum: ORG_STATUS.badgeEnum,
-      search: mode === 'admin' ? undefined : false,
-      hideInTable: mode === 'insurer',
-      render: (_, r) => (
-        <Tag color={r.status === 1 ? 'success' : 'error'}>{r.status === 1 ? '正常' : '停用'}</Tag>
-      ),
-    },
+    statusColumn<PoolOrgRow>(mode, ORG_STATUS.badgeEnum),
     {
       title: '操作',
       key: 'option',
@@ -145,27 +145,13 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
                   编辑
                 </Button>
               </Action>,
-              r.status === 1 ? (
-                <Action name="disable" key="disable">
-                  <Popconfirm
-                    title={`停用“${r.name}”？`}
-                    description="停用后该机构的用户不能登录，也不能被选为新项目的服务机构。"
-                    okText="停用"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => status.mutateAsync({ r, enable: false })}
-                  >
-                    <Button type="link" size="small" danger>
-                      停用
-                    </Button>
-                  </Popconfirm>
-                </Action>
-              ) : (
-                <Action name="enable" key="enable">
-                  <Button type="link" size="small" onClick={() => status.mutate({ r, enable: true })}>
-                    启用
-                  </Button>
-                </Action>
-              ),
+              <StatusAction
+                key="status"
+                active={r.status === 1}
+                confirmTitle={`停用“${r.name}”？`}
+                confirmText="停用后该机构的用户不能登录，也不能被选为新项目的服务机构。"
+                onSet={(enable) => status.mutateAsync({ r, enable })}
+              />,
             ]
           : []),
         ...(mode === 'insurer'
@@ -201,6 +187,11 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
         toolBarRender={() =>
           mode === 'admin'
             ? [
+                <Action name="import" key="import">
+                  <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                    导入
+                  </Button>
+                </Action>,
                 <Action name="export" key="export">
                   <Button
                     icon={<DownloadOutlined />}
@@ -214,6 +205,14 @@ export function OrgPool({ mode }: { mode: PoolMode }) {
         }
       />
       <OrgDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      {mode === 'admin' && (
+        <ImportPoolModal
+          kind="org"
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => actionRef.current?.reload()}
+        />
+      )}
       <OrgEditModal
         orgId={editing?.orgId ?? null}
         onClose={() => setEditing(null)}

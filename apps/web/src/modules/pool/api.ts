@@ -52,6 +52,8 @@ export const POOL_API = {
   expertExport: '/pool/expert/export',
   expertTemplate: '/pool/expert/template',
   expertImport: '/pool/expert/import',
+  orgTemplate: '/pool/org/template',
+  orgImport: '/pool/org/import',
   mine: '/pool/mine',
   mineOrg: '/pool/mine/saveOrg',
   mineExpert: '/pool/mine/saveExpert',
@@ -92,7 +94,10 @@ export const poolApi = {
     downloadFile(POOL_API.orgExport, { method: 'GET', params: q(f), fallbackName: '服务机构.xlsx' }),
   exportExperts: (f: Omit<ExpertFilters, 'pageNo' | 'pageSize'>) =>
     downloadFile(POOL_API.expertExport, { method: 'GET', params: q(f), fallbackName: '专家库.xlsx' }),
-  template: () => downloadFile(POOL_API.expertTemplate, { method: 'GET', fallbackName: '专家导入模板.xlsx' }),
+  template: (kind: 'expert' | 'org') =>
+    kind === 'org'
+      ? downloadFile(POOL_API.orgTemplate, { method: 'GET', fallbackName: '服务机构导入模板.xlsx' })
+      : downloadFile(POOL_API.expertTemplate, { method: 'GET', fallbackName: '专家导入模板.xlsx' }),
 };
 
 export type ImportOutcome =
@@ -100,15 +105,15 @@ export type ImportOutcome =
   | { ok: false; message: string; errors: PoolImportResult['errors'] };
 
 /**
- * Uploads an expert workbook. The server imports all rows or none: a file with any bad row answers 400 with
+ * Uploads an expert or service organisation workbook. The server imports all rows or none: a file with any bad row answers 400 with
  * `data.errors` (row, messages), returned here as `ok: false`; a refused file (caps, not .xlsx) as `ok: false`
  * with its message and no rows; other failures go through the client's notices and reject.
  */
-export async function importExperts(file: File): Promise<ImportOutcome> {
+export async function importPool(kind: 'expert' | 'org', file: File): Promise<ImportOutcome> {
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    const env = await request<PoolImportResult>(POOL_API.expertImport, {
+    const env = await request<PoolImportResult>(kind === 'org' ? POOL_API.orgImport : POOL_API.expertImport, {
       data: form,
       skipErrorHandler: true,
     });

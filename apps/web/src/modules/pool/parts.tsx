@@ -1,6 +1,8 @@
+import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { chinaTime } from '../../components/index.ts';
+import { Action } from '../../platform/access.tsx';
 import {
   DISTRICTS,
   EXPERT_STATUS,
@@ -15,6 +17,68 @@ import {
   WS_INDUSTRIES,
 } from '../../platform/contracts.ts';
 import { type PoolServiceRecord, poolApi } from './api.ts';
+
+export type PoolMode = 'admin' | 'gov' | 'insurer';
+
+/**
+ * The 状态 column of both pool pages: a filter for the admin, hidden from the insurer (who sees active
+ * ones only).
+ */
+export function statusColumn<T extends { status: number }>(
+  mode: PoolMode,
+  badgeEnum: ProColumns<T>['valueEnum'],
+): ProColumns<T> {
+  return {
+    title: '状态',
+    dataIndex: 'status',
+    width: 80,
+    valueType: 'select',
+    valueEnum: badgeEnum,
+    search: mode === 'admin' ? undefined : false,
+    hideInTable: mode === 'insurer',
+    render: (_, r) => (
+      <Tag color={r.status === 1 ? 'success' : 'error'}>{r.status === 1 ? '正常' : '停用'}</Tag>
+    ),
+  };
+}
+
+/**
+ * 停用 (confirmed, with what it means) or 启用 of a pool row, each behind its permission; `onSet(enable)`
+ * makes the call (the page shows the result and reloads).
+ */
+export function StatusAction({
+  active,
+  confirmTitle,
+  confirmText,
+  onSet,
+}: {
+  active: boolean;
+  confirmTitle: string;
+  confirmText: string;
+  onSet: (enable: boolean) => Promise<unknown>;
+}) {
+  return active ? (
+    <Action name="disable">
+      <Popconfirm
+        title={confirmTitle}
+        description={confirmText}
+        okText="停用"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => onSet(false)}
+      >
+        <Button type="link" size="small" danger>
+          停用
+        </Button>
+      </Popconfirm>
+    </Action>
+  ) : (
+    <Action name="enable">
+      <Button type="link" size="small" onClick={() => onSet(true).catch(() => undefined)}>
+        启用
+      </Button>
+    </Action>
+  );
+}
 
 export const districtName = (c: string | null | undefined) => (c ? optionLabel(DISTRICTS, c) || c : '-');
 

@@ -75,6 +75,7 @@ export const EXPERT: PoolExpertDetail = {
   districtCode: '321302',
   orgId: 11,
   orgName: '宿迁市宿城区众安安全咨询有限公司',
+  orgType: 'service',
   userId: null,
   serviceItems: ['01', '05'],
   industries: ['AQ05'],

@@ -21,8 +21,10 @@ export function InsuranceApManage() {
   const tab = (
     ['projects', 'plans', 'fund'].includes(params.get('tab') ?? '') ? params.get('tab') : 'projects'
   ) as Tab;
-  // From the pool of service organisations: ?newProject=1&serviceOrgId= opens the form with it chosen.
+  // From the pool: ?newProject=1&serviceOrgId= (a service organisation, or a service organisation's
+  // expert) or &expertOrgId= (an expert's panel) opens the form with it chosen.
   const presetOrg = Number(params.get('serviceOrgId')) || undefined;
+  const presetExpertOrg = Number(params.get('expertOrgId')) || undefined;
   const [creating, setCreating] = useState(params.get('newProject') === '1');
   return (
     <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
@@ -66,7 +68,14 @@ export function InsuranceApManage() {
       <ProjectFormModal
         open={creating}
         project={null}
-        {...(presetOrg ? { preset: { serviceOrgId: presetOrg } } : {})}
+        {...(presetOrg || presetExpertOrg
+          ? {
+              preset: {
+                ...(presetOrg ? { serviceOrgId: presetOrg } : {}),
+                ...(presetExpertOrg ? { expertOrgIds: [presetExpertOrg] } : {}),
+              },
+            }
+          : {})}
         onClose={() => setCreating(false)}
         onSaved={(id) => navigate(`${AP_PATHS.insurerDetail}?id=${id}`)}
       />

@@ -35,6 +35,7 @@ export type {
   FundRow,
   HazardRow,
   PlanDetail,
+  PlanExpertOption,
   PlanRow,
   ProjectDetail,
   ProjectPolicyRow,
@@ -49,6 +50,7 @@ import type {
   FundRow,
   HazardRow,
   PlanDetail,
+  PlanExpertOption,
   PlanRow,
   ProjectDetail,
   ProjectPolicyRow,
@@ -94,6 +96,9 @@ export const apApi = {
   plans: (q: z.input<typeof planListQuery>) =>
     fetchData<PageResult<PlanRow>>(url('plan/list'), { params: params(q) }),
   plan: (id: number) => fetchData<PlanDetail>(url('plan/detail'), { params: { id } }),
+  /** The plan form's pick-list: the project's organisations' experts and the active pool. */
+  planExperts: (projectId: number) =>
+    fetchData<PlanExpertOption[]>(url('plan/expertOptions'), { params: { projectId } }),
   addPlan: (body: PlanBody, key: string) => postWithMessage<{ id: number }>(url('plan/add'), body, key),
   savePlan: (body: PlanUpdateBody) => postWithMessage<Written>(url('plan/save'), body),
   confirmVisit: (body: z.input<typeof visitConfirmInput>) =>

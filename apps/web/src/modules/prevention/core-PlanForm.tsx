@@ -11,9 +11,10 @@ import {
   numberRule,
 } from '../../components/index.ts';
 import { moneyRange } from '../../platform/contracts.ts';
-import { AP_KEY, apApi, type PlanBody, type ProjectDetail } from './api.ts';
+import { AP_KEY, apApi, type PlanBody, type PlanExpertOption, type ProjectDetail } from './api.ts';
 
 interface ExpertValues {
+  expertId?: number;
   name?: string;
   title?: string;
   phone?: string;
@@ -31,40 +32,98 @@ interface Values {
   description?: string;
 }
 
-/** The expert rows of a form as the API takes them (empty rows dropped). */
+/**
+ * The expert rows of a form as the API takes them (empty rows dropped). A pool expert goes by its id: the
+ * server takes name, organisation, title and mobile from the pool (the form only shows them, masked).
+ */
 export function expertsOf(rows: ExpertValues[] | undefined) {
   return (rows ?? [])
-    .filter((e) => (e.name ?? '').trim())
-    .map((e) => ({
-      name: (e.name ?? '').trim(),
-      orgId: null,
-      title: (e.title ?? '').trim(),
-      phone: (e.phone ?? '').trim(),
-    }));
+    .filter((e) => e.expertId !== undefined || (e.name ?? '').trim())
+    .map((e) =>
+      e.expertId !== undefined
+        ? { expertId: e.expertId, name: (e.name ?? '').trim(), orgId: null, title: '', phone: '' }
+        : {
+            name: (e.name ?? '').trim(),
+            orgId: null,
+            title: (e.title ?? '').trim(),
+            phone: (e.phone ?? '').trim(),
+          },
+    );
 }
 
-/** 服务专家 rows: name, title, phone (at least one for items 01-05 when the record is submitted). */
-export function ExpertRows({ name = 'experts' }: { name?: string }) {
+/** The option text of a pool expert: name, title and organisation; a suspended one says so. */
+export function expertLabel(x: PlanExpertOption): string {
+  const extra = [x.title, x.orgName].filter(Boolean).join('，');
+  return `${x.name}${extra ? `（${extra}）` : ''}${x.status === 1 ? '' : ' - 已停用'}`;
+}
+
+/**
+ * 服务专家 rows picked from the pool (the project's organisations' experts first, then the active pool);
+ * title and phone come with the choice. A suspended expert is listed but cannot be picked.
+ */
+export function ExpertRows({ projectId, name = 'experts' }: { projectId: number; name?: string }) {
+  const form = Form.useFormInstance();
+  const options = useQuery({
+    queryKey: [AP_KEY, 'planExperts', projectId],
+    queryFn: () => apApi.planExperts(projectId),
+  });
+  const list = options.data ?? [];
+  const groups = [
+    { label: '本项目机构的专家', options: list.filter((x) => x.inProject) },
+    { label: '专家库', options: list.filter((x) => !x.inProject) },
+  ]
+    .filter((g) => g.options.length)
+    .map((g) => ({
+      label: g.label,
+      options: g.options.map((x) => ({ value: x.id, label: expertLabel(x), disabled: x.status !== 1 })),
+    }));
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
         <div data-testid="expert-rows">
           {fields.map((f, i) => (
             <Space key={f.key} wrap align="start" style={{ display: 'flex' }}>
+              <Form.Item name={[f.name, 'name']} hidden>
+                <Input />
+              </Form.Item>
               <Form.Item
-                name={[f.name, 'name']}
+                name={[f.name, 'expertId']}
                 rules={[
-                  { required: true, whitespace: true, message: '请填写专家姓名' },
-                  { min: 2, max: 20, message: '专家姓名为2-20个字' },
+                  { required: true, message: '请从专家库选择专家' },
+                  {
+                    validator: async (_, v: number | undefined) => {
+                      const rows = (form.getFieldValue(name) ?? []) as ExpertValues[];
+                      if (v !== undefined && rows.filter((r) => r?.expertId === v).length > 1)
+                        throw new Error('同一位专家不能重复选择');
+                    },
+                  },
                 ]}
               >
-                <Input placeholder={`专家${i + 1}姓名`} style={{ width: 140 }} />
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  loading={options.isLoading}
+                  options={groups}
+                  placeholder={`选择专家${i + 1}`}
+                  aria-label={`专家${i + 1}`}
+                  style={{ width: 280 }}
+                  notFoundContent={options.isLoading ? '加载中…' : '专家库中没有可选的专家'}
+                  onChange={(id: number) => {
+                    const x = list.find((o) => o.id === id);
+                    form.setFieldValue([name, f.name], {
+                      expertId: id,
+                      name: x?.name ?? '',
+                      title: x?.title ?? '',
+                      phone: x?.mobile ?? '',
+                    });
+                  }}
+                />
               </Form.Item>
-              <Form.Item name={[f.name, 'title']} rules={[{ max: 50, message: '最多50个字' }]}>
-                <Input placeholder="职称/专业" style={{ width: 160 }} />
+              <Form.Item name={[f.name, 'title']}>
+                <Input placeholder="职称" style={{ width: 160 }} disabled />
               </Form.Item>
-              <Form.Item name={[f.name, 'phone']} rules={[{ max: 30, message: '最多30个字' }]}>
-                <Input placeholder="电话" style={{ width: 140 }} inputMode="tel" />
+              <Form.Item name={[f.name, 'phone']}>
+                <Input placeholder="电话" style={{ width: 140 }} disabled />
               </Form.Item>
               <Button
                 icon={<DeleteOutlined />}
@@ -141,7 +200,9 @@ export function PlanFormModal({
 
   const submit = async () => {
     if (!p) return;
-    const v = await form.validateFields();
+    // A refused field shows its message under the field; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: PlanBody = {
       projectId: p.id,
       enterpriseId: v.enterpriseId,
@@ -279,8 +340,11 @@ export function PlanFormModal({
             <Input maxLength={200} />
           </Form.Item>
           <Typography.Text strong>服务专家</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+            从专家库选择，职称和电话随专家带出；已停用的专家不能选择
+          </Typography.Text>
           <div style={{ marginTop: 8 }}>
-            <ExpertRows />
+            <ExpertRows projectId={p.id} />
           </div>
           <Form.Item
             name="budget"

@@ -76,8 +76,8 @@ export function ProjectFormModal({
   open: boolean;
   /** Null: a new project. */
   project: ProjectDetail | null;
-  /** A new project's organisation chosen beforehand (the insurer's pool of service organisations). */
-  preset?: { serviceOrgId?: number };
+  /** A new project's organisation chosen beforehand (the insurer's pool of organisations and experts). */
+  preset?: { serviceOrgId?: number; expertOrgIds?: number[] };
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {

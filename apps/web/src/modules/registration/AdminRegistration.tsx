@@ -22,6 +22,7 @@ const FORM_LABELS: Record<string, string> = {
   certExpiry: '资质有效期至',
   certFileId: '资质证书扫描件',
   serviceItems: '服务项目',
+  itemOther: '其他服务内容',
   staffCount: '从业人员数',
   regionCodes: '服务区域',
   title: '职称',

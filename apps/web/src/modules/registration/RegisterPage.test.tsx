@@ -134,6 +134,10 @@ describe('service organisation registration (serviceReg)', () => {
     fireEvent.keyDown(field('资质有效期至'), { key: 'Enter', code: 'Enter' });
     fireEvent.click(screen.getByLabelText('02 安全风险辨识、评估和安全评价'));
     fireEvent.click(screen.getByLabelText('03 生产安全事故隐患排查'));
+    // Item 07 asks what it covers (the pool's profile needs it).
+    expect(screen.queryByLabelText('其他事故预防工作内容')).toBeNull();
+    fireEvent.click(screen.getByLabelText('07 其他有关事故预防工作'));
+    type('其他事故预防工作内容', '应急演练评估');
     type('从业人员数', '20');
     await pick('服务区域', '宿豫区');
     await verifyMobile('13912345679');
@@ -151,7 +155,8 @@ describe('service organisation registration (serviceReg)', () => {
       certNo: 'APJ-SQ-2026-1',
       certExpiry: '2029-12-31',
       certFileId: '00000000-0000-4000-8000-000000000001',
-      serviceItems: ['02', '03'],
+      serviceItems: ['02', '03', '07'],
+      itemOther: '应急演练评估',
       staffCount: 20,
       regionCodes: ['321311'],
     });

@@ -101,6 +101,24 @@ function ScanUpload({ ticket, appToken }: { ticket: string | null; appToken?: st
   );
 }
 
+/** Item 07 (其他有关事故预防工作) needs what it covers, as the pool's profile does. */
+function ItemOtherField() {
+  const items = Form.useWatch<string[] | undefined>('serviceItems');
+  if (!items?.includes('07')) return null;
+  return (
+    <Form.Item
+      name="itemOther"
+      label="其他事故预防工作内容"
+      rules={[
+        { required: true, whitespace: true, message: '选择“其他有关事故预防工作”时请填写具体内容' },
+        { max: 100, message: '其他服务内容最多100个字' },
+      ]}
+    >
+      <Input maxLength={100} placeholder="如：应急演练评估" />
+    </Form.Item>
+  );
+}
+
 export function ServiceFields({ ticket, appToken }: { ticket: string | null; appToken?: string }) {
   return (
     <>
@@ -127,6 +145,7 @@ export function ServiceFields({ ticket, appToken }: { ticket: string | null; app
       >
         <Checkbox.Group options={itemOptions} style={{ display: 'grid', gap: 4 }} />
       </Form.Item>
+      <ItemOtherField />
       <Form.Item
         name="staffCount"
         label="从业人员数"
@@ -304,6 +323,9 @@ export function kindBody(kind: RegKindName, v: Record<string, unknown>): Record<
       certExpiry: day(v.certExpiry),
       certFileId: v.certFileId,
       serviceItems: v.serviceItems,
+      itemOther: (v.serviceItems as string[] | undefined)?.includes('07')
+        ? String(v.itemOther ?? '').trim()
+        : '',
       staffCount: v.staffCount,
       regionCodes: v.regionCodes,
     };
