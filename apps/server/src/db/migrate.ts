@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023_pool.ts';
 import * as m0024 from './migrations/0024_registration.ts';
 import * as m0025 from './migrations/0025_wechat.ts';
 import * as m0027 from './migrations/0027_stat_report.ts';
+import * as m0029 from './migrations/0029_stat_rollup.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_registration': m0024,
   '0025_wechat': m0025,
   '0027_stat_report': m0027,
+  '0029_stat_rollup': m0029,
 };
 
 class StaticProvider implements MigrationProvider {
