@@ -155,3 +155,158 @@ export async function insurerTotals(db: Db, districts: readonly string[], from: 
     sumInsuredWan: wan(r.sumInsured),
   }));
 }
+
+/** The issued policies of the scope starting from `from` to `to` (alias p), for the figures counted live. */
+function issued(scope: FigureScope, from: string, to: string) {
+  const own =
+    'insurerId' in scope
+      ? sql`join ins_policy_coinsurer pc on pc.policy_id = p.id and pc.insurer_id = ${scope.insurerId}`
+      : sql``;
+  const where =
+    'insurerId' in scope ? sql`true` : inList('p.district_code', scope.districts as readonly string[]);
+  return sql`ins_policy p ${own}
+    where p.status in ('approved', 'cancelled') and p.start_date >= ${from}::date and p.start_date <= ${to}::date
+      and ${where}`;
+}
+
+function policyKey(g: FigureGroup): RawBuilder<string> {
+  if (g === 'month') return sql<string>`to_char(p.start_date, 'YYYY-MM')`;
+  if (g === 'district') return sql<string>`p.district_code`;
+  if (g === 'industry') return sql<string>`substr(p.ws_industry_code, 1, 4)`;
+  if (g === 'insurer') return sql<string>`p.insurer_id::text`;
+  return sql<string>`''`;
+}
+
+/**
+ * Figures of the scope's issued policies that do not add up over days, counted live: distinct insured
+ * enterprises, policies in force on `today` (approved, covering it), and the completed prevention services
+ * and their spend (of the insurer's own plans for an insurer; every insurer's otherwise).
+ */
+export async function policyLiveFigures(
+  db: Db,
+  scope: FigureScope,
+  from: string,
+  to: string,
+  group: FigureGroup,
+  opts: { today?: string; services?: boolean } = {},
+) {
+  const by = 'insurerId' in scope ? sql`ap.insurer_id = ${scope.insurerId}` : sql`true`;
+  const { rows } = await sql<{
+    key: string;
+    enterprises: number;
+    inForce: number;
+    servicesDone: string;
+    serviceSpend: string;
+  }>`
+    select ${policyKey(group)} as key, count(distinct p.enterprise_id)::int as enterprises,
+      ${
+        opts.today
+          ? sql`count(*) filter (where p.status = 'approved' and p.start_date <= ${opts.today}::date and p.end_date >= ${opts.today}::date)::int`
+          : sql`0`
+      } as "inForce",
+      ${
+        opts.services
+          ? sql`coalesce(sum((select count(*) from ap_plan ap where ap.policy_id = p.id and ap.status = 2 and ${by})), 0)`
+          : sql`0`
+      } as "servicesDone",
+      ${
+        opts.services
+          ? sql`coalesce(sum((select coalesce(sum(ap.spend), 0) from ap_plan ap where ap.policy_id = p.id and ap.status = 2 and ${by})), 0)`
+          : sql`0`
+      } as "serviceSpend"
+    from ${issued(scope, from, to)}
+    group by 1`.execute(db);
+  return rows.map((r) => ({
+    key: r.key,
+    enterprises: r.enterprises,
+    inForce: r.inForce,
+    servicesDone: Number(r.servicesDone),
+    serviceSpend: money(r.serviceSpend),
+  }));
+}
+
+export type PlanGroup = 'month' | 'item' | 'district' | 'enterprise' | 'all';
+
+/**
+ * Service plans planned to start from `from` to `to` (China days) of a provider (a service organisation or
+ * expert) or of districts, by the group: planned, done, spend, hazards and major hazards of done ones from the
+ * rollup (st_plan_day); enterprises served (distinct) and the by-enterprise figures counted live. The
+ * cockpit's 预防 section and a provider's 服务报表 both read this.
+ */
+export async function planFigures(
+  db: Db,
+  scope: { providerOrgId: number; item?: string | undefined } | { districts: readonly string[] },
+  from: string,
+  to: string,
+  group: PlanGroup,
+) {
+  const fromTs = sql`${from}::date::timestamp at time zone 'Asia/Shanghai'`;
+  const toTs = sql`(${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
+  const rollWhere =
+    'providerOrgId' in scope
+      ? sql`d.provider_org_id = ${scope.providerOrgId} ${scope.item ? sql`and d.item = ${scope.item}` : sql``}`
+      : inList('d.district_code', scope.districts);
+  const liveWhere =
+    'providerOrgId' in scope
+      ? sql`p.provider_org_id = ${scope.providerOrgId} ${scope.item ? sql`and p.item = ${scope.item}` : sql``}`
+      : inList('p.district_code', scope.districts);
+  // Distinct enterprises served do not add up over days: counted live per group (done plans).
+  const liveKey =
+    group === 'month'
+      ? sql`lpad(extract(month from (p.planned_start at time zone 'Asia/Shanghai'))::text, 2, '0')`
+      : group === 'item'
+        ? sql`p.item`
+        : group === 'district'
+          ? sql`p.district_code`
+          : group === 'enterprise'
+            ? sql`p.enterprise_id::text`
+            : sql`''`;
+  const servedRows = await sql<{ key: string | null; n: number }>`
+    select ${liveKey} as key, count(distinct p.enterprise_id)::int as n from ap_plan p
+    where p.status = 2 and p.planned_start >= ${fromTs} and p.planned_start < ${toTs} and ${liveWhere}
+    group by rollup (1)`.execute(db);
+  const servedOf = new Map(servedRows.rows.map((r) => [r.key, r.n]));
+  type Row = {
+    key: string;
+    planned: number;
+    done: number;
+    spend: string;
+    hazards: number;
+    major: number;
+    served: number;
+  };
+  let rows: Row[];
+  if (group === 'enterprise') {
+    rows = (
+      await sql<Row>`
+        select p.enterprise_id::text as key, count(*)::int as planned, count(*) filter (where p.status = 2)::int as done,
+          coalesce(sum(p.spend) filter (where p.status = 2), 0) as spend,
+          coalesce(sum(p.hazard_count) filter (where p.status = 2), 0)::int as hazards,
+          coalesce(sum(p.major_hazard_count) filter (where p.status = 2), 0)::int as major, 0 as served
+        from ap_plan p where p.planned_start >= ${fromTs} and p.planned_start < ${toTs} and ${liveWhere}
+        group by 1 order by 1`.execute(db)
+    ).rows;
+  } else {
+    const key =
+      group === 'month'
+        ? sql`lpad(extract(month from d.day)::text, 2, '0')`
+        : group === 'item'
+          ? sql`d.item`
+          : group === 'district'
+            ? sql`d.district_code`
+            : sql`''`;
+    rows = (
+      await sql<Row>`
+        select ${key} as key, sum(d.planned)::int as planned, sum(d.done)::int as done,
+          coalesce(sum(d.spend), 0) as spend, coalesce(sum(d.hazards), 0)::int as hazards,
+          coalesce(sum(d.major), 0)::int as major, 0 as served
+        from st_plan_day d where d.day >= ${from}::date and d.day <= ${to}::date and ${rollWhere}
+        group by 1 order by 1`.execute(db)
+    ).rows;
+  }
+  return {
+    rows: rows.map((r) => ({ ...r, spend: money(r.spend), served: servedOf.get(r.key) ?? 0 })),
+    /** Distinct enterprises served over all groups. */
+    served: servedOf.get(null) ?? 0,
+  };
+}
