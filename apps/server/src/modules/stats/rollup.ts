@@ -4,7 +4,7 @@
  * records, and the figures read the rollups. Every rollup row is the same GROUP BY the live computation did,
  * only one day at a time, so the sums over a period equal it to the cent.
  */
-import { chinaDate, shiftYears } from '@aqzrx/contracts';
+import { addDays, chinaDate, shiftYears } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 
@@ -186,9 +186,8 @@ export async function refreshRollups(
           where u.as_of between r.f and r.t)
         returning u.as_of::text as "asOf"`.execute(trx);
       uptakeTouched = touched.rows.length;
-      const today = chinaDate(now);
-      for (const { asOf } of touched.rows)
-        if (asOf === today || asOf === shiftYears(today, -1)) await makeUptake(trx, asOf, now);
+      const kept = new Set(snapshotDays(now));
+      for (const { asOf } of touched.rows) if (kept.has(asOf)) await makeUptake(trx, asOf, now);
     }
     // Many days at once (a bulk import, the first fill): fresh statistics for the readers' plans.
     if (policyDays.length + claimDays.length + planDays.length + hazardDays.length > 100)
@@ -236,15 +235,18 @@ export async function rollupsAsOf(db: Db, now: Date): Promise<Date> {
   return r?.pending ? new Date(r.at) : now;
 }
 
-/** The uptake snapshot of `asOf` (made now, and kept, when there is none). */
-export async function uptakeRows(db: Db, asOf: string, now: Date) {
+/**
+ * The uptake snapshot of `asOf` (made now, and kept, when there is none; on `makeDb` when given: the jobs
+ * connection, whose statements may run longer than a request's).
+ */
+export async function uptakeRows(db: Db, asOf: string, now: Date, makeDb: Db = db) {
   const read = () =>
     sql<{ code: string; ind: string; must: number; insured: number; vol: number }>`
       select u.district_code as code, u.ind, u.must, u.insured, u.vol from st_uptake u
       join st_uptake_day d on d.as_of = u.as_of where u.as_of = ${asOf}::date`.execute(db);
   const has = await sql`select 1 from st_uptake_day where as_of = ${asOf}::date`.execute(db);
   if (has.rows.length) return (await read()).rows;
-  await inTx(db, async (trx) => {
+  await inTx(makeDb, async (trx) => {
     // Two requests making the same snapshot: the second waits for the first and keeps its rows.
     await sql`select pg_advisory_xact_lock(${LOCK + 1})`.execute(trx);
     await makeUptake(trx, asOf, now);
@@ -252,9 +254,24 @@ export async function uptakeRows(db: Db, asOf: string, now: Date) {
   return (await read()).rows;
 }
 
-/** The snapshots a cockpit of this year needs today (today, and the same day last year), made ahead. */
-export async function warmUptake(db: Db, now: Date): Promise<void> {
+/**
+ * The days the cockpits of this year and last year count uptake on: today, the same day last year, and the
+ * last day of every month of both years up to today (a month's, a quarter's and a year's last day).
+ */
+export function snapshotDays(now: Date): string[] {
   const today = chinaDate(now);
-  await uptakeRows(db, today, now);
-  await uptakeRows(db, shiftYears(today, -1), now);
+  const year = Number(today.slice(0, 4));
+  const days = new Set([today, shiftYears(today, -1)]);
+  for (const y of [year - 1, year])
+    for (let m = 1; m <= 12; m++) {
+      const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+      const last = addDays(next, -1);
+      if (last < today) days.add(last);
+    }
+  return [...days];
+}
+
+/** Makes the snapshots of `snapshotDays` that are missing (the schedule, on the jobs connection). */
+export async function warmUptake(db: Db, now: Date): Promise<void> {
+  for (const day of snapshotDays(now)) await uptakeRows(db, day, now);
 }

@@ -35,7 +35,9 @@ const MODULE = '统计报表';
 /** The cockpit of the districts and period from the cache (stale-while-revalidate; cache.ts). */
 function cockpitOf(app: FastifyInstance, ds: string[], period: StatPeriod, now: Date, unpaidDays: number) {
   const key = `${ds.join(',')}|${periodKey(period)}|${chinaDate(now)}|${unpaidDays}`;
-  return cachedCockpit(app.db, key, now, () => computeCockpit(app.db, ds, period, { now, unpaidDays }));
+  return cachedCockpit(app.db, key, now, () =>
+    computeCockpit(app.db, ds, period, { now, unpaidDays, snapshotDb: app.deps.database.jobs() }),
+  );
 }
 
 /**

@@ -82,9 +82,9 @@ const windowOf = (from: string, to: string): Window => ({
   toTs: chinaDayStart(addDays(to, 1)),
 });
 
-async function uptake(db: Db, ds: string[], asOf: string, now: Date) {
+async function uptake(db: Db, ds: string[], asOf: string, now: Date, makeDb?: Db) {
   // The snapshot of the day (rollup.ts): every district's enterprises; the scope's picked here.
-  const rows = (await uptakeRows(db, asOf, now)).filter((r) => ds.includes(r.code));
+  const rows = (await uptakeRows(db, asOf, now, makeDb)).filter((r) => ds.includes(r.code));
   const total = (pick: (r: (typeof rows)[number]) => boolean) => {
     const rs = rows.filter(pick);
     const must = rs.reduce((s, r) => s + r.must, 0);
@@ -423,11 +423,12 @@ async function sections(
   today: string,
   now: Date,
   unpaidDays: number,
+  makeDb?: Db,
 ): Promise<Sections> {
   const w = windowOf(from, to);
   // One section after another (each runs at most three statements at once): a cockpit holds few pool
   // connections, so the lists and forms of other users keep theirs.
-  const u = await uptake(db, ds, to, now);
+  const u = await uptake(db, ds, to, now, makeDb);
   const b = await business(db, ds, w);
   const { satisfaction, ...c } = await claims(db, ds, w, now, unpaidDays);
   const p = await prevention(db, ds, w);
@@ -477,7 +478,14 @@ export async function computeCockpit(
   db: Db,
   ds: string[],
   period: StatPeriod,
-  opts: { now: Date; cutoff?: string; unpaidDays: number; refreshUptake?: boolean },
+  opts: {
+    now: Date;
+    cutoff?: string;
+    unpaidDays: number;
+    refreshUptake?: boolean;
+    /** Where a missing uptake snapshot is made (the jobs connection: longer statements than a request's). */
+    snapshotDb?: Db;
+  },
 ): Promise<Cockpit> {
   const today = chinaDate(opts.now);
   const { from, to } = countedDays(period, opts.cutoff ?? today);
@@ -489,8 +497,17 @@ export async function computeCockpit(
   const dataAsOf = await rollupsAsOf(db, opts.now);
   // This year's and last year's figures side by side (each section runs its statements one after another).
   const [cur, prev] = await Promise.all([
-    sections(db, ds, from, to, today, opts.now, opts.unpaidDays),
-    sections(db, ds, shiftYears(from, -1), shiftYears(to, -1), today, opts.now, opts.unpaidDays),
+    sections(db, ds, from, to, today, opts.now, opts.unpaidDays, opts.snapshotDb),
+    sections(
+      db,
+      ds,
+      shiftYears(from, -1),
+      shiftYears(to, -1),
+      today,
+      opts.now,
+      opts.unpaidDays,
+      opts.snapshotDb,
+    ),
   ]);
   return {
     period: { kind: period.kind, year: period.year, n: period.n, label: periodLabel(period), from, to },
