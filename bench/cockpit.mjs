@@ -205,11 +205,17 @@ try {
   );
   out.rollupRows = rollupRows.rows[0];
 
-  // An incremental refresh: 200 policies and 200 claims written, spread over the two years.
-  await run(`UPDATE ins_policy SET premium = premium + 1 WHERE application_no LIKE 'BA%' AND id % 5000 = 0`);
-  await run(
-    `UPDATE ins_claim SET payout_total = coalesce(payout_total, 0) + 1 WHERE report_no LIKE 'BC%' AND id % 500 = 0`,
-  );
+  // An incremental refresh, as a minute of writes brings: 100 policies starting within the last ten days and 100
+  // claims reported within them changed (premium, payout), and 20 policies cancelled (their uptake days too).
+  await run(`UPDATE ins_policy SET premium = premium + 1 WHERE id IN (SELECT id FROM ins_policy
+    WHERE application_no LIKE 'BA%' AND start_date > current_date - 10 ORDER BY id LIMIT 100)`);
+  await run(`UPDATE ins_policy SET status = 'cancelled' WHERE id IN (SELECT id FROM ins_policy
+    WHERE application_no LIKE 'BA%' AND status = 'approved' AND start_date > current_date - 10 ORDER BY id DESC LIMIT 20)`);
+  await run(`UPDATE ins_claim SET payout_total = coalesce(payout_total, 0) + 1 WHERE id IN (SELECT id FROM ins_claim
+    WHERE report_no LIKE 'BC%' AND reported_at > now() - interval '10 days' ORDER BY id LIMIT 100)`);
+  const queued =
+    await sql`select kind, count(distinct (day, day_to))::int as n from st_dirty group by 1`.execute(db);
+  out.incrementalQueued = Object.fromEntries(queued.rows.map((r) => [r.kind, r.n]));
   out.incrementalRefreshMs = Math.round(await time(() => refreshRollups(db, new Date())));
 
   // Cold computations (no cache): what a request costs when its figures are not in the cache.

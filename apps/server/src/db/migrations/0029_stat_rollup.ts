@@ -57,13 +57,22 @@ const STATEMENTS = [
   `CREATE INDEX ins_claim_unpaid_idx ON ins_claim (registered_at) WHERE phase IN ('registered', 'surveyed', 'assessed') AND first_paid_at IS NULL`,
   `CREATE INDEX ap_plan_done_idx ON ap_plan (planned_start, district_code, enterprise_id) WHERE status = 2`,
 
-  // Policies: the start day (old and new) of every changed policy; the uptake days an approved one covers.
+  // Policies: the start day (old and new) of every changed policy; the uptake days an approved one covers
+  // (on an update only when what uptake reads changed: status, period or enterprise).
   `CREATE FUNCTION st_policy_rows_dirty() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF TG_OP = 'UPDATE' THEN
+      INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'policy', x.d, x.d FROM (SELECT o.start_date AS d FROM old_rows o UNION SELECT n.start_date FROM new_rows n) x;
+      INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'uptake', x.f, x.t FROM (
+        SELECT o.start_date AS f, o.end_date AS t, o.status AS s FROM old_rows o JOIN new_rows n ON n.id = o.id
+          WHERE (o.status, o.start_date, o.end_date, o.enterprise_id) IS DISTINCT FROM (n.status, n.start_date, n.end_date, n.enterprise_id)
+        UNION ALL
+        SELECT n.start_date, n.end_date, n.status FROM old_rows o JOIN new_rows n ON n.id = o.id
+          WHERE (o.status, o.start_date, o.end_date, o.enterprise_id) IS DISTINCT FROM (n.status, n.start_date, n.end_date, n.enterprise_id)
+      ) x WHERE x.s = 'approved';
+    ELSIF TG_OP = 'DELETE' THEN
       INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'policy', o.start_date, o.start_date FROM old_rows o;
       INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'uptake', o.start_date, o.end_date FROM old_rows o WHERE o.status = 'approved';
-    END IF;
-    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    ELSE
       INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'policy', n.start_date, n.start_date FROM new_rows n;
       INSERT INTO st_dirty (kind, day, day_to) SELECT DISTINCT 'uptake', n.start_date, n.end_date FROM new_rows n WHERE n.status = 'approved';
     END IF;
