@@ -37,6 +37,10 @@ import {
  * Money is rounded once, to the cent, where a fraction arises: each policy's (or claim's) share. Every
  * sum after that is exact, so a group's figure, the 合计 row (the sum of the groups) and the 综合查询
  * summary show the same amount.
+ *
+ * The figures come from modules/stats (the cockpit's per-day rollups, scoped to the insurer), so an
+ * insurer's totals are its row of the cockpit's 按保险机构; only the pages' shaping (groups, columns, 合计)
+ * is done here.
  */
 /** Every group key of the dimension, so charts show zero bars instead of gaps. */
 function allKeys(groupBy: InsuranceGroupBy, year: number): Array<{ key: string; name: string }> {
