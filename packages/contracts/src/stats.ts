@@ -84,6 +84,11 @@ export const cockpit = z.object({
   scopeName: z.string(),
   /** When these figures were computed (ISO): the server keeps them for COCKPIT_CACHE_SECONDS. */
   computedAt: z.string(),
+  /**
+   * The instant up to which the figures hold every committed write (ISO): the per-day rollups' last refresh,
+   * or `computedAt` when none was pending (modules/stats/rollup.ts). The screen shows it as 数据更新于 HH:mm.
+   */
+  dataAsOf: z.string(),
   kpis: z.array(kpi),
   uptake: z.object({
     mustInsure: z.number(),

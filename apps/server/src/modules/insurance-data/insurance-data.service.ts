@@ -12,13 +12,16 @@ import {
   STAT_LABELS,
   WS_INDUSTRIES,
 } from '@aqzrx/contracts';
-import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
-import { chinaDayStart } from '../../platform/dates.ts';
-import { claimScope } from '../claim/index.ts';
 import type { Actor } from '../enterprise/index.ts';
-import { policyScope } from '../policy/index.ts';
-import { policyServiceFigures } from '../prevention/index.ts';
+import {
+  claimFigures,
+  type FigureScope,
+  policyFigures,
+  policyLiveFigures,
+  refreshRollups,
+  wan,
+} from '../stats/index.ts';
 
 /**
  * Insurer data pages (保费数据, 理赔数据, 预防数据, 综合查询): aggregates over the insurer's own
@@ -34,19 +37,11 @@ import { policyServiceFigures } from '../prevention/index.ts';
  * Money is rounded once, to the cent, where a fraction arises: each policy's (or claim's) share. Every
  * sum after that is exact, so a group's figure, the 合计 row (the sum of the groups) and the 综合查询
  * summary show the same amount.
+ *
+ * The figures come from modules/stats (the cockpit's per-day rollups, scoped to the insurer), so an
+ * insurer's totals are its row of the cockpit's 按保险机构; only the pages' shaping (groups, columns, 合计)
+ * is done here.
  */
-/** Month of a timestamptz in China time, independent of the session time zone. */
-const chinaMonth = (col: string) =>
-  sql<string>`to_char((${sql.ref(col)} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')`;
-
-function groupExpr(groupBy: InsuranceGroupBy, kind: 'policy' | 'claim'): RawBuilder<string> {
-  if (groupBy === 'district')
-    return sql<string>`${sql.ref(kind === 'policy' ? 'p.districtCode' : 'c.districtCode')}`;
-  if (groupBy === 'industry')
-    return sql<string>`substring(${sql.ref(kind === 'policy' ? 'p.wsIndustryCode' : 'c.wsIndustryCode')} from 1 for 4)`;
-  return kind === 'policy' ? sql<string>`to_char(p.start_date, 'YYYY-MM')` : chinaMonth('c.reportedAt');
-}
-
 /** Every group key of the dimension, so charts show zero bars instead of gaps. */
 function allKeys(groupBy: InsuranceGroupBy, year: number): Array<{ key: string; name: string }> {
   if (groupBy === 'month')
@@ -81,24 +76,21 @@ function merge<R extends Record<string, number>>(
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The reader's fraction of a policy: an insurer's share (0-1) of it; 1 for everyone else. */
-function shareOf(actor: Actor, policyId: 'p.id' | 'c.policyId'): RawBuilder<number> {
-  if (actor.kind !== 'insurer') return sql<number>`1`;
-  return sql<number>`coalesce((select pc.share from ins_policy_coinsurer pc where pc.policy_id = ${sql.ref(policyId)} and pc.insurer_id = ${actor.orgId}), 0) / 100`;
+/**
+ * Whose figures (modules/stats): an insurer's own (the policies and claims it takes part in, money by its
+ * share); a regulator's districts (each policy whole, once); nobody else's.
+ */
+function scopeOf(actor: Actor): FigureScope {
+  if (actor.kind === 'insurer') return { insurerId: actor.orgId };
+  if (actor.kind === 'government') return { districts: actor.districts };
+  return { districts: [] };
 }
 
-/**
- * Sum of a money column (or expression) times the reader's share, each share rounded to the cent before
- * it is added (so sums of groups equal the sum of all); '0' when there are no rows.
- */
-function sharedSum(actor: Actor, policyId: 'p.id' | 'c.policyId', money: RawBuilder<unknown>) {
-  return sql<string>`coalesce(sum(round(${money} * ${shareOf(actor, policyId)}, 2)), 0)`;
+/** The year's figures of the scope, the rollups brought up to date first. */
+async function yearFigures(db: Db, actor: Actor, year: number) {
+  await refreshRollups(db, new Date(), { uptake: false });
+  return { scope: scopeOf(actor), from: `${year}-01-01`, to: `${year}-12-31` };
 }
-const col = (ref: string) => sql`${sql.ref(ref)}`;
-/** Money paid on a claim: the payout, or the advances while there is none. */
-const claimPaid = sql`coalesce(c.payout_total, c.advance_total)`;
-/** Money paid on a closed claim (advances on open claims left out): the base of 案均赔付金额. */
-const closedPaid = sql`case when c.phase = 'closed' then coalesce(c.payout_total, c.advance_total) else 0 end`;
 
 /** Sum of figures with two decimals, added as whole cents (no binary-fraction drift). */
 export const sumCents = (values: Iterable<number>) => {
@@ -108,41 +100,28 @@ export const sumCents = (values: Iterable<number>) => {
 };
 const ratio = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : 0);
 
-function issuedPolicies(db: Db, actor: Actor, year: number) {
-  return policyScope(db.selectFrom('insPolicy as p'), actor)
-    .where('p.status', 'in', ['approved', 'cancelled'])
-    .where('p.startDate', '>=', `${year}-01-01`)
-    .where('p.startDate', '<=', `${year}-12-31`);
-}
-
 export async function premiumData(
   db: Db,
   actor: Actor,
   year: number,
   groupBy: InsuranceGroupBy,
 ): Promise<InsuranceDataResult> {
-  const g = groupExpr(groupBy, 'policy');
-  const rows = await issuedPolicies(db, actor, year)
-    .select((eb) => [
-      g.as('key'),
-      eb.fn.countAll<number>().as('policies'),
-      eb.fn.count<number>('p.enterpriseId').distinct().as('enterprises'),
-      sharedSum(actor, 'p.id', col('p.premium')).as('premium'),
-      sharedSum(actor, 'p.id', col('p.perAccidentLimit')).as('sumInsured'),
-      eb.fn.coalesce(eb.fn.sum<string>('p.headcount'), sql<string>`0`).as('headcount'),
-    ])
-    .groupBy(g)
-    .execute();
+  const { scope, from, to } = await yearFigures(db, actor, year);
+  const [figures, live] = await Promise.all([
+    policyFigures(db, scope, from, to, groupBy),
+    policyLiveFigures(db, scope, from, to, groupBy),
+  ]);
+  const enterprises = new Map(live.map((r) => [r.key, r.enterprises]));
   const data = merge(
     groupBy,
     year,
-    rows.map((r) => ({
+    figures.map((r) => ({
       key: r.key,
-      policies: Number(r.policies),
-      enterprises: Number(r.enterprises),
-      premium: round2(Number(r.premium)),
-      sumInsuredWan: round2(Number(r.sumInsured) / 10000),
-      headcount: Number(r.headcount),
+      policies: r.policies,
+      enterprises: enterprises.get(r.key) ?? 0,
+      premium: r.premium,
+      sumInsuredWan: wan(r.sumInsured),
+      headcount: r.headcount,
     })),
     { policies: 0, enterprises: 0, premium: 0, sumInsuredWan: 0, headcount: 0 },
   );
@@ -170,39 +149,27 @@ export async function apData(
   year: number,
   groupBy: InsuranceGroupBy,
 ): Promise<InsuranceDataResult> {
-  const g = groupExpr(groupBy, 'policy');
-  // Completed prevention services and their spend, from the service records (modules/prevention): an
-  // insurer counts the services of its own projects, other readers every insurer's.
-  const served = policyServiceFigures('p.id', actor.kind === 'insurer' ? actor.orgId : null);
-  const rows = await issuedPolicies(db, actor, year)
-    .select((eb) => [
-      g.as('key'),
-      eb.fn.countAll<number>().as('policies'),
-      sharedSum(actor, 'p.id', col('p.preventionFee')).as('preventionFee'),
-      sharedSum(actor, 'p.id', col('p.premium')).as('premium'),
-      eb.fn.coalesce(eb.fn.sum<string>('p.preventionFrequency'), sql<string>`0`).as('services'),
-      sql<string>`coalesce(sum(${served.done}), 0)`.as('servicesDone'),
-      sql<string>`coalesce(sum(${served.spend}), 0)`.as('serviceSpend'),
-    ])
-    .groupBy(g)
-    .execute();
+  const { scope, from, to } = await yearFigures(db, actor, year);
+  // Completed prevention services and their spend, from the service records: an insurer counts the
+  // services of its own plans, other readers every insurer's.
+  const [figures, live] = await Promise.all([
+    policyFigures(db, scope, from, to, groupBy),
+    policyLiveFigures(db, scope, from, to, groupBy, { services: true }),
+  ]);
+  const served = new Map(live.map((r) => [r.key, r]));
   const data = merge(
     groupBy,
     year,
-    rows.map((r) => {
-      const premium = Number(r.premium);
-      const fee = Number(r.preventionFee);
-      return {
-        key: r.key,
-        policies: Number(r.policies),
-        preventionFee: round2(fee),
-        feeRatio: ratio(fee, premium),
-        services: Number(r.services),
-        servicesDone: Number(r.servicesDone),
-        serviceSpend: round2(Number(r.serviceSpend)),
-        premium: round2(premium),
-      };
-    }),
+    figures.map((r) => ({
+      key: r.key,
+      policies: r.policies,
+      preventionFee: r.preventionFee,
+      feeRatio: ratio(r.preventionFee, r.premium),
+      services: r.services,
+      servicesDone: served.get(r.key)?.servicesDone ?? 0,
+      serviceSpend: served.get(r.key)?.serviceSpend ?? 0,
+      premium: r.premium,
+    })),
     { policies: 0, preventionFee: 0, feeRatio: 0, services: 0, servicesDone: 0, serviceSpend: 0, premium: 0 },
   );
   return {
@@ -227,39 +194,21 @@ export async function claimData(
   year: number,
   groupBy: InsuranceGroupBy,
 ): Promise<InsuranceDataResult> {
-  const g = groupExpr(groupBy, 'claim');
-  const rows = await claimScope(db.selectFrom('insClaim as c'), actor)
-    .where('c.reportedAt', '>=', chinaDayStart(`${year}-01-01`))
-    .where('c.reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
-    .where('c.phase', '!=', 'withdrawn')
-    .select((eb) => [
-      g.as('key'),
-      eb.fn.countAll<number>().as('claims'),
-      eb.fn.count<number>(sql`case when c.phase = 'closed' then 1 end`).as('closed'),
-      sharedSum(actor, 'c.policyId', claimPaid).as('paid'),
-      sharedSum(actor, 'c.policyId', closedPaid).as('paidClosed'),
-      eb.fn.coalesce(eb.fn.sum<string>('c.deaths'), sql<string>`0`).as('deaths'),
-      eb.fn.coalesce(eb.fn.sum<string>('c.injuries'), sql<string>`0`).as('injuries'),
-    ])
-    .groupBy(g)
-    .execute();
+  const { scope, from, to } = await yearFigures(db, actor, year);
+  const rows = await claimFigures(db, scope, from, to, groupBy);
   const data = merge(
     groupBy,
     year,
-    rows.map((r) => {
-      const claims = Number(r.claims);
-      const closed = Number(r.closed);
-      return {
-        key: r.key,
-        claims,
-        closed,
-        closeRate: ratio(closed, claims),
-        paid: round2(Number(r.paid)),
-        deaths: Number(r.deaths),
-        injuries: Number(r.injuries),
-        paidClosed: round2(Number(r.paidClosed)),
-      };
-    }),
+    rows.map((r) => ({
+      key: r.key,
+      claims: r.claims,
+      closed: r.closed,
+      closeRate: ratio(r.closed, r.claims),
+      paid: r.paid,
+      deaths: r.deaths,
+      injuries: r.injuries,
+      paidClosed: r.closedPaid,
+    })),
     { claims: 0, closed: 0, closeRate: 0, paid: 0, deaths: 0, injuries: 0, paidClosed: 0 },
   ).map((r) =>
     // 案均赔付金额 = paid on closed claims ÷ closed claims; a group without a closed claim has none (the
@@ -308,37 +257,19 @@ export function datasetTotals(
 /** 综合查询: the six portal figures of spec 9 for this insurer and year, plus claim satisfaction. */
 export async function summaryData(db: Db, actor: Actor, year: number, now: Date): Promise<InsuranceSummary> {
   const today = chinaDate(now);
-  const policies = issuedPolicies(db, actor, year)
-    .select((eb) => [
-      eb.fn.count<number>('p.enterpriseId').distinct().as('enterprises'),
-      sharedSum(actor, 'p.id', col('p.premium')).as('premium'),
-      sharedSum(actor, 'p.id', col('p.perAccidentLimit')).as('sumInsured'),
-      sharedSum(actor, 'p.id', col('p.preventionFee')).as('preventionFee'),
-      eb.fn
-        .count<number>(
-          sql`case when p.status = 'approved' and p.start_date <= ${today} and p.end_date >= ${today} then 1 end`,
-        )
-        .as('inForce'),
-    ])
-    .executeTakeFirstOrThrow();
-  const claims = claimScope(db.selectFrom('insClaim as c'), actor)
-    .where('c.reportedAt', '>=', chinaDayStart(`${year}-01-01`))
-    .where('c.reportedAt', '<', chinaDayStart(`${year + 1}-01-01`))
-    .where('c.phase', '!=', 'withdrawn')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('claims'),
-      sharedSum(actor, 'c.policyId', claimPaid).as('paid'),
-      eb.fn.avg<string>('c.satisfaction').as('satisfaction'),
-    ])
-    .executeTakeFirstOrThrow();
-  const [p, c] = await Promise.all([policies, claims]);
+  const { scope, from, to } = await yearFigures(db, actor, year);
+  const [[p], [live], [c]] = await Promise.all([
+    policyFigures(db, scope, from, to, 'all'),
+    policyLiveFigures(db, scope, from, to, 'all', { today }),
+    claimFigures(db, scope, from, to, 'all'),
+  ]);
   const value = {
-    insuredEnterprises: Number(p.enterprises),
-    premium: round2(Number(p.premium)),
-    sumInsured: round2(Number(p.sumInsured) / 10000),
-    preventionFee: round2(Number(p.preventionFee)),
-    claims: Number(c.claims),
-    claimPaid: round2(Number(c.paid)),
+    insuredEnterprises: live?.enterprises ?? 0,
+    premium: p?.premium ?? 0,
+    sumInsured: wan(p?.sumInsured ?? 0),
+    preventionFee: p?.preventionFee ?? 0,
+    claims: c?.claims ?? 0,
+    claimPaid: c?.paid ?? 0,
   };
   return {
     year,
@@ -347,8 +278,8 @@ export async function summaryData(db: Db, actor: Actor, year: number, now: Date)
       ...STAT_LABELS[name],
       value: value[name],
     })),
-    policiesInForce: Number(p.inForce),
-    claimSatisfaction: c.satisfaction === null ? null : round2(Number(c.satisfaction)),
+    policiesInForce: live?.inForce ?? 0,
+    claimSatisfaction: c?.satN ? round2(c.satSum / c.satN) : null,
   };
 }
 

@@ -14,4 +14,3 @@ export function preventionRoutes(app: FastifyInstance): void {
 
 export { type PlanAction, type PlanState, planActionProblem } from './plan.machine.ts';
 export { changedApProjects, changedApRecords, type PushBatch, type PushCursor } from './push.ts';
-export { policyServiceFigures } from './stats.service.ts';

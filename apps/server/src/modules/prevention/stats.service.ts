@@ -8,9 +8,10 @@ import {
   type StatementGroup,
   type Workbench,
 } from '@aqzrx/contracts';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 import { hazardStats as hazardStatsOf } from '../hazard/index.ts';
+import { planFigures, refreshRollups } from '../stats/index.ts';
 import { num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { planRows } from './plan.repo.ts';
 import { fundScope, overviewDistricts, type PrevActor, planScope } from './scope.ts';
@@ -240,19 +241,17 @@ export async function statement(
   a: PrevActor,
   q: { year: number; groupBy: StatementGroup; item?: string | undefined },
 ): Promise<Statement> {
-  let s = plansOfYear(db, a, q.year);
-  if (q.item) s = s.where('p.item', '=', q.item);
-  const key: RawBuilder<string> =
-    q.groupBy === 'month'
-      ? sql<string>`lpad(${chinaMonthOf('p.plannedStart')}::text, 2, '0')`
-      : q.groupBy === 'item'
-        ? sql<string>`p.item`
-        : sql<string>`p.enterprise_id::text`;
-  const rows = await s
-    .select([key.as('key'), ...counts()])
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
+  // A provider's own plans, counted by the cockpit's plan figures (modules/stats); no one else has a statement.
+  const providerOrgId = a.kind === 'service' || a.kind === 'expert' ? a.orgId : -1;
+  await refreshRollups(db, new Date(), { uptake: false });
+  const f = await planFigures(
+    db,
+    { providerOrgId, item: q.item },
+    `${q.year}-01-01`,
+    `${q.year}-12-31`,
+    q.groupBy,
+  );
+  const rows = f.rows;
   const names =
     q.groupBy === 'enterprise' && rows.length
       ? new Map(
@@ -281,12 +280,9 @@ export async function statement(
     planned: r.planned,
     done: r.done,
     enterprises: r.served,
-    spend: num(r.spend),
+    spend: r.spend,
     hazards: r.hazards,
   }));
-  const served = await s
-    .select(sql<number>`count(DISTINCT p.enterprise_id) FILTER (WHERE p.status = 2)::int`.as('n'))
-    .executeTakeFirstOrThrow();
   return {
     year: q.year,
     groupBy: q.groupBy,
@@ -296,7 +292,7 @@ export async function statement(
       name: '合计',
       planned: out.reduce((x, r) => x + r.planned, 0),
       done: out.reduce((x, r) => x + r.done, 0),
-      enterprises: served.n,
+      enterprises: f.served,
       spend: Math.round(out.reduce((x, r) => x + r.spend * 100, 0)) / 100,
       hazards: out.reduce((x, r) => x + r.hazards, 0),
     },
@@ -345,18 +341,6 @@ export async function workbench(db: Db, a: PrevActor, now: Date): Promise<Workbe
     today: today.map((r) => toPlanRow(r as PlanListDbRow, subs)),
     overdue: overdue.map((r) => toPlanRow(r as PlanListDbRow, subs)),
     counts: c,
-  };
-}
-
-/**
- * Completed services and their spend of a policy (DataAp, the insurer's 预防数据): correlated sub-queries on
- * the policy column `policyRef`, counting the plans of `insurerId` only (null: every insurer's).
- */
-export function policyServiceFigures(policyRef: string, insurerId: number | null) {
-  const by = insurerId === null ? sql`true` : sql`ap.insurer_id = ${insurerId}`;
-  return {
-    done: sql<number>`(SELECT count(*) FROM ap_plan ap WHERE ap.policy_id = ${sql.ref(policyRef)} AND ap.status = 2 AND ${by})`,
-    spend: sql<string>`(SELECT coalesce(sum(ap.spend), 0) FROM ap_plan ap WHERE ap.policy_id = ${sql.ref(policyRef)} AND ap.status = 2 AND ${by})`,
   };
 }
 

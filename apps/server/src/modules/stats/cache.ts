@@ -5,8 +5,9 @@ import type { Db } from '../../platform/context.ts';
  * Computed cockpits kept per database and key (scope, period, day): a wall of screens refreshing every few
  * minutes, or many regulators opening the cockpit, cost one computation per key. Stale-while-revalidate:
  * a value older than COCKPIT_CACHE_SECONDS is still answered at once while one recomputation runs in the
- * background, so only the very first request of a key waits for the computation. The figures carry
- * `computedAt` and the screen shows it (at most COCKPIT_CACHE_SECONDS plus one computation old).
+ * background, so only the very first request of a key waits for the computation (a few hundred
+ * milliseconds over the rollups, rollup.ts). The figures carry `dataAsOf` and the screen shows it
+ * (数据更新于 HH:mm).
  */
 interface Entry {
   at: number;

@@ -348,6 +348,7 @@ export async function generateReport(
     now: opts.now,
     cutoff: opts.cutoff,
     unpaidDays: opts.unpaidDays,
+    refreshUptake: true,
   });
   const bytes = await reportWorkbook(c, opts.cutoff, opts.now);
   const totals = Object.fromEntries(

@@ -23,16 +23,21 @@ import { requireAuth } from '../../platform/http.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
 import { cachedCockpit } from './cache.ts';
 import { defaultCutoff, generateReport, listReports, reportFile } from './report.service.ts';
+import { refreshRollups, warmUptake } from './rollup.ts';
 import { statDistricts } from './scope.ts';
 import { cityClaimTotals, computeCockpit } from './stats.service.ts';
 
 const TAGS = ['stats'];
+/** How often the per-day rollups are brought up to date in the background. */
+const ROLLUP_REFRESH_MS = 60_000;
 const MODULE = '统计报表';
 
 /** The cockpit of the districts and period from the cache (stale-while-revalidate; cache.ts). */
 function cockpitOf(app: FastifyInstance, ds: string[], period: StatPeriod, now: Date, unpaidDays: number) {
   const key = `${ds.join(',')}|${periodKey(period)}|${chinaDate(now)}|${unpaidDays}`;
-  return cachedCockpit(app.db, key, now, () => computeCockpit(app.db, ds, period, { now, unpaidDays }));
+  return cachedCockpit(app.db, key, now, () =>
+    computeCockpit(app.db, ds, period, { now, unpaidDays, snapshotDb: app.deps.database.jobs() }),
+  );
 }
 
 /**
@@ -193,37 +198,48 @@ export async function runDueReports(
 }
 
 /**
- * Checks hourly for due reports (on the jobs connection: a year's figures of a city may take a while), then
- * warms this year's cockpits.
+ * Brings the per-day rollups up to date every `rollupEveryMs` (a minute; rollup.ts) and makes today's uptake
+ * snapshots ahead of the first request, then checks hourly for due reports and warms this year's cockpits
+ * (all on the jobs connection: a year's figures of a city, or a bulk import's days, may take a while).
  */
 export function registerReportSchedule(
   app: FastifyInstance,
-  opts: { enabled: boolean; everyMs?: number },
+  opts: { enabled: boolean; everyMs?: number; rollupEveryMs?: number },
 ): void {
   if (!opts.enabled) return;
   const { clock, settings } = app.deps;
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   let running = false;
+  let lastReports = 0;
+  const reportEvery = opts.everyMs ?? 3_600_000;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const days = (await settings.get('insurance')).claimUnpaidFlagDays;
-      const made = await runDueReports(app.deps.database.jobs(), clock.now(), days);
-      if (made) app.log.info({ made }, 'scheduled statistical reports made');
-      await warmCockpits(app);
+      const jobs = app.deps.database.jobs();
+      const now = clock.now();
+      await refreshRollups(jobs, now);
+      await warmUptake(jobs, now);
+      if (Date.now() - lastReports >= reportEvery) {
+        lastReports = Date.now();
+        const days = (await settings.get('insurance')).claimUnpaidFlagDays;
+        const made = await runDueReports(jobs, now, days);
+        if (made) app.log.info({ made }, 'scheduled statistical reports made');
+        await warmCockpits(app);
+      }
     } catch (err) {
-      app.log.error({ err }, 'scheduled statistical reports failed');
+      app.log.error({ err }, 'statistics refresh or scheduled reports failed');
     } finally {
       running = false;
     }
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), opts.everyMs ?? 3_600_000);
-    timer.unref();
+    const t = setInterval(() => void tick(), Math.min(reportEvery, opts.rollupEveryMs ?? ROLLUP_REFRESH_MS));
+    t.unref();
+    timers.push(t);
     void tick();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    for (const t of timers) clearInterval(t);
   });
 }

@@ -39,14 +39,14 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
+import { insurerTotals, money, wan } from './figures.ts';
+import { refreshRollups, rollupsAsOf, uptakeRows } from './rollup.ts';
 
 /** What one call counts: the districts, the period and the day it is counted on. */
 export interface StatScope {
   districts: string[];
 }
 
-const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
-const wan = (v: number) => Math.round(v / 100) / 100;
 const inList = (col: string, values: readonly string[]): RawBuilder<boolean> =>
   values.length ? sql<boolean>`${sql.ref(col)} in (${sql.join(values)})` : sql<boolean>`false`;
 
@@ -82,17 +82,9 @@ const windowOf = (from: string, to: string): Window => ({
   toTs: chinaDayStart(addDays(to, 1)),
 });
 
-async function uptake(db: Db, ds: string[], asOf: string) {
-  const covered = sql`exists (select 1 from ins_policy ip where ip.enterprise_id = o.id and ip.status = 'approved'
-    and ip.start_date <= ${asOf}::date and ip.end_date >= ${asOf}::date)`;
-  const { rows } = await sql<{ code: string; ind: string; must: number; insured: number; vol: number }>`
-    select o.district_code as code, substr(coalesce(e.ws_industry_code, ''), 1, 4) as ind,
-      count(*) filter (where coalesce(e.must_insure, false))::int as must,
-      count(*) filter (where coalesce(e.must_insure, false) and ${covered})::int as insured,
-      count(*) filter (where not coalesce(e.must_insure, false) and ${covered})::int as vol
-    from sys_org o left join ins_enterprise e on e.id = o.id
-    where o.org_type = 'enterprise' and o.deleted_at is null and ${inList('o.district_code', ds)}
-    group by 1, 2`.execute(db);
+async function uptake(db: Db, ds: string[], asOf: string, now: Date, makeDb?: Db) {
+  // The snapshot of the day (rollup.ts): every district's enterprises; the scope's picked here.
+  const rows = (await uptakeRows(db, asOf, now, makeDb)).filter((r) => ds.includes(r.code));
   const total = (pick: (r: (typeof rows)[number]) => boolean) => {
     const rs = rows.filter(pick);
     const must = rs.reduce((s, r) => s + r.must, 0);
@@ -116,13 +108,26 @@ async function uptake(db: Db, ds: string[], asOf: string) {
   };
 }
 
+/** Month keys YYYY-MM from the window's first to its last. */
+function monthsOf(w: Window): string[] {
+  const months: string[] = [];
+  for (let m = w.from.slice(0, 7); m <= w.to.slice(0, 7); ) {
+    months.push(m);
+    const [y, mm] = m.split('-').map(Number) as [number, number];
+    m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+/** Cents of a sum of money rows (each row's figure exact to the cent). */
+const centsOf = <K extends string>(rs: ReadonlyArray<Record<K, string | number>>, k: K) =>
+  rs.reduce((s, r) => s + Math.round(Number(r[k]) * 100), 0);
+
 async function business(db: Db, ds: string[], w: Window) {
-  // Grouped by codes only (names read after), co-insured policies by a hash join of the pools: one pass
-  // over the period's policies, hash-aggregated.
-  const { rows: raw } = await sql<{
+  // The lead rows of the days (each policy whole, once) grouped by codes; names read after.
+  const { rows } = await sql<{
     code: string;
     ind: string;
-    insurerId: number;
     mon: string;
     n: number;
     co: number;
@@ -130,48 +135,24 @@ async function business(db: Db, ds: string[], w: Window) {
     lim: string;
     fee: string;
   }>`
-    with co as (select policy_id from ins_policy_coinsurer group by policy_id having count(*) > 1)
-    select ip.district_code as code, substr(ip.ws_industry_code, 1, 4) as ind, ip.insurer_id as "insurerId",
-      to_char(ip.start_date, 'YYYY-MM') as mon, count(*)::int as n, count(co.policy_id)::int as co,
-      coalesce(sum(ip.premium), 0) as premium, coalesce(sum(ip.per_accident_limit), 0) as lim,
-      coalesce(sum(ip.prevention_fee), 0) as fee
-    from ins_policy ip left join co on co.policy_id = ip.id
-    where ip.status in ('approved', 'cancelled') and ip.start_date >= ${w.from}::date
-      and ip.start_date <= ${w.to}::date and ${inList('ip.district_code', ds)}
-    group by 1, 2, 3, 4`.execute(db);
-  const ids = [...new Set(raw.map((r) => r.insurerId))];
-  const names = new Map(
-    ids.length
-      ? (await db.selectFrom('sysOrg').select(['id', 'name']).where('id', 'in', ids).execute()).map((o) => [
-          o.id,
-          o.name,
-        ])
-      : [],
-  );
-  const rows = raw.map((r) => ({ ...r, insurer: names.get(r.insurerId) ?? '' }));
-  const agg = (rs: typeof rows) => {
-    const cents = (k: 'premium' | 'lim' | 'fee') =>
-      rs.reduce((s, r) => s + Math.round(Number(r[k]) * 100), 0);
-    return {
-      policies: rs.reduce((s, r) => s + r.n, 0),
-      premium: cents('premium') / 100,
-      sumInsuredWan: wan(cents('lim') / 100),
-      fee: cents('fee') / 100,
-      co: rs.reduce((s, r) => s + r.co, 0),
-    };
-  };
+    select d.district_code as code, d.ind, to_char(date_trunc('month', d.day), 'YYYY-MM') as mon,
+      sum(d.policies)::int as n, sum(d.coinsured)::int as co, sum(d.premium) as premium, sum(d.lim) as lim,
+      sum(d.fee) as fee
+    from st_policy_day d
+    where d.kind = 'L' and d.day >= ${w.from}::date and d.day <= ${w.to}::date and ${inList('d.district_code', ds)}
+    group by d.district_code, d.ind, date_trunc('month', d.day)`.execute(db);
+  const agg = (rs: typeof rows) => ({
+    policies: rs.reduce((s, r) => s + r.n, 0),
+    premium: centsOf(rs, 'premium') / 100,
+    sumInsuredWan: wan(centsOf(rs, 'lim') / 100),
+    fee: centsOf(rs, 'fee') / 100,
+    co: rs.reduce((s, r) => s + r.co, 0),
+  });
   const row = (code: string, name: string, rs: typeof rows) => {
     const a = agg(rs);
     return { code, name, policies: a.policies, premium: a.premium, sumInsuredWan: a.sumInsuredWan };
   };
   const all = agg(rows);
-  const months: string[] = [];
-  for (let m = w.from.slice(0, 7); m <= w.to.slice(0, 7); ) {
-    months.push(m);
-    const [y, mm] = m.split('-').map(Number) as [number, number];
-    m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
-  }
-  const insurers = [...new Map(rows.map((r) => [r.insurerId, r.insurer])).entries()];
   return {
     policies: all.policies,
     premium: all.premium,
@@ -179,7 +160,7 @@ async function business(db: Db, ds: string[], w: Window) {
     preventionFee: all.fee,
     coinsured: all.co,
     coinsuredShare: ratePct(all.co, all.policies),
-    byMonth: months.map((m) =>
+    byMonth: monthsOf(w).map((m) =>
       row(
         m,
         `${Number(m.slice(5))}月`,
@@ -200,20 +181,13 @@ async function business(db: Db, ds: string[], w: Window) {
         rows.filter((r) => r.ind === i.value),
       ),
     ).filter((r) => r.policies > 0),
-    byInsurer: insurers
-      .map(([id, name]) =>
-        row(
-          String(id),
-          name,
-          rows.filter((r) => r.insurerId === id),
-        ),
-      )
-      .sort((a, b) => b.premium - a.premium),
+    // Each insurer's own figures: the policies it takes part in, money by its share (as its statements).
+    byInsurer: (await insurerTotals(db, ds, w.from, w.to)).sort((a, b) => b.premium - a.premium),
   };
 }
 
 async function claims(db: Db, ds: string[], w: Window, now: Date, unpaidDays: number) {
-  const [{ rows }, unpaid] = await Promise.all([
+  const [{ rows: all }, unpaid] = await Promise.all([
     sql<{
       code: string;
       mon: string;
@@ -223,24 +197,27 @@ async function claims(db: Db, ds: string[], w: Window, now: Date, unpaidDays: nu
       closed: number;
       paid: string;
       closedPaid: string;
+      satSum: number;
+      satN: number;
     }>`
-      select c.district_code as code, to_char(c.reported_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon,
-        c.accident_type as t, c.accident_level as l, count(*)::int as n,
-        count(*) filter (where c.phase = 'closed')::int as closed,
-        coalesce(sum(coalesce(c.payout_total, c.advance_total)), 0) as paid,
-        coalesce(sum(coalesce(c.payout_total, c.advance_total)) filter (where c.phase = 'closed'), 0) as "closedPaid"
-      from ins_claim c
-      where c.reported_at >= ${w.fromTs} and c.reported_at < ${w.toTs} and c.phase <> 'withdrawn'
-        and ${inList('c.district_code', ds)}
-      group by 1, 2, 3, 4`.execute(db),
+      select d.district_code as code, to_char(date_trunc('month', d.day), 'YYYY-MM') as mon,
+        nullif(d.accident_type, '') as t,
+        nullif(d.accident_level, -1)::int as l, sum(d.claims)::int as n, sum(d.closed)::int as closed,
+        sum(d.paid) as paid, sum(d.closed_paid) as "closedPaid", sum(d.sat_sum)::int as "satSum",
+        sum(d.sat_n)::int as "satN"
+      from st_claim_day d
+      where d.kind = 'L' and d.day >= ${w.from}::date and d.day <= ${w.to}::date and ${inList('d.district_code', ds)}
+      group by d.district_code, date_trunc('month', d.day), d.accident_type, d.accident_level`.execute(db),
     sql<{ n: number }>`
       select count(*)::int as n from ins_claim c
       where c.phase in ('registered', 'surveyed', 'assessed') and c.first_paid_at is null
         and c.registered_at < ${new Date(now.getTime() - unpaidDays * 86_400_000)}
         and ${inList('c.district_code', ds)}`.execute(db),
   ]);
-  const sumCents = (rs: typeof rows, k: 'paid' | 'closedPaid') =>
-    rs.reduce((s, r) => s + Math.round(Number(r[k]) * 100), 0) / 100;
+  // Groups of withdrawn claims only count for satisfaction.
+  const rows = all.filter((r) => r.n > 0);
+  const satN = all.reduce((s, r) => s + r.satN, 0);
+  const sumCents = (rs: typeof rows, k: 'paid' | 'closedPaid') => centsOf(rs, k) / 100;
   const count = (rs: typeof rows, k: 'n' | 'closed') => rs.reduce((s, r) => s + r[k], 0);
   const row = (code: string, name: string, rs: typeof rows) => ({
     code,
@@ -262,6 +239,8 @@ async function claims(db: Db, ds: string[], w: Window, now: Date, unpaidDays: nu
     avgPaid: closed ? money(closedPaid / closed) : 0,
     unpaidOverdue: unpaid.rows[0]?.n ?? 0,
     unpaidDays,
+    /** Average satisfaction of the claims reported (withdrawn ones too), for the complaints section. */
+    satisfaction: satN ? money(all.reduce((s, r) => s + r.satSum, 0) / satN) : 0,
     byMonth: months.map((m) =>
       row(
         m,
@@ -316,38 +295,48 @@ async function claims(db: Db, ds: string[], w: Window, now: Date, unpaidDays: nu
 }
 
 async function prevention(db: Db, ds: string[], w: Window) {
-  const [plans, funds] = await Promise.all([
-    sql<{ code: string; planned: number; done: number; served: number; spend: string }>`
-      select p.district_code as code, count(*)::int as planned,
-        count(*) filter (where p.status = 2)::int as done,
-        count(distinct p.enterprise_id) filter (where p.status = 2)::int as served,
-        coalesce(sum(p.spend) filter (where p.status = 2), 0) as spend
-      from ap_plan p
-      where p.planned_start >= ${w.fromTs} and p.planned_start < ${w.toTs} and ${inList('p.district_code', ds)}
+  const [plans, served, funds] = await Promise.all([
+    sql<{ code: string | null; planned: number; done: number; spend: string }>`
+      select d.district_code as code, sum(d.planned)::int as planned, sum(d.done)::int as done,
+        coalesce(sum(d.spend), 0) as spend
+      from st_plan_day d
+      where d.day >= ${w.from}::date and d.day <= ${w.to}::date and ${inList('d.district_code', ds)}
       group by rollup (1)`.execute(db),
+    // Distinct enterprises do not add up over days: counted live (an index-only scan of done plans).
+    sql<{ n: number }>`
+      select count(distinct p.enterprise_id)::int as n from ap_plan p
+      where p.status = 2 and p.planned_start >= ${w.fromTs} and p.planned_start < ${w.toTs}
+        and ${inList('p.district_code', ds)}`.execute(db),
     sql<{ insurerId: number; name: string; accrued: string; spent: string }>`
       select f.insurer_id as "insurerId", io.name, coalesce(sum(f.accrued), 0) as accrued,
         coalesce(sum(f.spent), 0) as spent
-      from ap_fund f join ins_policy ip on ip.id = f.policy_id join sys_org io on io.id = f.insurer_id
-      where ip.start_date <= ${w.to}::date and ip.end_date >= ${w.from}::date and ${inList('f.district_code', ds)}
+      from st_fund_day f join sys_org io on io.id = f.insurer_id
+      where f.day <= ${w.to}::date and f.end_day >= ${w.from}::date and ${inList('f.district_code', ds)}
       group by 1, 2 order by 1`.execute(db),
   ]);
-  const total = plans.rows.find((r) => r.code === null) ?? { planned: 0, done: 0, served: 0, spend: '0' };
+  const sum = plans.rows.find((r) => r.code === null);
+  const total = {
+    planned: sum?.planned ?? 0,
+    done: sum?.done ?? 0,
+    served: served.rows[0]?.n ?? 0,
+    spend: sum?.spend ?? '0',
+  };
   const byInsurer = funds.rows.map((r) => ({
     code: String(r.insurerId),
     name: r.name,
     accrued: money(r.accrued),
     spent: money(r.spent),
   }));
-  const centsOf = (k: 'accrued' | 'spent') => byInsurer.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
+  const fundCents = (k: 'accrued' | 'spent') =>
+    byInsurer.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
   return {
     planned: total.planned,
     done: total.done,
     doneRate: ratePct(total.done, total.planned),
     enterprisesServed: total.served,
     spend: money(total.spend),
-    accrued: centsOf('accrued'),
-    spent: centsOf('spent'),
+    accrued: fundCents('accrued'),
+    spent: fundCents('spent'),
     byDistrict: districtList(ds).map((d) => {
       const r = plans.rows.find((x) => x.code === d.code);
       return { ...d, planned: r?.planned ?? 0, done: r?.done ?? 0 };
@@ -364,13 +353,12 @@ async function hazards(db: Db, ds: string[], w: Window, today: string) {
     overdue: number;
     majorOpen: number;
   }>`
-    select h.district_code as code, count(*)::int as found,
-      count(*) filter (where h.rectify_status = 1)::int as rectified,
-      count(*) filter (where h.rectify_status <> 1 and h.deadline < ${today}::date)::int as overdue,
-      count(*) filter (where h.rectify_status <> 1 and h.level = 2)::int as "majorOpen"
-    from ap_hazard h
-    where h.live and h.check_date >= ${w.from}::date and h.check_date <= ${w.to}::date
-      and ${inList('h.district_code', ds)}
+    select d.district_code as code, coalesce(sum(d.found), 0)::int as found,
+      coalesce(sum(d.found) filter (where d.rectified), 0)::int as rectified,
+      coalesce(sum(d.found) filter (where not d.rectified and d.deadline < ${today}::date), 0)::int as overdue,
+      coalesce(sum(d.found) filter (where not d.rectified and d.major), 0)::int as "majorOpen"
+    from st_hazard_day d
+    where d.day >= ${w.from}::date and d.day <= ${w.to}::date and ${inList('d.district_code', ds)}
     group by rollup (1)`.execute(db);
   const t = rows.find((r) => r.code === null) ?? { found: 0, rectified: 0, overdue: 0, majorOpen: 0 };
   return {
@@ -386,8 +374,8 @@ async function hazards(db: Db, ds: string[], w: Window, today: string) {
   };
 }
 
-async function complaints(db: Db, ds: string[], w: Window) {
-  const [cp, claimSat, policySat] = await Promise.all([
+async function complaints(db: Db, ds: string[], w: Window, claimSatisfaction: number) {
+  const [cp, policySat] = await Promise.all([
     sql<{ received: number; replied: number; onTime: number; rated: number; satisfied: number }>`
       select count(*)::int as received, count(*) filter (where c.replied_at is not null)::int as replied,
         count(*) filter (where c.replied_at is not null and not c.replied_late)::int as "onTime",
@@ -398,10 +386,6 @@ async function complaints(db: Db, ds: string[], w: Window) {
       db,
     ),
     sql<{ avg: string | null }>`
-      select avg(c.satisfaction) as avg from ins_claim c
-      where c.satisfaction is not null and c.reported_at >= ${w.fromTs} and c.reported_at < ${w.toTs}
-        and ${inList('c.district_code', ds)}`.execute(db),
-    sql<{ avg: string | null }>`
       select avg(s.score) as avg from ev_satisfaction s
       where s.item = 'policy' and s.created_at >= ${w.fromTs} and s.created_at < ${w.toTs}
         and ${inList('s.district_code', ds)}`.execute(db),
@@ -411,7 +395,7 @@ async function complaints(db: Db, ds: string[], w: Window) {
     ...r,
     onTimeRate: ratePct(r.onTime, r.replied),
     satisfactionRate: ratePct(r.satisfied, r.rated),
-    claimSatisfaction: money(claimSat.rows[0]?.avg),
+    claimSatisfaction,
     policySatisfaction: money(policySat.rows[0]?.avg),
   };
 }
@@ -429,7 +413,7 @@ async function experts(db: Db, ds: string[]) {
   };
 }
 
-type Sections = Omit<Cockpit, 'period' | 'districts' | 'scopeName' | 'computedAt' | 'kpis'>;
+type Sections = Omit<Cockpit, 'period' | 'districts' | 'scopeName' | 'computedAt' | 'dataAsOf' | 'kpis'>;
 
 async function sections(
   db: Db,
@@ -439,16 +423,17 @@ async function sections(
   today: string,
   now: Date,
   unpaidDays: number,
+  makeDb?: Db,
 ): Promise<Sections> {
   const w = windowOf(from, to);
-  // One section after another (each runs at most three statements at once): a cockpit computed at scale
-  // holds few pool connections, so the lists and forms of other users keep theirs.
-  const u = await uptake(db, ds, to);
+  // One section after another (each runs at most three statements at once): a cockpit holds few pool
+  // connections, so the lists and forms of other users keep theirs.
+  const u = await uptake(db, ds, to, now, makeDb);
   const b = await business(db, ds, w);
-  const c = await claims(db, ds, w, now, unpaidDays);
+  const { satisfaction, ...c } = await claims(db, ds, w, now, unpaidDays);
   const p = await prevention(db, ds, w);
   const h = await hazards(db, ds, w, today);
-  const cp = await complaints(db, ds, w);
+  const cp = await complaints(db, ds, w, satisfaction);
   const x = await experts(db, ds);
   return { uptake: u, business: b, claims: c, prevention: p, hazards: h, complaints: cp, experts: x };
 }
@@ -493,25 +478,43 @@ export async function computeCockpit(
   db: Db,
   ds: string[],
   period: StatPeriod,
-  opts: { now: Date; cutoff?: string; unpaidDays: number },
+  opts: {
+    now: Date;
+    cutoff?: string;
+    unpaidDays: number;
+    refreshUptake?: boolean;
+    /** Where a missing uptake snapshot is made (the jobs connection: longer statements than a request's). */
+    snapshotDb?: Db;
+  },
 ): Promise<Cockpit> {
   const today = chinaDate(opts.now);
   const { from, to } = countedDays(period, opts.cutoff ?? today);
-  const cur = await sections(db, ds, from, to, today, opts.now, opts.unpaidDays);
-  const prev = await sections(
-    db,
-    ds,
-    shiftYears(from, -1),
-    shiftYears(to, -1),
-    today,
-    opts.now,
-    opts.unpaidDays,
-  );
+  // The days written since the last refresh first (usually none: the schedule keeps them few), so the
+  // figures hold every committed write unless another refresh is running (then `dataAsOf` says since when).
+  // A request leaves touched uptake snapshots to the schedule (a scan of the enterprises); a report, which
+  // is archived, makes them now.
+  await refreshRollups(db, opts.now, { uptake: opts.refreshUptake ?? false });
+  const dataAsOf = await rollupsAsOf(db, opts.now);
+  // This year's and last year's figures side by side (each section runs its statements one after another).
+  const [cur, prev] = await Promise.all([
+    sections(db, ds, from, to, today, opts.now, opts.unpaidDays, opts.snapshotDb),
+    sections(
+      db,
+      ds,
+      shiftYears(from, -1),
+      shiftYears(to, -1),
+      today,
+      opts.now,
+      opts.unpaidDays,
+      opts.snapshotDb,
+    ),
+  ]);
   return {
     period: { kind: period.kind, year: period.year, n: period.n, label: periodLabel(period), from, to },
     districts: districtList(ds),
     scopeName: scopeName(ds),
     computedAt: opts.now.toISOString(),
+    dataAsOf: dataAsOf.toISOString(),
     kpis: kpis(cur, prev),
     ...cur,
   };
@@ -523,6 +526,7 @@ export async function computeCockpit(
  */
 export async function cityClaimTotals(db: Db, now: Date, unpaidDays: number) {
   const today = chinaDate(now);
+  await refreshRollups(db, now, { uptake: false });
   const c = await claims(
     db,
     DISTRICTS.map((d) => d.value),

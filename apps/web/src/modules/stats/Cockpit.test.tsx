@@ -32,6 +32,8 @@ export function cockpitFixture(over: Partial<CockpitData> = {}): CockpitData {
     districts: [SC, SY],
     scopeName: '宿迁市',
     computedAt: '2026-11-28T02:00:00.000Z',
+    // Rollups last brought up to date at 09:57 China time.
+    dataAsOf: '2026-11-28T01:57:30.000Z',
     kpis: [
       k('mustInsure', '应保企业', '家', 4, 3, 33.3),
       k('insured', '已保企业', '家', 2, 1, 100),
@@ -164,6 +166,8 @@ describe('Cockpit (数据驾驶舱)', () => {
     expect(screen.getByTestId('cockpit-freshness').textContent).toContain(
       '宿迁市 · 2026年（2026-01-01 至 2026-11-28）',
     );
+    // How fresh the figures are, in China time.
+    expect(screen.getByTestId('cockpit-freshness').textContent).toContain('数据更新于 09:57');
     // 应保/已保 link to the enterprise list filtered the same way.
     const insured = kpi('insured').closest('a')!;
     expect(insured.getAttribute('href')).toBe(
@@ -191,6 +195,7 @@ describe('Cockpit (数据驾驶舱)', () => {
     const big = await screen.findByTestId('bigscreen');
     expect(big.textContent).toContain('宿迁市安全生产责任保险数据驾驶舱');
     expect(big.textContent).toContain('自动刷新');
+    expect(screen.getByTestId('bigscreen-freshness').textContent).toContain('数据更新于 09:57');
     expect(big.querySelector('[data-kpi="coverageRate"]')).toBeTruthy();
     expect(big.querySelector('[data-chart="district-compare"]')).toBeTruthy();
     expect(document.documentElement.style.overflow).toBe('hidden');

@@ -178,8 +178,10 @@ function useCockpit(filters: CockpitFilters, big: boolean) {
   });
 }
 
+/** 数据更新于 HH:mm: the instant up to which the figures hold every record written (China time). */
+const updatedAt = (c: CockpitData) => `数据更新于 ${clock(c.dataAsOf).slice(0, 5)}`;
 const freshness = (c: CockpitData) =>
-  `数据计算于 ${clock(c.computedAt)}（服务器每 ${COCKPIT_CACHE_SECONDS / 60} 分钟重算，页面每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟刷新）`;
+  `${updatedAt(c)}（汇总数据每分钟更新，服务器每 ${COCKPIT_CACHE_SECONDS / 60} 分钟重算，页面每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟刷新）`;
 
 function Charts({ c, big }: { c: CockpitData; big: boolean }) {
   const h = big ? 260 : 300;
@@ -379,10 +381,12 @@ function BigScreen({ q, onExit }: { q: ReturnType<typeof useCockpit>; onExit: ()
           <span>{formatChinaTime(now, 'second')}</span>
           {stale ? (
             <Tag color="orange" data-testid="bigscreen-stale">
-              网络中断，显示 {clock(c.computedAt).slice(0, 5)} 的数据
+              网络中断，显示{updatedAt(c)}的数据
             </Tag>
           ) : c ? (
-            <Tag color="green">{`每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟自动刷新 · ${clock(c.computedAt)}`}</Tag>
+            <Tag color="green" data-testid="bigscreen-freshness">
+              {`${updatedAt(c)} · 每 ${COCKPIT_REFRESH_SECONDS / 60} 分钟自动刷新`}
+            </Tag>
           ) : null}
           <Button size="small" ghost icon={<FullscreenExitOutlined />} onClick={onExit}>
             退出大屏
