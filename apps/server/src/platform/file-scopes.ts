@@ -1,4 +1,5 @@
 import type { AuthContext, Db } from './context.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Whether the caller may read the record that holds this file, answered by the module that owns the
@@ -37,4 +38,28 @@ export function createFileScopes(): FileScopes {
       return [...checks.keys()];
     },
   };
+}
+
+/** How many candidate records of one kind are tried for one file (a file belongs to one record). */
+export const CANDIDATE_LIMIT = 20;
+
+/**
+ * For owner kinds whose module reads a record through a scoped loader that answers 404 out of scope:
+ * true when the caller may read one of the candidate records (records that hold the file). Other
+ * errors propagate.
+ */
+export async function someInScope(
+  ids: readonly number[],
+  read: (id: number) => Promise<unknown>,
+): Promise<boolean> {
+  for (const id of ids) {
+    try {
+      await read(id);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) continue;
+      throw err;
+    }
+  }
+  return false;
 }

@@ -165,6 +165,107 @@ describe('GET /api/file/:id follows the record the file belongs to', () => {
   });
 });
 
+/** A file the server stored with no owner (so only the record it is attached to can grant reading). */
+async function orphanFile(): Promise<string> {
+  return t.database.db
+    .transaction()
+    .execute((trx) =>
+      storeFileBytes(trx, t.config.uploadDir, PNG, 'photo.png', { userId: null, orgId: null }, new Date()),
+    );
+}
+
+describe('other owner kinds: policy, claim and hazard files follow their records', () => {
+  it("a policy's attachment: the regulator of its district, its enterprise; not another district or enterprise", async () => {
+    const db = t.database.db;
+    const policy = await db
+      .selectFrom('insPolicy')
+      .select(['id', 'enterpriseId'])
+      .where('status', '=', 'approved')
+      .where('districtCode', '=', '321302')
+      .where('enterpriseId', '=', await orgOf('宿迁市恒安化工有限公司'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const id = await orphanFile();
+    await db
+      .updateTable('insPolicy')
+      .set({ attachments: JSON.stringify([id]) })
+      .where('id', '=', policy.id)
+      .execute();
+    expect(await status(id, 'gov')).toBe(200);
+    expect(await status(id, 'ent')).toBe(200);
+    expect(await status(id, 'gov_sy')).toBe(404);
+    expect(await status(id, 'ent2')).toBe(404);
+  });
+
+  it("a claim's files (report, step, injured person's proof): the regulator of its district only", async () => {
+    const db = t.database.db;
+    const claim = await db
+      .selectFrom('insClaim')
+      .select('id')
+      .where('districtCode', '=', '321302')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const report = await orphanFile();
+    await db
+      .updateTable('insClaim')
+      .set({ attachments: JSON.stringify([report]) })
+      .where('id', '=', claim.id)
+      .execute();
+    expect(await status(report, 'gov')).toBe(200);
+    expect(await status(report, 'gov_sy')).toBe(404);
+    expect(await status(report, 'ent2')).toBe(404);
+    const step = await db
+      .selectFrom('insClaimStep')
+      .select('id')
+      .where('claimId', '=', claim.id)
+      .executeTakeFirst();
+    if (step) {
+      const stepFile = await orphanFile();
+      await db
+        .updateTable('insClaimStep')
+        .set({ attachments: JSON.stringify([stepFile]) })
+        .where('id', '=', step.id)
+        .execute();
+      expect(await status(stepFile, 'gov')).toBe(200);
+      expect(await status(stepFile, 'gov_sy')).toBe(404);
+    }
+  });
+
+  it("a hazard's photos: gov_sy reads a 泗阳县 hazard's, not a 宿城区 one's", async () => {
+    const db = t.database.db;
+    const hazardIn = (district: string) =>
+      db
+        .selectFrom('apHazard')
+        .select('id')
+        .where('districtCode', '=', district)
+        .where('live', '=', true)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+    const siyang = await hazardIn('321323');
+    const sucheng = await hazardIn('321302');
+    const syPhoto = await orphanFile();
+    const scPhoto = await orphanFile();
+    await db
+      .updateTable('apHazard')
+      .set({ photos: JSON.stringify([syPhoto]) })
+      .where('id', '=', siyang.id)
+      .execute();
+    await db
+      .updateTable('apHazard')
+      .set({ photos: JSON.stringify([scPhoto]) })
+      .where('id', '=', sucheng.id)
+      .execute();
+    expect(await status(syPhoto, 'gov_sy')).toBe(200);
+    expect(await status(scPhoto, 'gov_sy')).toBe(404);
+    expect(await status(scPhoto, 'gov')).toBe(200);
+    expect(await status(syPhoto, 'ent2')).toBe(404);
+    // A file attached to nothing and owned by nobody is the admin's only.
+    const loose = await orphanFile();
+    expect(await status(loose, 'gov')).toBe(404);
+    expect(await status(loose, 'admin')).toBe(200);
+  });
+});
+
 function multipartPng() {
   const boundary = '----aqzrxscope';
   const payload = Buffer.concat([
