@@ -51,6 +51,7 @@ import { workbenchRoutes } from './modules/workbench/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
+import { createFileScopes } from './platform/file-scopes.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
 import { configurePii } from './platform/pii.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('db', database.db);
   app.decorate('state', state);
   app.decorate('portalStats', createPortalStats());
+  app.decorate('fileScopes', createFileScopes());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
 

@@ -23,3 +23,7 @@ export const nullableDateText = (ref: string): RawBuilder<string | null> =>
 /** YYYY-MM-DD of a timestamp column on the China calendar (UTC+8), or null. */
 export const chinaDateText = (ref: string): RawBuilder<string | null> =>
   sql<string | null>`to_char(${sql.ref(ref)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`;
+
+/** A jsonb array column (a record's list of file ids) holds `value` (compared as stored: lower-case ids). */
+export const jsonListHolds = (ref: string, value: string): RawBuilder<boolean> =>
+  sql<boolean>`${sql.ref(ref)} @> ${JSON.stringify([value])}::jsonb`;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
 import type { PortalStats } from './portal-stats.ts';
 import type { SettingsService } from './settings.ts';
@@ -84,5 +85,7 @@ declare module 'fastify' {
     db: Db;
     /** The public portal's figures, registered by the modules that own them. */
     portalStats: PortalStats;
+    /** Who may read a stored file by id: one check per owner kind, registered by the owning modules. */
+    fileScopes: FileScopes;
   }
 }

@@ -21,8 +21,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonListHolds } from '../../db/sql.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { CANDIDATE_LIMIT, someInScope } from '../../platform/file-scopes.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
@@ -40,6 +42,41 @@ export function claimsRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   // The portal's claim figures come from the stats module (the cockpit's aggregates).
+
+  // A claim's files (report attachments, step attachments, injured persons' proofs) are read
+  // (GET /api/file/:id) by whoever may read the claim.
+  app.fileScopes.register('claim', async (db, auth, fileId) => {
+    const holders = await db
+      .selectFrom('insClaim as c')
+      .select('c.id')
+      .where((eb) =>
+        eb.or([
+          jsonListHolds('c.attachments', fileId),
+          eb.exists(
+            eb
+              .selectFrom('insClaimStep as s')
+              .select('s.claimId')
+              .whereRef('s.claimId', '=', 'c.id')
+              .where(jsonListHolds('s.attachments', fileId)),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('insClaimPerson as cp')
+              .select('cp.claimId')
+              .whereRef('cp.claimId', '=', 'c.id')
+              .where(jsonListHolds('cp.proofs', fileId)),
+          ),
+        ]),
+      )
+      .limit(CANDIDATE_LIMIT)
+      .execute();
+    if (holders.length === 0) return false;
+    const actor = await resolveActor(db, auth);
+    return someInScope(
+      holders.map((h) => h.id),
+      (id) => claimAttachmentIds(db, actor, id),
+    );
+  });
 
   const list = async (
     req: FastifyRequest<{

@@ -307,3 +307,44 @@ export async function enterpriseContacts(db: Db, actor: Actor, id: number) {
     safetyMobile: row.safetyMobile ?? '',
   };
 }
+
+/**
+ * Whether a file is the business or safety-production licence of an enterprise the actor may read
+ * (the file owner kind `enterprise` of app.fileScopes): the enterprise itself, the government of its
+ * district, and an insurer that underwrites (leads or co-insures) a policy of it, any status but draft.
+ */
+export async function enterpriseLicenceReadable(db: Db, actor: Actor, fileId: string): Promise<boolean> {
+  if (actor.kind === 'none') return false;
+  let q = db
+    .selectFrom('insEnterprise as e')
+    .innerJoin('sysOrg as o', 'o.id', 'e.id')
+    .select('e.id')
+    .where((eb) => eb.or([eb('e.businessLicenceFileId', '=', fileId), eb('e.licenceFileId', '=', fileId)]));
+  if (actor.kind === 'insurer') {
+    const insurerId = actor.orgId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('insPolicy as p')
+          .select('p.id')
+          .whereRef('p.enterpriseId', '=', 'e.id')
+          .where('p.status', '!=', 'draft')
+          .where((w) =>
+            w.or([
+              w('p.insurerId', '=', insurerId),
+              w.exists(
+                w
+                  .selectFrom('insPolicyCoinsurer as c')
+                  .select('c.policyId')
+                  .whereRef('c.policyId', '=', 'p.id')
+                  .where('c.insurerId', '=', insurerId),
+              ),
+            ]),
+          ),
+      ),
+    );
+  } else {
+    q = enterpriseScope(q, actor);
+  }
+  return (await q.executeTakeFirst()) !== undefined;
+}

@@ -34,7 +34,13 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
-import { enterpriseContacts, exportEnterprises, getEnterprise, listEnterprises } from './enterprise.repo.ts';
+import {
+  enterpriseContacts,
+  enterpriseLicenceReadable,
+  exportEnterprises,
+  getEnterprise,
+  listEnterprises,
+} from './enterprise.repo.ts';
 import { getParams, rescoreInScope, saveParams, scoreHistory } from './enterprise.score.ts';
 import { addEnterprise, saveEnterprise } from './enterprise.service.ts';
 
@@ -50,6 +56,10 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock } = app.deps;
   const actorOf = async (req: Parameters<typeof requireAuth>[0]) => resolveActor(app.db, requireAuth(req));
+  // An enterprise's licences are read (GET /api/file/:id) by whoever may read the enterprise.
+  app.fileScopes.register('enterprise', async (db, auth, fileId) =>
+    enterpriseLicenceReadable(db, await resolveActor(db, auth), fileId),
+  );
 
   r.post(
     '/api/enterprise/list',

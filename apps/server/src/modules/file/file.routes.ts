@@ -130,13 +130,14 @@ export function filesRoutes(app: FastifyInstance): void {
       {
         schema: {
           tags: ['file'],
-          summary: '下载文件（本人、本机构、运营与监管可读）',
+          summary: '下载文件（上传人、本机构，及可查看文件所属记录者）',
           params: idParams,
           response: { 200: fileResponse('文件内容（Content-Type 为文件的类型）', '*/*') },
         },
         config: { permission: 'authenticated' },
       },
-      async (req, reply) => send(reply, await readableFile(app.db, req.params.id, requireAuth(req))),
+      async (req, reply) =>
+        send(reply, await readableFile(app.db, req.params.id, requireAuth(req), app.fileScopes)),
     );
 
     r.get(

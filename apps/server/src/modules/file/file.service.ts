@@ -9,8 +9,10 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorReason } from '@aqzrx/contracts';
 import type { Selectable } from 'kysely';
 import type { SysFileTable } from '../../db/schema.ts';
+import { resolveActor } from '../../platform/actor.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileScopes } from '../../platform/file-scopes.ts';
 import {
   cleanFileName,
   type DetectedContent,
@@ -251,13 +253,16 @@ export async function storeFileBytes(
   }
 }
 
-/** Roles that may read every file (operations and the supervising government). */
+/**
+ * Roles that may attach any file to a record they write (operations and the supervising government).
+ * Downloading by id is narrower: see mayDownload.
+ */
 const READ_ALL_ROLES = new Set(['ROLE_ADMIN', 'ROLE_GOVERNMENT']);
 
 /**
- * Whether a user may read a file: public files, the uploader, users of the uploader's organisation,
- * and the admin and government roles. Modules that attach files to records widen this with their own
- * rule (e.g. the insurer of a claim) and call this first.
+ * Whether a user may attach a file to a record it writes: public files, the uploader, users of the
+ * uploader's organisation, and the admin and government roles. Reading goes through the record's own
+ * route or mayDownload.
  */
 export function canReadFile(
   auth: Pick<AuthContext, 'userId' | 'orgId' | 'roleKey'>,
@@ -277,10 +282,39 @@ export async function findFile(db: Db, id: string): Promise<FileRow | undefined>
   return db.selectFrom('sysFile').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
 }
 
-/** The file for a signed-in reader; missing and not-allowed answer the same 404 (security.md Z02). */
-export async function readableFile(db: Db, id: string, auth: AuthContext): Promise<FileRow> {
+/**
+ * Whether a signed-in user may download a file by id (GET /api/file/:id). Published files, the operations
+ * admin, the uploader (its own uploads, attached or not), and users of the uploader's organisation unless
+ * that is a government department (one department holds regulators of different districts, so its
+ * files follow their records). Anyone else only when a module that attached the file to a record says
+ * the caller may read that record (`app.fileScopes`: an enterprise's licence follows the enterprise's
+ * scope, so a district regulator reads the licences of its districts' enterprises only).
+ */
+export async function mayDownload(
+  db: Db,
+  auth: AuthContext,
+  file: FileRow,
+  scopes: Pick<FileScopes, 'readable'>,
+): Promise<boolean> {
+  if (file.deletedAt) return false;
+  if (file.isPublic || auth.roleKey === 'ROLE_ADMIN') return true;
+  if (file.ownerUserId !== null && file.ownerUserId === auth.userId) return true;
+  if (file.ownerOrgId !== null && file.ownerOrgId === auth.orgId) {
+    const actor = await resolveActor(db, auth);
+    if (actor.kind !== 'government') return true;
+  }
+  return scopes.readable(db, auth, file.id);
+}
+
+/** The file for a signed-in reader; missing and not-allowed answer the same 404 (security.md Z02, F03). */
+export async function readableFile(
+  db: Db,
+  id: string,
+  auth: AuthContext,
+  scopes: Pick<FileScopes, 'readable'>,
+): Promise<FileRow> {
   const row = await findFile(db, id);
-  if (!row || !canReadFile(auth, row)) throw notFound('文件不存在');
+  if (!row || !(await mayDownload(db, auth, row, scopes))) throw notFound('文件不存在');
   return row;
 }
 

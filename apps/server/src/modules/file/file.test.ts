@@ -158,7 +158,7 @@ describe('magic bytes and names (unit)', () => {
     expect(long.endsWith('.pdf')).toBe(true);
   });
 
-  it('canReadFile: uploader, same organisation, admin and government; public files for all', () => {
+  it('canReadFile (attaching): uploader, same organisation, admin and government; public files for all', () => {
     const file = { ownerUserId: 5, ownerOrgId: 3, isPublic: false, deletedAt: null };
     expect(canReadFile({ userId: 5, orgId: null, roleKey: 'ROLE_ENT' }, file)).toBe(true);
     expect(canReadFile({ userId: 6, orgId: 3, roleKey: 'ROLE_ENT' }, file)).toBe(true);
@@ -477,9 +477,9 @@ describe('GET /api/file/:id', () => {
     }
   });
 
-  it('lets government and admin read any file', async () => {
-    expect((await get(`/api/file/${pdfId}`, tokens.gov)).statusCode).toBe(200);
+  it('lets the admin read any file; the government only files of records in its scope (file-scope.test.ts)', async () => {
     expect((await get(`/api/file/${pdfId}`, tokens.admin)).statusCode).toBe(200);
+    expect((await get(`/api/file/${pdfId}`, tokens.gov)).statusCode).toBe(404);
   });
 
   it('requires a token', async () => {

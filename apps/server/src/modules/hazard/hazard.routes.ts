@@ -17,9 +17,12 @@ import {
 } from '@aqzrx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { jsonListHolds } from '../../db/sql.ts';
 import type { Tx } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
+import { CANDIDATE_LIMIT, someInScope } from '../../platform/file-scopes.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { assertAttachable, sendAttachment } from '../enterprise/index.ts';
@@ -46,6 +49,44 @@ export function hazardRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, config } = app.deps;
   const actorOf = (req: FastifyRequest) => hzActor(app.db, requireAuth(req));
+
+  // A hazard's photos and files (its own, its rectifications' and reviews', its governance plan's, the
+  // regulators' handlings') are read (GET /api/file/:id) by whoever may read the hazard.
+  app.fileScopes.register('hazard', async (db, auth, fileId) => {
+    const holders = await db
+      .selectFrom('apHazard as h')
+      .select('h.id')
+      .where((eb) =>
+        eb.or([
+          jsonListHolds('h.photos', fileId),
+          sql<boolean>`coalesce(h.governance_plan -> 'files', '[]'::jsonb) @> ${JSON.stringify([fileId])}::jsonb`,
+          eb.exists(
+            eb
+              .selectFrom('apHazardRectification as x')
+              .select('x.id')
+              .whereRef('x.hazardId', '=', 'h.id')
+              .where((w) =>
+                w.or([jsonListHolds('x.photos', fileId), jsonListHolds('x.reviewPhotos', fileId)]),
+              ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('apHazardHandling as d')
+              .select('d.id')
+              .whereRef('d.hazardId', '=', 'h.id')
+              .where(jsonListHolds('d.files', fileId)),
+          ),
+        ]),
+      )
+      .limit(CANDIDATE_LIMIT)
+      .execute();
+    if (holders.length === 0) return false;
+    const actor = await hzActor(db, auth);
+    return someInScope(
+      holders.map((h) => h.id),
+      (id) => hazardFileIds(db, actor, id, clock.now()),
+    );
+  });
 
   r.post(
     '/api/hazard/list',

@@ -1,5 +1,7 @@
-import { optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
+import { CITY_CODE, DISTRICTS, optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
+import { sql } from 'kysely';
 import { escapeLike } from '../../db/sql.ts';
+import { resolveActor } from '../../platform/actor.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -31,24 +33,78 @@ export async function holdsScreen(db: Db, roleId: number, components: string[]):
 
 /**
  * Which operation-log rows a caller reads (security.md Z02: lists are scoped). The platform audit
- * screen (AdminLog) reads every row; a government department or insurer reads the rows of its own
- * organisation's users (GovLog, InsuranceLog); a user without an organisation only its own.
+ * screen (AdminLog) reads every row. A regulator (a user of a government department) reads the rows of
+ * the users within its districts: regulators whose districts all lie in its own, and users of the
+ * organisations (enterprises, insurers, service organisations…) located in them; a regulator of every
+ * district also reads the organisations registered at city level. So a district regulator never reads
+ * the city regulator's or the admin's rows. An insurer or another organisation's user reads the rows of
+ * its own organisation's users; a user without an organisation only its own.
  */
-export type LogScope = { all: true } | { all: false; orgId: number | null; userId: number };
+export type LogScope =
+  | { all: true }
+  | { all: false; orgId: number | null; userId: number }
+  | { all: false; districts: string[]; city: boolean; userId: number };
+
+const ALL_DISTRICTS = DISTRICTS.map((d) => d.value);
 
 export async function logScope(db: Db, auth: AuthContext): Promise<LogScope> {
   if (await holdsScreen(db, auth.roleId, ['AdminLog'])) return { all: true };
+  const actor = await resolveActor(db, auth);
+  if (actor.kind === 'government') {
+    const districts = actor.districts;
+    return {
+      all: false,
+      districts,
+      city: ALL_DISTRICTS.every((d) => districts.includes(d)),
+      userId: auth.userId,
+    };
+  }
   return { all: false, orgId: auth.orgId, userId: auth.userId };
+}
+
+/** Ids of the users within a regulator's districts (see LogScope). */
+function usersInDistricts(db: Db, districts: string[], city: boolean) {
+  const orgDistricts = city ? [...districts, CITY_CODE] : districts;
+  const codes = sql<string>`coalesce(${sql.ref('u.districtCodes')}, '')`;
+  return db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysOrg as o', 'o.id', 'u.orgId')
+    .select('u.id')
+    .where((eb) =>
+      eb.or([
+        // A regulator with its own list of districts: every one of them within the reader's.
+        eb.and([
+          eb('o.orgType', '=', 'government'),
+          eb(codes, '<>', ''),
+          sql<boolean>`string_to_array(${codes}, ',') <@ ARRAY[${sql.join(districts)}]::text[]`,
+        ]),
+        // Anyone else: by the organisation's district.
+        eb.and([
+          eb.or([eb('o.orgType', '<>', 'government'), eb(codes, '=', '')]),
+          eb('o.districtCode', 'in', orgDistricts),
+        ]),
+      ]),
+    );
 }
 
 function scopedLogs(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
   let q = db.selectFrom('sysOperLog');
   if (!scope.all) {
-    const { orgId, userId } = scope;
-    q =
-      orgId === null
-        ? q.where('userId', '=', userId)
-        : q.where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('orgId', '=', orgId));
+    if ('districts' in scope) {
+      const { districts, city, userId } = scope;
+      q =
+        districts.length === 0
+          ? q.where('userId', '=', userId)
+          : q.where((eb) =>
+              eb.or([eb('userId', '=', userId), eb('userId', 'in', usersInDistricts(db, districts, city))]),
+            );
+    } else {
+      const { orgId, userId } = scope;
+      q =
+        orgId === null
+          ? q.where('userId', '=', userId)
+          : q.where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('orgId', '=', orgId));
+    }
   }
   if (f.kind !== 'all') q = q.where('kind', '=', f.kind);
   if (f.username) q = q.where('username', 'ilike', `%${escapeLike(f.username)}%`);

@@ -1,3 +1,4 @@
+import { chinaDate } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { operationName } from '../../platform/http.ts';
@@ -66,7 +67,8 @@ describe('POST /api/log/sysLogs/searchLogList.json', () => {
   });
 
   it('filters by time range', async () => {
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Tomorrow on the China calendar the filter uses (a UTC date is still today between 16:00 and 24:00 UTC).
+    const tomorrow = chinaDate(new Date(Date.now() + 86_400_000));
     expect((await search(`startTime=${tomorrow}`)).json().data.total).toBe(0);
     expect((await search(`endTime=${tomorrow}`)).json().data.total).toBeGreaterThan(0);
   });

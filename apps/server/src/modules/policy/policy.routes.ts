@@ -23,8 +23,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonListHolds } from '../../db/sql.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { CANDIDATE_LIMIT, someInScope } from '../../platform/file-scopes.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
@@ -77,6 +79,21 @@ export function policiesRoutes(app: FastifyInstance): void {
   app.portalStats.register('premium', async () => (await totals()).premium);
   app.portalStats.register('sumInsured', async () => (await totals()).sumInsuredWan);
   app.portalStats.register('preventionFee', async () => (await totals()).preventionFee);
+  // A policy's attachments are read (GET /api/file/:id) by whoever may read the policy.
+  app.fileScopes.register('policy', async (db, auth, fileId) => {
+    const holders = await db
+      .selectFrom('insPolicy')
+      .select('id')
+      .where(jsonListHolds('attachments', fileId))
+      .limit(CANDIDATE_LIMIT)
+      .execute();
+    if (holders.length === 0) return false;
+    const actor = await resolveActor(db, auth);
+    return someInScope(
+      holders.map((h) => h.id),
+      (id) => policyInScope(db, actor, id),
+    );
+  });
 
   r.post(
     '/api/policy/list',
