@@ -1,3 +1,4 @@
+import { chinaDate } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, orgIdOf, profileBody, uploadPdf } from '../src/modules/policy/policy.testkit.ts';
@@ -170,7 +171,7 @@ const CASES: Case[] = [
         policyVersion: await versionOf('ins_policy', id),
         type: '07',
         reason: '替别人批改',
-        effectiveDate: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10),
+        effectiveDate: chinaDate(new Date(t.clock.now().getTime() + 86_400_000)),
       },
     }),
     snapshot: () =>
@@ -949,7 +950,7 @@ const CASES: Case[] = [
         policyId: id,
         item: '03',
         description: '冒用别家保单提需求',
-        wishedFrom: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10),
+        wishedFrom: chinaDate(new Date(t.clock.now().getTime() + 3 * 86_400_000)),
         contactName: '钱安全',
         contactPhone: '13905275678',
       },
@@ -1512,7 +1513,7 @@ beforeAll(async () => {
       policyId: policies[0]!.policyId,
       item: '02',
       description: '恒安化工的风险辨识需求',
-      wishedFrom: new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10),
+      wishedFrom: chinaDate(new Date(t.clock.now().getTime() + 5 * 86_400_000)),
       contactName: '钱安全',
       contactPhone: '13905275678',
     })

@@ -1,3 +1,4 @@
+import { chinaDate } from '@aqzrx/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../../../test/helpers.ts';
@@ -106,7 +107,7 @@ describe('request log (sys_request_log)', () => {
     const denied = (await post('/api/request-log/list?path=getAllRole&status=401', admin)).json().data;
     expect(denied.total).toBeGreaterThanOrEqual(1);
     expect(denied.list[0].userId).toBeNull();
-    const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    const tomorrow = chinaDate(new Date(Date.now() + DAY));
     expect((await post(`/api/request-log/list?startTime=${tomorrow}`, admin)).json().data.total).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { chinaDate } from '@aqzrx/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('searchUserList.json', () => {
     expect(incomplete.map((u) => u.username)).toContain('ent2');
     expect(incomplete.every((u) => u.status === 3 && u.statusLabel === '企业信息待完善')).toBe(true);
     expect((await list('mobile=13805270005')).list.map((u) => u.username)).toEqual(['insurer']);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = chinaDate(new Date(Date.now() + 86_400_000));
     expect((await list(`createdStart=${tomorrow}`)).total).toBe(0);
     expect((await list(`createdEnd=${tomorrow}`)).total).toBeGreaterThanOrEqual(7);
     expect((await list(`username=${encodeURIComponent("' OR 1=1--")}`)).total).toBe(0);
