@@ -40,6 +40,7 @@ const detail = {
     certNo: 'APJ-（苏）-2026-018',
     certExpiry: '2029-06-30',
     serviceItems: ['02', '03'],
+    itemOther: '',
     staffCount: 36,
     regionCodes: ['321311', '321302'],
   },
@@ -63,6 +64,8 @@ describe('注册审核 (AdminRegistration)', () => {
     expect(await screen.findByText('APJ-（苏）-2026-018')).toBeTruthy();
     expect(screen.getByText('安全风险辨识、评估和安全评价、生产安全事故隐患排查')).toBeTruthy();
     expect(screen.getByText('宿豫区、宿城区')).toBeTruthy();
+    // Item 07 not chosen: no empty 其他服务内容 row.
+    expect(screen.queryByText('其他服务内容')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
     await waitFor(() => expect(api.callsTo('/api/registration/review')).toHaveLength(1));
     expect(api.callsTo('/api/registration/review')[0]!.body).toEqual({ id: 3, version: 1, approve: true });

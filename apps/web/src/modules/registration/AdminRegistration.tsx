@@ -101,11 +101,14 @@ function Detail({ id, onDone }: { id: number; onDone: () => void }) {
         )}
         {d.idNoMask && <Descriptions.Item label="身份证号">{d.idNoMask}</Descriptions.Item>}
         {d.targetOrgName && <Descriptions.Item label="所属机构">{d.targetOrgName}</Descriptions.Item>}
-        {Object.entries(d.form).map(([k, v]) => (
-          <Descriptions.Item key={k} label={FORM_LABELS[k] ?? k}>
-            {formValue(k, v)}
-          </Descriptions.Item>
-        ))}
+        {/* A field the applicant left empty because it did not apply (其他服务内容 without item 07) is not shown. */}
+        {Object.entries(d.form)
+          .filter(([, v]) => v !== '' && v !== null && v !== undefined)
+          .map(([k, v]) => (
+            <Descriptions.Item key={k} label={FORM_LABELS[k] ?? k}>
+              {formValue(k, v)}
+            </Descriptions.Item>
+          ))}
         <Descriptions.Item label="用户名">{d.username}</Descriptions.Item>
         <Descriptions.Item label="手机号">{d.mobile}</Descriptions.Item>
         <Descriptions.Item label="提交时间">
