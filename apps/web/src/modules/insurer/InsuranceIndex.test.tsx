@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chinaToday } from '../../components/index.ts';
 import { clearToken, setToken } from '../../platform/storage.ts';
 import { apiStub, ok, renderScreen } from '../../test/api-stub.tsx';
 import { INSURER_PATHS, InsuranceIndex } from './InsuranceIndex.tsx';
@@ -8,7 +9,8 @@ import { INSURER_PATHS, InsuranceIndex } from './InsuranceIndex.tsx';
 const pageOf = (total: number, list: unknown[] = []) => ok({ page: { list, total, pageNum: 1 } });
 const dataset = (rows: Array<Record<string, number | string>>) =>
   ok({ year: 2026, groupBy: 'month', columns: [], rows });
-const endDate = dayjs().add(12, 'day').format('YYYY-MM-DD');
+// Twelve days after China's today (the page counts China days; the machine's own date differs from 16:00 UTC).
+const endDate = dayjs(chinaToday()).add(12, 'day').format('YYYY-MM-DD');
 
 function stub(flags: { late: number; unpaid: number }) {
   const policyTotals: Record<string, number> = { valid: 105, expiring: 7, submitted: 1, pending: 3 };
