@@ -1,6 +1,7 @@
 import { maskIdCard, RegStatus, RoleKey, usccCheckChar } from '@aqzrx/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import { blindIndex, encryptPii } from '../platform/pii.ts';
 
 /**
@@ -19,7 +20,9 @@ function idNo(first17: string): string {
   return `${first17}${'10X98765432'[sum % 11]}`;
 }
 
-export async function seedRegistrationDemo(db: Kysely<DB>, passwordHash: string, now: Date): Promise<void> {
+export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now: Date): Promise<void> {
+  // A hash (and salt) of its own for each application, as a real applicant's would be.
+  const hashes = await Promise.all(Array.from({ length: 5 }, () => hashPassword(password)));
   await db.transaction().execute(async (trx) => {
     // An imported enterprise nobody has an account for yet.
     const imported = await trx
@@ -47,7 +50,7 @@ export async function seedRegistrationDemo(db: Kysely<DB>, passwordHash: string,
       .executeTakeFirst();
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
     const base = (hoursAgo: number) => ({
-      passwordHash,
+      passwordHash: hashes.pop() as string,
       submittedAt: at(hoursAgo),
       createdAt: at(hoursAgo),
       updatedAt: at(hoursAgo),

@@ -201,7 +201,6 @@ export async function seedDemo(
   now: Date = new Date(),
   options: { uploadDir?: string } = {},
 ): Promise<void> {
-  const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const roleId = async (roleKey: string) =>
       (await trx.selectFrom('sysRole').select('id').where('roleKey', '=', roleKey).executeTakeFirstOrThrow())
@@ -340,7 +339,8 @@ export async function seedDemo(
           username: u.username,
           nickname: u.nickname,
           mobile: u.mobile,
-          passwordHash: hash,
+          // Each account its own salt (issue 17 finding 14: the demo accounts shared one hash).
+          passwordHash: await hashPassword(DEMO_PASSWORD),
           passwordChangedAt: now,
           status: u.status ?? UserStatus.ACTIVE,
           roleId: await roleId(u.roleKey),
@@ -384,7 +384,7 @@ export async function seedDemo(
   await seedComplaintDemo(db, now, options);
   await seedWechatDemo(db, now);
   await seedPoolDemo(db, now);
-  await seedRegistrationDemo(db, hash, now);
+  await seedRegistrationDemo(db, DEMO_PASSWORD, now);
   await seedStatsDemo(db, now);
 }
 
