@@ -51,6 +51,7 @@ import { workbenchRoutes } from './modules/workbench/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
+import { AppError } from './platform/errors.ts';
 import { createFileScopes } from './platform/file-scopes.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
@@ -78,6 +79,8 @@ const COMPRESSIBLE_TYPES =
 
 export interface AppState {
   closing: boolean;
+  /** Requests being served (not counting those answered 503 while closing); shutdown waits for them. */
+  inFlight: number;
   apiRoutes: ApiRoute[];
 }
 
@@ -134,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       );
     },
   });
-  const state: AppState = { closing: false, apiRoutes: [] };
+  const state: AppState = { closing: false, inFlight: 0, apiRoutes: [] };
   const deps: AppDeps = {
     config,
     database,
@@ -144,6 +147,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('deps', deps);
   app.decorate('db', database.db);
   app.decorate('state', state);
+  // R07: while stopping, the server keeps listening until the requests in flight are done (main.ts); a request
+  // that arrives then, on a new connection or a kept-alive one, is answered 503 with Connection: close and
+  // Retry-After (a load balancer or client retries elsewhere) instead of finding the port closed. First of all
+  // hooks, so it costs no session lookup.
+  app.addHook('onRequest', async (_req, reply) => {
+    if (state.closing) {
+      reply.header('connection', 'close');
+      throw new AppError(503, '服务正在停止，请稍后重试', 'DB_UNAVAILABLE', { 'retry-after': '5' });
+    }
+    state.inFlight++;
+    reply.raw.once('close', () => {
+      state.inFlight--;
+    });
+  });
   app.decorate('portalStats', createPortalStats());
   app.decorate('fileScopes', createFileScopes());
   app.setValidatorCompiler(validatorCompiler);

@@ -102,6 +102,9 @@ async function serve(config: Config): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      // Keep listening (new requests answer 503, app.ts) until the requests in flight are done, then close.
+      const drainUntil = Date.now() + Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1_000);
+      while (app.state.inFlight > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 25));
       await app.close();
       await database.checkpoint();
       await database.close();
