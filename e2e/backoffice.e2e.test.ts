@@ -229,9 +229,9 @@ describe('multi-tab bar (spec 2.6)', () => {
             .locator('.ant-message-notice')
             .filter({ hasText: effect.message })
             .first()
-            .waitFor({ timeout: 3_000 });
+            .waitFor({ timeout: 10_000 });
         } else {
-          await expect.poll(() => tabTitles(page), { timeout: 3_000 }).toEqual(effect.tabs);
+          await expect.poll(() => tabTitles(page), { timeout: 10_000 }).toEqual(effect.tabs);
         }
         return;
       } catch (e) {

@@ -68,10 +68,18 @@ describe('complaints (issue 15): ent → insurer → not satisfied → the regul
     await page.getByTestId('complainant-name').getByText('宿迁市恒安化工有限公司').waitFor();
     // 保险机构 is the default kind; pick the insurer by name.
     const unit = page.getByLabel('被投诉单位');
-    await unit.click();
-    await unit.fill('人民财产');
-    await page.locator('.ant-select-item-option').filter({ hasText: INSURER }).first().click();
-    await page.getByText(`办理单位：${INSURER}`).waitFor();
+    // Under load a click on an option still sliding in can be lost: pick again until the unit is chosen.
+    for (let attempt = 1; ; attempt++) {
+      await unit.click();
+      await unit.fill('人民财产');
+      await page.locator('.ant-select-item-option').filter({ hasText: INSURER }).first().click();
+      try {
+        await page.getByText(`办理单位：${INSURER}`).waitFor({ timeout: 10_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
     await page.getByLabel('投诉类别').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '理赔服务' }).first().click();
     await page.getByLabel('投诉标题').fill(TITLE);
