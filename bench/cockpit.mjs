@@ -14,17 +14,15 @@
 // The database is dropped afterwards (BENCH_KEEP=1 keeps it).
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/cockpit.mjs
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { root, startServer } from './lib/server.mjs';
 
 register();
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!baseUrl) {
   console.error('Set TEST_DATABASE_URL (a PostgreSQL server where a scratch database may be created).');
@@ -50,36 +48,6 @@ async function admin(sqlText) {
   } finally {
     await c.end();
   }
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: urlFor(dbName),
-        DATA_DIR: dataDir,
-        PORT: '0',
-        CAPTCHA: 'off',
-        LOG_LEVEL: 'warn',
-        API_RATE_MAX: '100000000',
-        IP_RATE_MAX: '100000000',
-        LOGIN_RATE_MAX: '100000000',
-        NODE_ENV: 'production',
-        SEED_DEMO: 'on',
-        PII_KEY: 'ab'.repeat(32),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (b) => {
-      out += b;
-      const m = out.match(/http:\/\/localhost:(\d+)/);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
 }
 
 const { openDatabase } = await import(path.join(root, 'apps/server/src/db/database.ts'));
@@ -167,7 +135,10 @@ const out = {
   cpus: os.cpus().length,
 };
 try {
-  const started = await startServer();
+  const started = await startServer({
+    dataDir,
+    env: { DATABASE_URL: urlFor(dbName), PII_KEY: 'ab'.repeat(32) },
+  });
   child = started.child;
   const base = `http://127.0.0.1:${started.port}`;
   // The measuring connection: long statements allowed (the first refresh after the bulk fill).

@@ -7,15 +7,13 @@
 //
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
 // (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, startServer as startBenchServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!baseUrl) {
   console.error('Set TEST_DATABASE_URL (a PostgreSQL server where a scratch database may be created).');
@@ -47,41 +45,21 @@ async function admin(sqlText) {
   }
 }
 
+/** The server on the scratch database (bench/lib/server.mjs), with the profiling and Node flags asked for. */
 function startServer() {
-  return new Promise((resolve, reject) => {
-    const prof = process.env.BENCH_CPU_PROF
+  return startBenchServer({
+    dataDir,
+    nodeArgs: process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [];
-    const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: urlFor(dbName),
-        DATA_DIR: dataDir,
-        PORT: '0',
-        CAPTCHA: 'off',
-        LOG_LEVEL: 'warn',
-        API_RATE_MAX: '100000000',
-        IP_RATE_MAX: '100000000',
-        LOGIN_RATE_MAX: '100000000',
-        NODE_ENV: 'production',
-        SEED_DEMO: 'on',
-        PII_KEY: 'ab'.repeat(32),
-        ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}),
-        // Node flags for the server only (the load generator in this process keeps its own).
-        ...(process.env.BENCH_SERVER_NODE_OPTIONS
-          ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
-          : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (b) => {
-      out += b;
-      const m = out.match(/http:\/\/localhost:(\d+)/);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+      : [],
+    env: {
+      DATABASE_URL: urlFor(dbName),
+      PII_KEY: 'ab'.repeat(32),
+      // Node flags for the server only (the load generator in this process keeps its own).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
+    },
   });
 }
 
