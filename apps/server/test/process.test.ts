@@ -99,7 +99,7 @@ describe('embedded PGlite server process', () => {
     expect(late.status).toBe(503);
     expect(late.headers.get('connection')).toBe('close');
     expect(late.headers.get('retry-after')).toBe('5');
-    expect((await late.json()).result).toBe('服务正在停止，请稍后重试');
+    expect(((await late.json()) as { result?: string }).result).toBe('服务正在停止，请稍后重试');
 
     const outcome = await within(pending, 10_000, 'in-flight request during shutdown');
     expect(outcome).toMatchObject({ status: 200, body: { error: 0 } });

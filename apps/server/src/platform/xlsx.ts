@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 
 export interface XlsxColumn<R> {
@@ -234,4 +234,30 @@ export function sendXlsxStream(
     )
     .header('x-content-type-options', 'nosniff')
     .send(out);
+}
+
+/**
+ * The one .xlsx of a multipart import upload (field `file`), read into memory under the route's multipart
+ * `fileSize` limit (`maxBytes`, named in the refusal); the capped reader above parses it.
+ */
+export async function uploadedXlsx(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
+  let buf: Buffer | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
+        part.file.resume();
+        throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
+      }
+      buf = await part.toBuffer();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest(`文件不能超过${maxBytes / 1024 / 1024}MB，请分批导入`);
+    throw err;
+  }
+  if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
+  return buf;
 }

@@ -32,7 +32,7 @@ import { resolveActor } from '../../platform/actor.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx } from '../../platform/xlsx.ts';
+import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx, uploadedXlsx } from '../../platform/xlsx.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
 import {
   enterpriseContacts,
@@ -328,23 +328,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       },
       async (req) => {
         const actor = await actorOf(req);
-        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
-        let buf: Buffer | undefined;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
-              part.file.resume();
-              throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
-            }
-            buf = await part.toBuffer();
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件超过5MB，请分批导入');
-          throw err;
-        }
-        if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
+        const buf = await uploadedXlsx(req, IMPORT_MAX_BYTES);
         const { headers, rows } = await readXlsx(buf);
         const { parsed, errors } = parseRegisterRows(headers, rows, actor);
         if (errors.length) importFailed(errors);

@@ -30,9 +30,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { buildXlsx, sendXlsx, sendXlsxStream } from '../../platform/xlsx.ts';
+import { buildXlsx, sendXlsx, sendXlsxStream, uploadedXlsx } from '../../platform/xlsx.ts';
 import {
   allExperts,
   allOrgs,
@@ -351,7 +351,7 @@ export function poolRoutes(app: FastifyInstance): void {
         },
         async (req) => {
           const auth = requireAuth(req);
-          const file = await uploadedXlsx(req);
+          const file = await uploadedXlsx(req, POOL_IMPORT_LIMITS.fileBytes);
           const now = clock.now();
           const res = await req.tx((trx) =>
             isOrg ? importOrgs(trx, auth, file, now) : importExperts(trx, auth.userId, file, now),
@@ -428,27 +428,4 @@ async function ownKind(app: FastifyInstance, orgId: number | null): Promise<'ser
   if (orgId === null) return null;
   const a = await app.db.selectFrom('sysOrg').select('orgType').where('id', '=', orgId).executeTakeFirst();
   return a?.orgType === 'service' ? 'service' : a?.orgType === 'expert' ? 'expert' : null;
-}
-
-/** The one .xlsx of a multipart upload (field `file`), under the pool's size cap. */
-async function uploadedXlsx(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件（字段名 file）');
-  let buf: Buffer | undefined;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || !/\.xlsx$/i.test(part.filename ?? '')) {
-        part.file.resume();
-        throw badRequest('请上传 .xlsx 格式的文件（字段名 file）');
-      }
-      buf = await part.toBuffer();
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw badRequest(`文件不能超过 ${POOL_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB，请分批导入`);
-    throw err;
-  }
-  if (!buf) throw badRequest('请选择要导入的 .xlsx 文件');
-  return buf;
 }
