@@ -12,6 +12,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedSteps = [];
+// Every failed test with the first lines of its message, repeated at the end of the output: CI shows only
+// the tail of a long run, and a failure in the middle of 3,000 passing lines must still be found there.
+const failedTests = [];
 
 const timings = [];
 
@@ -22,6 +25,14 @@ function run(name, cmd, args, env = {}) {
   timings.push(`${name} ${Math.round((Date.now() - t0) / 1000)} s`);
   if (res.status !== 0) failedSteps.push(name);
   return res.status === 0;
+}
+
+function firstLines(message, n = 6) {
+  return String(message ?? '')
+    .split('\n')
+    .slice(0, n)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 function vitest(name, args, env = {}) {
@@ -38,6 +49,17 @@ function vitest(name, args, env = {}) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     if (r.numTotalTests === 0) failedSteps.push(`${name} (ran no test)`);
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(process.cwd(), file.name);
+      const failedHere = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failedHere) {
+        failedTests.push(`[${name}] ${rel} > ${a.fullName}\n${firstLines(a.failureMessages?.[0])}`);
+      }
+      // A file that failed outside any test (import error, hook failure) has a message and no failed test.
+      if (file.status === 'failed' && failedHere.length === 0) {
+        failedTests.push(`[${name}] ${rel} (the file failed)\n${firstLines(file.message)}`);
+      }
+    }
   } else if (ok) {
     failedSteps.push(`${name} (no report)`);
   }
@@ -61,6 +83,7 @@ run('web bundle budget', process.execPath, ['bench/web-bundle.mjs'], {
 
 fs.rmSync(outDir, { recursive: true, force: true });
 process.stdout.write(`\nsteps: ${timings.join('; ')}\n`);
+if (failedTests.length) process.stdout.write(`\nfailed tests:\n${failedTests.join('\n')}\n`);
 if (failedSteps.length) process.stdout.write(`failed steps: ${failedSteps.join('; ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || failed ? 1 : 0);
