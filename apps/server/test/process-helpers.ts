@@ -96,21 +96,28 @@ export function spawnMain(args: string[], env: Record<string, string | undefined
   return proc;
 }
 
-/** Rejects after `ms` with `what` in the message. */
-export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/** Rejects after `ms` with `what` in the message (a function is read when the time is up). */
+export function within<T>(p: Promise<T>, ms: number, what: string | (() => string)): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${ms} ms: ${typeof what === 'function' ? what() : what}`)),
+      ms,
+    );
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 const STARTED = /已启动: http:\/\/localhost:(\d+)/;
 
-/** Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first. */
+/**
+ * Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first or
+ * takes longer than `timeoutMs`. The default allows for a 2-core CI machine that also runs other suites: a
+ * start (tsx transpiling, migrations) took over 30 s there and failed a PostgreSQL run.
+ */
 export async function startServer(
   env: Record<string, string | undefined>,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<ServerProc> {
   const proc = spawnMain(['serve'], env);
   const port = await within(
@@ -133,7 +140,7 @@ export async function startServer(
       );
     }),
     timeoutMs,
-    `server start\n${proc.stdout()}\n${proc.stderr()}`,
+    () => `server start\n${proc.stdout()}\n${proc.stderr()}`,
   ).catch(async (err: unknown) => {
     await kill(proc);
     throw err;
