@@ -33,7 +33,7 @@ export const configSchema = z.object({
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
   DB_PLAN_CACHE_MODE: z
     .enum(['force_generic_plan', 'auto', 'force_custom_plan'])
-    .default('force_generic_plan'),
+    .default('auto'),
   CAPTCHA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
     .number()

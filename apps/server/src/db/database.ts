@@ -74,9 +74,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A hung server (not a refused connection) must still become a 503 within about 5 s (R03).
       query_timeout: (opts.statementTimeoutMs ?? 4000) + 1000,
       application_name: 'aqzrx-server',
-      // Prepared statements reuse one generic plan instead of planning every execution (measured: bind 0.8 ms
-      // -> 0.1 ms on the policy and claim lists, execution unchanged). DB_PLAN_CACHE_MODE=auto lets PostgreSQL choose.
-      options: `-c plan_cache_mode=${opts.planCacheMode ?? 'force_generic_plan'}`,
+      // Named prepared statements; PostgreSQL chooses per statement between a custom and the generic plan
+      // (DB_PLAN_CACHE_MODE, default auto). force_generic_plan saved 0.7 ms of planning at 100,000 policies but
+      // collapsed at 1,000,000 (issue 18: a 200,000-row primary-key scan for the insurer options, 93.8 ms vs
+      // 0.73 ms; eight of nine lists at 10-65 req/s). Request statements run without parallel workers: they
+      // are short and paged, and parallel workers failed under load ("could not attach to dynamic shared
+      // area"); background jobs keep the server's parallelism.
+      options: `-c plan_cache_mode=${opts.planCacheMode ?? 'auto'} -c max_parallel_workers_per_gather=0`,
       ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
     });
     // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
