@@ -31,9 +31,7 @@ export const configSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
-  DB_PLAN_CACHE_MODE: z
-    .enum(['force_generic_plan', 'auto', 'force_custom_plan'])
-    .default('auto'),
+  DB_PLAN_CACHE_MODE: z.enum(['force_generic_plan', 'auto', 'force_custom_plan']).default('auto'),
   CAPTCHA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
     .number()

@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Repository root: the server is started from there as `node --import tsx apps/server/src/main.ts`. */
+/**
+ * Repository root: the server is started from there as `node apps/server/bin/server.mjs`, the production
+ * launcher (type stripping on Node 22.18+, tsx before).
+ */
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-const MAIN = 'apps/server/src/main.ts';
+const MAIN = 'apps/server/bin/server.mjs';
 
 export interface Exit {
   code: number | null;
@@ -63,9 +66,14 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
   return env;
 }
 
-/** Spawns `node --import tsx apps/server/src/main.ts <args>` with the given settings. */
+/** Spawns `node apps/server/bin/server.mjs <args>` with the given settings. */
 export function spawnMain(args: string[], env: Record<string, string | undefined>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  return spawnProc(process.execPath, [MAIN, ...args], env);
+}
+
+/** Spawns `cmd args` from the repository root with the server's settings; its output is collected. */
+export function spawnProc(cmd: string, argv: string[], env: Record<string, string | undefined>): Proc {
+  const child = spawn(cmd, argv, {
     cwd: ROOT,
     env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,8 +126,8 @@ const STARTED = /已启动: http:\/\/localhost:(\d+)/;
 export async function startServer(
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
+  proc: Proc = spawnMain(['serve'], env),
 ): Promise<ServerProc> {
-  const proc = spawnMain(['serve'], env);
   const port = await within(
     new Promise<number>((resolve, reject) => {
       const check = () => {

@@ -15,6 +15,7 @@ import {
   removeTempDirs,
   runMain,
   sleep,
+  spawnProc,
   startServer,
   tempDir,
   within,
@@ -120,6 +121,26 @@ describe('embedded PGlite server process', () => {
     expect(role).toBeDefined();
     expect(sortGrants(await grantsOf(again.base, t2, role?.id ?? 0))).toEqual(sortGrants(grants));
     await stop(again);
+  }, 300_000);
+
+  it('npm start: SIGTERM sent to npm reaches the server, which drains, exits and releases the lock (issue 18)', async () => {
+    const dir = dataDir('npm');
+    const npm = spawnProc('npm', ['run', 'start', '--workspace', 'apps/server'], {
+      DATA_DIR: dir,
+      LOG_LEVEL: 'info',
+    });
+    const srv = await startServer({}, undefined, npm);
+    expect((await fetch(`${srv.base}/api/health`)).status).toBe(200);
+    npm.child.kill('SIGTERM');
+    const exit = await within(
+      npm.exited,
+      30_000,
+      () => `exit of npm start\n${npm.stdout()}\n${npm.stderr()}`,
+    );
+    expect(npm.stdout()).toContain('正在停止服务');
+    expect(exit.code, npm.stdout() + npm.stderr()).toBe(0);
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    await expect(fetch(`${srv.base}/api/health`)).rejects.toThrow();
   }, 300_000);
 
   it('R09: backup with the server stopped, restore refused while it runs, restore brings back the backed-up state', async () => {

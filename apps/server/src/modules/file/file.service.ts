@@ -66,8 +66,10 @@ class UploadInspector extends Transform {
   private limit = largestLimit();
   private readonly hash = createHash('sha256');
 
-  constructor(private readonly ext: string) {
+  private readonly ext: string;
+  constructor(ext: string) {
     super();
+    this.ext = ext;
   }
 
   /** Call once, after the stream ended. */
