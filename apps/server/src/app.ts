@@ -57,6 +57,7 @@ import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
 import { configurePii } from './platform/pii.ts';
 import { createPortalStats } from './platform/portal-stats.ts';
+import { registerReadRouter } from './platform/replica.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
@@ -160,6 +161,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     reply.raw.once('close', () => {
       state.inFlight--;
     });
+  });
+  registerReadRouter(app, {
+    primary: database.db,
+    ...(database.replica ? { replica: database.replica } : {}),
+    maxLagMs: config.REPLICA_MAX_LAG_MS,
+    checkMs: config.REPLICA_CHECK_MS,
   });
   app.decorate('portalStats', createPortalStats());
   app.decorate('fileScopes', createFileScopes());

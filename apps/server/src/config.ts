@@ -19,6 +19,10 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL for read-only work (platform/replica.ts). */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5000),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   // Two connections per CPU (at least 4): more active PostgreSQL backends than that only queue for the same
   // cores. Measured on 2 cores with PostgreSQL on the same machine: 4 connections served the claim list
   // at 1,830 req/s, p99 48 ms; 10 connections 1,480 req/s, p99 65 ms (README "Performance").
@@ -145,6 +149,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (wx.length > 0 && wx.length < 3) {
     throw new Error(
       '环境变量配置有误:\n  WX_APP_ID、WX_APP_SECRET、WX_CALLBACK_URL 须同时设置（开通微信扫码登录）或都不设置',
+    );
+  }
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) {
+    throw new Error(
+      '环境变量配置有误:\n  DATABASE_REPLICA_URL 须与 DATABASE_URL 一起设置（只读副本是 PostgreSQL 主库的流复制备库）',
     );
   }
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.

@@ -19,6 +19,7 @@ async function open(config: Config): Promise<{ database: Database; lock?: DirLoc
   if (!config.embedded) {
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      replicaUrl: config.DATABASE_REPLICA_URL,
       poolMax: config.DB_POOL_MAX,
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
