@@ -22,7 +22,7 @@ import { dictsRoutes } from './modules/dict/index.ts';
 import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
 import { evaluationRoutes } from './modules/evaluation/index.ts';
-import { filesRoutes } from './modules/file/index.ts';
+import { filesRoutes, registerFileSweep } from './modules/file/index.ts';
 import { hazardModuleRoutes } from './modules/hazard/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
@@ -265,6 +265,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
   registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
   registerReportSchedule(app, { enabled: config.NODE_ENV !== 'test' });
+  // Uploads attached to no record are removed a day after upload, hourly (tests call runOnce).
+  registerFileSweep(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);
