@@ -61,6 +61,7 @@ import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
+import { tlsServerOptions } from './platform/transport.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -98,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         .filter(Boolean)
     : false;
   const app = Fastify({
+    // HTTPS=on: TLS 1.2/1.3 only with the suites of platform/transport.ts (security.md P01).
+    ...(config.HTTPS ? { https: tlsServerOptions(config) } : {}),
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: {
