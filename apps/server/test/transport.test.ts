@@ -5,8 +5,9 @@ import https from 'node:https';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/database.ts';
-import { HTTPS_REQUIRED_MESSAGE } from '../src/platform/transport.ts';
+import { HTTPS_REQUIRED_MESSAGE, tlsServerOptions } from '../src/platform/transport.ts';
 import { killAll, removeTempDirs, type ServerProc, startServer, tempDir } from './process-helpers.ts';
 
 /**
@@ -207,5 +208,27 @@ describe('HTTPS=on', () => {
       req.setTimeout(5000, () => req.destroy());
     });
     expect(answered).toBe(false);
+  });
+});
+
+describe('transport and upload settings', () => {
+  it('HTTPS=on needs TLS_CERT and TLS_KEY; HTTP_PORT only goes with HTTPS; unreadable files stop the start', () => {
+    expect(() => loadConfig({ HTTPS: 'on', TLS_CERT: '/tmp/c.pem' })).toThrow(
+      /HTTPS=on 时须设置 TLS_CERT（证书链 PEM 文件路径）和 TLS_KEY（私钥 PEM 文件路径）/,
+    );
+    expect(() => loadConfig({ HTTP_PORT: '80' })).toThrow(/HTTP_PORT 仅在 HTTPS=on 时使用/);
+    const config = loadConfig({ HTTPS: 'on', TLS_CERT: '/nonexistent/c.pem', TLS_KEY: '/nonexistent/k.pem' });
+    expect(() => tlsServerOptions(config)).toThrow(/^无法读取 TLS_CERT 文件 \/nonexistent\/c\.pem：/);
+  });
+
+  it('has the documented defaults: HTTPS off, 5 GB per user per day, 50 GB per organisation, 1 GB floor, 24 h', () => {
+    const c = loadConfig({});
+    expect(c.HTTPS).toBe(false);
+    expect([
+      c.UPLOAD_USER_DAILY_MB,
+      c.UPLOAD_ORG_TOTAL_MB,
+      c.UPLOAD_MIN_FREE_MB,
+      c.UPLOAD_ORPHAN_HOURS,
+    ]).toEqual([5120, 51200, 1024, 24]);
   });
 });
