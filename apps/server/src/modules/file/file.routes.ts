@@ -115,10 +115,11 @@ export function filesRoutes(app: FastifyInstance): void {
       async (req) => {
         const auth = requireAuth(req);
         if (!req.isMultipart()) throw notMultipart();
-        // Before a byte is read: the free-space floor (507), then the quotas already used up (413).
+        // Before a byte is read: the free-space floor (507), then the quotas already used up or too small for
+        // the declared body (413); past that the quotas are counted as the file streams.
         const declared = Number(req.headers['content-length'] ?? 0) || 0;
         await assertDiskRoom(config.uploadDir, limits.minFreeBytes, declared);
-        const budget = await openBudget(app.db, auth, limits, clock.now());
+        const budget = await openBudget(app.db, auth, limits, clock.now(), declared);
         try {
           return await receiveAndCommit(req, auth, budget);
         } finally {

@@ -85,12 +85,43 @@ describe('upload quotas, checked while streaming', () => {
     const disk = filesOnDisk();
     const rows = await rowCount();
 
-    // Over a real socket: announce 10 MB, send 1 MB (past the 2 MB daily quota with the 1.5 MB already
-    // uploaded) and keep the request open. The answer comes while the client is still sending.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Over a real socket, chunked (no Content-Length, so the size is unknown up front): send 1 MB (past the
+    // 2 MB daily quota with the 1.5 MB already uploaded) and keep the request open. The answer comes while
+    // the client is still sending.
+    const res = await sendOpenEnded({ 'transfer-encoding': 'chunked' }, png(MB));
+    expect(res.status).toBe(413);
+    const body = JSON.parse(res.body);
+    expect(body.code).toBe('UPLOAD_QUOTA_EXCEEDED');
+    expect(body.result).toBe(
+      '超出个人上传配额：每位用户每天最多上传 2 MB，您今天已上传 1.5 MB，本文件未保存。请明天再上传，或联系系统管理员调整上传配额。',
+    );
+    // The partial file is gone (no .part), and no row was written.
+    const deadline = Date.now() + 5000;
+    while (filesOnDisk().length !== disk.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(filesOnDisk()).toEqual(disk);
+    expect(await rowCount()).toBe(rows);
+
+    // A declared Content-Length too big for what is left is refused before any of the file is sent.
+    const declared = await sendOpenEnded({ 'content-length': String(10 * MB) }, Buffer.alloc(0));
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).code).toBe('UPLOAD_QUOTA_EXCEEDED');
+    expect(filesOnDisk()).toEqual(disk);
+
+    // Within the quota still works: 0.4 MB more is 1.9 MB today.
+    expect((await upload('ent', png(0.4 * MB))).statusCode).toBe(200);
+    // Used up: refused before reading.
+    const full = await upload('ent', png(0.2 * MB));
+    expect(full.statusCode).toBe(413);
+    expect(full.json().result).toContain('您今天已上传 1.9 MB');
+  });
+
+  /** Starts an upload as ent over a real socket, sends `data` of a png and never finishes; the answer. */
+  async function sendOpenEnded(headers: Record<string, string>, data: Buffer) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const boundary = 'quotaboundary';
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
@@ -99,8 +130,8 @@ describe('upload quotas, checked while streaming', () => {
           path: '/api/file/uploadFile',
           headers: {
             'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': String(10 * MB),
-            'x-token': tok.ent,
+            ...headers,
+            'x-token': tok.ent!,
           },
         },
         (res) => {
@@ -118,29 +149,9 @@ describe('upload quotas, checked while streaming', () => {
       req.write(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
-      req.write(png(MB));
+      if (data.length) req.write(data);
     });
-    const res = await answer;
-    expect(res.status).toBe(413);
-    const body = JSON.parse(res.body);
-    expect(body.code).toBe('UPLOAD_QUOTA_EXCEEDED');
-    expect(body.result).toBe(
-      '超出个人上传配额：每位用户每天最多上传 2 MB，您今天已上传 1.5 MB，本文件未保存。请明天再上传，或联系系统管理员调整上传配额。',
-    );
-    // The partial file is gone (no .part), and no row was written.
-    const deadline = Date.now() + 5000;
-    while (filesOnDisk().length !== disk.length && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(filesOnDisk()).toEqual(disk);
-    expect(await rowCount()).toBe(rows);
-
-    // Within the quota still works: 0.4 MB more is 1.9 MB today.
-    expect((await upload('ent', png(0.4 * MB))).statusCode).toBe(200);
-    // Used up: refused before reading.
-    const full = await upload('ent', png(0.2 * MB));
-    expect(full.statusCode).toBe(413);
-    expect(full.json().result).toContain('您今天已上传 1.9 MB');
-  });
+  }
 
   it("an organisation past its total quota: 413 naming the organisation's quota, nothing kept", async () => {
     // gov and gov_sy are users of the same department (its existing uploads counted too).

@@ -127,14 +127,22 @@ async function usedByOrg(db: Db, orgId: number): Promise<number> {
 }
 
 /**
+ * Multipart framing around the file that a Content-Length may hold besides the file's bytes (boundaries,
+ * part headers, the up to 5 small form fields the route accepts).
+ */
+export const MULTIPART_SLACK = 64 * 1024;
+
+/**
  * Reads what the uploader and its organisation have used and opens a budget for one upload; refuses at once
- * (before a byte is read) when a quota is used up already.
+ * (before a byte is read) when a quota is used up already, or when the declared body (Content-Length, 0 when
+ * unknown) is too big for what is left even after taking off the multipart framing.
  */
 export async function openBudget(
   db: Db,
   owner: { userId: number; orgId: number | null },
   limits: UploadLimits,
   now: Date,
+  declaredBytes = 0,
 ): Promise<UploadBudget> {
   const userQuota = limits.userDailyBytes;
   const orgQuota = owner.orgId === null ? 0 : limits.orgTotalBytes;
@@ -151,8 +159,9 @@ export async function openBudget(
     }
     return undefined;
   };
-  if (userKey !== null && userUsed >= userQuota) throw userQuotaExceeded(userQuota, userUsed);
-  if (orgKey !== null && orgUsed >= orgQuota) throw orgQuotaExceeded(orgQuota, orgUsed);
+  const fileAtLeast = Math.max(1, declaredBytes - MULTIPART_SLACK);
+  if (userKey !== null && userUsed + fileAtLeast > userQuota) throw userQuotaExceeded(userQuota, userUsed);
+  if (orgKey !== null && orgUsed + fileAtLeast > orgQuota) throw orgQuotaExceeded(orgQuota, orgUsed);
   let taken = 0;
   let released = false;
   return {
