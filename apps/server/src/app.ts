@@ -268,7 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
   registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
   registerReportSchedule(app, { enabled: config.NODE_ENV !== 'test' });
-  // Uploads attached to no record are removed a day after upload, hourly (tests call runOnce).
+  // Uploads attached to no record are removed a day after upload, nightly (tests call runOnce).
   registerFileSweep(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 

@@ -137,6 +137,8 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /** China-time hour (0-23) of the daily orphan-upload sweep. */
+  UPLOAD_SWEEP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   /**
    * HTTPS (security.md P01): `on` serves web and API over TLS 1.2/1.3 only on PORT with the PEM certificate
    * chain and key at TLS_CERT and TLS_KEY; HTTP_PORT, when set, listens for plain HTTP that redirects pages to

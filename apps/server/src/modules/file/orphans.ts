@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
+import { msUntilHour } from '../../platform/dates.ts';
 import { removeQuietly, sweepStaleParts } from './file.service.ts';
 
 declare module 'fastify' {
@@ -139,8 +140,9 @@ export async function sweepOrphanFiles(
 }
 
 /**
- * The orphan sweep, hourly (so an orphan is gone between `UPLOAD_ORPHAN_HOURS` and one hour later), with the
- * crashed uploads' `.part` files. Outside tests it also runs once when the app is ready.
+ * The orphan sweep, daily at UPLOAD_SWEEP_HOUR China time (a quiet hour: when some upload is old enough the
+ * run reads every text column once), with the crashed uploads' `.part` files; outside tests also once when
+ * the app is ready. An orphan is gone between UPLOAD_ORPHAN_HOURS and a day later.
  */
 export function registerFileSweep(app: FastifyInstance, opts: { enabled: boolean }): FileSweep {
   const { clock, config, database } = app.deps;
@@ -170,7 +172,7 @@ export function registerFileSweep(app: FastifyInstance, opts: { enabled: boolean
     timer = setTimeout(() => {
       runOnce()
         .catch((err) => app.log.error({ err }, 'orphan upload sweep failed'))
-        .finally(() => schedule(HOUR_MS));
+        .finally(() => schedule(msUntilHour(clock.now(), config.UPLOAD_SWEEP_HOUR)));
     }, delay);
     timer.unref();
   }
