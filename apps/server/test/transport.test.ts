@@ -48,19 +48,23 @@ beforeAll(async () => {
     { stdio: 'pipe' },
   );
   cert = fs.readFileSync(certFile);
-  // The run's migrated, seeded template (global setup), written out as a data directory.
-  const pglite = await openPglite(
-    path.join(dir, 'pgdata'),
-    new Blob([fs.readFileSync(inject('templateDump'))]),
+  // The run's migrated, seeded template (global setup's PGlite dump), written out as a data directory; the
+  // PostgreSQL pass has none, and the server migrates and seeds an empty embedded database itself.
+  const dump = inject('templateDump');
+  if (dump) {
+    const pglite = await openPglite(path.join(dir, 'pgdata'), new Blob([fs.readFileSync(dump)]));
+    await pglite.close();
+  }
+  server = await startServer(
+    {
+      DATA_DIR: dir,
+      HTTPS: 'on',
+      TLS_CERT: certFile,
+      TLS_KEY: keyFile,
+      HTTP_PORT: '0',
+    },
+    80_000,
   );
-  await pglite.close();
-  server = await startServer({
-    DATA_DIR: dir,
-    HTTPS: 'on',
-    TLS_CERT: certFile,
-    TLS_KEY: keyFile,
-    HTTP_PORT: '0',
-  });
   plainPort = Number(/明文 HTTP 端口: (\d+)/.exec(server.stdout())?.[1]);
   expect(plainPort).toBeGreaterThan(0);
   expect(server.stdout()).toMatch(/已启动: https:\/\/localhost:\d+/);
