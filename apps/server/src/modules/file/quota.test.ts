@@ -4,9 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { MB } from './file.kinds.ts';
+import { NOT_ATTACHING_TABLES } from './orphans.ts';
 import { formatBytes, freeBytes } from './quota.ts';
 
 /**
@@ -228,6 +230,15 @@ describe('free-disk-space floor', () => {
 });
 
 describe('orphan uploads', () => {
+  it('leaves out only tables that exist (a renamed log table would otherwise attach every upload)', async () => {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+      t.database.db,
+    );
+    const tables = new Set(rows.map((r) => r.name));
+    expect([...NOT_ATTACHING_TABLES].filter((n) => !tables.has(n))).toEqual([]);
+  });
+
   it('removes an upload attached to nothing after 24 h (file and row); attached and fresh ones stay', async () => {
     const db = t.database.db;
     const up = async () => {
