@@ -21,7 +21,7 @@ import {
   removeQuietly,
   uploadError,
 } from './file.service.ts';
-import { assertDiskRoom, openBudget, type UploadBudget, uploadLimits } from './quota.ts';
+import { assertDiskRoom, createUploadLedger, openBudget, type UploadBudget, uploadLimits } from './quota.ts';
 
 /** Fixed multipart limits; fileSize follows the largest kind limit (read per request). */
 const MULTIPART_LIMITS = {
@@ -43,6 +43,7 @@ const idParams = z.object({ id: z.string() });
 export function filesRoutes(app: FastifyInstance): void {
   const { clock, config } = app.deps;
   const limits = uploadLimits(config);
+  const ledger = createUploadLedger();
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -119,11 +120,14 @@ export function filesRoutes(app: FastifyInstance): void {
         // the declared body (413); past that the quotas are counted as the file streams.
         const declared = Number(req.headers['content-length'] ?? 0) || 0;
         await assertDiskRoom(config.uploadDir, limits.minFreeBytes, declared);
-        const budget = await openBudget(app.db, auth, limits, clock.now(), declared);
+        const budget = await openBudget(app.db, ledger, auth, limits, clock.now(), declared);
+        let committed = false;
         try {
-          return await receiveAndCommit(req, auth, budget);
+          const answer = await receiveAndCommit(req, auth, budget);
+          committed = true;
+          return answer;
         } finally {
-          budget.release();
+          budget.release(committed);
         }
       },
     );

@@ -52,7 +52,7 @@ beforeAll(async () => {
     UPLOAD_ORG_TOTAL_MB: '3',
     UPLOAD_MIN_FREE_MB: '1',
   });
-  for (const u of ['ent', 'gov', 'gov_sy']) tok[u] = await t.login(u);
+  for (const u of ['ent', 'ent2', 'gov', 'gov_sy']) tok[u] = await t.login(u);
 });
 afterAll(async () => {
   await t.close();
@@ -188,6 +188,57 @@ describe('upload quotas, checked while streaming', () => {
     expect(filesOnDisk()).toEqual(disk);
     expect(await rowCount()).toBe(rows);
     expect(await used()).toBe(Math.round(1.8 * MB));
+  });
+
+  it('an upload committed while another one streams counts for the other (parallel uploads of one user)', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const disk = filesOnDisk();
+    const boundary = 'parallelboundary';
+    let req: http.ClientRequest | undefined;
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/file/uploadFile',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
+            'x-token': tok.ent2!,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (d: string) => {
+            body += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+    });
+    req!.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    req!.write(png(0.3 * MB));
+    // B is streaming (its temp file exists) when A, 1.5 MB of the same user, is uploaded and committed.
+    const deadline = Date.now() + 10_000;
+    while (!filesOnDisk().some((f) => f.endsWith('.part')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const a = await upload('ent2', png(1.5 * MB));
+    expect(a.statusCode, a.body).toBe(200);
+    // B's next 0.4 MB makes 0.7 MB + 1.5 MB today: past the 2 MB quota although B read 0 MB used at its start.
+    req!.write(randomBytes(0.4 * MB));
+    const res = await answer;
+    req!.destroy();
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).result).toContain('您今天已上传 1.5 MB');
+    const end = Date.now() + 5000;
+    while (filesOnDisk().some((f) => f.endsWith('.part')) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(filesOnDisk().filter((f) => !disk.includes(f))).toHaveLength(1);
   });
 
   it('formats quotas in MB below 1 GB and in GB above', () => {

@@ -82,8 +82,25 @@ export async function diskLow(uploadDir: string, floor: number): Promise<boolean
   }
 }
 
-/** Bytes of uploads this process is receiving right now, per user and per organisation. */
-const inFlight = { user: new Map<number, number>(), org: new Map<number, number>() };
+interface ByOwner {
+  user: Map<number, number>;
+  org: Map<number, number>;
+}
+
+/**
+ * One app's running upload counts (filesRoutes makes one per app, so apps in one process never share them):
+ * `inFlight`, the bytes of the uploads being received right now; `committed`, the bytes of uploads committed
+ * since the app started (one number per user and organisation that uploaded). A budget adds what was
+ * committed since it read the database, so an upload that finishes during another one still counts for it.
+ */
+export interface UploadLedger {
+  inFlight: ByOwner;
+  committed: ByOwner;
+}
+
+export function createUploadLedger(): UploadLedger {
+  return { inFlight: { user: new Map(), org: new Map() }, committed: { user: new Map(), org: new Map() } };
+}
 
 function add(map: Map<number, number>, key: number | null, n: number): number {
   if (key === null) return 0;
@@ -96,12 +113,13 @@ function add(map: Map<number, number>, key: number | null, n: number): number {
 /**
  * One upload's share of its user's and organisation's quotas. Bytes are counted as they arrive, together
  * with the other uploads the same user or organisation is sending at the same time (so parallel uploads do
- * not each get the whole remainder); release() once the upload is committed or failed.
+ * not each get the whole remainder) and those committed since; release() once the upload is done, saying
+ * whether it was committed.
  */
 export interface UploadBudget {
   /** Counts `n` more bytes; the quota error when they pass a quota. */
   take(n: number): AppError | undefined;
-  release(): void;
+  release(committed: boolean): void;
 }
 
 export const unlimitedBudget: UploadBudget = { take: () => undefined, release: () => undefined };
@@ -139,6 +157,7 @@ export const MULTIPART_SLACK = 64 * 1024;
  */
 export async function openBudget(
   db: Db,
+  ledger: UploadLedger,
   owner: { userId: number; orgId: number | null },
   limits: UploadLimits,
   now: Date,
@@ -146,16 +165,23 @@ export async function openBudget(
 ): Promise<UploadBudget> {
   const userQuota = limits.userDailyBytes;
   const orgQuota = owner.orgId === null ? 0 : limits.orgTotalBytes;
-  const userUsed = userQuota > 0 ? await usedToday(db, owner.userId, now) : 0;
-  const orgUsed = orgQuota > 0 && owner.orgId !== null ? await usedByOrg(db, owner.orgId) : 0;
+  const { inFlight, committed } = ledger;
   const userKey = userQuota > 0 ? owner.userId : null;
   const orgKey = orgQuota > 0 ? owner.orgId : null;
+  // Taken before reading the database: an upload committed in between counts twice rather than not at all.
+  const userMark = userKey === null ? 0 : (committed.user.get(userKey) ?? 0);
+  const orgMark = orgKey === null ? 0 : (committed.org.get(orgKey) ?? 0);
+  const userUsed = userKey !== null ? await usedToday(db, userKey, now) : 0;
+  const orgUsed = orgKey !== null ? await usedByOrg(db, orgKey) : 0;
+  const since = (map: Map<number, number>, key: number, mark: number) => (map.get(key) ?? 0) - mark;
   const check = (): AppError | undefined => {
-    if (userKey !== null && userUsed + (inFlight.user.get(userKey) ?? 0) > userQuota) {
-      return userQuotaExceeded(userQuota, userUsed);
+    if (userKey !== null) {
+      const used = userUsed + since(committed.user, userKey, userMark);
+      if (used + (inFlight.user.get(userKey) ?? 0) > userQuota) return userQuotaExceeded(userQuota, used);
     }
-    if (orgKey !== null && orgUsed + (inFlight.org.get(orgKey) ?? 0) > orgQuota) {
-      return orgQuotaExceeded(orgQuota, orgUsed);
+    if (orgKey !== null) {
+      const used = orgUsed + since(committed.org, orgKey, orgMark);
+      if (used + (inFlight.org.get(orgKey) ?? 0) > orgQuota) return orgQuotaExceeded(orgQuota, used);
     }
     return undefined;
   };
@@ -172,11 +198,15 @@ export async function openBudget(
       add(inFlight.org, orgKey, n);
       return check();
     },
-    release() {
+    release(done) {
       if (released) return;
       released = true;
       add(inFlight.user, userKey, -taken);
       add(inFlight.org, orgKey, -taken);
+      if (done) {
+        add(committed.user, userKey, taken);
+        add(committed.org, orgKey, taken);
+      }
     },
   };
 }
