@@ -22,7 +22,7 @@ import { dictsRoutes } from './modules/dict/index.ts';
 import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
 import { evaluationRoutes } from './modules/evaluation/index.ts';
-import { filesRoutes } from './modules/file/index.ts';
+import { filesRoutes, registerFileSweep } from './modules/file/index.ts';
 import { hazardModuleRoutes } from './modules/hazard/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
@@ -62,6 +62,7 @@ import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
+import { tlsServerOptions } from './platform/transport.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -99,6 +100,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         .filter(Boolean)
     : false;
   const app = Fastify({
+    // HTTPS=on: TLS 1.2/1.3 only with the suites of platform/transport.ts (security.md P01).
+    ...(config.HTTPS ? { https: tlsServerOptions(config) } : {}),
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: {
@@ -272,6 +275,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
   registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
   registerReportSchedule(app, { enabled: config.NODE_ENV !== 'test' });
+  // Uploads attached to no record are removed a day after upload, nightly (tests call runOnce).
+  registerFileSweep(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);

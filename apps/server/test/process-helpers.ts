@@ -116,7 +116,7 @@ export function within<T>(p: Promise<T>, ms: number, what: string | (() => strin
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-const STARTED = /已启动: http:\/\/localhost:(\d+)/;
+const STARTED = /已启动: https?:\/\/localhost:(\d+)/;
 
 /**
  * Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first or
