@@ -63,6 +63,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
 import { tlsServerOptions } from './platform/transport.ts';
+import { preloadTags, withHeadTags } from './platform/web-preload.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -291,8 +292,9 @@ interface IndexHtml {
   gzip: Buffer;
 }
 
-function readIndexHtml(file: string, mtimeMs: number): IndexHtml {
-  const identity = fs.readFileSync(file);
+function readIndexHtml(file: string, mtimeMs: number, headTags = ''): IndexHtml {
+  const raw = fs.readFileSync(file);
+  const identity = headTags ? withHeadTags(raw, headTags) : raw;
   return {
     mtimeMs,
     identity,
@@ -311,11 +313,25 @@ function readIndexHtml(file: string, mtimeMs: number): IndexHtml {
  */
 function registerWeb(app: FastifyInstance, config: Config): void {
   const indexFile = path.join(config.webDist, 'index.html');
-  // Cached, but re-read when the file changes, so a rebuild is served without a restart.
-  let indexHtml: IndexHtml | undefined;
+  // Cached per page (the login page and the portal announce their route chunks: platform/web-preload.ts), but
+  // re-read when the file changes, so a rebuild is served without a restart.
+  let built = 0;
+  let preloads = new Map<string, string>();
+  const pages = new Map<string, IndexHtml>();
   app.decorate('sendIndexHtml', (reply: FastifyReply) => {
     const mtime = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
-    if (mtime !== (indexHtml?.mtimeMs ?? 0)) indexHtml = mtime ? readIndexHtml(indexFile, mtime) : undefined;
+    if (mtime !== built) {
+      built = mtime;
+      pages.clear();
+      preloads = mtime ? preloadTags(config.webDist) : new Map();
+    }
+    const pathname = (reply.request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+    const key = preloads.has(pathname) ? pathname : '';
+    let indexHtml = pages.get(key);
+    if (indexHtml === undefined && mtime) {
+      indexHtml = readIndexHtml(indexFile, mtime, preloads.get(key));
+      pages.set(key, indexHtml);
+    }
     if (indexHtml === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
       return;
