@@ -1,6 +1,7 @@
 import { ComplaintState, chinaDate } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
+import { chinaHourSlot, runClaimed } from '../../platform/job-claim.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import { addStep, notifyComplaint } from './notices.ts';
 import { loadCalendar, workdaysLeft } from './workdays.ts';
@@ -92,8 +93,12 @@ export function registerComplaintTimers(
     if (running) return;
     running = true;
     try {
-      const res = await runComplaintTimers(app.db, clock.now(), (await settings.get('complaint')).warnDays);
-      if (res.warned || res.overdue) app.log.info(res, 'complaint timers');
+      // Once an hour across instances (platform/job-claim.ts): two instances must not both warn.
+      const now = clock.now();
+      await runClaimed(app.db, 'complaintTimers', chinaHourSlot(now), now, 50 * 60_000, async () => {
+        const res = await runComplaintTimers(app.db, now, (await settings.get('complaint')).warnDays);
+        if (res.warned || res.overdue) app.log.info(res, 'complaint timers');
+      });
     } catch (err) {
       app.log.error({ err }, 'complaint timer job failed');
     } finally {

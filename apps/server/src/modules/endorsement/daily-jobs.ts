@@ -2,6 +2,7 @@ import { chinaDate } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/context.ts';
 import { msUntilHour } from '../../platform/dates.ts';
+import { runClaimed } from '../../platform/job-claim.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
 import { runHazardDaily } from '../hazard/index.ts';
 import { applyDueEndorsements, type DueOutcome } from './endorsement.service.ts';
@@ -32,6 +33,8 @@ export interface DailyJobs {
  * not offer (it reads only the keys it knows), so a restart knows whether today's run is done.
  */
 const LAST_RUN_KEY = 'job.dailyInsurance.lastRunDay';
+/** How long a claimed daily run keeps other instances off before it counts as abandoned. */
+const DAILY_LEASE_MS = 2 * 3_600_000;
 
 export async function lastRunDay(db: Db): Promise<string | null> {
   const row = await db
@@ -99,11 +102,17 @@ export function registerDailyJobs(
     return current;
   }
 
+  /** The scheduled run: by the one instance that claims today (others skip; platform/job-claim.ts). */
+  function runToday(): Promise<unknown> {
+    const now = clock.now();
+    return runClaimed(app.db, 'dailyInsurance', chinaDate(now), now, DAILY_LEASE_MS, runOnce);
+  }
+
   function schedule(): void {
     if (stopped) return;
     timer = setTimeout(
       () => {
-        runOnce()
+        runToday()
           .catch((err) => app.log.error({ err }, 'daily insurance job failed'))
           .finally(schedule);
       },
@@ -122,7 +131,7 @@ export function registerDailyJobs(
       // every enterprise of a city is seconds of work that a plain restart should not repeat.
       if (opts.runOnStart)
         lastRunDay(app.db)
-          .then((day) => (day === chinaDate(clock.now()) ? undefined : runOnce()))
+          .then((day) => (day === chinaDate(clock.now()) ? undefined : runToday()))
           .catch((err) => app.log.error({ err }, 'daily insurance job (catch-up at start) failed'));
     },
     async stop() {

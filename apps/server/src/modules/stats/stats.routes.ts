@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { chinaHourSlot, runClaimed } from '../../platform/job-claim.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
 import { cachedCockpit } from './cache.ts';
 import { defaultCutoff, generateReport, listReports, reportFile } from './report.service.ts';
@@ -223,8 +224,11 @@ export function registerReportSchedule(
       if (Date.now() - lastReports >= reportEvery) {
         lastReports = Date.now();
         const days = (await settings.get('insurance')).claimUnpaidFlagDays;
-        const made = await runDueReports(jobs, now, days);
-        if (made) app.log.info({ made }, 'scheduled statistical reports made');
+        // Due reports are made by one instance an hour (platform/job-claim.ts); each warms its own cockpits.
+        await runClaimed(app.db, 'statReports', chinaHourSlot(now), now, 50 * 60_000, async () => {
+          const made = await runDueReports(jobs, now, days);
+          if (made) app.log.info({ made }, 'scheduled statistical reports made');
+        });
         await warmCockpits(app);
       }
     } catch (err) {
