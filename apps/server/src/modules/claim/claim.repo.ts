@@ -25,8 +25,9 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
+import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
@@ -187,6 +188,8 @@ function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<strin
     const k = q.keyword.trim();
     v.kwExact = k;
     v.kwLike = `%${escapeLike(k)}%`;
+    // Two characters or more: enterprise names are looked up in their pair index first (db/sql.ts bigramMatch).
+    if (bigramSearchable(k)) v.kwPairs = k;
   }
   if (q.districtCode) v.districtCode = q.districtCode;
   if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
@@ -226,23 +229,19 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
       eb.or([
         eb('c.reportNo', '=', v.kwExact as string),
         eb('c.registerNo', '=', v.kwExact as string),
-        eb(
-          'c.policyId',
-          'in',
-          eb
-            .selectFrom('insPolicy as kp')
-            .select('kp.id')
-            .where('kp.policyNo', '=', v.kwExact as string),
-        ),
-        eb(
-          'c.enterpriseId',
-          'in',
-          eb
-            .selectFrom('sysOrg as ko')
-            .select('ko.id')
-            .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-            .where('ko.name', 'like', v.kwLike as string),
-        ),
+        // `= ANY(ARRAY(subquery))`, not `IN (subquery)`: inside an OR an IN stays a filter run on every
+        // claim read in list order, while an array of ids is looked up in the claims' own indexes (each
+        // arm by its index, the arms' rows OR-ed), so a keyword with few matches reads only those.
+        sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${eb
+          .selectFrom('insPolicy as kp')
+          .select('kp.id')
+          .where('kp.policyNo', '=', v.kwExact as string)}))`,
+        sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${eb
+          .selectFrom('sysOrg as ko')
+          .select('ko.id')
+          .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+          .$if(has('kwPairs'), (qb) => qb.where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs)))
+          .where('ko.name', 'like', v.kwLike as string)}))`,
       ]),
     ) as QB;
   }
@@ -279,12 +278,13 @@ export async function listClaims(
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
   const shape = `claim-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}`;
   const [total, rows] = await Promise.all([
-    cachedCount(db, key, async () => {
-      const r = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv)
-        .select((eb) => eb.fn.countAll<number>().as('c'))
-        .executeTakeFirstOrThrow();
-      return Number(r.c);
-    }),
+    cachedTotal(db, key, (limit) =>
+      countUpTo(
+        db,
+        applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv).select(sql.lit(1).as('one')),
+        limit,
+      ),
+    ),
     runTemplate(db, shape, values, (v) =>
       applyFilters(scopeWith(listSelect(db), actor.kind, v), v)
         .orderBy('c.id', 'desc')
@@ -292,7 +292,7 @@ export async function listClaims(
         .offset(v.offset as number),
     ),
   ]);
-  return { list: rows.map((r) => toRow(r, s, now)), total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r, s, now)), ...total, pageNum: pageNo, pageSize };
 }
 
 /**

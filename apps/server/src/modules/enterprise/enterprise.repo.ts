@@ -21,9 +21,10 @@ import {
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { escapeLike, nullableDateText } from '../../db/sql.ts';
-import type { Actor } from '../../platform/actor.ts';
+import { bigramMatch, bigramSearchable, escapeLike, nullableDateText } from '../../db/sql.ts';
+import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
+import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
@@ -170,6 +171,8 @@ function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
   let qb = enterpriseScope(baseQuery(db, today), actor);
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
+    // Two characters or more: looked up in the pair index of name and USCC first (db/sql.ts bigramMatch).
+    if (bigramSearchable(q.keyword)) qb = qb.where(bigramMatch(['o.name', 'o.uscc'], q.keyword, true));
     qb = qb.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.uscc', 'ilike', like)]));
   }
   if (q.districtCode) qb = qb.where('o.districtCode', '=', q.districtCode);
@@ -211,20 +214,19 @@ export async function listEnterprises(
 ): Promise<Paged<EnterpriseRow>> {
   const today = chinaDate(now);
   const qb = filtered(db, actor, q, today);
-  const total = await db
-    .selectFrom(qb.as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .executeTakeFirstOrThrow();
-  const rows = await listOrder(qb, q)
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  return {
-    list: rows.map((r) => toRow(r, false)),
-    total: Number(total.c),
-    pageNum: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
+  // Cached like the policy and claim totals (platform/count-cache.ts); a write to an enterprise's profile
+  // or organisation calls countsChanged. Today is in the key: the insured filter moves with the day.
+  const [total, rows] = await Promise.all([
+    cachedTotal(db, `enterprise|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, (limit) =>
+      countUpTo(db, qb, limit),
+    ),
+    listOrder(qb, q)
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute(),
+  ]);
+  return { list: rows.map((r) => toRow(r, false)), ...total, pageNum: pageNo, pageSize };
 }
 
 /** Every matching row, for the export (capped by the caller). */

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { nullableDateText } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { enterpriseScope, insuredNowExpr } from './enterprise.repo.ts';
@@ -214,6 +215,7 @@ async function storeScore(
   const { score, lines } = computeEnterpriseScore(values);
   const scoreGrade = scoreGradeOf(score);
   const changed = previous === null || Number(previous) !== score;
+  countsChanged(trx);
   await trx
     .updateTable('insEnterprise')
     .set({ score, scoreGrade, blacklist: values.blacklist === 1, scoredAt: opts.now })
