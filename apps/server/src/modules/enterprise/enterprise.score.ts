@@ -215,7 +215,6 @@ async function storeScore(
   const { score, lines } = computeEnterpriseScore(values);
   const scoreGrade = scoreGradeOf(score);
   const changed = previous === null || Number(previous) !== score;
-  countsChanged(trx);
   await trx
     .updateTable('insEnterprise')
     .set({ score, scoreGrade, blacklist: values.blacklist === 1, scoredAt: opts.now })
@@ -368,6 +367,9 @@ export async function saveParams(
       )
       .execute();
   }
+  // The list's score and grade filters count differently now (scheduled rescoring and risk grading leave the
+  // totals to their TTL: they run outside request transactions).
+  countsChanged(trx);
   const resVersion = await updateVersioned(
     trx,
     'insEnterprise',

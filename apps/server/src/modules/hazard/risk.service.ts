@@ -12,7 +12,6 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
-import { countsChanged } from '../../platform/count-cache.ts';
 import { updateVersioned } from '../../platform/versioned.ts';
 import { iso } from './hazard.repo.ts';
 import { type HzActor, requireGov } from './scope.ts';
@@ -158,7 +157,6 @@ export async function recomputeRisk(
         createdAt: now,
       });
   }
-  if (rows.length) countsChanged(trx);
   if (rows.length)
     await trx
       .insertInto('entRisk')
