@@ -19,7 +19,7 @@ import {
   toCents,
   wsIndustryTop,
 } from '@aqzrx/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
@@ -279,16 +279,17 @@ function applyFilters<QB extends PolicyQB<object>>(
   let qb = qb0;
   const has = (k: string) => Object.hasOwn(v, k);
   if (has('kwExact')) {
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('p.policyNo', '=', v.kwExact as string),
-        eb('p.applicationNo', '=', v.kwExact as string),
-        eb('p.holderUscc', '=', v.kwUscc as string),
-        has('kwPairs')
-          ? eb.and([bigramMatch(['p.holderName'], v.kwPairs), eb('p.holderName', 'like', v.kwLike as string)])
-          : eb('p.holderName', 'like', v.kwLike as string),
-      ]),
-    ) as QB;
+    const exact = (eb: ExpressionBuilder<DB & { p: DB['insPolicy'] }, 'p'>) => [
+      eb('p.policyNo', '=', v.kwExact as string),
+      eb('p.applicationNo', '=', v.kwExact as string),
+      eb('p.holderUscc', '=', v.kwUscc as string),
+    ];
+    // With a pair lookup, `exact OR (pairs AND like)` is written as `(exact OR pairs) AND (exact OR like)`
+    // (the same rows): PostgreSQL reads the first from the indexes (a BitmapOr) and needs to check only the
+    // second on the rows found, instead of computing the holder name's pairs again for each of them.
+    if (has('kwPairs'))
+      qb = qb.where((eb) => eb.or([...exact(eb), bigramMatch(['p.holderName'], v.kwPairs)])) as QB;
+    qb = qb.where((eb) => eb.or([...exact(eb), eb('p.holderName', 'like', v.kwLike as string)])) as QB;
   }
   if (has('districtCode')) qb = qb.where('p.districtCode', '=', v.districtCode as string) as QB;
   if (has('wsIndustryLike')) qb = qb.where('p.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
