@@ -6,7 +6,8 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insurance-lists.mjs
 //
 // BENCH_POLICIES / BENCH_CLAIMS set the size (default 100,000 / 20,000), BENCH_ONLY=<regex> picks scenarios
-// by name, BENCH_RESULT=<file> writes the results elsewhere than bench/results/insurance-lists.json.
+// by name, BENCH_FILL_ONLY=1 fills and keeps the database, BENCH_DB=<name> measures on such a kept one,
+// BENCH_RESULT=<file> writes the results elsewhere than bench/results/insurance-lists.json.
 //
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
 // (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
@@ -28,7 +29,9 @@ const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000);
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 20_000);
 const YEARS = 5;
 const ENTERPRISES = Math.ceil(POLICIES / YEARS);
-const dbName = `aqzrx_bench_${process.pid}`;
+// BENCH_DB=<name>: measure on a database an earlier BENCH_FILL_ONLY run filled and kept (not dropped).
+const reuse = process.env.BENCH_DB;
+const dbName = reuse ?? `aqzrx_bench_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ins-'));
 
 const urlFor = (name) => {
@@ -193,8 +196,10 @@ async function run(name, role, opts) {
   return row;
 }
 
-await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${dbName}`);
+if (!reuse) {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${dbName}`);
+}
 let child;
 try {
   const started = await startServer();
@@ -204,7 +209,13 @@ try {
   const client = new pg.Client({ connectionString: urlFor(dbName) });
   client.on('error', (err) => console.warn('fill connection:', err.message));
   await client.connect();
-  const counts = await fill(client);
+  const counts = reuse
+    ? (
+        await client.query(
+          'SELECT (SELECT count(*) FROM ins_policy)::int AS policies, (SELECT count(*) FROM ins_claim)::int AS claims, (SELECT count(*) FROM ins_enterprise)::int AS enterprises',
+        )
+      ).rows[0]
+    : await fill(client);
   await client.end();
   const login = async (username) => {
     const r = await fetch(`${base}/api/login`, {
@@ -222,7 +233,7 @@ try {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));
   }
-  if (!process.env.BENCH_FILL_ONLY) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!process.env.BENCH_FILL_ONLY && !reuse) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -6,6 +6,7 @@ import { listClaims } from '../src/modules/claim/claim.repo.ts';
 import { listEnterprises } from '../src/modules/enterprise/enterprise.repo.ts';
 import { listPolicies } from '../src/modules/policy/policy.repo.ts';
 import type { Actor } from '../src/platform/actor.ts';
+import { configureCounts, countCap, DEFAULT_COUNT_CAP } from '../src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../src/platform/settings.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -173,82 +174,100 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
   });
 
   it('the policy, enterprise and claim lists answer the plain LIKE rows', async () => {
-    const db = database.db;
-    const now = new Date();
-    const s = SETTING_DEFAULTS.insurance;
-    for (const k of KEYWORDS) {
-      const pat = containsPattern(k);
-      const policies = await listPolicies(db, gov, { keyword: k, pageNo: 1, pageSize: 1000 }, now);
-      const expectedPolicies = await db
-        .selectFrom('insPolicy as p')
-        .select('p.id')
-        .where('p.status', 'in', ['approved', 'cancelled'])
-        .where('p.districtCode', 'in', districts)
-        .where((eb) =>
-          eb.or([
-            eb('p.policyNo', '=', k.trim()),
-            eb('p.applicationNo', '=', k.trim()),
-            eb('p.holderUscc', '=', k.trim().toUpperCase()),
-            eb('p.holderName', 'like', containsPattern(k.trim())),
-          ]),
-        )
-        .orderBy('p.id', 'desc')
-        .execute();
-      expect(
-        policies.list.map((r) => r.id),
-        `policy list ${k}`,
-      ).toEqual(expectedPolicies.map((r) => r.id));
-      expect(policies.total).toBe(expectedPolicies.length);
-      expect(policies.totalCapped).toBe(false);
+    await compareLists(KEYWORDS, 1000, 1);
+  });
 
-      const enterprises = await listEnterprises(db, gov, { keyword: k, pageNo: 1, pageSize: 1000 }, now);
-      const expectedEnterprises = await db
-        .selectFrom('sysOrg as o')
-        .select('o.id')
-        .where('o.orgType', '=', 'enterprise')
-        .where('o.deletedAt', 'is', null)
-        .where('o.districtCode', 'in', districts)
-        .where((eb) => eb.or([eb('o.name', 'ilike', pat), eb('o.uscc', 'ilike', pat)]))
-        .orderBy('o.id', 'desc')
-        .execute();
-      expect(
-        enterprises.list.map((r) => r.id),
-        `enterprise list ${k}`,
-      ).toEqual(expectedEnterprises.map((r) => r.id));
-      expect(enterprises.total).toBe(expectedEnterprises.length);
-
-      const claims = await listClaims(db, gov, { keyword: k, pageNo: 1, pageSize: 1000 }, s, now);
-      const expectedClaims = await db
-        .selectFrom('insClaim as c')
-        .select('c.id')
-        .where('c.districtCode', 'in', districts)
-        .where((eb) =>
-          eb.or([
-            eb('c.reportNo', '=', k.trim()),
-            eb('c.registerNo', '=', k.trim()),
-            eb(
-              'c.policyId',
-              'in',
-              eb.selectFrom('insPolicy as kp').select('kp.id').where('kp.policyNo', '=', k.trim()),
-            ),
-            eb(
-              'c.enterpriseId',
-              'in',
-              eb
-                .selectFrom('sysOrg as ko')
-                .select('ko.id')
-                .where('ko.orgType', '=', 'enterprise')
-                .where('ko.name', 'like', containsPattern(k.trim())),
-            ),
-          ]),
-        )
-        .orderBy('c.id', 'desc')
-        .execute();
-      expect(
-        claims.list.map((r) => r.id),
-        `claim list ${k}`,
-      ).toEqual(expectedClaims.map((r) => r.id));
-      expect(claims.total).toBe(expectedClaims.length);
+  it('the first pages of a keyword matching more than the count cap (read in list order) are the same rows', async () => {
+    // With a cap of 2, every keyword matching 3 rows or more is "frequent" (platform/count-cache.ts
+    // denseFirstRows): its first pages skip the pair lookup; later pages and rarer keywords use it.
+    configureCounts(database.db, { cap: 2 });
+    try {
+      for (const pageNo of [1, 2, 3])
+        await compareLists(['化工', '宿迁', '建筑', '有限', 'a_b', 'ab', '化'], 2, pageNo);
+    } finally {
+      configureCounts(database.db, { cap: DEFAULT_COUNT_CAP });
     }
   });
 });
+
+/** Each list's page `pageNo` of `pageSize` rows for each keyword against the same page of the plain LIKE query. */
+async function compareLists(keywords: string[], pageSize: number, pageNo: number) {
+  const db = database.db;
+  const now = new Date();
+  const s = SETTING_DEFAULTS.insurance;
+  const slice = <T>(rows: T[]) => rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+  for (const k of keywords) {
+    const pat = containsPattern(k);
+    const policies = await listPolicies(db, gov, { keyword: k, pageNo, pageSize }, now);
+    const expectedPolicies = await db
+      .selectFrom('insPolicy as p')
+      .select('p.id')
+      .where('p.status', 'in', ['approved', 'cancelled'])
+      .where('p.districtCode', 'in', districts)
+      .where((eb) =>
+        eb.or([
+          eb('p.policyNo', '=', k.trim()),
+          eb('p.applicationNo', '=', k.trim()),
+          eb('p.holderUscc', '=', k.trim().toUpperCase()),
+          eb('p.holderName', 'like', containsPattern(k.trim())),
+        ]),
+      )
+      .orderBy('p.id', 'desc')
+      .execute();
+    expect(
+      policies.list.map((r) => r.id),
+      `policy list ${k}`,
+    ).toEqual(slice(expectedPolicies.map((r) => r.id)));
+    expect(policies.total).toBe(Math.min(expectedPolicies.length, countCap(db)));
+    expect(policies.totalCapped).toBe(expectedPolicies.length > countCap(db));
+
+    const enterprises = await listEnterprises(db, gov, { keyword: k, pageNo, pageSize }, now);
+    const expectedEnterprises = await db
+      .selectFrom('sysOrg as o')
+      .select('o.id')
+      .where('o.orgType', '=', 'enterprise')
+      .where('o.deletedAt', 'is', null)
+      .where('o.districtCode', 'in', districts)
+      .where((eb) => eb.or([eb('o.name', 'ilike', pat), eb('o.uscc', 'ilike', pat)]))
+      .orderBy('o.id', 'desc')
+      .execute();
+    expect(
+      enterprises.list.map((r) => r.id),
+      `enterprise list ${k}`,
+    ).toEqual(slice(expectedEnterprises.map((r) => r.id)));
+    expect(enterprises.total).toBe(Math.min(expectedEnterprises.length, countCap(db)));
+
+    const claims = await listClaims(db, gov, { keyword: k, pageNo, pageSize }, s, now);
+    const expectedClaims = await db
+      .selectFrom('insClaim as c')
+      .select('c.id')
+      .where('c.districtCode', 'in', districts)
+      .where((eb) =>
+        eb.or([
+          eb('c.reportNo', '=', k.trim()),
+          eb('c.registerNo', '=', k.trim()),
+          eb(
+            'c.policyId',
+            'in',
+            eb.selectFrom('insPolicy as kp').select('kp.id').where('kp.policyNo', '=', k.trim()),
+          ),
+          eb(
+            'c.enterpriseId',
+            'in',
+            eb
+              .selectFrom('sysOrg as ko')
+              .select('ko.id')
+              .where('ko.orgType', '=', 'enterprise')
+              .where('ko.name', 'like', containsPattern(k.trim())),
+          ),
+        ]),
+      )
+      .orderBy('c.id', 'desc')
+      .execute();
+    expect(
+      claims.list.map((r) => r.id),
+      `claim list ${k}`,
+    ).toEqual(slice(expectedClaims.map((r) => r.id)));
+    expect(claims.total).toBe(Math.min(expectedClaims.length, countCap(db)));
+  }
+}

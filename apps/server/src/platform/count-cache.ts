@@ -124,6 +124,20 @@ export function cachedTotal(
   });
 }
 
+/** How far into a list a frequent keyword's pages are read in list order (denseFirstRows). */
+export const DENSE_FIRST_ROWS = 500;
+
+/**
+ * Whether the page of a keyword search is better read along the list's own order (newest first) than
+ * looked up in a pair index (db/sql.ts bigramMatch): when the keyword matches at least the count cap
+ * (thousands of rows, so every few rows read in list order is a match) and the page is among the first
+ * DENSE_FIRST_ROWS. The index lookup would read every match to sort them; the walk stops after the page.
+ * Deeper pages of such a keyword, and every page of a rarer one, use the index.
+ */
+export function denseFirstRows(total: ListTotal, offset: number, limit: number): boolean {
+  return total.totalCapped && offset + limit <= DENSE_FIRST_ROWS;
+}
+
 /**
  * Counts the rows of a query, reading at most `limit` of them:
  * `SELECT count(*) FROM (<query> LIMIT limit) t`. The query's own columns are not computed (PostgreSQL drops

@@ -27,7 +27,7 @@ import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
@@ -225,25 +225,35 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
   let qb = qb0;
   const has = (k: string) => Object.hasOwn(v, k);
   if (has('kwExact')) {
-    qb = qb.where((eb) =>
-      eb.or([
+    // A keyword of two characters or more (kwPairs): `= ANY(ARRAY(subquery))`, not `IN (subquery)`. Inside
+    // an OR an IN stays a filter run on every claim read in list order, while an array of ids is looked up
+    // in the claims' own indexes (each arm by its index, the arms' rows OR-ed), so a keyword with few
+    // matches reads only those. The first pages of a frequent keyword (kwPairsDense, see denseFirstRows)
+    // and one-character keywords keep the IN: read in list order, a page is full after a few claims.
+    const pairs = has('kwPairs') ? v.kwPairs : has('kwPairsDense') ? v.kwPairsDense : undefined;
+    const byIds = has('kwPairs');
+    qb = qb.where((eb) => {
+      const policies = eb
+        .selectFrom('insPolicy as kp')
+        .select('kp.id')
+        .where('kp.policyNo', '=', v.kwExact as string);
+      const enterprises = eb
+        .selectFrom('sysOrg as ko')
+        .select('ko.id')
+        .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+        .$if(pairs !== undefined, (qb) => qb.where(bigramMatch(['ko.name', 'ko.uscc'], pairs)))
+        .where('ko.name', 'like', v.kwLike as string);
+      return eb.or([
         eb('c.reportNo', '=', v.kwExact as string),
         eb('c.registerNo', '=', v.kwExact as string),
-        // `= ANY(ARRAY(subquery))`, not `IN (subquery)`: inside an OR an IN stays a filter run on every
-        // claim read in list order, while an array of ids is looked up in the claims' own indexes (each
-        // arm by its index, the arms' rows OR-ed), so a keyword with few matches reads only those.
-        sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${eb
-          .selectFrom('insPolicy as kp')
-          .select('kp.id')
-          .where('kp.policyNo', '=', v.kwExact as string)}))`,
-        sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${eb
-          .selectFrom('sysOrg as ko')
-          .select('ko.id')
-          .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-          .$if(has('kwPairs'), (qb) => qb.where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs)))
-          .where('ko.name', 'like', v.kwLike as string)}))`,
-      ]),
-    ) as QB;
+        byIds
+          ? sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${policies}))`
+          : eb('c.policyId', 'in', policies),
+        byIds
+          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${enterprises}))`
+          : eb('c.enterpriseId', 'in', enterprises),
+      ]);
+    }) as QB;
   }
   if (has('districtCode')) qb = qb.where('c.districtCode', '=', v.districtCode as string) as QB;
   if (has('wsIndustryLike')) qb = qb.where('c.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
@@ -274,17 +284,25 @@ export async function listClaims(
   const fv = filterValues(filters, s, now);
   // The unpaid flag moves with time: its totals are keyed by the hour.
   const key = `claim|${scopeKey(actor)}|${JSON.stringify(filters)}|${JSON.stringify(s)}|${Math.floor(now.getTime() / 3600_000)}`;
-  const values = { ...scopeValues(actor), ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
-  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
-  const shape = `claim-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}`;
-  const [total, rows] = await Promise.all([
-    cachedTotal(db, key, (limit) =>
-      countUpTo(
-        db,
-        applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv).select(sql.lit(1).as('one')),
-        limit,
-      ),
+  const offset = (pageNo - 1) * pageSize;
+  const totalP = cachedTotal(db, key, (limit) =>
+    countUpTo(
+      db,
+      applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv).select(sql.lit(1).as('one')),
+      limit,
     ),
+  );
+  // A keyword matching thousands: its first pages are read in list order (see applyFilters).
+  const { kwPairs, ...rest } = fv;
+  const pageFv =
+    kwPairs !== undefined && denseFirstRows(await totalP, offset, pageSize)
+      ? { ...rest, kwPairsDense: kwPairs }
+      : fv;
+  const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
+  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
+  const shape = `claim-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}`;
+  const [total, rows] = await Promise.all([
+    totalP,
     runTemplate(db, shape, values, (v) =>
       applyFilters(scopeWith(listSelect(db), actor.kind, v), v)
         .orderBy('c.id', 'desc')

@@ -24,7 +24,7 @@ import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable, escapeLike, nullableDateText } from '../../db/sql.ts';
 import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
@@ -167,12 +167,14 @@ type EnterpriseListQuery = z.output<typeof enterpriseListQuery>;
 type EnterpriseFilters = z.output<typeof enterpriseListFilters>;
 type EnterpriseOrder = { sortField?: string | undefined; sortOrder?: string | undefined };
 
-function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
+/** `pairs`: a keyword of two characters or more is looked up in the pair index (false: LIKE alone). */
+function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string, pairs = true) {
   let qb = enterpriseScope(baseQuery(db, today), actor);
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
     // Two characters or more: looked up in the pair index of name and USCC first (db/sql.ts bigramMatch).
-    if (bigramSearchable(q.keyword)) qb = qb.where(bigramMatch(['o.name', 'o.uscc'], q.keyword, true));
+    if (pairs && bigramSearchable(q.keyword))
+      qb = qb.where(bigramMatch(['o.name', 'o.uscc'], q.keyword, true));
     qb = qb.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.uscc', 'ilike', like)]));
   }
   if (q.districtCode) qb = qb.where('o.districtCode', '=', q.districtCode);
@@ -215,15 +217,22 @@ export async function listEnterprises(
   const today = chinaDate(now);
   const qb = filtered(db, actor, q, today);
   const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
+  const offset = (pageNo - 1) * pageSize;
   // Cached like the policy and claim totals (platform/count-cache.ts); a write to an enterprise's profile
   // or organisation calls countsChanged. Today is in the key: the insured filter moves with the day.
+  const totalP = cachedTotal(
+    db,
+    `enterprise|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`,
+    (limit) => countUpTo(db, qb, limit),
+  );
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
+  const dense =
+    q.keyword !== undefined && bigramSearchable(q.keyword) && denseFirstRows(await totalP, offset, pageSize);
   const [total, rows] = await Promise.all([
-    cachedTotal(db, `enterprise|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, (limit) =>
-      countUpTo(db, qb, limit),
-    ),
-    listOrder(qb, q)
+    totalP,
+    listOrder(dense ? filtered(db, actor, q, today, false) : qb, q)
       .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
+      .offset(offset)
       .execute(),
   ]);
   return { list: rows.map((r) => toRow(r, false)), ...total, pageNum: pageNo, pageSize };

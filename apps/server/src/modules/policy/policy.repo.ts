@@ -26,7 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import { scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike, nullableDateText } from '../enterprise/index.ts';
 import { actorRef, mayAct, type PolicySettings, policyState, policyTransition } from './policy.machine.ts';
@@ -320,24 +320,24 @@ export async function listPolicies(
   const today = chinaDate(now);
   const { pageNo, pageSize, ...filters } = q;
   const fv = filterValues(filters, today);
-  const values = {
-    ...scopeValues(actor),
-    ...fv,
-    limit: pageSize,
-    offset: (pageNo - 1) * pageSize,
-  };
-  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
-  const shape = `policy-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}|${filters.state ?? ''}`;
-  const [total, rows] = await Promise.all([
-    cachedTotal(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, (limit) =>
-      countUpTo(
-        db,
-        applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters.state, fv).select(
-          sql.lit(1).as('one'),
-        ),
-        limit,
+  const offset = (pageNo - 1) * pageSize;
+  const totalP = cachedTotal(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, (limit) =>
+    countUpTo(
+      db,
+      applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters.state, fv).select(
+        sql.lit(1).as('one'),
       ),
+      limit,
     ),
+  );
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
+  const { kwPairs: _pairs, ...walkFv } = fv;
+  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
+  // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
+  const shape = `policy-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}|${filters.state ?? ''}`;
+  const [total, rows] = await Promise.all([
+    totalP,
     runTemplate(db, shape, values, (v) =>
       applyFilters(scopeWith(listSelect(db), actor.kind, v), filters.state, v)
         .orderBy('p.id', 'desc')
