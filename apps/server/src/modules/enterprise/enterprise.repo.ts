@@ -203,6 +203,8 @@ function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string, pai
 function listOrder<QB extends ReturnType<typeof filtered>>(qb: QB, q: EnterpriseOrder): QB {
   const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
   const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
+  // The id is never null: ordered plainly, so the primary key serves the order (NULLS LAST would sort all rows).
+  if (col === 'o.id') return qb.orderBy('o.id', dir) as QB;
   return qb
     .orderBy(sql.ref(col), (ob) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
     .orderBy('o.id', 'desc') as QB;
@@ -228,13 +230,25 @@ export async function listEnterprises(
   // A keyword matching thousands: its first pages are read in list order without the pair lookup.
   const dense =
     q.keyword !== undefined && bigramSearchable(q.keyword) && denseFirstRows(await totalP, offset, pageSize);
-  const [total, rows] = await Promise.all([
-    totalP,
-    listOrder(dense ? filtered(db, actor, q, today, false) : qb, q)
-      .limit(pageSize)
-      .offset(offset)
-      .execute(),
-  ]);
+  // The page's ids first, then their columns: the per-row figures (insured now, risk level, cover) are
+  // computed for the page's rows only. In one query the generic plan, not knowing LIMIT's value, computed
+  // the insured-now check for every enterprise at once (a hashed pass over all policies, 0.4 s at 1M).
+  const page = async () => {
+    const ids = (
+      await listOrder(dense ? filtered(db, actor, q, today, false) : qb, q)
+        .clearSelect()
+        .select('o.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const byId = new Map(
+      (await baseQuery(db, today).where('o.id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  const [total, rows] = await Promise.all([totalP, page()]);
   return { list: rows.map((r) => toRow(r, false)), ...total, pageNum: pageNo, pageSize };
 }
 
