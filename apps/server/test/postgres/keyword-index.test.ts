@@ -6,6 +6,7 @@ import { listClaims } from '../../src/modules/claim/claim.repo.ts';
 import { listEnterprises } from '../../src/modules/enterprise/enterprise.repo.ts';
 import { listPolicies } from '../../src/modules/policy/policy.repo.ts';
 import type { Actor } from '../../src/platform/actor.ts';
+import { configureCounts } from '../../src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../../src/platform/settings.ts';
 import { pgUrl } from '../global-setup.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
@@ -117,13 +118,33 @@ describe('two-character keywords use the pair indexes (PostgreSQL, generic plans
     expect(filters.join('\n')).not.toContain('search_bigrams');
   });
 
-  it('enterprise list: 宿迁 by sys_org_name_bigrams', async () => {
+  it('enterprise list: 宿迁化工 (1 in 35) by sys_org_name_bigrams', async () => {
     captured = [];
-    const page = await listEnterprises(logged, gov, { keyword: '宿迁', pageNo: 1, pageSize: 10 }, new Date());
+    const page = await listEnterprises(
+      logged,
+      gov,
+      { keyword: '宿迁化工', pageNo: 1, pageSize: 10 },
+      new Date(),
+    );
     expect(page.list.length).toBe(10);
-    expect(page.list.every((r) => r.name.includes('宿迁'))).toBe(true);
+    expect(page.totalCapped).toBe(false);
+    expect(page.list.every((r) => r.name.includes('宿迁化工'))).toBe(true);
     const plan = await genericPlan((q) => q.sql.includes('search_bigrams') && /order by/i.test(q.sql));
     expect(plan).toContain('Bitmap Index Scan on sys_org_name_bigrams');
+  });
+
+  it('enterprise list: 宿迁 (1 in 5, more than the count cap) reads its first page in id order', async () => {
+    configureCounts(logged, { cap: 5000 });
+    captured = [];
+    const page = await listEnterprises(logged, gov, { keyword: '宿迁', pageNo: 1, pageSize: 10 }, new Date());
+    expect(page).toMatchObject({ total: 5000, totalCapped: true });
+    expect(page.list.every((r) => r.name.includes('宿迁'))).toBe(true);
+    // The total was counted by the index; the page walks the primary key (every fifth row matches).
+    const count = await genericPlan((q) => q.sql.includes('search_bigrams') && /count\(\*\)/i.test(q.sql));
+    expect(count).toContain('Bitmap Index Scan on sys_org_name_bigrams');
+    const plan = await genericPlan((q) => !q.sql.includes('search_bigrams') && /order by/i.test(q.sql));
+    expect(plan).toMatch(/Index Scan Backward using sys_org_(pkey|type_idx)/);
+    expect(plan).not.toContain('Sort');
   });
 
   it('claim list: 危化 finds the enterprises by sys_org_name_bigrams and their claims by ins_claim_enterprise_idx', async () => {
