@@ -3,9 +3,9 @@
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../apps/server/src/db/schema.ts';
-import { listClaims } from '../apps/server/src/modules/claim/claim.repo.ts';
-import { listEnterprises } from '../apps/server/src/modules/enterprise/enterprise.repo.ts';
-import { listPolicies } from '../apps/server/src/modules/policy/policy.repo.ts';
+import { listClaims } from '../apps/server/src/modules/claim/index.ts';
+import { listEnterprises } from '../apps/server/src/modules/enterprise/index.ts';
+import { listPolicies } from '../apps/server/src/modules/policy/index.ts';
 import type { Actor } from '../apps/server/src/platform/actor.ts';
 import { SETTING_DEFAULTS } from '../apps/server/src/platform/settings.ts';
 

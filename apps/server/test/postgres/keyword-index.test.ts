@@ -2,9 +2,9 @@ import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } fro
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
-import { listClaims } from '../../src/modules/claim/claim.repo.ts';
-import { listEnterprises } from '../../src/modules/enterprise/enterprise.repo.ts';
-import { listPolicies } from '../../src/modules/policy/policy.repo.ts';
+import { listClaims } from '../../src/modules/claim/index.ts';
+import { listEnterprises } from '../../src/modules/enterprise/index.ts';
+import { listPolicies } from '../../src/modules/policy/index.ts';
 import type { Actor } from '../../src/platform/actor.ts';
 import { configureCounts } from '../../src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../../src/platform/settings.ts';
