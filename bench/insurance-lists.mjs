@@ -6,7 +6,8 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insurance-lists.mjs
 //
 // BENCH_POLICIES / BENCH_CLAIMS set the size (default 100,000 / 20,000), BENCH_ONLY=<regex> picks scenarios
-// by name, BENCH_FILL_ONLY=1 fills and keeps the database, BENCH_DB=<name> measures on such a kept one,
+// by name, BENCH_FILL_ONLY=1 fills and keeps the database, BENCH_DB=<name> measures on such a kept one (for
+// diagnosis only: the server's start-up daily job then rescores all kept enterprises while the first lists run),
 // BENCH_RESULT=<file> writes the results elsewhere than bench/results/insurance-lists.json.
 //
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
