@@ -228,20 +228,19 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
     // A keyword of two characters or more (kwPairs): `= ANY(ARRAY(subquery))`, not `IN (subquery)`. Inside
     // an OR an IN stays a filter run on every claim read in list order, while an array of ids is looked up
     // in the claims' own indexes (each arm by its index, the arms' rows OR-ed), so a keyword with few
-    // matches reads only those. The first pages of a frequent keyword (kwPairsDense, see denseFirstRows)
-    // and one-character keywords keep the IN: read in list order, a page is full after a few claims.
-    const pairs = has('kwPairs') ? v.kwPairs : has('kwPairsDense') ? v.kwPairsDense : undefined;
+    // matches reads only those, the enterprises found by the pair index. Without kwPairs (a one-character
+    // keyword, or the first pages of a frequent one, see denseFirstRows) the claims are read in list order
+    // and each one's own enterprise is checked (EXISTS by its primary key): a page is full after a few
+    // claims, where a list of every matching enterprise would first have to be built.
     const byIds = has('kwPairs');
     qb = qb.where((eb) => {
       const policies = eb
         .selectFrom('insPolicy as kp')
         .select('kp.id')
         .where('kp.policyNo', '=', v.kwExact as string);
-      const enterprises = eb
+      const named = eb
         .selectFrom('sysOrg as ko')
-        .select('ko.id')
         .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-        .$if(pairs !== undefined, (qb) => qb.where(bigramMatch(['ko.name', 'ko.uscc'], pairs)))
         .where('ko.name', 'like', v.kwLike as string);
       return eb.or([
         eb('c.reportNo', '=', v.kwExact as string),
@@ -250,8 +249,10 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
           ? sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${policies}))`
           : eb('c.policyId', 'in', policies),
         byIds
-          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${enterprises}))`
-          : eb('c.enterpriseId', 'in', enterprises),
+          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${named
+              .select('ko.id')
+              .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs))}))`
+          : eb.exists(named.select(sql.lit(1).as('one')).whereRef('ko.id', '=', 'c.enterpriseId')),
       ]);
     }) as QB;
   }
@@ -293,11 +294,8 @@ export async function listClaims(
     ),
   );
   // A keyword matching thousands: its first pages are read in list order (see applyFilters).
-  const { kwPairs, ...rest } = fv;
-  const pageFv =
-    kwPairs !== undefined && denseFirstRows(await totalP, offset, pageSize)
-      ? { ...rest, kwPairsDense: kwPairs }
-      : fv;
+  const { kwPairs: _pairs, ...walkFv } = fv;
+  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
   const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
   const shape = `claim-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}`;
