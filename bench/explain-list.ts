@@ -1,5 +1,5 @@
 // Prints the generic-plan EXPLAIN ANALYZE of the statements one list call runs (issue 18 diagnostics):
-//   DB=aqzrx_bench_… LIST=claim ROLE=insurer KEYWORD=建筑 node --import tsx bench/explain-list.ts
+//   DB=aqzrx_bench_… LIST=claim ROLE=insurer KEYWORD=建筑 [CAP=1000] [PAGE=1] node --import tsx bench/explain-list.ts
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../apps/server/src/db/schema.ts';
@@ -7,6 +7,7 @@ import { listClaims } from '../apps/server/src/modules/claim/index.ts';
 import { listEnterprises } from '../apps/server/src/modules/enterprise/index.ts';
 import { listPolicies } from '../apps/server/src/modules/policy/index.ts';
 import type { Actor } from '../apps/server/src/platform/actor.ts';
+import { configureCounts } from '../apps/server/src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../apps/server/src/platform/settings.ts';
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,6 +47,8 @@ const q = {
   ...(process.env.KEYWORD ? { keyword: process.env.KEYWORD } : {}),
 };
 const list = process.env.LIST ?? 'policy';
+// CAP=<n>: count totals up to n (LIST_COUNT_CAP), to see a frequent keyword's plans on a smaller fill.
+if (process.env.CAP) configureCounts(db, { cap: Number(process.env.CAP) });
 captured.length = 0;
 const t0 = Date.now();
 if (list === 'policy') await listPolicies(db, actor, q, new Date());
