@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
+import * as m0033 from '../src/db/migrations/0033_keyword_bigrams.ts';
 import { bigramMatch, bigramSearchable, containsPattern } from '../src/db/sql.ts';
 import { listClaims } from '../src/modules/claim/index.ts';
 import { listEnterprises } from '../src/modules/enterprise/index.ts';
@@ -171,6 +172,31 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
       .where(bigramMatch(['p.holderName'], '化工'))
       .execute();
     expect(spread.map((r) => r.holderName)).not.toContain('abc 化 工贸易');
+  });
+
+  it('migration 0033: down drops the functions and indexes, up brings them back over existing rows', async () => {
+    const db = database.db;
+    const indexes = async () =>
+      (
+        await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
+          WHERE indexname IN ('ins_policy_holder_bigrams', 'ins_policy_holder_uscc_idx', 'sys_org_name_bigrams')
+          ORDER BY 1`.execute(db)
+      ).rows.map((r) => r.name);
+    await m0033.down(db as never);
+    expect(await indexes()).toEqual([]);
+    await expect(sql`SELECT search_bigrams('宿迁')`.execute(db)).rejects.toThrow();
+    await m0033.up(db as never);
+    expect(await indexes()).toEqual([
+      'ins_policy_holder_bigrams',
+      'ins_policy_holder_uscc_idx',
+      'sys_org_name_bigrams',
+    ]);
+    const found = await db
+      .selectFrom('insPolicy as p')
+      .select('p.holderName')
+      .where(bigramMatch(['p.holderName'], '宿迁化工'))
+      .execute();
+    expect(found.map((r) => r.holderName)).toContain('宿迁化工有限公司');
   });
 
   it('the policy, enterprise and claim lists answer the plain LIKE rows', async () => {
