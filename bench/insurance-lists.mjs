@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // Large-data benchmark of the insurance lists (issue 5): 100,000 policies and 20,000 claims in PostgreSQL,
-// the paged, filtered policy and claim lists hit by 50 connections for ~10 s each, as the insurer and as
+// the paged, filtered policy, claim and enterprise lists (with keyword searches, issue 18) hit by 50 connections for ~10 s each, as the insurer and as
 // the government user. Prints req/s and p50/p99 and writes bench/results/insurance-lists.json.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insurance-lists.mjs
+//
+// BENCH_POLICIES / BENCH_CLAIMS set the size (default 100,000 / 20,000), BENCH_ONLY=<regex> picks scenarios
+// by name, BENCH_FILL_ONLY=1 fills and keeps the database, BENCH_DB=<name> measures on such a kept one (for
+// diagnosis only: the server's start-up daily job then rescores all kept enterprises while the first lists run),
+// BENCH_RESULT=<file> writes the results elsewhere than bench/results/insurance-lists.json.
 //
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
 // (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
@@ -25,7 +30,9 @@ const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000);
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 20_000);
 const YEARS = 5;
 const ENTERPRISES = Math.ceil(POLICIES / YEARS);
-const dbName = `aqzrx_bench_${process.pid}`;
+// BENCH_DB=<name>: measure on a database an earlier BENCH_FILL_ONLY run filled and kept (not dropped).
+const reuse = process.env.BENCH_DB;
+const dbName = reuse ?? `aqzrx_bench_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ins-'));
 
 const urlFor = (name) => {
@@ -72,7 +79,13 @@ async function fill(client) {
   await client.query(
     `WITH o AS (
        INSERT INTO sys_org (org_type, name, uscc, district_code)
-       SELECT 'enterprise', '压测企业' || g || '有限公司', 'B' || lpad(g::text, 17, '0'),
+       SELECT 'enterprise',
+              -- Names with the words people search for (issue 18): a place (1 in 5), a trade (1 in 7), and
+              -- a rare word (危化, 1 in 4,096 enterprises) for a search with few matches.
+              '压测企业' || (ARRAY['宿迁','泗阳','沭阳','泗洪','宿豫'])[1 + g % 5]
+                || (ARRAY['化工','建筑','机械','纺织','食品','物流','电子'])[1 + (g / 5) % 7]
+                || CASE WHEN g % 4096 = 0 THEN '危化' ELSE '' END || g || '有限公司',
+              'B' || lpad(g::text, 17, '0'),
               (ARRAY['321302','321311','321322','321323','321324'])[1 + g % 5]
        FROM generate_series(1, $1::int) g
        RETURNING id
@@ -184,8 +197,10 @@ async function run(name, role, opts) {
   return row;
 }
 
-await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${dbName}`);
+if (!reuse) {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${dbName}`);
+}
 let child;
 try {
   const started = await startServer();
@@ -195,7 +210,13 @@ try {
   const client = new pg.Client({ connectionString: urlFor(dbName) });
   client.on('error', (err) => console.warn('fill connection:', err.message));
   await client.connect();
-  const counts = await fill(client);
+  const counts = reuse
+    ? (
+        await client.query(
+          'SELECT (SELECT count(*) FROM ins_policy)::int AS policies, (SELECT count(*) FROM ins_claim)::int AS claims, (SELECT count(*) FROM ins_enterprise)::int AS enterprises',
+        )
+      ).rows[0]
+    : await fill(client);
   await client.end();
   const login = async (username) => {
     const r = await fetch(`${base}/api/login`, {
@@ -213,7 +234,7 @@ try {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));
   }
-  if (!process.env.BENCH_FILL_ONLY) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!process.env.BENCH_FILL_ONLY && !reuse) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -228,6 +249,9 @@ async function measure(base, login, counts) {
     connections: 10,
     duration: 2,
   });
+  const kw = encodeURIComponent;
+  // BENCH_ONLY=<regex>: only the scenarios whose name matches (e.g. 'keyword|enterprise').
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const scenarios = [
     // Reference: the platform's floor for any signed-in call (session, permission, one small query).
     ['reference: insurer options (3 rows, no list)', insurer, '/api/insurer/options'],
@@ -251,7 +275,44 @@ async function measure(base, login, counts) {
     ],
     ['claim list: unfiltered, page 3', insurer, '/api/claim/list?pageNo=3&pageSize=10'],
     ['claim list: unfiltered, page 3', gov, '/api/govInsurance/claimList?pageNo=3&pageSize=10'],
-  ];
+    // Issue 18: keyword searches (a frequent word and a rare one) and the unfiltered enterprise list.
+    [
+      'policy list: keyword 化工 (1 in 7), page 1',
+      gov,
+      `/api/policy/list?pageNo=1&pageSize=10&keyword=${kw('化工')}`,
+    ],
+    [
+      'policy list: keyword 危化 (rare), page 1',
+      gov,
+      `/api/policy/list?pageNo=1&pageSize=10&keyword=${kw('危化')}`,
+    ],
+    [
+      'policy list: keyword 危化 (rare), page 1',
+      insurer,
+      `/api/policy/list?pageNo=1&pageSize=10&keyword=${kw('危化')}`,
+    ],
+    [
+      'claim list: keyword 建筑 (1 in 7), page 1',
+      insurer,
+      `/api/claim/list?pageNo=1&pageSize=10&keyword=${kw('建筑')}`,
+    ],
+    [
+      'claim list: keyword 危化 (rare), page 1',
+      gov,
+      `/api/govInsurance/claimList?pageNo=1&pageSize=10&keyword=${kw('危化')}`,
+    ],
+    ['enterprise list: unfiltered, page 1', gov, '/api/enterprise/list?pageNo=1&pageSize=10'],
+    [
+      'enterprise list: keyword 宿迁 (1 in 5), page 1',
+      gov,
+      `/api/enterprise/list?pageNo=1&pageSize=10&keyword=${kw('宿迁')}`,
+    ],
+    [
+      'enterprise list: keyword 危化 (rare), page 1',
+      gov,
+      `/api/enterprise/list?pageNo=1&pageSize=10&keyword=${kw('危化')}`,
+    ],
+  ].filter(([name]) => !only || only.test(name));
   const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
   console.log(
     `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
@@ -274,7 +335,7 @@ async function measure(base, login, counts) {
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
-    path.join(root, 'bench/results/insurance-lists.json'),
+    path.resolve(root, process.env.BENCH_RESULT ?? 'bench/results/insurance-lists.json'),
     `${JSON.stringify(out, null, 2)}\n`,
   );
 }

@@ -51,6 +51,7 @@ import { workbenchRoutes } from './modules/workbench/index.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
+import { configureCounts } from './platform/count-cache.ts';
 import { AppError } from './platform/errors.ts';
 import { createFileScopes } from './platform/file-scopes.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
@@ -151,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   };
   app.decorate('deps', deps);
   app.decorate('db', database.db);
+  // Totals of the large lists are counted exactly up to this many rows (platform/count-cache.ts).
+  configureCounts(database.db, { cap: config.LIST_COUNT_CAP });
   app.decorate('state', state);
   // R07: while stopping, the server keeps listening until the requests in flight are done (main.ts); a request
   // that arrives then, on a new connection or a kept-alive one, is answered 503 with Connection: close and

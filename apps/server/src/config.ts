@@ -36,6 +36,12 @@ export const configSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
   DB_PLAN_CACHE_MODE: z.enum(['force_generic_plan', 'auto', 'force_custom_plan']).default('auto'),
+  /**
+   * Totals of the large lists (policies, claims, enterprises) are counted exactly up to this many rows;
+   * above it the list says "10,000+ 条" (totalCapped) and pages up to it can be opened. Counting stops there,
+   * so a total never costs seconds however many rows match.
+   */
+  LIST_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   CAPTCHA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
     .number()

@@ -38,6 +38,11 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),
     total: z.number().int(),
+    /**
+     * The large lists (policies, claims, enterprises) count at most LIST_COUNT_CAP rows: true when more
+     * match, `total` is then the cap (the web shows "10,000+ 条"); pages up to the cap can be opened.
+     */
+    totalCapped: z.boolean().optional(),
     pageNum: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -45,6 +50,8 @@ export function paged<T extends z.ZodType>(item: T) {
 export interface Paged<T> {
   list: T[];
   total: number;
+  /** More rows match than were counted: `total` is the count cap (see paged()). */
+  totalCapped?: boolean;
   pageNum: number;
   pageSize: number;
 }

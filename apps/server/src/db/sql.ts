@@ -27,3 +27,31 @@ export const chinaDateText = (ref: string): RawBuilder<string | null> =>
 /** A jsonb array column (a record's list of file ids) holds `value` (compared as stored: lower-case ids). */
 export const jsonListHolds = (ref: string, value: string): RawBuilder<boolean> =>
   sql<boolean>`${sql.ref(ref)} @> ${JSON.stringify([value])}::jsonb`;
+
+/**
+ * Keyword search by the pair index (migration 0033: GIN indexes on search_bigrams(…) of policy holder
+ * names and of enterprise names with their USCC). A keyword of two or more characters narrows the rows
+ * through the index; the caller's LIKE/ILIKE on the same columns then decides, so the rows are exactly
+ * LIKE's. A one-character keyword has no pair to look up (bigramSearchable false) and is left to the LIKE
+ * alone, a scan: a single character matches a large share of the names, where reading the list in its own
+ * order finds a page soonest, and indexing single characters would double the index for that least useful case.
+ */
+export function bigramSearchable(keyword: string): boolean {
+  return Array.from(keyword).length >= 2;
+}
+
+/**
+ * `search_bigrams(refs…) @@ search_bigram_query(keyword)`: the index condition for `refs LIKE '%keyword%'`
+ * (`insensitive`: for ILIKE, the keyword's lower() pairs). `refs` must be the columns of an index
+ * expression of 0033, in its order; `keyword` is the keyword as the LIKE pattern was made of it (a value or
+ * a query template's slot).
+ */
+export function bigramMatch(
+  refs: readonly string[],
+  keyword: unknown,
+  insensitive = false,
+): RawBuilder<boolean> {
+  const columns = sql.join(refs.map((r) => sql.ref(r)));
+  const query = insensitive ? sql`lower(${keyword})` : sql`${keyword}`;
+  return sql<boolean>`search_bigrams(${columns}) @@ search_bigram_query(${query})`;
+}

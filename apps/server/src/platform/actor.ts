@@ -66,3 +66,10 @@ export async function resolveActor(db: Db, auth: AuthContext): Promise<Actor> {
   }
   return { kind: 'none', ...base };
 }
+
+/** A key naming the actor's row scope (for cached totals, platform/count-cache.ts). */
+export function scopeKey(actor: Actor): string {
+  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return `${actor.kind}:${actor.orgId}`;
+  if (actor.kind === 'government') return `government:${actor.districts.join(',')}`;
+  return 'none';
+}

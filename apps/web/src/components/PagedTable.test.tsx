@@ -100,6 +100,25 @@ describe('PagedTable', () => {
     expect(screen.getByText('第 1-10 条/总共 25 条')).toBeTruthy();
   });
 
+  it('shows a total the server capped as "10,000+ 条"; the last page up to the cap opens', async () => {
+    // The server counted 10,000 of more matching rows (LIST_COUNT_CAP) and said so.
+    const request = vi.fn(
+      async (q: PageRequest): Promise<PageResult<Row>> => ({
+        list: rows(q.pageSize).map((r) => ({ ...r, name: `企业p${q.pageNo}-${r.id}` })),
+        total: 10_000,
+        totalCapped: true,
+        pageNum: q.pageNo,
+      }),
+    );
+    const { container } = renderTable(request);
+    expect(await screen.findByText('第 1-10 条/总共 10,000+ 条')).toBeTruthy();
+    expect(screen.queryByText(/总共 10000 条/)).toBeNull();
+    fireEvent.click(container.querySelector('.ant-pagination-item-1000')!);
+    expect(await screen.findByText('企业p1000-1')).toBeTruthy();
+    expect(request.mock.lastCall![0]).toMatchObject({ pageNo: 1000, pageSize: 10 });
+    expect(await screen.findByText('第 9991-10000 条/总共 10,000+ 条')).toBeTruthy();
+  });
+
   it('pages and sorts through the request', async () => {
     const { request } = fakeServer(rows(25));
     const { container } = renderTable(request);

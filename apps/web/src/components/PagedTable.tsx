@@ -24,7 +24,18 @@ export interface PageRequest {
 export interface PageResult<T> {
   list: T[];
   total: number;
+  /** The server counted up to its cap (LIST_COUNT_CAP) and more rows match: `total` is the cap. */
+  totalCapped?: boolean;
   pageNum: number;
+}
+
+/**
+ * The pagination's total text: ProTable's own wording, and for a capped total "10,000+ 条" (as large
+ * systems say it) instead of a figure the server did not count.
+ */
+export function totalText(total: number, range: [number, number], capped: boolean): string {
+  const all = capped ? `${total.toLocaleString('zh-CN')}+` : String(total);
+  return `第 ${range[0]}-${range[1]} 条/总共 ${all} 条`;
 }
 
 export type PagedTableProps<T extends object, F extends ParamsType = ParamsType> = Omit<
@@ -108,7 +119,8 @@ function assignRef<V>(ref: Ref<V> | undefined, value: V): void {
  * ProTable for the server's paged lists (spec 2.8, 5, 9): page 1, 10 rows, size changer on, and when a
  * page after the first comes back empty it steps back a page and reloads; text columns with `ellipsis`
  * and a width are cut by display width (withTextEllipsis). Errors are left to the
- * request function (the app's API client already tells the person).
+ * request function (the app's API client already tells the person). A total the server capped
+ * (`totalCapped`) shows as "总共 10,000+ 条"; its pages up to the cap stay reachable.
  *
  * Until the first answer (rows or an error) the table shows its loading state: ProTable renders an empty
  * table — and with it the `locale.emptyText` (暂无…) — before its first request starts (a search form
@@ -127,6 +139,7 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
   const shownColumns = useMemo(() => withTextEllipsis(columns), [columns]);
   // A table that waits for its search (manualRequest) has nothing on its way.
   const [answered, setAnswered] = useState(rest.manualRequest === true);
+  const [capped, setCapped] = useState(false);
   const innerRef = useRef<ActionType | undefined>(undefined);
   const setActionRef = useCallback(
     (action: ActionType | undefined) => {
@@ -141,6 +154,7 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
     const page = await request(query).finally(() => setAnswered(true));
     const list = Array.isArray(page.list) ? page.list : [];
     const total = Number(page.total) || 0;
+    setCapped(page.totalCapped === true);
     if (list.length === 0) {
       const back = pageToStepBackTo(query.pageNo, total, query.pageSize);
       if (back !== null && innerRef.current?.setPageInfo) {
@@ -169,6 +183,9 @@ export function PagedTable<T extends object, F extends ParamsType = ParamsType>(
               defaultPageSize: TABLE_DEFAULTS.pageSize,
               showSizeChanger: true,
               ...(typeof pagination === 'object' ? pagination : {}),
+              ...(capped
+                ? { showTotal: (total: number, range: [number, number]) => totalText(total, range, true) }
+                : {}),
             }
       }
     />

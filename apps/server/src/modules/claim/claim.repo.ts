@@ -25,8 +25,9 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
+import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
@@ -187,6 +188,8 @@ function filterValues(q: ListFilters, s: ClaimSettings, now: Date): Record<strin
     const k = q.keyword.trim();
     v.kwExact = k;
     v.kwLike = `%${escapeLike(k)}%`;
+    // Two characters or more: enterprise names are looked up in their pair index first (db/sql.ts bigramMatch).
+    if (bigramSearchable(k)) v.kwPairs = k;
   }
   if (q.districtCode) v.districtCode = q.districtCode;
   if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
@@ -222,29 +225,36 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
   let qb = qb0;
   const has = (k: string) => Object.hasOwn(v, k);
   if (has('kwExact')) {
-    qb = qb.where((eb) =>
-      eb.or([
+    // A keyword of two characters or more (kwPairs): `= ANY(ARRAY(subquery))`, not `IN (subquery)`. Inside
+    // an OR an IN stays a filter run on every claim read in list order, while an array of ids is looked up
+    // in the claims' own indexes (each arm by its index, the arms' rows OR-ed), so a keyword with few
+    // matches reads only those, the enterprises found by the pair index. Without kwPairs (a one-character
+    // keyword, or the first pages of a frequent one, see denseFirstRows) the claims are read in list order
+    // and each one's own enterprise is checked (EXISTS by its primary key): a page is full after a few
+    // claims, where a list of every matching enterprise would first have to be built.
+    const byIds = has('kwPairs');
+    qb = qb.where((eb) => {
+      const policies = eb
+        .selectFrom('insPolicy as kp')
+        .select('kp.id')
+        .where('kp.policyNo', '=', v.kwExact as string);
+      const named = eb
+        .selectFrom('sysOrg as ko')
+        .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+        .where('ko.name', 'like', v.kwLike as string);
+      return eb.or([
         eb('c.reportNo', '=', v.kwExact as string),
         eb('c.registerNo', '=', v.kwExact as string),
-        eb(
-          'c.policyId',
-          'in',
-          eb
-            .selectFrom('insPolicy as kp')
-            .select('kp.id')
-            .where('kp.policyNo', '=', v.kwExact as string),
-        ),
-        eb(
-          'c.enterpriseId',
-          'in',
-          eb
-            .selectFrom('sysOrg as ko')
-            .select('ko.id')
-            .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-            .where('ko.name', 'like', v.kwLike as string),
-        ),
-      ]),
-    ) as QB;
+        byIds
+          ? sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${policies}))`
+          : eb('c.policyId', 'in', policies),
+        byIds
+          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${named
+              .select('ko.id')
+              .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs))}))`
+          : eb.exists(named.select(sql.lit(1).as('one')).whereRef('ko.id', '=', 'c.enterpriseId')),
+      ]);
+    }) as QB;
   }
   if (has('districtCode')) qb = qb.where('c.districtCode', '=', v.districtCode as string) as QB;
   if (has('wsIndustryLike')) qb = qb.where('c.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
@@ -275,16 +285,22 @@ export async function listClaims(
   const fv = filterValues(filters, s, now);
   // The unpaid flag moves with time: its totals are keyed by the hour.
   const key = `claim|${scopeKey(actor)}|${JSON.stringify(filters)}|${JSON.stringify(s)}|${Math.floor(now.getTime() / 3600_000)}`;
-  const values = { ...scopeValues(actor), ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
+  const offset = (pageNo - 1) * pageSize;
+  const totalP = cachedTotal(db, key, (limit) =>
+    countUpTo(
+      db,
+      applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv).select(sql.lit(1).as('one')),
+      limit,
+    ),
+  );
+  // A keyword matching thousands: its first pages are read in list order (see applyFilters).
+  const { kwPairs: _pairs, ...walkFv } = fv;
+  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
-  const shape = `claim-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}`;
+  const shape = `claim-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}`;
   const [total, rows] = await Promise.all([
-    cachedCount(db, key, async () => {
-      const r = await applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), fv)
-        .select((eb) => eb.fn.countAll<number>().as('c'))
-        .executeTakeFirstOrThrow();
-      return Number(r.c);
-    }),
+    totalP,
     runTemplate(db, shape, values, (v) =>
       applyFilters(scopeWith(listSelect(db), actor.kind, v), v)
         .orderBy('c.id', 'desc')
@@ -292,7 +308,7 @@ export async function listClaims(
         .offset(v.offset as number),
     ),
   ]);
-  return { list: rows.map((r) => toRow(r, s, now)), total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r, s, now)), ...total, pageNum: pageNo, pageSize };
 }
 
 /**

@@ -6,5 +6,5 @@ export {
   reportTimeProblem,
   stepTimeProblem,
 } from './claim.machine.ts';
-export { claimScope } from './claim.repo.ts';
+export { claimScope, listClaims } from './claim.repo.ts';
 export { claimsRoutes } from './claim.routes.ts';

@@ -10,6 +10,7 @@ import {
 } from '@aqzrx/contracts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
 
@@ -169,6 +170,7 @@ export async function importRegister(
   if (errors.length) return { created: 0, marked: 0, errors };
   let created = 0;
   let marked = 0;
+  countsChanged(trx);
   for (const p of parsed) {
     const e = existing.get(p.uscc);
     let id: number;

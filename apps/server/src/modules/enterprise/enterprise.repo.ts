@@ -21,9 +21,10 @@ import {
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { escapeLike, nullableDateText } from '../../db/sql.ts';
-import type { Actor } from '../../platform/actor.ts';
+import { bigramMatch, bigramSearchable, escapeLike, nullableDateText } from '../../db/sql.ts';
+import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
@@ -166,10 +167,14 @@ type EnterpriseListQuery = z.output<typeof enterpriseListQuery>;
 type EnterpriseFilters = z.output<typeof enterpriseListFilters>;
 type EnterpriseOrder = { sortField?: string | undefined; sortOrder?: string | undefined };
 
-function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
+/** `pairs`: a keyword of two characters or more is looked up in the pair index (false: LIKE alone). */
+function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string, pairs = true) {
   let qb = enterpriseScope(baseQuery(db, today), actor);
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
+    // Two characters or more: looked up in the pair index of name and USCC first (db/sql.ts bigramMatch).
+    if (pairs && bigramSearchable(q.keyword))
+      qb = qb.where(bigramMatch(['o.name', 'o.uscc'], q.keyword, true));
     qb = qb.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.uscc', 'ilike', like)]));
   }
   if (q.districtCode) qb = qb.where('o.districtCode', '=', q.districtCode);
@@ -198,6 +203,8 @@ function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
 function listOrder<QB extends ReturnType<typeof filtered>>(qb: QB, q: EnterpriseOrder): QB {
   const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
   const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
+  // The id is never null: ordered plainly, so the primary key serves the order (NULLS LAST would sort all rows).
+  if (col === 'o.id') return qb.orderBy('o.id', dir) as QB;
   return qb
     .orderBy(sql.ref(col), (ob) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
     .orderBy('o.id', 'desc') as QB;
@@ -211,20 +218,38 @@ export async function listEnterprises(
 ): Promise<Paged<EnterpriseRow>> {
   const today = chinaDate(now);
   const qb = filtered(db, actor, q, today);
-  const total = await db
-    .selectFrom(qb.as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .executeTakeFirstOrThrow();
-  const rows = await listOrder(qb, q)
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  return {
-    list: rows.map((r) => toRow(r, false)),
-    total: Number(total.c),
-    pageNum: q.pageNo,
-    pageSize: q.pageSize,
+  const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
+  const offset = (pageNo - 1) * pageSize;
+  // Cached like the policy and claim totals (platform/count-cache.ts); a write to an enterprise's profile
+  // or organisation calls countsChanged. Today is in the key: the insured filter moves with the day.
+  const totalP = cachedTotal(
+    db,
+    `enterprise|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`,
+    (limit) => countUpTo(db, qb, limit),
+  );
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
+  const dense =
+    q.keyword !== undefined && bigramSearchable(q.keyword) && denseFirstRows(await totalP, offset, pageSize);
+  // The page's ids first, then their columns: the per-row figures (insured now, risk level, cover) are
+  // computed for the page's rows only. In one query the generic plan, not knowing LIMIT's value, computed
+  // the insured-now check for every enterprise at once (a hashed pass over all policies, 0.4 s at 1M).
+  const page = async () => {
+    const ids = (
+      await listOrder(dense ? filtered(db, actor, q, today, false) : qb, q)
+        .clearSelect()
+        .select('o.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const byId = new Map(
+      (await baseQuery(db, today).where('o.id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
+    return ids.flatMap((id) => byId.get(id) ?? []);
   };
+  const [total, rows] = await Promise.all([totalP, page()]);
+  return { list: rows.map((r) => toRow(r, false)), ...total, pageNum: pageNo, pageSize };
 }
 
 /** Every matching row, for the export (capped by the caller). */

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { nullableDateText } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { enterpriseScope, insuredNowExpr } from './enterprise.repo.ts';
@@ -366,6 +367,9 @@ export async function saveParams(
       )
       .execute();
   }
+  // The list's score and grade filters count differently now (scheduled rescoring and risk grading leave the
+  // totals to their TTL: they run outside request transactions).
+  countsChanged(trx);
   const resVersion = await updateVersioned(
     trx,
     'insEnterprise',

@@ -6,6 +6,7 @@
 import { chinaDate, type EnterpriseProfileInput, industryMustInsure, UserStatus } from '@aqzrx/contracts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type EnterpriseEditFields, enterpriseScope, hasIssuedPolicy } from './enterprise.repo.ts';
@@ -59,6 +60,7 @@ export async function addEnterprise(
   if (actor.kind !== 'government') throw forbidden('只有监管部门可以新增企业');
   assertDistrict(actor, input.districtCode);
   await assertUsccFree(trx, input.uscc);
+  countsChanged(trx);
   const org = await trx
     .insertInto('sysOrg')
     .values({
@@ -168,6 +170,7 @@ export async function saveEnterprise(
     updatedBy: actor.userId,
   };
   let newVersion: number;
+  countsChanged(trx);
   if (current.profileId === null) {
     await trx
       .insertInto('insEnterprise')

@@ -8,6 +8,7 @@ export {
 } from './policy.machine.ts';
 export {
   fullCoverProblem,
+  listPolicies,
   policyInScope,
   policyScope,
   type ScopeValues,

@@ -19,12 +19,14 @@ import {
   toCents,
   wsIndustryTop,
 } from '@aqzrx/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
+import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
+import { scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Actor, dateText, districtName, escapeLike, nullableDateText } from '../enterprise/index.ts';
 import { actorRef, mayAct, type PolicySettings, policyState, policyTransition } from './policy.machine.ts';
@@ -244,6 +246,8 @@ function filterValues(q: ListFilters, today: string): Record<string, unknown> {
     v.kwExact = k;
     v.kwUscc = k.toUpperCase();
     v.kwLike = `%${escapeLike(k)}%`;
+    // Two characters or more: the holder name is looked up in its pair index first (db/sql.ts bigramMatch).
+    if (bigramSearchable(k)) v.kwPairs = k;
   }
   if (q.districtCode) v.districtCode = q.districtCode;
   if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
@@ -275,14 +279,17 @@ function applyFilters<QB extends PolicyQB<object>>(
   let qb = qb0;
   const has = (k: string) => Object.hasOwn(v, k);
   if (has('kwExact')) {
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('p.policyNo', '=', v.kwExact as string),
-        eb('p.applicationNo', '=', v.kwExact as string),
-        eb('p.holderUscc', '=', v.kwUscc as string),
-        eb('p.holderName', 'like', v.kwLike as string),
-      ]),
-    ) as QB;
+    const exact = (eb: ExpressionBuilder<DB & { p: DB['insPolicy'] }, 'p'>) => [
+      eb('p.policyNo', '=', v.kwExact as string),
+      eb('p.applicationNo', '=', v.kwExact as string),
+      eb('p.holderUscc', '=', v.kwUscc as string),
+    ];
+    // With a pair lookup, `exact OR (pairs AND like)` is written as `(exact OR pairs) AND (exact OR like)`
+    // (the same rows): PostgreSQL reads the first from the indexes (a BitmapOr) and needs to check only the
+    // second on the rows found, instead of computing the holder name's pairs again for each of them.
+    if (has('kwPairs'))
+      qb = qb.where((eb) => eb.or([...exact(eb), bigramMatch(['p.holderName'], v.kwPairs)])) as QB;
+    qb = qb.where((eb) => eb.or([...exact(eb), eb('p.holderName', 'like', v.kwLike as string)])) as QB;
   }
   if (has('districtCode')) qb = qb.where('p.districtCode', '=', v.districtCode as string) as QB;
   if (has('wsIndustryLike')) qb = qb.where('p.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
@@ -302,12 +309,7 @@ function filteredList(db: Db, actor: Actor, q: ListFilters, today: string) {
   return applyFilters(policyScope(listSelect(db), actor), q.state, filterValues(q, today));
 }
 
-/** A key naming the actor's row scope (for cached totals). */
-export function scopeKey(actor: Actor): string {
-  if (actor.kind === 'enterprise' || actor.kind === 'insurer') return `${actor.kind}:${actor.orgId}`;
-  if (actor.kind === 'government') return `government:${actor.districts.join(',')}`;
-  return 'none';
-}
+export { scopeKey } from '../../platform/actor.ts';
 
 export async function listPolicies(
   db: Db,
@@ -318,21 +320,24 @@ export async function listPolicies(
   const today = chinaDate(now);
   const { pageNo, pageSize, ...filters } = q;
   const fv = filterValues(filters, today);
-  const values = {
-    ...scopeValues(actor),
-    ...fv,
-    limit: pageSize,
-    offset: (pageNo - 1) * pageSize,
-  };
+  const offset = (pageNo - 1) * pageSize;
+  const totalP = cachedTotal(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, (limit) =>
+    countUpTo(
+      db,
+      applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters.state, fv).select(
+        sql.lit(1).as('one'),
+      ),
+      limit,
+    ),
+  );
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
+  const { kwPairs: _pairs, ...walkFv } = fv;
+  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
-  const shape = `policy-list|${scopeShape(actor)}|${Object.keys(fv).join(',')}|${filters.state ?? ''}`;
+  const shape = `policy-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}|${filters.state ?? ''}`;
   const [total, rows] = await Promise.all([
-    cachedCount(db, `policy|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`, async () => {
-      const r = await applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), filters.state, fv)
-        .select((eb) => eb.fn.countAll<number>().as('c'))
-        .executeTakeFirstOrThrow();
-      return Number(r.c);
-    }),
+    totalP,
     runTemplate(db, shape, values, (v) =>
       applyFilters(scopeWith(listSelect(db), actor.kind, v), filters.state, v)
         .orderBy('p.id', 'desc')
@@ -340,7 +345,7 @@ export async function listPolicies(
         .offset(v.offset as number),
     ),
   ]);
-  return { list: rows.map((r) => toRow(r, today)), total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r, today)), ...total, pageNum: pageNo, pageSize };
 }
 
 export async function exportPolicies(

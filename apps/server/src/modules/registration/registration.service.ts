@@ -17,6 +17,7 @@ import {
 import { sql } from 'kysely';
 import type { SysRegistrationTable } from '../../db/tables/registration.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -392,6 +393,7 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
       if (user) throw conflict('该企业已开通账号，请退回申请并说明');
       orgId = existing.id;
     } else {
+      countsChanged(trx);
       orgId = (
         await trx
           .insertInto('sysOrg')

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { PolicyList } from './PolicyList.tsx';
+import { policyRowFixture } from './test-fixtures.ts';
 import { withUser } from './test-user.ts';
 
 const ok = (data: unknown) =>
@@ -38,5 +39,18 @@ describe('PolicyList opened from a link', () => {
     const states = stubList();
     renderWithApp(<PolicyList variant="insurer" />, { path: '/list?state=bogus' });
     await waitFor(() => expect(states).toEqual([null]));
+  });
+});
+
+describe('PolicyList with more policies than the server counts', () => {
+  it('shows the capped total as "10,000+ 条" (issue 18)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        ok({ page: { list: [policyRowFixture({ id: 7 })], total: 10_000, totalCapped: true, pageNum: 1 } }),
+      ),
+    );
+    renderWithApp(<PolicyList variant="insurer" />, { path: '/list' });
+    expect(await screen.findByText('第 1-10 条/总共 10,000+ 条')).toBeTruthy();
   });
 });
