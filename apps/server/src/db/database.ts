@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,7 +6,12 @@ import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { WriteMarker } from '../platform/replica.ts';
-import { AuthWriteWatcher } from '../platform/session-cache.ts';
+import {
+  AuthWriteWatcher,
+  bumpAuthSeqFromPeer,
+  onAuthWrite,
+  peerChannelDown,
+} from '../platform/session-cache.ts';
 import type { DB } from './schema.ts';
 
 // int8 (count(*), bigserial) reads as a number on both drivers.
@@ -104,10 +109,93 @@ function requestPool(url: string, opts: OpenOptions, applicationName = 'aqzrx-se
   return pool;
 }
 
+/** The channel on which instances sharing a PostgreSQL announce writes to the auth tables (session-cache.ts). */
+const AUTH_CHANNEL = 'aqzrx_auth';
+
+/**
+ * Announces this instance's auth writes to its peers and listens for theirs: one NOTIFY per burst of bumps
+ * (sent after the statement or commit that bumped), and one LISTEN connection that reconnects by itself.
+ * While it is not listening, the session cache of this process is off (peerChannelDown).
+ */
+function authPeers(url: string, opts: OpenOptions, pool: pg.Pool): { close: () => Promise<void> } {
+  const instance = randomUUID();
+  let pending = false;
+  const stopAnnouncing = onAuthWrite(() => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      pool.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, instance]).catch(() => undefined);
+    });
+  });
+  let closed = false;
+  let down = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const setDown = (d: boolean) => {
+    if (d === down) return;
+    down = d;
+    peerChannelDown(d);
+  };
+  const reconnectLater = () => {
+    if (closed) return;
+    setDown(true);
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1000);
+    retry.unref();
+  };
+  async function connect(): Promise<void> {
+    if (closed) return;
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: 'aqzrx-listen',
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
+    });
+    c.on('notification', (n) => {
+      if (n.payload !== instance) bumpAuthSeqFromPeer();
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      reconnectLater();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${AUTH_CHANNEL}`);
+      if (closed) {
+        await c.end();
+        return;
+      }
+      client = c;
+      setDown(false);
+    } catch {
+      await c.end().catch(() => undefined);
+      reconnectLater();
+    }
+  }
+  // Until the first LISTEN is in place, peers' writes could be missed: the cache waits for it.
+  setDown(true);
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      stopAnnouncing();
+      if (retry) clearTimeout(retry);
+      setDown(false);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = requestPool(opts.databaseUrl, opts);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: primaryPlugins });
+    const peers = authPeers(opts.databaseUrl, opts, pool);
     const replica = opts.replicaUrl
       ? new Kysely<DB>({
           dialect: new PostgresDialect({ pool: requestPool(opts.replicaUrl, opts, 'aqzrx-replica') }),
@@ -149,6 +237,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       async checkpoint() {},
       async close() {
+        await peers.close();
         await jobDb?.destroy();
         await replica?.destroy();
         await db.destroy();

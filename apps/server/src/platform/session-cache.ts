@@ -18,11 +18,42 @@ import type {
  * A write inside a transaction bumps again when `req.tx` commits, so a read that raced the uncommitted
  * change is not reused either.
  *
- * What the sequence cannot see is a change made by another server instance or by hand in psql: those are
- * bounded by the entry's lifetime, SESSION_CACHE_MS (default 1,000 ms; 0 turns the cache off).
+ * Other server instances on the same PostgreSQL learn of a write through NOTIFY (db/database.ts: every bump
+ * here is announced on the channel `aqzrx_auth` after the statement or commit, and each instance bumps on
+ * what the others announce), so a disable or revocation made through one instance holds on the next request
+ * to any other. While an instance cannot listen (its connection lost), its cache is not used. What nothing
+ * announces — a change made by hand in psql — is bounded by the entry's lifetime, SESSION_CACHE_MS (default
+ * 1,000 ms; 0 turns the cache off).
  */
 
 let authWriteSeq = 0;
+/** Told of every local bump (the PostgreSQL announcer). */
+const bumpListeners = new Set<() => void>();
+/** Instances listening for their peers' writes whose channel is down: the cache must not be trusted. */
+let peerChannelsDown = 0;
+
+export function onAuthWrite(listener: () => void): () => void {
+  bumpListeners.add(listener);
+  return () => bumpListeners.delete(listener);
+}
+
+let peerBumps = 0;
+/** A peer instance wrote to an auth table: entries read before are stale here too. */
+export function bumpAuthSeqFromPeer(): void {
+  authWriteSeq++;
+  peerBumps++;
+}
+
+/** How many peer announcements this process has received (tests). */
+export function peerBumpCount(): number {
+  return peerBumps;
+}
+
+/** The peer channel of one database went down (true) or came back (false). */
+export function peerChannelDown(down: boolean): void {
+  peerChannelsDown += down ? 1 : -1;
+  authWriteSeq++;
+}
 
 /** Tables whose rows feed a resolved session (camelCase before CamelCasePlugin, snake_case in raw SQL). */
 const AUTH_TABLE = /\bsys_?(session|user|role|org|resource|permission_?version)/i;
@@ -36,6 +67,7 @@ export function authSeq(): number {
 
 export function bumpAuthSeq(): void {
   authWriteSeq++;
+  for (const l of bumpListeners) l();
 }
 
 /**
@@ -102,6 +134,10 @@ export class SessionCache<T> {
   get(key: string): T | undefined {
     const e = this.#entries.get(key);
     if (!e) return undefined;
+    if (peerChannelsDown > 0) {
+      this.#entries.delete(key);
+      return undefined;
+    }
     if (e.seq !== authWriteSeq || performance.now() >= e.until) {
       this.#entries.delete(key);
       return undefined;

@@ -132,4 +132,45 @@ describe('PostgreSQL server process', () => {
     expect(search.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
     await stop(srv);
   }, 300_000);
+
+  it('two instances on one database: sessions ended through one are refused by the other on its next request', async () => {
+    const { url } = await freshDatabase();
+    // A minute of session cache: the other instance must not serve the ended session from it.
+    const env: Env = { DATABASE_URL: url, SESSION_CACHE_MS: '60000' };
+    const a = await startServer({ ...env, DATA_DIR: tempDir('inst-a') });
+    const b = await startServer({ ...env, DATA_DIR: tempDir('inst-b') });
+    // Both listen for the other's announcements (until then an instance does not use its cache at all).
+    const name = url.split('/').at(-1);
+    const listening = async () =>
+      Number(
+        (
+          await query<{ n: string }>(
+            url,
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'aqzrx-listen'",
+            [name],
+          )
+        )[0]?.n,
+      );
+    for (let i = 0; i < 100 && (await listening()) < 2; i++) await sleep(100);
+    expect(await listening()).toBe(2);
+    const ent = (await login(b.base, 'ent')).token;
+    const info = async () => (await call(b.base, '/api/sys/user/getUserInfo.json', { token: ent })).status;
+    expect(await info()).toBe(200);
+    expect(await info()).toBe(200);
+    const [row] = await query<{ id: number }>(url, "SELECT id FROM sys_user WHERE username = 'ent'");
+    const adminToken = (await login(a.base, 'admin')).token;
+    const ended = await call(a.base, `/api/sys/user/forceLogout?id=${row!.id}`, { token: adminToken });
+    expect(ended.status).toBe(200);
+    // The announcement leaves A after its commit; B refuses the session from then on (polled for the
+    // delivery, milliseconds, not the minute of its cache).
+    const until = Date.now() + 5_000;
+    let status = await info();
+    while (status === 200 && Date.now() < until) {
+      await sleep(50);
+      status = await info();
+    }
+    expect(status).toBe(401);
+    await stop(a);
+    await stop(b);
+  }, 300_000);
 });
