@@ -144,6 +144,18 @@ export interface SysOperLogTable {
   outcome: LogOutcome;
   errorMsg: Generated<string>;
   requestId: Generated<string>;
+  /** HMAC-SM3 chain link (platform/log-chain.ts); '' on rows written around the chain (tests). */
+  hmac: Generated<string>;
+}
+
+/** Head and anchor of a tamper-evident log chain (platform/log-chain.ts). */
+export interface SysLogChainTable {
+  name: string;
+  lastId: number;
+  lastHmac: string;
+  anchorId: number;
+  anchorHmac: string;
+  updatedAt: Timestamp;
 }
 
 export interface SysSettingTable {
@@ -656,6 +668,7 @@ export interface DB extends FeatureTables /* later features: db/tables/ */ {
   sysSession: SysSessionTable;
   sysLoginAttempt: SysLoginAttemptTable;
   sysOperLog: SysOperLogTable;
+  sysLogChain: SysLogChainTable;
   sysSetting: SysSettingTable;
   sysFile: SysFileTable;
   sysRequestLog: SysRequestLogTable;
