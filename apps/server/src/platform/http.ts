@@ -103,7 +103,9 @@ function isRecordRoute(req: FastifyRequest): boolean {
 function recordId(req: FastifyRequest): string {
   const params = req.params as Record<string, unknown>;
   const id = params.id ?? Object.values(params).join('/');
-  return String(id).replace(/[\r\n]/g, ' ').slice(0, 64);
+  return String(id)
+    .replace(/[\r\n]/g, ' ')
+    .slice(0, 64);
 }
 
 /** Every registered API route with its declared permission (tests and the safety-mechanism API list). */
