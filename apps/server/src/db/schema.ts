@@ -94,6 +94,8 @@ export interface SysUserTable extends Audit {
   districtCodes: Generated<string>;
   lastLoginAt: NullableTimestamp;
   lastLoginIp: string | null;
+  /** When the daily job last reported the account as idle (长期未登录; migration 0031). */
+  idleNotifiedAt: NullableTimestamp;
   deletedAt: NullableTimestamp;
   /** The status a disabled user returns to when enabled again. */
   statusBeforeDisable: ColumnType<number | null, number | null | undefined, number | null>;

@@ -13,6 +13,8 @@ import { execStatements } from './sql-util.ts';
  *    deleting transaction declared itself the retention purge (set_config('aqzrx.log_purge', 'on', true));
  *    SQLSTATE 42501 on both PGlite and PostgreSQL, whichever role the application connects as;
  *  - UPDATE, DELETE and TRUNCATE on both tables are revoked from PUBLIC (roles other than the owner).
+ * And for idle accounts (issue 17 finding 14, security.md A08): sys_user.idle_notified_at, when the daily job
+ * last reported the account as 长期未登录 (it reports an account again only after a later sign-in).
  *
  * Frozen copy of the key derivation and canonical form of platform/log-chain.ts (a migration imports
  * nothing from live code): change neither without a new migration.
@@ -74,6 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     `
     ALTER TABLE sys_oper_log ADD COLUMN hmac varchar(64) NOT NULL DEFAULT '';
+    ALTER TABLE sys_user ADD COLUMN idle_notified_at timestamptz;
     CREATE TABLE sys_log_chain (
       name varchar(40) PRIMARY KEY,
       last_id bigint NOT NULL DEFAULT 0,
@@ -141,6 +144,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION IF EXISTS sys_log_guard();
     DROP TABLE IF EXISTS sys_log_chain;
     ALTER TABLE sys_oper_log DROP COLUMN IF EXISTS hmac;
+    ALTER TABLE sys_user DROP COLUMN IF EXISTS idle_notified_at;
   `,
   );
 }
