@@ -107,9 +107,18 @@ try {
       rows.push(await measure('chained', concurrency));
     }
   }
-  const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, database: kind, rows };
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    database: kind,
+    rows,
+  };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/results/log-chain-${kind}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, `bench/results/log-chain-${kind}.json`),
+    `${JSON.stringify(out, null, 2)}\n`,
+  );
 } finally {
   await database.close();
   if (admin) {
