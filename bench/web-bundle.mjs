@@ -150,7 +150,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const server = spawn(process.execPath, ['apps/server/bin/server.mjs', 'serve'], {
     cwd: root,
     env: {
       ...process.env,

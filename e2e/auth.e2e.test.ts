@@ -6,7 +6,7 @@ import {
   expectMessage,
   LANDING,
   launchBrowser,
-  login,
+  loginThroughForm,
   loginViaForm,
   openPage,
   pathOf,
@@ -39,7 +39,7 @@ async function openUserMenuItem(page: Page, item: '修改密码' | '退出登录
 describe('login lands each demo account on its page (spec 2.3)', () => {
   it('admin lands on 工作台 showing the platform figures, the recent operations and its quick links', async () => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, 'admin');
+    await loginThroughForm(page, 'admin');
     await waitForPath(page, '/admin/home/AdminIndex/route');
     await waitForTitle(page, '工作台');
     for (const id of ['fig-users', 'fig-requests', 'fig-consults', 'fig-notices'])
@@ -67,7 +67,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
   ];
   it.each(AP_LANDINGS)('%s → %s (%s)', async (username, landing, title) => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, username);
+    await loginThroughForm(page, username);
     await waitForPath(page, landing);
     await waitForTitle(page, title);
     expect(errors).toEqual([]);
@@ -75,7 +75,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
   });
   it('gov lands on 事故预防监管 (GovernmentAp) showing the services, the prevention fund and the hazards of its districts', async () => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, 'gov');
+    await loginThroughForm(page, 'gov');
     await waitForPath(page, LANDING.gov);
     await waitForTitle(page, '事故预防监管');
     for (const id of [
@@ -102,7 +102,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
 
   it('ent lands on 预防服务 (EntAPQuery) showing its to-dos and its own prevention services (服务名称, 服务机构, 服务时间, 计划状态)', async () => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, 'ent');
+    await loginThroughForm(page, 'ent');
     await waitForPath(page, LANDING.ent);
     await page
       .getByTestId('ent-ap-todos')
@@ -121,7 +121,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
   });
   it('insurer lands on 预防服务管理 (InsuranceApManage) showing its prevention projects (项目名称, 合同编号, 保单号, 服务机构, 状态)', async () => {
     const { page, context, errors } = await openPage(browser);
-    await login(page, 'insurer');
+    await loginThroughForm(page, 'insurer');
     await waitForPath(page, LANDING.insurer);
     const { headers, rows } = await tableOf(page);
     expect(headers).toEqual(
@@ -141,7 +141,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
     '%s lands on 预防服务 showing its to-dos and the services it delivers (服务名称, 被服务单位, 服务时间, 计划状态)',
     async (username, landing) => {
       const { page, context, errors } = await openPage(browser);
-      await login(page, username);
+      await loginThroughForm(page, username);
       await waitForPath(page, landing);
       await page
         .getByTestId('provider-todos')
@@ -160,7 +160,7 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
 
   it('ent2 (status 3) lands on its page and sees only the complete-information prompt', async () => {
     const { page, context } = await openPage(browser);
-    await login(page, 'ent2');
+    await loginThroughForm(page, 'ent2');
     await waitForPath(page, LANDING.ent2);
     await page.getByText('请先完善企业信息后再访问其他页面').waitFor();
     expect(await page.getByText('页面不存在或正在开发中').count()).toBe(0);
@@ -195,7 +195,7 @@ describe('login failures and logout', () => {
 
   it('logout asks 真的要注销登录吗 ? and returns to login', async () => {
     const { page, context } = await openPage(browser);
-    await login(page, 'insurer');
+    await loginThroughForm(page, 'insurer');
     await openUserMenuItem(page, '退出登录');
     await page.locator('.ant-modal-confirm').getByText('真的要注销登录吗 ?').waitFor();
     await page
@@ -223,7 +223,7 @@ describe('change password (spec 5): changes expert’s password, then puts the d
 
   it('shows the form messages, the server refusal, then succeeds and logs out', async () => {
     const { page, context } = await openPage(browser);
-    await login(page, 'expert');
+    await loginThroughForm(page, 'expert');
     await openUserMenuItem(page, '修改密码');
     const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' });
     await dialog.waitFor();

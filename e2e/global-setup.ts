@@ -77,7 +77,7 @@ async function startServer(): Promise<{ baseURL: string; wxPort: number; stop: (
   // The server's WeChat QR login points at a local stand-in that e2e/wechat.e2e.test.ts starts on this port.
   const wxPort = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['apps/server/bin/server.mjs', 'serve'], {
     cwd: repoRoot,
     env: {
       ...process.env,

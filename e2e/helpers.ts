@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { landingPath } from '../packages/contracts/src/role.ts';
 
 /** This worker's server (global-setup.ts starts one per worker). */
 const baseURLs = inject('baseURLs');
@@ -134,10 +135,39 @@ export async function loginViaForm(page: Page, username: string, password = DEMO
 }
 
 /** Logs in through the login page and waits for the landing page to render its layout. */
-export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function loginThroughForm(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/user/login');
   await loginViaForm(page, username, password);
   await page.waitForURL((u) => u.pathname !== '/user/login', { timeout: 15_000 });
+  await page.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Signs in through POST /api/login and opens the role's landing page (spec 2.3) with the token stored as the
+ * login form stores it: what the form does, without loading the login page each time (the browser suite
+ * signs in ~90 times). The form itself is tested in auth.e2e.test.ts, which signs in through it.
+ */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await fetch(new URL('/api/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const env = (await res.json()) as { message?: string; data?: { token?: string; roleKey?: string } };
+  const token = env.data?.token;
+  if (!res.ok || !token) throw new Error(`login as ${username}: ${res.status} ${env.message ?? ''}`);
+  // Any same-origin document will do to write local storage; the health answer is the smallest.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([key, value]) =>
+      localStorage.setItem(key, JSON.stringify({ value, expire: Date.now() + 7 * 86_400_000 })),
+    [`aqzrx__Access-Token`, token] as const,
+  );
+  await page.goto(landingPath(env.data?.roleKey));
   await page.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
 }
 

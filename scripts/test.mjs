@@ -70,7 +70,14 @@ run('module boundaries', process.execPath, ['scripts/check-boundaries.mjs']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit and API tests (PGlite)', []);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server tests (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' });
+  // NODE24_BIN (set by .ci/run): this pass runs under Node 24 LTS, the others under the machine's Node, so
+  // both versions run the server suites without a second pass.
+  const node24 = process.env.NODE24_BIN;
+  const pathEnv = node24 ? { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}` } : {};
+  vitest(`server tests (PostgreSQL${node24 ? ', Node 24' : ''})`, ['--project', 'server'], {
+    TEST_DB: 'postgres',
+    ...pathEnv,
+  });
 } else {
   process.stdout.write('\n== server tests (PostgreSQL): skipped, TEST_DATABASE_URL is not set\n');
 }

@@ -9,28 +9,24 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Starts the server; resolves with the child process and its port once it prints its address. */
 export function startServer({ dataDir, env = {}, nodeArgs = [] }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: '0',
-          CAPTCHA: 'off',
-          LOG_LEVEL: 'warn',
-          API_RATE_MAX: '100000000',
-          IP_RATE_MAX: '100000000',
-          LOGIN_RATE_MAX: '100000000',
-          NODE_ENV: 'production',
-          LOG_HMAC_KEY: 'bench-only-log-hmac-key-not-a-secret',
-          SEED_DEMO: 'on',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawn(process.execPath, [...nodeArgs, 'apps/server/bin/server.mjs', 'serve'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        API_RATE_MAX: '100000000',
+        IP_RATE_MAX: '100000000',
+        LOGIN_RATE_MAX: '100000000',
+        NODE_ENV: 'production',
+        LOG_HMAC_KEY: 'bench-only-log-hmac-key-not-a-secret',
+        SEED_DEMO: 'on',
+        ...env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (b) => {
       out += b;

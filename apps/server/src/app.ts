@@ -22,7 +22,7 @@ import { dictsRoutes } from './modules/dict/index.ts';
 import { endorsementsRoutes, registerDailyJobs } from './modules/endorsement/index.ts';
 import { enterprisesRoutes } from './modules/enterprise/index.ts';
 import { evaluationRoutes } from './modules/evaluation/index.ts';
-import { filesRoutes } from './modules/file/index.ts';
+import { filesRoutes, registerFileSweep } from './modules/file/index.ts';
 import { hazardModuleRoutes } from './modules/hazard/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { industriesRoutes } from './modules/industry/index.ts';
@@ -58,10 +58,13 @@ import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
 import { configurePii } from './platform/pii.ts';
 import { createPortalStats } from './platform/portal-stats.ts';
+import { registerReadRouter } from './platform/replica.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
+import { tlsServerOptions } from './platform/transport.ts';
+import { preloadTags, withHeadTags } from './platform/web-preload.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -99,6 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         .filter(Boolean)
     : false;
   const app = Fastify({
+    // HTTPS=on: TLS 1.2/1.3 only with the suites of platform/transport.ts (security.md P01).
+    ...(config.HTTPS ? { https: tlsServerOptions(config) } : {}),
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: {
@@ -161,6 +166,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     reply.raw.once('close', () => {
       state.inFlight--;
     });
+  });
+  registerReadRouter(app, {
+    primary: database.db,
+    ...(database.replica ? { replica: database.replica } : {}),
+    maxLagMs: config.REPLICA_MAX_LAG_MS,
+    checkMs: config.REPLICA_CHECK_MS,
   });
   app.decorate('portalStats', createPortalStats());
   app.decorate('fileScopes', createFileScopes());
@@ -267,6 +278,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   // Complaint deadlines: near-deadline warnings and overdue flags, hourly.
   registerComplaintTimers(app, { enabled: config.NODE_ENV !== 'test' });
   registerReportSchedule(app, { enabled: config.NODE_ENV !== 'test' });
+  // Uploads attached to no record are removed a day after upload, nightly (tests call runOnce).
+  registerFileSweep(app, { enabled: config.NODE_ENV !== 'test' });
   opts.extend?.(app);
 
   registerWeb(app, config);
@@ -281,8 +294,9 @@ interface IndexHtml {
   gzip: Buffer;
 }
 
-function readIndexHtml(file: string, mtimeMs: number): IndexHtml {
-  const identity = fs.readFileSync(file);
+function readIndexHtml(file: string, mtimeMs: number, headTags = ''): IndexHtml {
+  const raw = fs.readFileSync(file);
+  const identity = headTags ? withHeadTags(raw, headTags) : raw;
   return {
     mtimeMs,
     identity,
@@ -301,11 +315,25 @@ function readIndexHtml(file: string, mtimeMs: number): IndexHtml {
  */
 function registerWeb(app: FastifyInstance, config: Config): void {
   const indexFile = path.join(config.webDist, 'index.html');
-  // Cached, but re-read when the file changes, so a rebuild is served without a restart.
-  let indexHtml: IndexHtml | undefined;
+  // Cached per page (the login page and the portal announce their route chunks: platform/web-preload.ts), but
+  // re-read when the file changes, so a rebuild is served without a restart.
+  let built = 0;
+  let preloads = new Map<string, string>();
+  const pages = new Map<string, IndexHtml>();
   app.decorate('sendIndexHtml', (reply: FastifyReply) => {
     const mtime = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
-    if (mtime !== (indexHtml?.mtimeMs ?? 0)) indexHtml = mtime ? readIndexHtml(indexFile, mtime) : undefined;
+    if (mtime !== built) {
+      built = mtime;
+      pages.clear();
+      preloads = mtime ? preloadTags(config.webDist) : new Map();
+    }
+    const pathname = (reply.request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+    const key = preloads.has(pathname) ? pathname : '';
+    let indexHtml = pages.get(key);
+    if (indexHtml === undefined && mtime) {
+      indexHtml = readIndexHtml(indexFile, mtime, preloads.get(key));
+      pages.set(key, indexHtml);
+    }
     if (indexHtml === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
       return;

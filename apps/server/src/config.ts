@@ -19,6 +19,10 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL for read-only work (platform/replica.ts). */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5000),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   // Two connections per CPU (at least 4): more active PostgreSQL backends than that only queue for the same
   // cores. Measured on 2 cores with PostgreSQL on the same machine: 4 connections served the claim list
   // at 1,830 req/s, p99 48 ms; 10 connections 1,480 req/s, p99 65 ms (README "Performance").
@@ -31,9 +35,7 @@ export const configSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
-  DB_PLAN_CACHE_MODE: z
-    .enum(['force_generic_plan', 'auto', 'force_custom_plan'])
-    .default('force_generic_plan'),
+  DB_PLAN_CACHE_MODE: z.enum(['force_generic_plan', 'auto', 'force_custom_plan']).default('auto'),
   CAPTCHA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -152,6 +154,35 @@ export const configSchema = z.object({
   IDLE_ACCOUNT_DAYS: z.coerce.number().int().min(30).max(3650).default(90),
   /** What the daily job does with idle accounts: 'flag' (default: listed and reported) or 'disable'. */
   IDLE_ACCOUNT_ACTION: z.enum(['flag', 'disable']).default('flag'),
+  /**
+   * Upload quotas (modules/file, security.md F04): bytes one user may upload per China-time day, and bytes
+   * one organisation may hold in all (its users' uploads not yet removed), in MB; 0 = no quota. Checked
+   * while the file streams: an upload that would pass a quota is cut off, its partial file removed.
+   */
+  UPLOAD_USER_DAILY_MB: z.coerce.number().int().min(0).default(5120),
+  UPLOAD_ORG_TOTAL_MB: z.coerce.number().int().min(0).default(51200),
+  /** Free space the upload directory's disk keeps (MB): below it uploads answer 507 and /api/ready says low. */
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /** Uploads attached to no record are removed this many hours after upload (modules/file/orphans.ts). */
+  UPLOAD_ORPHAN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** China-time hour (0-23) of the daily orphan-upload sweep. */
+  UPLOAD_SWEEP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  /**
+   * HTTPS (security.md P01): `on` serves web and API over TLS 1.2/1.3 only on PORT with the PEM certificate
+   * chain and key at TLS_CERT and TLS_KEY; HTTP_PORT, when set, listens for plain HTTP that redirects pages to
+   * HTTPS and refuses API calls (platform/transport.ts).
+   */
+  HTTPS: bool.default(false),
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Port named in the redirect to HTTPS when users reach the server through another one (e.g. 443); default PORT. */
+  HTTPS_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Test hook: milliseconds to sleep between rows of a role save (process tests); ignored in production. */
   TEST_WRITE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
@@ -185,6 +216,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       '环境变量配置有误:\n  LOG_HMAC_KEY: 生产环境须设置操作日志防篡改密钥（至少32个字符，妥善保管，更换后旧日志无法校验）',
     );
   }
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) {
+    throw new Error(
+      '环境变量配置有误:\n  DATABASE_REPLICA_URL 须与 DATABASE_URL 一起设置（只读副本是 PostgreSQL 主库的流复制备库）',
+    );
+  }
+  if (c.HTTPS && (!c.TLS_CERT || !c.TLS_KEY)) {
+    throw new Error(
+      '环境变量配置有误:\n  HTTPS=on 时须设置 TLS_CERT（证书链 PEM 文件路径）和 TLS_KEY（私钥 PEM 文件路径）',
+    );
+  }
+  if (!c.HTTPS && c.HTTP_PORT !== undefined) {
+    throw new Error(
+      '环境变量配置有误:\n  HTTP_PORT 仅在 HTTPS=on 时使用（明文端口只做跳转与拒绝）；未开启 HTTPS 时请用 PORT',
+    );
+  }
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, c.DATA_DIR);
@@ -196,6 +242,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: path.join(dataDir, 'backups'),
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.resolve(here, '../../web/dist'),
     embedded: !c.DATABASE_URL,
+    TLS_CERT: c.TLS_CERT ? path.resolve(base, c.TLS_CERT) : undefined,
+    TLS_KEY: c.TLS_KEY ? path.resolve(base, c.TLS_KEY) : undefined,
     TEST_WRITE_DELAY_MS: c.NODE_ENV === 'production' ? 0 : c.TEST_WRITE_DELAY_MS,
   };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -8,6 +9,7 @@ import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
 import { describeVerification, logHmacKey, verifyOperLogChain } from './platform/log-chain.ts';
 import { serverPasswordProblem } from './platform/password-strength.ts';
+import { createPlainHttpRedirector } from './platform/transport.ts';
 import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
 
 type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore' | 'logs:verify';
@@ -20,6 +22,7 @@ async function open(config: Config): Promise<{ database: Database; lock?: DirLoc
   if (!config.embedded) {
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      replicaUrl: config.DATABASE_REPLICA_URL,
       poolMax: config.DB_POOL_MAX,
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
@@ -91,6 +94,7 @@ async function serve(config: Config): Promise<void> {
   await prepare(config, database);
   const app = await buildApp({ config, database });
   let stopping = false;
+  let plain: http.Server | undefined;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -106,6 +110,7 @@ async function serve(config: Config): Promise<void> {
       // Keep listening (new requests answer 503, app.ts) until the requests in flight are done, then close.
       const drainUntil = Date.now() + Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1_000);
       while (app.state.inFlight > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 25));
+      plain?.close();
       await app.close();
       await database.checkpoint();
       await database.close();
@@ -134,7 +139,20 @@ async function serve(config: Config): Promise<void> {
   await app.listen({ host: config.HOST, port: config.PORT });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  log(`宿迁市安全生产责任保险监管服务平台已启动: http://localhost:${port} （数据库: ${database.kind}）`);
+  if (config.HTTPS && config.HTTP_PORT !== undefined) {
+    // Plain HTTP only sends people to HTTPS: pages 308, API calls 403 (platform/transport.ts).
+    plain = createPlainHttpRedirector(config.HTTPS_PUBLIC_PORT ?? port);
+    const server = plain;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.HTTP_PORT, config.HOST, () => resolve());
+    });
+    const plainAddr = server.address();
+    const plainPort = typeof plainAddr === 'object' && plainAddr ? plainAddr.port : config.HTTP_PORT;
+    log(`明文 HTTP 端口: ${plainPort}（页面跳转到 HTTPS，接口请求一律拒绝）`);
+  }
+  const scheme = config.HTTPS ? 'https' : 'http';
+  log(`宿迁市安全生产责任保险监管服务平台已启动: ${scheme}://localhost:${port} （数据库: ${database.kind}）`);
 }
 
 async function run(command: Command, args: string[]): Promise<void> {

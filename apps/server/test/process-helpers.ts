@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Repository root: the server is started from there as `node --import tsx apps/server/src/main.ts`. */
+/**
+ * Repository root: the server is started from there as `node apps/server/bin/server.mjs`, the production
+ * launcher (type stripping on Node 22.18+, tsx before).
+ */
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-const MAIN = 'apps/server/src/main.ts';
+const MAIN = 'apps/server/bin/server.mjs';
 
 export interface Exit {
   code: number | null;
@@ -63,9 +66,14 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
   return env;
 }
 
-/** Spawns `node --import tsx apps/server/src/main.ts <args>` with the given settings. */
+/** Spawns `node apps/server/bin/server.mjs <args>` with the given settings. */
 export function spawnMain(args: string[], env: Record<string, string | undefined>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  return spawnProc(process.execPath, [MAIN, ...args], env);
+}
+
+/** Spawns `cmd args` from the repository root with the server's settings; its output is collected. */
+export function spawnProc(cmd: string, argv: string[], env: Record<string, string | undefined>): Proc {
+  const child = spawn(cmd, argv, {
     cwd: ROOT,
     env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,23 +104,30 @@ export function spawnMain(args: string[], env: Record<string, string | undefined
   return proc;
 }
 
-/** Rejects after `ms` with `what` in the message. */
-export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/** Rejects after `ms` with `what` in the message (a function is read when the time is up). */
+export function within<T>(p: Promise<T>, ms: number, what: string | (() => string)): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${ms} ms: ${typeof what === 'function' ? what() : what}`)),
+      ms,
+    );
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-const STARTED = /已启动: http:\/\/localhost:(\d+)/;
+const STARTED = /已启动: https?:\/\/localhost:(\d+)/;
 
-/** Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first. */
+/**
+ * Starts `serve` and resolves once it prints its address; rejects (with its output) if it exits first or
+ * takes longer than `timeoutMs`. The default allows for a 2-core CI machine that also runs other suites: a
+ * start (tsx transpiling, migrations) took over 30 s there and failed a PostgreSQL run.
+ */
 export async function startServer(
   env: Record<string, string | undefined>,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
+  proc: Proc = spawnMain(['serve'], env),
 ): Promise<ServerProc> {
-  const proc = spawnMain(['serve'], env);
   const port = await within(
     new Promise<number>((resolve, reject) => {
       const check = () => {
@@ -133,7 +148,7 @@ export async function startServer(
       );
     }),
     timeoutMs,
-    `server start\n${proc.stdout()}\n${proc.stderr()}`,
+    () => `server start\n${proc.stdout()}\n${proc.stderr()}`,
   ).catch(async (err: unknown) => {
     await kill(proc);
     throw err;

@@ -33,7 +33,7 @@ export function roleBody(roleKey: string, roleName: string, resources: Grant[]) 
 /** SIGTERM and wait for a clean exit. */
 export async function stop(srv: ServerProc): Promise<void> {
   srv.child.kill('SIGTERM');
-  const exit = await within(srv.exited, 15_000, `SIGTERM exit of pid ${srv.pid}`);
+  const exit = await within(srv.exited, 30_000, `SIGTERM exit of pid ${srv.pid}`);
   expect(exit, srv.stdout() + srv.stderr()).toEqual({ code: 0, signal: null });
 }
 
@@ -66,7 +66,7 @@ export async function killMidWrite(
   void pending.then(() => {
     settled = true;
   });
-  await waitForOutput(first, /"url":"\/api\/role\/add".*"msg":"incoming request"/, 10_000);
+  await waitForOutput(first, /"url":"\/api\/role\/add".*"msg":"incoming request"/, 30_000);
   await sleep(700);
   await hooks.beforeKill?.();
   expect(settled, 'the slow write answered before the kill: the delay hook is not in effect').toBe(false);

@@ -15,6 +15,7 @@ import {
   removeTempDirs,
   runMain,
   sleep,
+  spawnProc,
   startServer,
   tempDir,
   within,
@@ -41,7 +42,7 @@ describe('embedded PGlite server process', () => {
       await pglite.close();
       return;
     }
-    const seeded = await runMain(['seed'], { DATA_DIR: template }, 90_000);
+    const seeded = await runMain(['seed'], { DATA_DIR: template }, 300_000);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(fs.existsSync(path.join(template, LOCK_FILE))).toBe(false);
   }, 100_000);
@@ -54,7 +55,7 @@ describe('embedded PGlite server process', () => {
 
   it('R01: SIGKILL in the middle of a multi-row write leaves no partial role; restart takes over the stale lock', async () => {
     await killMidWrite({ DATA_DIR: dataDir('kill') });
-  }, 90_000);
+  }, 300_000);
 
   it('R02: a second server on the same DATA_DIR exits 3 naming the holder; the first keeps serving', async () => {
     const dir = dataDir('lock');
@@ -74,7 +75,7 @@ describe('embedded PGlite server process', () => {
     expect(await findRole(first.base, token, 'ROLE_ADMIN')).toBeDefined();
     expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(first.pid));
     await stop(first);
-  }, 60_000);
+  }, 300_000);
 
   it('R07: SIGTERM drains the in-flight write, refuses new requests, exits 0 and releases the lock', async () => {
     const dir = dataDir('term');
@@ -101,12 +102,12 @@ describe('embedded PGlite server process', () => {
     expect(late.headers.get('retry-after')).toBe('5');
     expect(((await late.json()) as { result?: string }).result).toBe('服务正在停止，请稍后重试');
 
-    const outcome = await within(pending, 10_000, 'in-flight request during shutdown');
+    const outcome = await within(pending, 30_000, 'in-flight request during shutdown');
     expect(outcome).toMatchObject({ status: 200, body: { error: 0 } });
     // It really was in flight across the signal (8 x 300 ms).
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
 
-    const exit = await within(srv.exited, 10_000, 'exit after SIGTERM');
+    const exit = await within(srv.exited, 30_000, 'exit after SIGTERM');
     expect(exit, srv.stdout() + srv.stderr()).toEqual({ code: 0, signal: null });
     expect(Date.now() - sigterm).toBeLessThan(10_000);
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
@@ -120,7 +121,27 @@ describe('embedded PGlite server process', () => {
     expect(role).toBeDefined();
     expect(sortGrants(await grantsOf(again.base, t2, role?.id ?? 0))).toEqual(sortGrants(grants));
     await stop(again);
-  }, 90_000);
+  }, 300_000);
+
+  it('npm start: SIGTERM sent to npm reaches the server, which drains, exits and releases the lock (issue 18)', async () => {
+    const dir = dataDir('npm');
+    const npm = spawnProc('npm', ['run', 'start', '--workspace', 'apps/server'], {
+      DATA_DIR: dir,
+      LOG_LEVEL: 'info',
+    });
+    const srv = await startServer({}, undefined, npm);
+    expect((await fetch(`${srv.base}/api/health`)).status).toBe(200);
+    npm.child.kill('SIGTERM');
+    const exit = await within(
+      npm.exited,
+      30_000,
+      () => `exit of npm start\n${npm.stdout()}\n${npm.stderr()}`,
+    );
+    expect(npm.stdout()).toContain('正在停止服务');
+    expect(exit.code, npm.stdout() + npm.stderr()).toBe(0);
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    await expect(fetch(`${srv.base}/api/health`)).rejects.toThrow();
+  }, 300_000);
 
   it('R09: backup with the server stopped, restore refused while it runs, restore brings back the backed-up state', async () => {
     const dir = dataDir('backup');
@@ -159,5 +180,5 @@ describe('embedded PGlite server process', () => {
       expect(res.status, `${username}: ${JSON.stringify(res.body)}`).toBe(200);
     }
     await stop(after);
-  }, 120_000);
+  }, 300_000);
 });

@@ -183,4 +183,47 @@ describe('the built web app on the same port', () => {
       expect(small.headers['content-encoding']).toBeUndefined();
     });
   });
+
+  it('the login page and the portal announce their route chunks (modulepreload from the build manifest); other pages do not', async () => {
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-e1.js',
+          imports: ['_shared-s1.js'],
+          css: ['assets/index-e1.css'],
+        },
+        '_shared-s1.js': { file: 'assets/shared-s1.js' },
+        '_form-f1.js': { file: 'assets/form-f1.js', imports: ['_shared-s1.js'] },
+        'src/layouts/UserLayout.tsx': { file: 'assets/UserLayout-u1.js', imports: ['_shared-s1.js'] },
+        'src/modules/auth/LoginPage.tsx': {
+          file: 'assets/LoginPage-l1.js',
+          imports: ['_form-f1.js'],
+          css: ['assets/LoginPage-l1.css'],
+        },
+      }),
+    );
+    const file = path.join(dist, 'index.html');
+    fs.writeFileSync(
+      file,
+      '<!doctype html><html><head><title>平台</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    const login = await t.call({ method: 'GET', url: '/user/login?redirect=%2F' });
+    expect(login.statusCode).toBe(200);
+    const head = login.body.slice(0, login.body.indexOf('</head>'));
+    for (const f of ['UserLayout-u1.js', 'LoginPage-l1.js', 'form-f1.js'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${f}">`);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-l1.css">');
+    // What the entry loads itself is not announced twice.
+    expect(head).not.toContain('shared-s1.js');
+    // The same page compressed carries the same tags.
+    const br = await t.call({ method: 'GET', url: '/user/login', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('LoginPage-l1.js');
+    const other = await t.call({ method: 'GET', url: '/QA/detail?id=3' });
+    expect(other.body).toContain('<div id="root">');
+    expect(other.body).not.toContain('modulepreload');
+  });
 });

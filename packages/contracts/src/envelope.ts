@@ -73,6 +73,12 @@ export const ErrorReason = {
   SMS_UNAVAILABLE: 'SMS_UNAVAILABLE',
   /** A pending or returned applicant signed in: data.applicationToken opens the status page. */
   REGISTRATION_PENDING: 'REGISTRATION_PENDING',
+  /** An upload would pass the user's daily or the organisation's total upload quota (413; nothing kept). */
+  UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
+  /** The server's disk is below its free-space floor (507; nothing kept). */
+  INSUFFICIENT_STORAGE: 'INSUFFICIENT_STORAGE',
+  /** A plain-HTTP API call to a server that serves HTTPS (403). */
+  HTTPS_REQUIRED: 'HTTPS_REQUIRED',
   DB_UNAVAILABLE: 'DB_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;

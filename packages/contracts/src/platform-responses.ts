@@ -26,7 +26,12 @@ export const xlsxResponse = (description: string) => fileResponse(description, X
 // --- health -------------------------------------------------------------------------------------------
 export const liveEnvelope = envelope(z.object({ status: z.literal('ok') }));
 export const readyEnvelope = envelope(
-  z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+  z.object({
+    status: z.literal('ready'),
+    database: z.enum(['pglite', 'postgres']),
+    /** `low`: the upload disk is below UPLOAD_MIN_FREE_MB (uploads answer 507; everything else works). */
+    disk: z.enum(['ok', 'low']),
+  }),
 );
 
 // --- auth ---------------------------------------------------------------------------------------------

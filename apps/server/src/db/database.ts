@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { WriteMarker } from '../platform/replica.ts';
 import { AuthWriteWatcher } from '../platform/session-cache.ts';
 import type { DB } from './schema.ts';
 
@@ -30,6 +31,11 @@ export interface Database {
   jobs(): Kysely<DB>;
   /** The embedded instance, for dump/restore. */
   pglite?: PGlite;
+  /**
+   * A streaming replica for read-only work (DATABASE_REPLICA_URL), with the same plugins and timeouts; the
+   * platform's read router (platform/replica.ts) decides when it may answer.
+   */
+  replica?: Kysely<DB>;
 }
 
 /** How long one statement of a background job may run (PostgreSQL). */
@@ -41,6 +47,8 @@ export interface OpenOptions {
   /** Restore this dump (tar.gz) into a fresh instance. */
   loadDataDir?: Blob;
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl for read-only work (PostgreSQL only). */
+  replicaUrl?: string;
   poolMax?: number;
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
@@ -52,6 +60,8 @@ export interface OpenOptions {
 
 // The watcher sees every statement first (before identifiers are snake_cased) to keep the session cache honest.
 const plugins = [new AuthWriteWatcher(), new CamelCasePlugin()];
+// The primary's statements also tell the read router which request wrote (read-your-own-writes).
+const primaryPlugins = [new WriteMarker(), ...plugins];
 
 export async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
@@ -63,35 +73,52 @@ export async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlit
   return pglite;
 }
 
+/** A request pool: short statements, few-second timeouts, named prepared statements. */
+function requestPool(url: string, opts: OpenOptions, applicationName = 'aqzrx-server'): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: 10_000,
+    statement_timeout: opts.statementTimeoutMs ?? 4000,
+    // A hung server (not a refused connection) must still become a 503 within about 5 s (R03).
+    query_timeout: (opts.statementTimeoutMs ?? 4000) + 1000,
+    application_name: applicationName,
+    // Named prepared statements; PostgreSQL chooses per statement between a custom and the generic plan
+    // (DB_PLAN_CACHE_MODE, default auto). force_generic_plan saved 0.7 ms of planning at 100,000 policies but
+    // collapsed at 1,000,000 (issue 18: a 200,000-row primary-key scan for the insurer options, 93.8 ms vs
+    // 0.73 ms; eight of nine lists at 10-65 req/s). Request statements run without parallel workers: they
+    // are short and paged, and parallel workers failed under load ("could not attach to dynamic shared
+    // area"); background jobs keep the server's parallelism.
+    options: `-c plan_cache_mode=${opts.planCacheMode ?? 'auto'} -c max_parallel_workers_per_gather=0`,
+    ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
+  });
+  // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  // pg-pool removes its listener while a client is checked out; a connection dying then would be an
+  // uncaught 'error' event and kill the process. The running query still fails through its callback.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.onPoolError?.(err));
+    preparedStatements(client);
+  });
+  return pool;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
-      idleTimeoutMillis: 10_000,
-      statement_timeout: opts.statementTimeoutMs ?? 4000,
-      // A hung server (not a refused connection) must still become a 503 within about 5 s (R03).
-      query_timeout: (opts.statementTimeoutMs ?? 4000) + 1000,
-      application_name: 'aqzrx-server',
-      // Prepared statements reuse one generic plan instead of planning every execution (measured: bind 0.8 ms
-      // -> 0.1 ms on the policy and claim lists, execution unchanged). DB_PLAN_CACHE_MODE=auto lets PostgreSQL choose.
-      options: `-c plan_cache_mode=${opts.planCacheMode ?? 'force_generic_plan'}`,
-      ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
-    });
-    // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
-    pool.on('error', (err) => opts.onPoolError?.(err));
-    // pg-pool removes its listener while a client is checked out; a connection dying then would be an
-    // uncaught 'error' event and kill the process. The running query still fails through its callback.
-    pool.on('connect', (client) => {
-      client.on('error', (err) => opts.onPoolError?.(err));
-      preparedStatements(client);
-    });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    const pool = requestPool(opts.databaseUrl, opts);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: primaryPlugins });
+    const replica = opts.replicaUrl
+      ? new Kysely<DB>({
+          dialect: new PostgresDialect({ pool: requestPool(opts.replicaUrl, opts, 'aqzrx-replica') }),
+          plugins,
+        })
+      : undefined;
     let jobDb: Kysely<DB> | undefined;
     return {
       db,
       kind: 'postgres',
+      ...(replica ? { replica } : {}),
       jobs() {
         if (!jobDb) {
           const jobPool = new pg.Pool({
@@ -123,12 +150,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       async checkpoint() {},
       async close() {
         await jobDb?.destroy();
+        await replica?.destroy();
         await db.destroy();
       },
     };
   }
   const pglite = await openPglite(opts.pgliteDir ?? 'memory://', opts.loadDataDir);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins: primaryPlugins });
   let closed = false;
   return {
     db,

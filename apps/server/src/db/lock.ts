@@ -11,8 +11,10 @@ import path from 'node:path';
  * stale lock renames it to a name of our own first: of several processes racing, one rename wins.
  */
 export class DataDirLockedError extends Error {
-  constructor(readonly pid: number) {
+  readonly pid: number;
+  constructor(pid: number) {
     super(`数据目录已被进程 ${pid} 占用，请先停止该进程或更换 DATA_DIR`);
+    this.pid = pid;
   }
 }
 

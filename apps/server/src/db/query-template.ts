@@ -23,10 +23,12 @@ import type { DB } from './schema.ts';
 
 /** A placeholder for one value (an array value becomes one slot per element). */
 class Slot {
-  constructor(
-    readonly name: string,
-    readonly index: number | null,
-  ) {}
+  readonly name: string;
+  readonly index: number | null;
+  constructor(name: string, index: number | null) {
+    this.name = name;
+    this.index = index;
+  }
 }
 
 export class TemplateError extends Error {}

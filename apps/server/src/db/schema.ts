@@ -181,6 +181,8 @@ export interface SysFileTable {
   isPublic: Generated<boolean>;
   createdAt: Timestamp;
   deletedAt: NullableTimestamp;
+  /** When the orphan sweep first found a record naming the file (0032); null: not (yet) attached. */
+  attachedAt: NullableTimestamp;
 }
 
 // Reference data (0004_reference): dictionaries, industries, subsystems, safety mechanisms.

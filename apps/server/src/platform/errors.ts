@@ -5,14 +5,22 @@ import { ErrorReason, Messages } from '@aqzrx/contracts';
  * no module translates errors itself.
  */
 export class AppError extends Error {
+  readonly status: number;
+  readonly reason: ErrorReason;
+  readonly headers: Record<string, string>;
+  readonly data?: unknown;
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
-    readonly reason: ErrorReason = ErrorReason.BAD_REQUEST,
-    readonly headers: Record<string, string> = {},
-    readonly data?: unknown,
+    reason: ErrorReason = ErrorReason.BAD_REQUEST,
+    headers: Record<string, string> = {},
+    data?: unknown,
   ) {
     super(message);
+    this.status = status;
+    this.reason = reason;
+    this.headers = headers;
+    this.data = data;
   }
 }
 

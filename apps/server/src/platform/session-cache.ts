@@ -88,10 +88,12 @@ interface Entry<T> {
 /** Token hash → session row, bounded in size; entries expire after `ttlMs` of monotonic time. */
 export class SessionCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 20_000,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  constructor(ttlMs: number, maxEntries = 20_000) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;

@@ -89,7 +89,10 @@ function header(req: FastifyRequest, name: string): string | undefined {
  */
 export class NonceStore {
   private readonly seen = new Map<string, number>();
-  constructor(private readonly max: number = NONCE_STORE_MAX) {}
+  private readonly max: number;
+  constructor(max: number = NONCE_STORE_MAX) {
+    this.max = max;
+  }
 
   /** 'fresh' (now recorded), 'replayed' (seen and not expired) or 'full'. */
   use(key: string, expiresAt: number, now: number): 'fresh' | 'replayed' | 'full' {

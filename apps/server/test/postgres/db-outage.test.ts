@@ -13,10 +13,12 @@ class CuttableProxy {
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();
   port = 0;
-  constructor(
-    private readonly host: string,
-    private readonly targetPort: number,
-  ) {}
+  private readonly host: string;
+  private readonly targetPort: number;
+  constructor(host: string, targetPort: number) {
+    this.host = host;
+    this.targetPort = targetPort;
+  }
   async up(): Promise<void> {
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.targetPort, this.host);

@@ -99,7 +99,7 @@ describe('PostgreSQL server process', () => {
         },
       },
     );
-  }, 90_000);
+  }, 300_000);
 
   it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it', async () => {
     const { url } = await freshDatabase();
@@ -141,5 +141,5 @@ describe('PostgreSQL server process', () => {
     expect(search.status).toBe(403);
     expect(search.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
     await stop(srv);
-  }, 90_000);
+  }, 300_000);
 });

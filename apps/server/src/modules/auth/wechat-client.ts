@@ -9,11 +9,10 @@ export interface WxIdentity {
 
 /** WeChat answered with an error code (a bad, used or expired code) or could not be reached. */
 export class WechatError extends Error {
-  constructor(
-    readonly kind: 'rejected' | 'unreachable',
-    message: string,
-  ) {
+  readonly kind: 'rejected' | 'unreachable';
+  constructor(kind: 'rejected' | 'unreachable', message: string) {
     super(message);
+    this.kind = kind;
   }
 }
 

@@ -82,16 +82,13 @@ export function claimsRoutes(app: FastifyInstance): void {
     req: FastifyRequest<{
       Querystring: z.output<typeof claimListQuery>;
     }>,
-  ) =>
-    ok({
-      page: await listClaims(
-        app.db,
-        await actorOf(req),
-        req.query,
-        await settings.get('insurance'),
-        clock.now(),
-      ),
+  ) => {
+    const actor = await actorOf(req);
+    const insurance = await settings.get('insurance');
+    return ok({
+      page: await app.reads.run(req, (db) => listClaims(db, actor, req.query, insurance, clock.now())),
     });
+  };
   const detail = async (req: FastifyRequest<{ Querystring: { id: number } }>) =>
     ok(
       await getClaim(app.db, await actorOf(req), req.query.id, await settings.get('insurance'), clock.now()),
@@ -291,13 +288,10 @@ export function claimsRoutes(app: FastifyInstance): void {
       config: { permission: 'claim.export', audit: { module: '理赔管理', kind: 'export' } },
     },
     async (req, reply) => {
-      const rows = await exportClaims(
-        app.db,
-        await actorOf(req),
-        req.query,
-        await settings.get('insurance'),
-        clock.now(),
-        EXPORT_ROW_CAP,
+      const actor = await actorOf(req);
+      const insurance = await settings.get('insurance');
+      const rows = await app.reads.run(req, (db) =>
+        exportClaims(db, actor, req.query, insurance, clock.now(), EXPORT_ROW_CAP),
       );
       if (rows.length > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);

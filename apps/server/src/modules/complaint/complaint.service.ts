@@ -34,6 +34,8 @@ import { addWorkdays, loadCalendar } from './workdays.ts';
 type Timers = SettingValues['complaint'];
 const S = ComplaintState;
 const ADMIN_NAME = '运营中心';
+/** The handling unit when the regulators of the complaint's district handle it from the start. */
+const REGULATOR_NAME = '属地监管部门';
 
 function complainantOf(a: CpActor) {
   if (a.kind === 'enterprise' || a.kind === 'insurer' || a.kind === 'service' || a.kind === 'expert')
@@ -127,7 +129,7 @@ export async function createComplaint(
     if (!hit) throw badRequest('关联的业务记录不存在或不属于本单位，请重新选择');
     related = hit;
   }
-  let handlerKind: 'insurer' | 'admin' = 'admin';
+  let handlerKind: 'insurer' | 'admin' | 'government' = 'admin';
   let handlerOrgId: number | null = null;
   let handlerName = ADMIN_NAME;
   if (input.targetKind === 'insurer' && target) {
@@ -142,6 +144,11 @@ export async function createComplaint(
       handlerKind = 'insurer';
       handlerOrgId = insurer.id;
       handlerName = insurer.name;
+    } else if (insurer) {
+      // The commissioning insurer complains about its own provider: it cannot judge its own complaint, so
+      // the regulators of the district handle it (not the operations centre, which answers for the platform).
+      handlerKind = 'government';
+      handlerName = REGULATOR_NAME;
     }
   }
   const district =

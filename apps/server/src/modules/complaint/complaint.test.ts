@@ -109,6 +109,22 @@ describe('routing', () => {
     expect((await detail(kit, 'insurer', id)).status).toBe(404);
     const targets = await post(kit.t, '/api/complaint/targets?kind=service', kit.tok.ent);
     expect(targets.body.data).toContainEqual(expect.objectContaining({ orgId: kit.org.service }));
+
+    // The commissioning insurer complains about its own provider: it cannot handle its own complaint, and the
+    // operations centre answers for the platform only, so the regulators of the district handle it.
+    const own = await file(
+      kit,
+      'insurer2',
+      fileBody({ targetKind: 'service', targetOrgId: kit.org.service, category: '03' }),
+    );
+    expect(await data('insurer2', own)).toMatchObject({
+      handlerKind: 'government',
+      handlerOrgId: null,
+      handlerName: '属地监管部门',
+    });
+    expect((await detail(kit, 'admin', own)).status).toBe(404);
+    expect((await act(kit, 'gov', 'accept', own)).status).toBe(200);
+    expect(await data('insurer2', own)).toMatchObject({ state: 2, handlerKind: 'government' });
   });
 
   it('a complaint about the platform goes to the operations centre; experts and insurers file too', async () => {

@@ -1,6 +1,7 @@
 import { chinaDate } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/context.ts';
+import { msUntilHour } from '../../platform/dates.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
 import { runHazardDaily } from '../hazard/index.ts';
 import { type IdleAccountResult, runIdleAccounts } from '../user/index.ts';
@@ -29,11 +30,6 @@ export interface DailyJobs {
   runOnce(): Promise<DailyRunResult>;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** China Standard Time (UTC+8, no daylight saving): the hour of the setting is a Suqian wall-clock hour. */
-const CHINA_OFFSET_MS = 8 * HOUR_MS;
-
 /**
  * The China-time day of the last completed run, kept in sys_setting under a key the settings service does
  * not offer (it reads only the keys it knows), so a restart knows whether today's run is done.
@@ -56,14 +52,6 @@ async function recordRun(db: Db, day: string, now: Date): Promise<void> {
     .values({ key: LAST_RUN_KEY, value, updatedAt: now, updatedBy: null })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now }))
     .execute();
-}
-
-/** Milliseconds from `now` to the next `hour`:00 China time (a full day when it is that moment now). */
-export function msUntilHour(now: Date, hour: number): number {
-  const local = now.getTime() + CHINA_OFFSET_MS;
-  let next = Math.floor(local / DAY_MS) * DAY_MS + hour * HOUR_MS;
-  if (next <= local) next += DAY_MS;
-  return next - local;
 }
 
 /**

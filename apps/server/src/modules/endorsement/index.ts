@@ -2,7 +2,6 @@ export {
   type DailyJobs,
   type DailyRunResult,
   lastRunDay,
-  msUntilHour,
   registerDailyJobs,
 } from './daily-jobs.ts';
 export { endorsementTransition, planEndorsement } from './endorsement.machine.ts';

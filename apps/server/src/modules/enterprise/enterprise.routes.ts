@@ -72,7 +72,12 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'enterprise.query', audit: { module: '企业管理', kind: 'query' } },
     },
-    async (req) => ok({ page: await listEnterprises(app.db, await actorOf(req), req.query, clock.now()) }),
+    async (req) => {
+      const actor = await actorOf(req);
+      return ok({
+        page: await app.reads.run(req, (db) => listEnterprises(db, actor, req.query, clock.now())),
+      });
+    },
   );
 
   r.post(
@@ -267,12 +272,9 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       config: { permission: 'enterprise.export', audit: { module: '企业管理', kind: 'export' } },
     },
     async (req, reply) => {
-      const rows = await exportEnterprises(
-        app.db,
-        await actorOf(req),
-        req.query,
-        clock.now(),
-        EXPORT_ROW_CAP,
+      const actor = await actorOf(req);
+      const rows = await app.reads.run(req, (db) =>
+        exportEnterprises(db, actor, req.query, clock.now(), EXPORT_ROW_CAP),
       );
       if (rows.length > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);

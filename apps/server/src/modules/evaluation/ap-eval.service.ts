@@ -79,11 +79,22 @@ export async function listEvals(db: Db, a: EvalActor, q: ApEvalListQuery): Promi
       ]),
     );
   }
-  const rows = await s.orderBy('v.year', 'desc').orderBy('v.id', 'desc').execute();
-  const page = rows.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
+  // Paged and counted in the database.
+  const [page, count] = await Promise.all([
+    s
+      .orderBy('v.year', 'desc')
+      .orderBy('v.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+    db
+      .selectFrom(s.clearSelect().select('v.id').as('x'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
   return {
     list: await Promise.all(page.map((r) => toRow(db, r))),
-    total: rows.length,
+    total: Number(count.n),
     pageNum: q.pageNo,
     pageSize: q.pageSize,
   };

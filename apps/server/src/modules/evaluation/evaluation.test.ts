@@ -205,5 +205,14 @@ describe('service evaluation (服务评估)', () => {
     );
     for (const i of insurers)
       expect(evaluated.has(i.orgId), `insurer ${i.orgId} ${i.name} evaluated`).toBe(true);
+    // Pages of one row walk the same list in the same order, with the full total on each page.
+    const all1 = list.body.data.list as Array<Json & { id: number }>;
+    const paged: number[] = [];
+    for (let pageNo = 1; pageNo <= all1.length; pageNo++) {
+      const p = await post(t, `/api/apEval/list?year=${year - 1}&pageSize=1&pageNo=${pageNo}`, tok.gov);
+      expect(p.body.data.total).toBe(all1.length);
+      paged.push(...(p.body.data.list as Array<Json & { id: number }>).map((r) => r.id));
+    }
+    expect(paged).toEqual(all1.map((r) => r.id));
   });
 });

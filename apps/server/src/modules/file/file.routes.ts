@@ -1,6 +1,6 @@
 import { envelope, fileResponse, uploadedFile } from '@aqzrx/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
@@ -19,9 +19,9 @@ import {
   readableFile,
   receiveFile,
   removeQuietly,
-  sweepStaleParts,
   uploadError,
 } from './file.service.ts';
+import { assertDiskRoom, createUploadLedger, openBudget, type UploadBudget, uploadLimits } from './quota.ts';
 
 /** Fixed multipart limits; fileSize follows the largest kind limit (read per request). */
 const MULTIPART_LIMITS = {
@@ -42,6 +42,8 @@ const idParams = z.object({ id: z.string() });
  */
 export function filesRoutes(app: FastifyInstance): void {
   const { clock, config } = app.deps;
+  const limits = uploadLimits(config);
+  const ledger = createUploadLedger();
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -50,13 +52,51 @@ export function filesRoutes(app: FastifyInstance): void {
     });
     // Anything that is not multipart reaches the handler unparsed and is refused there with 406.
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-    scope.addHook('onReady', async () => {
-      sweepStaleParts(config.uploadDir, Date.now()).catch((err: unknown) =>
-        scope.log.warn({ err }, 'sweeping stale upload temp files failed'),
-      );
-    });
-
     const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    /** Streams the one file part to its temp file within the budget, then commits it with its row. */
+    const receiveAndCommit = async (
+      req: FastifyRequest,
+      auth: ReturnType<typeof requireAuth>,
+      budget: UploadBudget,
+    ) => {
+      let received: ReceivedFile | undefined;
+      try {
+        for await (const part of req.parts({
+          limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() },
+        })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            part.file.destroy();
+            throw badFieldError();
+          }
+          received = await receiveFile(part.file, part.filename, config.uploadDir, clock.now(), budget);
+        }
+      } catch (err) {
+        if (received) await removeQuietly(received.tempPath);
+        throw uploadError(err);
+      }
+      if (!received) throw noFileError();
+      const file = received;
+      try {
+        await req.tx((trx) => commitFile(trx, file, auth, clock.now()), { targetId: file.id });
+      } catch (err) {
+        await removeQuietly(file.tempPath);
+        await removeQuietly(file.finalPath);
+        throw err;
+      }
+      return ok(
+        {
+          fileMap: {
+            fileName: file.originalName,
+            fileUrl: `/api/file/${file.id}`,
+            fileSize: file.size,
+            fileId: file.id,
+          },
+        },
+        '上传成功',
+      );
+    };
 
     r.post(
       '/api/file/uploadFile',
@@ -76,42 +116,19 @@ export function filesRoutes(app: FastifyInstance): void {
       async (req) => {
         const auth = requireAuth(req);
         if (!req.isMultipart()) throw notMultipart();
-        let received: ReceivedFile | undefined;
+        // Before a byte is read: the free-space floor (507), then the quotas already used up or too small for
+        // the declared body (413); past that the quotas are counted as the file streams.
+        const declared = Number(req.headers['content-length'] ?? 0) || 0;
+        await assertDiskRoom(config.uploadDir, limits.minFreeBytes, declared);
+        const budget = await openBudget(app.db, ledger, auth, limits, clock.now(), declared);
+        let committed = false;
         try {
-          for await (const part of req.parts({
-            limits: { ...MULTIPART_LIMITS, fileSize: largestLimit() },
-          })) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file') {
-              part.file.destroy();
-              throw badFieldError();
-            }
-            received = await receiveFile(part.file, part.filename, config.uploadDir, clock.now());
-          }
-        } catch (err) {
-          if (received) await removeQuietly(received.tempPath);
-          throw uploadError(err);
+          const answer = await receiveAndCommit(req, auth, budget);
+          committed = true;
+          return answer;
+        } finally {
+          budget.release(committed);
         }
-        if (!received) throw noFileError();
-        const file = received;
-        try {
-          await req.tx((trx) => commitFile(trx, file, auth, clock.now()), { targetId: file.id });
-        } catch (err) {
-          await removeQuietly(file.tempPath);
-          await removeQuietly(file.finalPath);
-          throw err;
-        }
-        return ok(
-          {
-            fileMap: {
-              fileName: file.originalName,
-              fileUrl: `/api/file/${file.id}`,
-              fileSize: file.size,
-              fileId: file.id,
-            },
-          },
-          '上传成功',
-        );
       },
     );
 

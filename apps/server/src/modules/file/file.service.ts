@@ -25,6 +25,7 @@ import {
   largestLimit,
   limitInMb,
 } from './file.kinds.ts';
+import { type UploadBudget, unlimitedBudget } from './quota.ts';
 
 export type FileRow = Selectable<SysFileTable>;
 
@@ -66,8 +67,12 @@ class UploadInspector extends Transform {
   private limit = largestLimit();
   private readonly hash = createHash('sha256');
 
-  constructor(private readonly ext: string) {
+  private readonly ext: string;
+  private readonly budget: UploadBudget;
+  constructor(ext: string, budget: UploadBudget) {
     super();
+    this.ext = ext;
+    this.budget = budget;
   }
 
   /** Call once, after the stream ended. */
@@ -78,6 +83,12 @@ class UploadInspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, cb: TransformCallback): void {
     this.size += chunk.length;
     this.hash.update(chunk);
+    // The quotas are counted on every chunk, so an upload stops as soon as it would pass one.
+    const over = this.budget.take(chunk.length);
+    if (over) {
+      cb(over);
+      return;
+    }
     let out = chunk;
     if (!this.detected) {
       this.head.push(chunk);
@@ -148,12 +159,17 @@ export interface ReceivedFile {
   finalPath: string;
 }
 
-/** Streams one uploaded file to `<uploadDir>/<yyyy>/<mm>/<uuid>.part`; the temp file is gone on any error. */
+/**
+ * Streams one uploaded file to `<uploadDir>/<yyyy>/<mm>/<uuid>.part`; the temp file is gone on any error.
+ * `budget` counts the bytes against the uploader's quotas (modules/file/quota.ts) and cuts the stream off
+ * when one would be passed.
+ */
 export async function receiveFile(
   stream: Readable & { truncated?: boolean },
   rawName: string | undefined,
   uploadDir: string,
   now: Date,
+  budget: UploadBudget = unlimitedBudget,
 ): Promise<ReceivedFile> {
   const originalName = cleanFileName(rawName);
   const ext = extensionOf(originalName);
@@ -168,7 +184,7 @@ export async function receiveFile(
   const storagePath = `${dir}/${id}.${ext}`;
   const finalPath = path.join(uploadDir, storagePath);
   const tempPath = path.join(uploadDir, dir, `${id}.part`);
-  const inspector = new UploadInspector(ext);
+  const inspector = new UploadInspector(ext, budget);
   let out: fs.WriteStream | undefined;
   try {
     await fsp.mkdir(path.dirname(tempPath), { recursive: true });

@@ -13,3 +13,5 @@ export {
   storeFileBytes,
   uploadError,
 } from './file.service.ts';
+export { type FileSweep, registerFileSweep, sweepOrphanFiles } from './orphans.ts';
+export { diskLow, uploadLimits } from './quota.ts';

@@ -2,10 +2,12 @@ import { liveEnvelope, readyEnvelope } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { diskLow, uploadLimits } from '../file/index.ts';
 
 /** Liveness and readiness for operators (security.md R03, R07). */
 export function healthRoutes(app: FastifyInstance, state: { closing: boolean }): void {
   const live = async () => ok({ status: 'ok' });
+  let lastLowWarning = 0;
   const ready = async () => {
     if (state.closing) throw new AppError(503, '服务正在停止', 'DB_UNAVAILABLE', { 'retry-after': '5' });
     try {
@@ -13,7 +15,19 @@ export function healthRoutes(app: FastifyInstance, state: { closing: boolean }):
     } catch {
       throw new AppError(503, '数据库不可用', 'DB_UNAVAILABLE', { 'retry-after': '5' });
     }
-    return ok({ status: 'ready', database: app.deps.database.kind });
+    // A disk below the upload floor keeps the instance ready (reads and writes other than uploads work) but
+    // says so, for monitoring; uploads answer 507 meanwhile (modules/file/quota.ts).
+    const { config } = app.deps;
+    const low = await diskLow(config.uploadDir, uploadLimits(config).minFreeBytes);
+    // Probes come every few seconds: the warning is logged once an hour while the disk stays low.
+    if (low && Date.now() - lastLowWarning > 3_600_000) {
+      lastLowWarning = Date.now();
+      app.log.warn(
+        { uploadDir: config.uploadDir },
+        'upload disk below UPLOAD_MIN_FREE_MB: uploads answer 507',
+      );
+    }
+    return ok({ status: 'ready', database: app.deps.database.kind, disk: low ? 'low' : 'ok' });
   };
   const config = { permission: 'public' as const, rateLimit: false as const };
   const liveOpts = { config, schema: { tags: ['health'], response: { 200: liveEnvelope } } };

@@ -106,7 +106,10 @@ export function policiesRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'policy.query' },
     },
-    async (req) => ok({ page: await listPolicies(app.db, await actorOf(req), req.query, clock.now()) }),
+    async (req) => {
+      const actor = await actorOf(req);
+      return ok({ page: await app.reads.run(req, (db) => listPolicies(db, actor, req.query, clock.now())) });
+    },
   );
 
   r.post(
@@ -344,7 +347,10 @@ export function policiesRoutes(app: FastifyInstance): void {
       config: { permission: 'policy.export', audit: { module: '保单管理', kind: 'export' } },
     },
     async (req, reply) => {
-      const rows = await exportPolicies(app.db, await actorOf(req), req.query, clock.now(), EXPORT_ROW_CAP);
+      const actor = await actorOf(req);
+      const rows = await app.reads.run(req, (db) =>
+        exportPolicies(db, actor, req.query, clock.now(), EXPORT_ROW_CAP),
+      );
       if (rows.length > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
       req.auditTarget = `${rows.length}行`;

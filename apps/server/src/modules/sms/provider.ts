@@ -19,11 +19,10 @@ export interface SmsProvider {
 
 /** The provider refused or could not be reached: the platform answers 503 and changes nothing. */
 export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    readonly providerCode: string,
-  ) {
+  readonly providerCode: string;
+  constructor(message: string, providerCode: string) {
     super(message);
+    this.providerCode = providerCode;
   }
 }
 

@@ -68,10 +68,11 @@ const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v, 1));
 /** Float RGB canvas (0..255 per channel) with alpha blending. */
 class Canvas {
   readonly data: Float32Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
     this.data = new Float32Array(width * height * 3);
   }
 
