@@ -21,6 +21,7 @@ export function startServer({ dataDir, env = {}, nodeArgs = [] }) {
         IP_RATE_MAX: '100000000',
         LOGIN_RATE_MAX: '100000000',
         NODE_ENV: 'production',
+        LOG_HMAC_KEY: 'bench-only-log-hmac-key-not-a-secret',
         SEED_DEMO: 'on',
         ...env,
       },

@@ -48,6 +48,7 @@ import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
 import { workbenchRoutes } from './modules/workbench/index.ts';
+import { registerOperLog } from './platform/audit.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   });
   app.decorate('portalStats', createPortalStats());
   app.decorate('fileScopes', createFileScopes());
+  registerOperLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
 

@@ -130,6 +130,37 @@ export const configSchema = z.object({
   SMS_PROTOCOL: z.enum(['https', 'http']).default('https'),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   /**
+   * Secret of the operation log's HMAC chain (platform/log-chain.ts; security.md L03), at least 32
+   * characters; required in production. Without it (development, tests) a published development key is used.
+   * Changing it makes the rows written before unverifiable: keep it with the data directory's keys.
+   */
+  LOG_HMAC_KEY: z.string().trim().min(32, 'LOG_HMAC_KEY 至少32个字符').optional(),
+  /** Ships each operation-log row to syslog (RFC 5424): udp://host:514 or tcp://host:514; empty = off. */
+  SYSLOG_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (s) =>
+        s === '' ||
+        /^(udp|tcp):\/\/[^/:]+(:\d+)?\/?$/.test(s) ||
+        /^(udp|tcp):\/\/\[[0-9a-f:]+\](:\d+)?\/?$/i.test(s),
+      'SYSLOG_URL 须为 udp://主机:端口 或 tcp://主机:端口',
+    ),
+  /**
+   * Days operation logs are kept; 0 (default) keeps them for good. Otherwise at least 180 (CSL art. 21):
+   * the daily purge removes older ones, oldest first, and the HMAC chain stays verifiable (anchored).
+   */
+  OPER_LOG_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n >= 180, 'OPER_LOG_RETENTION_DAYS 须为0（永久保留）或不少于180天')
+    .default(0),
+  /** Days without a sign-in after which an account counts as idle (长期未登录; security.md A08). */
+  IDLE_ACCOUNT_DAYS: z.coerce.number().int().min(30).max(3650).default(90),
+  /** What the daily job does with idle accounts: 'flag' (default: listed and reported) or 'disable'. */
+  IDLE_ACCOUNT_ACTION: z.enum(['flag', 'disable']).default('flag'),
+  /**
    * Upload quotas (modules/file, security.md F04): bytes one user may upload per China-time day, and bytes
    * one organisation may hold in all (its users' uploads not yet removed), in MB; 0 = no quota. Checked
    * while the file streams: an upload that would pass a quota is cut off, its partial file removed.
@@ -184,6 +215,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (wx.length > 0 && wx.length < 3) {
     throw new Error(
       '环境变量配置有误:\n  WX_APP_ID、WX_APP_SECRET、WX_CALLBACK_URL 须同时设置（开通微信扫码登录）或都不设置',
+    );
+  }
+  if (c.NODE_ENV === 'production' && !c.LOG_HMAC_KEY) {
+    throw new Error(
+      '环境变量配置有误:\n  LOG_HMAC_KEY: 生产环境须设置操作日志防篡改密钥（至少32个字符，妥善保管，更换后旧日志无法校验）',
     );
   }
   if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) {

@@ -7,11 +7,12 @@ import { backupPglite, readBackup } from './db/backup.ts';
 import { type Database, openDatabase, openPglite } from './db/database.ts';
 import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
+import { describeVerification, logHmacKey, verifyOperLogChain } from './platform/log-chain.ts';
 import { serverPasswordProblem } from './platform/password-strength.ts';
 import { createPlainHttpRedirector } from './platform/transport.ts';
 import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
 
-type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore';
+type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore' | 'logs:verify';
 
 function log(msg: string): void {
   process.stdout.write(`${msg}\n`);
@@ -194,6 +195,11 @@ async function run(command: Command, args: string[]): Promise<void> {
         throw new Error('backup 仅用于嵌入式数据库；PostgreSQL 请使用 pg_basebackup 与 WAL 归档');
       const file = await backupPglite(database.pglite, args[0] ?? config.backupDir, 'manual');
       log(`备份完成: ${file}`);
+    } else if (command === 'logs:verify') {
+      // Walks the operation log's HMAC chain (platform/log-chain.ts); a break exits 1.
+      const result = await verifyOperLogChain(database.db, logHmacKey(config.LOG_HMAC_KEY));
+      log(describeVerification(result));
+      if (!result.ok) process.exitCode = 1;
     }
   } finally {
     await database.checkpoint().catch(() => {});
@@ -203,7 +209,7 @@ async function run(command: Command, args: string[]): Promise<void> {
 }
 
 const [command = 'serve', ...args] = process.argv.slice(2);
-const commands: Command[] = ['serve', 'migrate', 'migrate:down', 'seed', 'backup', 'restore'];
+const commands: Command[] = ['serve', 'migrate', 'migrate:down', 'seed', 'backup', 'restore', 'logs:verify'];
 if (!commands.includes(command as Command)) {
   process.stderr.write(`未知命令 ${command}；可用: ${commands.join(' | ')}\n`);
   process.exit(2);

@@ -60,6 +60,8 @@ export const userListQuery = pageQuery
       .optional(),
     createdStart: dateOrDateTime.optional(),
     createdEnd: dateOrDateTime.optional(),
+    /** 1: only accounts 长期未登录 (no sign-in for IDLE_ACCOUNT_DAYS, security.md A08); 0: only the others. */
+    idle: z.enum(['1', '0'], '长期未登录只能是 1（是）或 0（否）').optional(),
   })
   .strict();
 export type UserListQuery = z.infer<typeof userListQuery>;
@@ -84,6 +86,8 @@ export const userRow = z.object({
   isOrg: z.boolean(),
   locked: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  /** 长期未登录: no sign-in (or, never signed in, no creation) within IDLE_ACCOUNT_DAYS. */
+  idle: z.boolean(),
   createdAt: z.string(),
   version: z.number().int(),
 });

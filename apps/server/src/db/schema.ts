@@ -94,6 +94,8 @@ export interface SysUserTable extends Audit {
   districtCodes: Generated<string>;
   lastLoginAt: NullableTimestamp;
   lastLoginIp: string | null;
+  /** When the daily job last reported the account as idle (长期未登录; migration 0031). */
+  idleNotifiedAt: NullableTimestamp;
   deletedAt: NullableTimestamp;
   /** The status a disabled user returns to when enabled again. */
   statusBeforeDisable: ColumnType<number | null, number | null | undefined, number | null>;
@@ -144,6 +146,18 @@ export interface SysOperLogTable {
   outcome: LogOutcome;
   errorMsg: Generated<string>;
   requestId: Generated<string>;
+  /** HMAC-SM3 chain link (platform/log-chain.ts); '' on rows written around the chain (tests). */
+  hmac: Generated<string>;
+}
+
+/** Head and anchor of a tamper-evident log chain (platform/log-chain.ts). */
+export interface SysLogChainTable {
+  name: string;
+  lastId: number;
+  lastHmac: string;
+  anchorId: number;
+  anchorHmac: string;
+  updatedAt: Timestamp;
 }
 
 export interface SysSettingTable {
@@ -658,6 +672,7 @@ export interface DB extends FeatureTables /* later features: db/tables/ */ {
   sysSession: SysSessionTable;
   sysLoginAttempt: SysLoginAttemptTable;
   sysOperLog: SysOperLogTable;
+  sysLogChain: SysLogChainTable;
   sysSetting: SysSettingTable;
   sysFile: SysFileTable;
   sysRequestLog: SysRequestLogTable;

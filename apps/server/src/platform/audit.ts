@@ -1,8 +1,52 @@
 import { maskIdCard, maskMobile } from '@aqzrx/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { AuditKind } from './context.ts';
+import type { AuditKind, Db, Tx } from './context.ts';
+import { appendOperLog, type ChainedOperLog, logHmacKey } from './log-chain.ts';
+import { createSyslogShipper, type SyslogShipper } from './syslog.ts';
+import { afterCommit } from './transaction.ts';
+
+/** The operation log's chain key and its syslog shipper (SYSLOG_URL), one per app. */
+export interface OperLogSink {
+  key: Buffer;
+  syslog: SyslogShipper | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operLog: OperLogSink;
+  }
+}
+
+/** Called once when the app is built: the chain key (LOG_HMAC_KEY) and the syslog shipper. */
+export function registerOperLog(app: FastifyInstance): OperLogSink {
+  const { config } = app.deps;
+  const syslog = config.SYSLOG_URL
+    ? createSyslogShipper(config.SYSLOG_URL, (err, failures) =>
+        app.log.warn({ err, failures }, 'syslog shipping failed (best effort; the database row is kept)'),
+      )
+    : null;
+  const sink: OperLogSink = { key: logHmacKey(config.LOG_HMAC_KEY), syslog };
+  app.decorate('operLog', sink);
+  app.addHook('onClose', async () => {
+    await syslog?.close();
+  });
+  return sink;
+}
+
+/** Ships the row once its transaction committed (never a rolled-back one); best effort. */
+function shipAfterCommit(db: Db | Tx, sink: OperLogSink, row: ChainedOperLog): void {
+  const syslog = sink.syslog;
+  if (!syslog) return;
+  const ship = () => syslog.ship(row);
+  try {
+    afterCommit(db, ship);
+  } catch {
+    // A transaction not begun through inTransaction: ship now rather than lose the line.
+    ship();
+  }
+}
 
 const SECRET_KEYS =
   /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|mobileticket|secret|ticket)$/i;
@@ -65,25 +109,24 @@ export async function writeAudit(
 ): Promise<void> {
   const a = req.auth;
   const durationMs = Number((process.hrtime.bigint() - req.startedAt) / 1_000_000n);
-  await db
-    .insertInto('sysOperLog')
-    .values({
-      createdAt: now,
-      userId: row.userId !== undefined ? row.userId : (a?.userId ?? null),
-      username: escapeLine(row.username ?? a?.username ?? '').slice(0, 64),
-      roleKey: row.roleKey ?? a?.roleKey ?? '',
-      orgName: (row.orgName ?? a?.orgName ?? '').slice(0, 100),
-      module: row.module.slice(0, 64),
-      kind: row.kind,
-      method: req.method,
-      path: req.routeOptions.url ?? req.url.split('?')[0]!.slice(0, 300),
-      params: auditParams(req),
-      targetId: (row.targetId ?? req.auditTarget ?? '').slice(0, 64),
-      ip: req.ip.slice(0, 64),
-      durationMs: Math.min(durationMs, 2_147_483_647),
-      outcome: row.outcome,
-      errorMsg: escapeLine(row.errorMsg ?? '').slice(0, 500),
-      requestId: String(req.id),
-    })
-    .execute();
+  const sink = req.server.operLog;
+  const written = await appendOperLog(db, sink.key, {
+    createdAt: now,
+    userId: row.userId !== undefined ? row.userId : (a?.userId ?? null),
+    username: escapeLine(row.username ?? a?.username ?? '').slice(0, 64),
+    roleKey: row.roleKey ?? a?.roleKey ?? '',
+    orgName: (row.orgName ?? a?.orgName ?? '').slice(0, 100),
+    module: row.module.slice(0, 64),
+    kind: row.kind,
+    method: req.method,
+    path: req.routeOptions.url ?? req.url.split('?')[0]!.slice(0, 300),
+    params: auditParams(req),
+    targetId: (row.targetId ?? req.auditTarget ?? '').slice(0, 64),
+    ip: req.ip.slice(0, 64),
+    durationMs: Math.min(durationMs, 2_147_483_647),
+    outcome: row.outcome,
+    errorMsg: escapeLine(row.errorMsg ?? '').slice(0, 500),
+    requestId: String(req.id),
+  });
+  shipAfterCommit(db, sink, written);
 }

@@ -90,6 +90,24 @@ export function operationName(summary: string | undefined): string {
   return name.replace(/\s*\.xlsx\b/g, '').trim();
 }
 
+/** Operation-log module of a record read answered 404 to a signed-in caller (security.md L01, Z02). */
+export const SCOPE_DENIAL_MODULE = '越权或不存在的记录';
+
+function isRecordRoute(req: FastifyRequest): boolean {
+  if (req.routeOptions.url === undefined || !req.routeOptions.url.startsWith('/api/')) return false;
+  const params = req.params as Record<string, unknown> | undefined;
+  return !!params && Object.keys(params).length > 0;
+}
+
+/** The record the caller asked for: the id parameter, else the path's parameters. */
+function recordId(req: FastifyRequest): string {
+  const params = req.params as Record<string, unknown>;
+  const id = params.id ?? Object.values(params).join('/');
+  return String(id)
+    .replace(/[\r\n]/g, ' ')
+    .slice(0, 64);
+}
+
 /** Every registered API route with its declared permission (tests and the safety-mechanism API list). */
 export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]): void {
   const { config, clock, settings } = app.deps;
@@ -208,7 +226,11 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     const audit = req.routeOptions.config.audit;
     // A refused permission is a security event even on routes that are not otherwise audited (L01, Z01).
     const denied = reply.statusCode === 403 && req.auth !== null;
-    if ((!audit && !denied) || req.auditDone) return;
+    // So is a signed-in caller's read of one record (a route with path parameters: a detail, a file) answered
+    // 404 — out of its scope, or not there; the answer is the same by design (Z02), the log names the id.
+    // Not a route that does not exist (no routeOptions.url), and not an audited route (it logs its own failure).
+    const hidden = !audit && reply.statusCode === 404 && req.auth !== null && isRecordRoute(req);
+    if ((!audit && !denied && !hidden) || req.auditDone) return;
     const failed = reply.statusCode >= 400;
     try {
       await writeAudit(
@@ -216,7 +238,8 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
         req,
         {
           kind: audit && !denied ? audit.kind : 'security',
-          module: audit && !denied ? audit.module : '访问拒绝',
+          module: audit && !denied ? audit.module : hidden ? SCOPE_DENIAL_MODULE : '访问拒绝',
+          ...(hidden ? { targetId: recordId(req) } : {}),
           outcome: failed ? 'fail' : 'success',
           errorMsg: failed ? `${reply.statusCode} ${req.errorMessage}`.trim() : '',
         },

@@ -4,13 +4,15 @@ import { type Insertable, sql } from 'kysely';
 import { isDbUnavailableError } from '../db/database.ts';
 import type { SysRequestLogTable } from '../db/schema.ts';
 import type { Db } from './context.ts';
+import { declareLogPurge, purgeOperLogs } from './log-chain.ts';
 
 /**
  * Access log of every /api request in sys_request_log (security.md L01/L04): method, path without
  * the query string (query values and headers, hence tokens, are never stored), status, duration, user,
  * IP and request id. Rows are buffered in memory and written in batches (every second or every 200
  * rows, and on close), so logging never delays a response. A purge job deletes request logs older
- * than the retention period at start and every 24 h; it never touches operation logs.
+ * than the retention period at start and every 24 h; operation logs only when OPER_LOG_RETENTION_DAYS is set
+ * (platform/log-chain.ts purgeOperLogs keeps their chain verifiable).
  */
 export interface RequestLogOptions {
   flushIntervalMs?: number;
@@ -19,12 +21,14 @@ export interface RequestLogOptions {
   maxBuffered?: number;
   purgeIntervalMs?: number;
   retentionDays?: number;
+  /** Days operation logs are kept (OPER_LOG_RETENTION_DAYS); 0 = for good, the purge leaves them. */
+  operRetentionDays?: number;
 }
 
 export interface RequestLogger {
   /** Writes everything buffered so far. */
   flush(): Promise<void>;
-  /** Deletes request logs older than the retention period; returns the number deleted. */
+  /** Deletes request logs (and operation logs, when a retention is set for them) older than the retention period; returns the number deleted. */
   purge(): Promise<number>;
   buffered(): number;
 }
@@ -66,12 +70,16 @@ export async function purgeRequestLogs(
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   let total = 0;
   for (;;) {
-    const res = await db
-      .deleteFrom('sysRequestLog')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('sysRequestLog').select('id').where('createdAt', '<', cutoff).limit(PURGE_CHUNK),
-      )
-      .executeTakeFirst();
+    // The log tables refuse deletes except the declared retention purge's (migration 0031).
+    const res = await db.transaction().execute(async (trx) => {
+      await declareLogPurge(trx);
+      return trx
+        .deleteFrom('sysRequestLog')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('sysRequestLog').select('id').where('createdAt', '<', cutoff).limit(PURGE_CHUNK),
+        )
+        .executeTakeFirst();
+    });
     const n = Number(res.numDeletedRows);
     total += n;
     if (n < PURGE_CHUNK) return total;
@@ -85,6 +93,7 @@ export function registerRequestLog(app: FastifyInstance, opts: RequestLogOptions
   const maxBuffered = opts.maxBuffered ?? 10_000;
   const purgeIntervalMs = opts.purgeIntervalMs ?? DAY_MS;
   const retentionDays = opts.retentionDays ?? LOG_RETENTION_DAYS;
+  const operRetentionDays = opts.operRetentionDays ?? 0;
 
   let buffer: Row[] = [];
   let dropped = 0;
@@ -126,7 +135,10 @@ export function registerRequestLog(app: FastifyInstance, opts: RequestLogOptions
   }
 
   async function purge(): Promise<number> {
-    const p = purgeRequestLogs(app.db, clock.now(), retentionDays);
+    const now = clock.now();
+    const p = purgeRequestLogs(app.db, now, retentionDays).then(async (n) =>
+      operRetentionDays > 0 ? n + (await purgeOperLogs(app.db, now, operRetentionDays)) : n,
+    );
     purging = p.catch(() => undefined);
     return p;
   }

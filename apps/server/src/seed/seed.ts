@@ -353,6 +353,49 @@ export async function seedDemo(
         })
         .execute();
     }
+    // Two accounts 长期未登录 (security.md A08), so the user list shows the flag and the first daily job
+    // reports them: one last signed in 120 days ago, one never signed in since its creation 200 days ago.
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    for (const u of [
+      {
+        username: 'service_idle',
+        nickname: '安泰原项目员',
+        roleKey: 'ROLE_SERVICE',
+        orgId: svc,
+        mobile: '13805270010',
+        createdAt: daysAgo(400),
+        lastLoginAt: daysAgo(120),
+      },
+      {
+        username: 'expert_idle',
+        nickname: '外聘专家（未启用）',
+        roleKey: 'ROLE_EXPERT',
+        orgId: exp,
+        mobile: '13805270011',
+        createdAt: daysAgo(200),
+        lastLoginAt: null,
+      },
+    ]) {
+      await trx
+        .insertInto('sysUser')
+        .values({
+          username: u.username,
+          nickname: u.nickname,
+          mobile: u.mobile,
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          passwordChangedAt: u.createdAt,
+          status: UserStatus.ACTIVE,
+          roleId: await roleId(u.roleKey),
+          orgId: u.orgId,
+          districtCodes: '',
+          lastLoginAt: u.lastLoginAt,
+          createdAt: u.createdAt,
+          updatedAt: u.createdAt,
+          createdBy: null,
+          updatedBy: null,
+        })
+        .execute();
+    }
     await seedContentDemo(trx, now);
     await seedDemoSubsystems(trx, now);
     await trx

@@ -103,7 +103,17 @@ describe('PostgreSQL server process', () => {
 
   it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it', async () => {
     const { url } = await freshDatabase();
-    const env: Env = { NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: tempDir('prod') };
+    const env: Env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      DATA_DIR: tempDir('prod'),
+      LOG_HMAC_KEY: 'process-test-log-hmac-key-0123456789',
+    };
+
+    // The operation log's chain key is required in production (issue 17 finding 9).
+    const noKey = await runMain(['serve'], { ...env, LOG_HMAC_KEY: undefined, ADMIN_PASSWORD: 'x' });
+    expect(noKey.code).not.toBe(0);
+    expect(noKey.stderr).toContain('LOG_HMAC_KEY');
 
     const refused = await runMain(['serve'], { ...env, ADMIN_PASSWORD: undefined });
     expect(refused.code).not.toBe(0);

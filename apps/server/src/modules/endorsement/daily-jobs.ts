@@ -5,6 +5,7 @@ import { msUntilHour } from '../../platform/dates.ts';
 import { runClaimed } from '../../platform/job-claim.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
 import { runHazardDaily } from '../hazard/index.ts';
+import { type IdleAccountResult, runIdleAccounts } from '../user/index.ts';
 import { applyDueEndorsements, type DueOutcome } from './endorsement.service.ts';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ export interface DailyRunResult {
   scores: { checked: number; rescored: number };
   /** Risk levels recomputed and alarms raised/resolved (modules/hazard). */
   hazards: Awaited<ReturnType<typeof runHazardDaily>>;
+  /** Accounts newly 长期未登录 reported (and disabled with IDLE_ACCOUNT_ACTION=disable; modules/user). */
+  idleAccounts: IdleAccountResult;
 }
 
 export interface DailyJobs {
@@ -91,7 +94,12 @@ export function registerDailyJobs(
     const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
     // Risk and alarms over all of a city's records: on the job connection, whose statements may run long.
     const hazards = await runHazardDaily(app.deps.database.jobs(), now, ins.claimUnpaidFlagDays);
-    const result = { endorsements: { applied, lapsed, failed }, scores, hazards };
+    const idleAccounts = await runIdleAccounts(app.db, now, {
+      days: app.deps.config.IDLE_ACCOUNT_DAYS,
+      action: app.deps.config.IDLE_ACCOUNT_ACTION,
+      logKey: app.operLog.key,
+    });
+    const result = { endorsements: { applied, lapsed, failed }, scores, hazards, idleAccounts };
     await recordRun(app.db, chinaDate(now), clock.now());
     app.log.info(result, 'daily insurance job done');
     return result;

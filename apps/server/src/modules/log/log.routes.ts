@@ -138,7 +138,7 @@ export function logsRoutes(app: FastifyInstance, apiRoutes: readonly ApiRoute[])
   );
 
   // Every /api request is written to sys_request_log; the purge job keeps 180 days.
-  registerRequestLog(app);
+  registerRequestLog(app, { operRetentionDays: app.deps.config.OPER_LOG_RETENTION_DAYS });
 
   r.post(
     '/api/request-log/list',

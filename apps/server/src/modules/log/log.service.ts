@@ -126,8 +126,9 @@ export async function searchLogs(db: Db, f: LogFilter, scope: LogScope = { all: 
     .limit(f.pageSize)
     .offset((f.pageNo - 1) * f.pageSize)
     .execute();
-  const page: Paged<Omit<(typeof rows)[number], 'createdAt'> & { createdAt: string }> = {
-    list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  // The chain link (hmac) is the verifier's, not the reader's.
+  const page: Paged<Omit<(typeof rows)[number], 'createdAt' | 'hmac'> & { createdAt: string }> = {
+    list: rows.map(({ hmac: _link, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     total: Number(total.c),
     pageNum: f.pageNo,
     pageSize: f.pageSize,

@@ -1,6 +1,6 @@
 import { chinaDate } from '@aqzrx/contracts';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -39,19 +39,34 @@ describe('request log (sys_request_log)', () => {
     await post(`/api/log/sysLogs/searchLogList.json?username=${marker}&pageNo=1`, admin);
     const missing = await post(`/api/nope/${marker}?secret=${marker}`);
     const anon = await post(`/api/sys/user/searchUserList.json?nickname=${marker}`);
-    await flush();
-    const rows = await t.database.db
-      .selectFrom('sysRequestLog')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('path', '=', '/api/log/sysLogs/searchLogList.json'),
-          eb('path', 'like', `%${marker}%`),
-          eb('path', '=', '/api/sys/user/searchUserList.json'),
+    const read = async () => {
+      await flush();
+      return t.database.db
+        .selectFrom('sysRequestLog')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('path', '=', '/api/log/sysLogs/searchLogList.json'),
+            eb('path', 'like', `%${marker}%`),
+            eb('path', '=', '/api/sys/user/searchUserList.json'),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+    };
+    // A request's row is buffered by an onResponse hook that runs after the operation-log hook (which writes
+    // the refused search's audit row first): wait until all three are there.
+    let rows = await read();
+    await vi.waitFor(async () => {
+      rows = await read();
+      expect(rows.map((r) => r.path)).toEqual(
+        expect.arrayContaining([
+          '/api/log/sysLogs/searchLogList.json',
+          `/api/nope/${marker}`,
+          '/api/sys/user/searchUserList.json',
         ]),
-      )
-      .orderBy('id')
-      .execute();
+      );
+    });
     const byPath = new Map(rows.map((r) => [r.path, r]));
     expect(byPath.get('/api/log/sysLogs/searchLogList.json')).toMatchObject({
       method: 'POST',

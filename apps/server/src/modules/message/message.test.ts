@@ -134,8 +134,18 @@ describe('/api/message/send (message.add)', () => {
       link: '/service/serviceAp',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.recipientCount).toBe(2);
-    expect(res.json().result).toBe('已发送给 2 人');
+    // Every active service and expert account: service and expert, and the two idle demo accounts.
+    const active = await t.database.db
+      .selectFrom('sysUser as u')
+      .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+      .select('u.username')
+      .where('r.roleKey', 'in', ['ROLE_SERVICE', 'ROLE_EXPERT'])
+      .where('u.deletedAt', 'is', null)
+      .where('u.status', '!=', 2)
+      .execute();
+    expect(active.map((u) => u.username)).toEqual(expect.arrayContaining(['service', 'expert']));
+    expect(res.json().data.recipientCount).toBe(active.length);
+    expect(res.json().result).toBe(`已发送给 ${active.length} 人`);
     expect(await titles('service')).toContain('服务机构年度考核通知');
     expect(await titles('expert')).toContain('服务机构年度考核通知');
     expect(await titles('ent')).not.toContain('服务机构年度考核通知');
@@ -144,7 +154,7 @@ describe('/api/message/send (message.add)', () => {
     expect(sent.json().data.list[0]).toMatchObject({
       title: '服务机构年度考核通知',
       roleKeys: ['ROLE_SERVICE', 'ROLE_EXPERT'],
-      recipientCount: 2,
+      recipientCount: active.length,
       senderName: '运营管理员',
     });
     expect((await post('/api/message/sentList', tok.gov)).json().data.total).toBe(0);

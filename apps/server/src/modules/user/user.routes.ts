@@ -85,7 +85,7 @@ async function auditedWrite<T>(
 
 export function usersRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, settings } = app.deps;
+  const { clock, settings, config } = app.deps;
 
   r.post(
     '/api/sys/user/searchUserList.json',
@@ -98,7 +98,16 @@ export function usersRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'user.query', audit: { module: MODULE, kind: 'query' } },
     },
-    async (req) => ok(await searchUsers(app.db, req.query, clock.now(), userScope(requireAuth(req)))),
+    async (req) =>
+      ok(
+        await searchUsers(
+          app.db,
+          req.query,
+          clock.now(),
+          userScope(requireAuth(req)),
+          config.IDLE_ACCOUNT_DAYS,
+        ),
+      ),
   );
 
   r.post(
@@ -116,7 +125,8 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const reveal = req.query.reveal === true;
       const scope = userScope(auth);
-      if (!reveal) return ok(await getUser(app.db, req.query.id, clock.now(), false, scope));
+      if (!reveal)
+        return ok(await getUser(app.db, req.query.id, clock.now(), false, scope, config.IDLE_ACCOUNT_DAYS));
       const audit = { kind: 'get' as const, module: '用户敏感信息', targetId: String(req.query.id) };
       if (!(await holdsPermission(app.db, auth, 'userSensitive.get'))) {
         await writeAudit(app.db, req, { ...audit, outcome: 'fail', errorMsg: '403' }, clock.now());
@@ -125,7 +135,7 @@ export function usersRoutes(app: FastifyInstance): void {
       }
       // The view and its audit row go together: no row, no data (security.md P04, L03).
       const detail = await app.db.transaction().execute(async (trx) => {
-        const d = await getUser(trx, req.query.id, clock.now(), true, scope);
+        const d = await getUser(trx, req.query.id, clock.now(), true, scope, config.IDLE_ACCOUNT_DAYS);
         await writeAudit(trx, req, { ...audit, outcome: 'success' }, clock.now());
         return d;
       });
@@ -281,9 +291,12 @@ export function usersRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       const unmasked = await holdsPermission(app.db, auth, 'userSensitive.export');
       // The rows and the audit row (with the row count) are read/written in one transaction.
-      const rows = await req.tx((trx) => usersForExport(trx, req.query, clock.now(), userScope(auth)), {
-        targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
-      });
+      const rows = await req.tx(
+        (trx) => usersForExport(trx, req.query, clock.now(), userScope(auth), config.IDLE_ACCOUNT_DAYS),
+        {
+          targetId: (list) => `rows=${list.length}${unmasked ? ',unmasked' : ''}`,
+        },
+      );
       const buf = await buildUserWorkbook(rows, unmasked);
       return sendXlsx(
         reply.header('x-export-rows', String(rows.length)),

@@ -95,8 +95,23 @@ function baseQuery(db: Db, scope: UserScope | null) {
   return q;
 }
 
-function filtered(db: Db, f: UserListQuery, scope: UserScope | null) {
+/** Days without a sign-in after which an account is 长期未登录 (IDLE_ACCOUNT_DAYS; security.md A08). */
+export const DEFAULT_IDLE_ACCOUNT_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** Accounts whose last sign-in (or, never signed in, creation) is before this are idle. */
+export function idleCutoff(now: Date, idleDays: number): Date {
+  return new Date(now.getTime() - idleDays * DAY_MS);
+}
+
+function filtered(db: Db, f: UserListQuery, scope: UserScope | null, now: Date, idleDays: number) {
   let q = baseQuery(db, scope);
+  if (f.idle) {
+    const cutoff = idleCutoff(now, idleDays);
+    q = q.where((eb) =>
+      eb(eb.fn.coalesce('u.lastLoginAt', 'u.createdAt'), f.idle === '1' ? '<' : '>=', cutoff),
+    );
+  }
   if (f.username) q = q.where('u.username', 'ilike', `%${escapeLike(f.username)}%`);
   if (f.nickname) q = q.where('u.nickname', 'ilike', `%${escapeLike(f.nickname)}%`);
   if (f.roleKey) q = q.where((eb) => eb(eb.fn('upper', ['r.roleKey']), '=', f.roleKey!.toUpperCase()));
@@ -157,7 +172,7 @@ interface RawUser {
   lockedUntil: Date | null;
 }
 
-function toRow(u: RawUser, now: Date, reveal = false): UserRow {
+function toRow(u: RawUser, now: Date, reveal = false, idleDays = DEFAULT_IDLE_ACCOUNT_DAYS): UserRow {
   return {
     id: u.id,
     username: u.username,
@@ -175,6 +190,7 @@ function toRow(u: RawUser, now: Date, reveal = false): UserRow {
     isOrg: u.orgId !== null,
     locked: !!u.lockedUntil && u.lockedUntil.getTime() > now.getTime(),
     lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    idle: (u.lastLoginAt ?? u.createdAt).getTime() < idleCutoff(now, idleDays).getTime(),
     createdAt: u.createdAt.toISOString(),
     version: u.version,
   };
@@ -192,8 +208,9 @@ export async function searchUsers(
   f: UserListQuery,
   now: Date,
   scope: UserScope | null = null,
+  idleDays = DEFAULT_IDLE_ACCOUNT_DAYS,
 ): Promise<Paged<UserRow>> {
-  const q = filtered(db, f, scope);
+  const q = filtered(db, f, scope, now, idleDays);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const col = SORTABLE[f.sortField ?? ''] ?? 'u.createdAt';
   const dir = f.sortOrder === 'asc' || f.sortOrder === 'ascend' ? 'asc' : 'desc';
@@ -205,7 +222,7 @@ export async function searchUsers(
     .offset((f.pageNo - 1) * f.pageSize)
     .execute();
   return {
-    list: rows.map((r) => toRow(r, now)),
+    list: rows.map((r) => toRow(r, now, false, idleDays)),
     total: Number(total.c),
     pageNum: f.pageNo,
     pageSize: f.pageSize,
@@ -218,8 +235,9 @@ export async function usersForExport(
   f: UserListQuery,
   now: Date,
   scope: UserScope | null = null,
+  idleDays = DEFAULT_IDLE_ACCOUNT_DAYS,
 ): Promise<UserRow[]> {
-  const q = filtered(db, f, scope);
+  const q = filtered(db, f, scope, now, idleDays);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   if (Number(total.c) > USER_EXPORT_ROW_CAP) {
     throw badRequest(
@@ -228,7 +246,7 @@ export async function usersForExport(
   }
   const rows = await q.select(ROW_COLUMNS).orderBy('u.createdAt', 'desc').orderBy('u.id', 'desc').execute();
   // Unmasking is decided by the caller; rows carry the raw mobile here.
-  return rows.map((r) => toRow(r, now, true));
+  return rows.map((r) => toRow(r, now, true, idleDays));
 }
 
 async function loadUser(db: Db, id: number, scope: UserScope | null) {
@@ -243,6 +261,7 @@ export async function getUser(
   now: Date,
   reveal: boolean,
   scope: UserScope | null = null,
+  idleDays = DEFAULT_IDLE_ACCOUNT_DAYS,
 ): Promise<UserDetail> {
   const u = await loadUser(db, id, scope);
   const sessions = await db
@@ -254,7 +273,7 @@ export async function getUser(
     .executeTakeFirstOrThrow();
   const locked = !!u.lockedUntil && u.lockedUntil.getTime() > now.getTime();
   return {
-    ...toRow(u, now, reveal),
+    ...toRow(u, now, reveal, idleDays),
     email: reveal ? (u.email ?? '') : maskEmail(u.email),
     orgType: u.orgType,
     districtCodes: u.districtCodes.split(',').filter(Boolean),

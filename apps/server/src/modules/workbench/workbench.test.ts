@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { declareLogPurge } from '../../platform/log-chain.ts';
 
 /**
  * The operations admin's workbench in one request, against a fixed data set made on 2035-06-15 (China
@@ -80,7 +81,13 @@ beforeAll(async () => {
   // Operation log of China day 2035-06-15: a failed login at 00:00:00 (today), one a millisecond before
   // (yesterday), a failed edit, a successful add. Today: 1 failed login, 2 failures.
   await t.app.requestLog.flush();
-  await sql`delete from sys_oper_log`.execute(db);
+  // The log tables refuse deletes but the retention purge's (migration 0031): clear them as the purge.
+  const clearLog = (table: 'sys_oper_log' | 'sys_request_log') =>
+    db.transaction().execute(async (trx) => {
+      await declareLogPurge(trx);
+      await sql`delete from ${sql.table(table)}`.execute(trx);
+    });
+  await clearLog('sys_oper_log');
   const op = (time: string, kind: string, outcome: string, module: string) =>
     sql`insert into sys_oper_log (created_at, kind, outcome, module, username, method, path)
       values (${at(time)}, ${kind}, ${outcome}, ${module}, 'admin', 'POST', '/api/x')`.execute(db);
@@ -91,7 +98,7 @@ beforeAll(async () => {
 
   // Request log: today 7 requests (one at 00:00:00, 3 × 200, 2 × 404, 1 × 500, the first 401): 4 failed;
   // yesterday 2 (the last at 23:59:59.999); 6 days ago 1 (at 00:00:00); 7 days ago 5 (outside the week).
-  await sql`delete from sys_request_log`.execute(db);
+  await clearLog('sys_request_log');
   const req = (time: string, status: number, n = 1) =>
     sql`insert into sys_request_log (created_at, method, path, status, duration_ms, ip, request_id)
       select ${at(time)}, 'POST', '/api/x', ${status}, 1, '127.0.0.1', 'r' from generate_series(1, ${n})`.execute(

@@ -175,6 +175,7 @@ const user = (id: number, username: string, status = 1): UserRow => ({
   isOrg: false,
   locked: false,
   lastLoginAt: null,
+  idle: false,
   createdAt: '2026-01-01T00:00:00Z',
   version: 1,
 });

@@ -226,6 +226,7 @@ describe('submit buttons follow the action directive', () => {
     locked: false,
     lockedUntil: null,
     lastLoginAt: null,
+    idle: false,
     lastLoginIp: '',
     activeSessions: 0,
     districtCodes: [],

@@ -46,6 +46,7 @@ const row: UserRow = {
   isOrg: false,
   locked: true,
   lastLoginAt: '2026-11-26T02:45:00.000Z',
+  idle: false,
   createdAt: '2026-11-20T01:00:00.000Z',
   version: 1,
 };
@@ -106,6 +107,30 @@ describe('用户管理 search', () => {
     expect(options).toContain('自定义角色普通用户');
     expect(options).toContain('自定义角色其他技术用户');
     expect(options.join(' ')).not.toMatch(/ROLE_|（|）/);
+  });
+
+  it('flags accounts 长期未登录 in the 最近登录 column and filters by it (security.md A08)', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+      if (url.includes('searchUserList'))
+        return ok({
+          list: [
+            row,
+            { ...row, id: 6, username: 'idle01', nickname: '', idle: true, locked: false, lastLoginAt: null },
+          ],
+          total: 2,
+          pageNum: 1,
+        });
+      return json(404, { error: 404, apiError: 404, result: 'not found' });
+    });
+    renderWithApp(<UserSearch />, { actions: ['query'] });
+    expect(await screen.findByText('idle01')).toBeTruthy();
+    expect(screen.getAllByText('长期未登录', { selector: '.ant-tag' })).toHaveLength(1);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '长期未登录' }));
+    fireEvent.click(await screen.findByTitle('是'));
+    search();
+    await waitFor(() => expect(listCalls().at(-1)!.searchParams.get('idle')).toBe('1'));
   });
 
   it('fits every column beside the menu at 1440 px: nickname under the name, tags whole', async () => {

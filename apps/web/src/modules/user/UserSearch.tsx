@@ -214,7 +214,27 @@ export function UserSearch() {
       width: 126,
       search: false,
       sorter: true,
-      render: (_, r) => chinaTime(r.lastLoginAt),
+      // An account not signed in for the set number of days (security.md A08) is flagged here.
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <span>{chinaTime(r.lastLoginAt)}</span>
+          {r.idle && (
+            <Tooltip title="超过规定天数未登录，请核实后停用不再使用的账号">
+              <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+                长期未登录
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '长期未登录',
+      dataIndex: 'idle',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { '1': { text: '是' }, '0': { text: '否' } },
+      fieldProps: { placeholder: '全部' },
     },
     {
       title: '创建时间',
