@@ -85,6 +85,7 @@ async function startServer(): Promise<{ baseURL: string; wxPort: number; stop: (
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
+      MFA: 'off',
       LOGIN_RATE_MAX: '10000',
       API_RATE_MAX: '100000',
       LOG_LEVEL: 'warn',

@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025_wechat.ts';
 import * as m0027 from './migrations/0027_stat_report.ts';
 import * as m0028 from './migrations/0028_score_grade.ts';
 import * as m0029 from './migrations/0029_stat_rollup.ts';
+import * as m0030 from './migrations/0030_mfa_login_lock.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_stat_report': m0027,
   '0028_score_grade': m0028,
   '0029_stat_rollup': m0029,
+  '0030_mfa_login_lock': m0030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import type { ServiceRequestTables } from './service-request.ts';
 import type { StatsTables } from './stats.ts';
 import type { TrainingTables } from './training.ts';
 import type { WechatTables } from './wechat.ts';
+import type { MfaTables } from './mfa.ts';
 // new:feature imports
 
 export type FeatureTables = Record<never, never> &
@@ -27,4 +28,5 @@ export type FeatureTables = Record<never, never> &
   PoolTables &
   WechatTables &
   RegistrationTables &
-  StatsTables;
+  StatsTables &
+  MfaTables;
