@@ -4,17 +4,17 @@ import {
   captchaVerifyBody,
   ErrorReason,
   envelope,
+  isMfaPending,
   knownPathQuery,
   knownPathResult,
-  isMfaPending,
   loginBody,
   loginResult,
   Messages,
+  messageEnvelope,
   mfaCodeBody,
   mfaEnrolData,
   mfaLoginData,
   mfaTicketBody,
-  messageEnvelope,
   pwdUpdateQuery,
   resourceNode,
   userInfo,
@@ -106,7 +106,8 @@ export function authRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['auth'],
-        summary: '密码登录（运营管理员、监管人员：先答 mfaRequired 与一次性凭证，再用 /api/login/mfa 提交动态验证码）',
+        summary:
+          '密码登录（运营管理员、监管人员：先答 mfaRequired 与一次性凭证，再用 /api/login/mfa 提交动态验证码）',
         body: loginBody,
         response: { 200: envelope(loginResult) },
       },
@@ -151,7 +152,8 @@ export function authRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['auth'],
-        summary: '登录第二步：一次性凭证 + 6位动态验证码（或恢复码）；首次开通时另返回10个恢复码（只显示一次）',
+        summary:
+          '登录第二步：一次性凭证 + 6位动态验证码（或恢复码）；首次开通时另返回10个恢复码（只显示一次）',
         body: mfaCodeBody,
         response: { 200: envelope(mfaLoginData) },
       },

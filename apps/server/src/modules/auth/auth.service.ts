@@ -26,6 +26,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../p
 import { loginClient } from '../../platform/login-client.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { decryptPii } from '../../platform/pii.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import {
   completeEnrolment,
@@ -40,7 +41,6 @@ import {
   spendTicket,
   verifySecondFactor,
 } from './mfa.service.ts';
-import { decryptPii } from '../../platform/pii.ts';
 
 const PASSWORD_HISTORY = 5;
 
@@ -170,7 +170,13 @@ export async function checkSignInAllowed(
     .executeTakeFirst();
   if (isLocked(attempt, now)) {
     await audit(accountLockedMessage(config));
-    throw new AppError(403, accountLockedMessage(config), ErrorReason.ACCOUNT_LOCKED, {}, { scope: 'account' });
+    throw new AppError(
+      403,
+      accountLockedMessage(config),
+      ErrorReason.ACCOUNT_LOCKED,
+      {},
+      { scope: 'account' },
+    );
   }
   await checkAccountState(user, audit);
 }
@@ -342,7 +348,13 @@ export async function checkPasswordLogin(
   const accountLocked = isLocked(attempts.account, now);
   const refuseLockedAccount = async (): Promise<never> => {
     await audit('fail', accountLockedMessage(config));
-    throw new AppError(403, accountLockedMessage(config), ErrorReason.ACCOUNT_LOCKED, {}, { scope: 'account' });
+    throw new AppError(
+      403,
+      accountLockedMessage(config),
+      ErrorReason.ACCOUNT_LOCKED,
+      {},
+      { scope: 'account' },
+    );
   };
   // Without a code the password is not even checked: the locked account is no password oracle.
   if (accountLocked && !input.otp) return refuseLockedAccount();
@@ -421,9 +433,25 @@ export async function recordFailure(
   client?: string,
 ): Promise<boolean> {
   const lockUntil = new Date(now.getTime() + config.LOCK_MINUTES * 60_000);
-  const account = await countFailure(db, 'sys_login_attempt', usernameLower, null, config.ACCOUNT_LOCK_THRESHOLD, now, lockUntil);
+  const account = await countFailure(
+    db,
+    'sys_login_attempt',
+    usernameLower,
+    null,
+    config.ACCOUNT_LOCK_THRESHOLD,
+    now,
+    lockUntil,
+  );
   if (client === undefined) return account;
-  return countFailure(db, 'sys_login_attempt_client', usernameLower, client, config.LOCK_THRESHOLD, now, lockUntil);
+  return countFailure(
+    db,
+    'sys_login_attempt_client',
+    usernameLower,
+    client,
+    config.LOCK_THRESHOLD,
+    now,
+    lockUntil,
+  );
 }
 
 async function countFailure(
@@ -444,7 +472,12 @@ async function countFailure(
     lastFailedAt: now,
     lockedUntil: sql<Date | null>`CASE WHEN ${next} >= ${threshold} THEN ${lockUntil}::timestamptz ELSE NULL END`,
   };
-  const first = { usernameLower, failedCount: 1, lastFailedAt: now, lockedUntil: threshold <= 1 ? lockUntil : null };
+  const first = {
+    usernameLower,
+    failedCount: 1,
+    lastFailedAt: now,
+    lockedUntil: threshold <= 1 ? lockUntil : null,
+  };
   const row =
     client === null
       ? await db
@@ -628,7 +661,10 @@ export async function completeMfaLogin(
   };
   if (!enrolling) {
     if (!(await verifySecondFactor(db, user.id, input.code, now))) return wrongCode();
-  } else if (!ticket.pendingSecretEnc || matchStep(decryptPii(ticket.pendingSecretEnc), input.code, now) === null) {
+  } else if (
+    !ticket.pendingSecretEnc ||
+    matchStep(decryptPii(ticket.pendingSecretEnc), input.code, now) === null
+  ) {
     return wrongCode();
   }
   let recoveryCodes: string[] | undefined;

@@ -44,7 +44,11 @@ export function mfaRoutes(app: FastifyInstance): void {
   r.post(
     '/api/sys/user/mfa/status',
     {
-      schema: { tags: ['auth'], summary: '当前用户的二次验证状态', response: { 200: envelope(mfaStatusData) } },
+      schema: {
+        tags: ['auth'],
+        summary: '当前用户的二次验证状态',
+        response: { 200: envelope(mfaStatusData) },
+      },
       config: { permission: 'authenticated' },
     },
     async (req) => ok(await mfaStatus(app.db, config, requireAuth(req))),

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   ErrorReason,
+  Messages,
   MFA_ROLES,
   type MfaEnrolData,
   type MfaPendingData,
   type MfaStatusData,
-  Messages,
 } from '@aqzrx/contracts';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -87,7 +87,11 @@ export async function newRecoveryCodes(trx: Db, userId: number): Promise<string[
 }
 
 export async function isEnrolled(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('sysUserMfa').select('userId').where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sysUserMfa')
+    .select('userId')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -250,7 +254,9 @@ export async function completeEnrolment(
     .insertInto('sysUserMfa')
     .values({ userId: ticket.userId, secretEnc: ticket.pendingSecretEnc, enrolledAt: now, lastStep: step })
     .onConflict((oc) =>
-      oc.column('userId').doUpdateSet({ secretEnc: ticket.pendingSecretEnc!, enrolledAt: now, lastStep: step }),
+      oc
+        .column('userId')
+        .doUpdateSet({ secretEnc: ticket.pendingSecretEnc!, enrolledAt: now, lastStep: step }),
     )
     .execute();
   return newRecoveryCodes(trx, ticket.userId);

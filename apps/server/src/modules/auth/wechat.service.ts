@@ -329,7 +329,8 @@ export async function bindByPassword(
   }
   const identity = { openid: ticket.openid, unionid: ticket.unionid, nickname: ticket.nickname };
   const user = await checkPasswordLogin(deps, req, input, LOGIN_MODULE);
-  if (!user.secondFactorPassed && mfaRequired(deps.config, user.roleKey)) throw forbidden(WxMessages.mfaFirst);
+  if (!user.secondFactorPassed && mfaRequired(deps.config, user.roleKey))
+    throw forbidden(WxMessages.mfaFirst);
   return startSession(deps, req, user, now, {
     module: LOGIN_MODULE,
     extra: async (trx) => {
