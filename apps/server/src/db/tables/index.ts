@@ -6,6 +6,7 @@
 import type { ComplaintTables } from './complaint.ts';
 import type { ContentTables } from './content.ts';
 import type { HazardTables } from './hazard.ts';
+import type { MfaTables } from './mfa.ts';
 import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
@@ -14,7 +15,6 @@ import type { ServiceRequestTables } from './service-request.ts';
 import type { StatsTables } from './stats.ts';
 import type { TrainingTables } from './training.ts';
 import type { WechatTables } from './wechat.ts';
-import type { MfaTables } from './mfa.ts';
 // new:feature imports
 
 export type FeatureTables = Record<never, never> &

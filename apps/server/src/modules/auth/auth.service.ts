@@ -97,10 +97,14 @@ async function attemptsOf(db: Db, usernameLower: string, client: string) {
   return { account, own };
 }
 
-/** Clears a username's failure counts: its account-wide count and every client's (a sign-in, an unlock). */
-export async function clearFailures(db: Db, usernameLower: string): Promise<void> {
+/** Clears a username's account-wide failure count and one client's, or (no client) every client's. */
+export async function clearFailures(db: Db, usernameLower: string, client?: string): Promise<void> {
   await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
-  await db.deleteFrom('sysLoginAttemptClient').where('usernameLower', '=', usernameLower).execute();
+  await db
+    .deleteFrom('sysLoginAttemptClient')
+    .where('usernameLower', '=', usernameLower)
+    .$if(client !== undefined, (q) => q.where('clientHash', '=', client!))
+    .execute();
 }
 
 /** The user columns a sign-in needs (password or WeChat scan). */
@@ -212,7 +216,9 @@ export async function startSession(
   const expiresAt = new Date(now.getTime() + config.TOKEN_TTL_HOURS * 3_600_000);
   await db.transaction().execute(async (trx) => {
     if (opts.extra) await opts.extra(trx);
-    await clearFailures(trx, user.username.toLowerCase());
+    // The owner proved itself: this client's count and the account-wide one start again; other clients
+    // (a stranger's) stay locked.
+    await clearFailures(trx, user.username.toLowerCase(), loginClient(req));
     await trx
       .insertInto('sysSession')
       .values({
@@ -377,7 +383,7 @@ export async function checkPasswordLogin(
       })
       .where('id', '=', applicant.id)
       .execute();
-    await clearFailures(db, usernameLower);
+    await clearFailures(db, usernameLower, client);
     const message = applicant.status === RegStatus.RETURNED ? RegMessages.returned : RegMessages.pending;
     await audit('fail', message);
     throw new AppError(

@@ -484,7 +484,10 @@ export async function resetPassword(
 export async function unlockUser(trx: Tx, id: number, scope: UserScope | null = null): Promise<boolean> {
   const user = await requireUserForUpdate(trx, id, scope);
   const name = user.username.toLowerCase();
-  const account = await trx.deleteFrom('sysLoginAttempt').where('usernameLower', '=', name).executeTakeFirst();
+  const account = await trx
+    .deleteFrom('sysLoginAttempt')
+    .where('usernameLower', '=', name)
+    .executeTakeFirst();
   const clients = await trx
     .deleteFrom('sysLoginAttemptClient')
     .where('usernameLower', '=', name)
