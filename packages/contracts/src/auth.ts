@@ -90,7 +90,9 @@ export const mfaStatusData = z.object({
 });
 export type MfaStatusData = z.infer<typeof mfaStatusData>;
 
-export const mfaReenrolBody = z.object({ password: z.string().min(1, '请输入当前密码').max(128, '密码过长') }).strict();
+export const mfaReenrolBody = z
+  .object({ password: z.string().min(1, '请输入当前密码').max(128, '密码过长') })
+  .strict();
 export const mfaRecoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) });
 export type MfaRecoveryCodesData = z.infer<typeof mfaRecoveryCodesData>;
 

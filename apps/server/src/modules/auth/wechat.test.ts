@@ -1,6 +1,6 @@
 import { UserStatus, WX_NOT_CONFIGURED } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveCaptcha } from '../../../test/captcha-solver.ts';
+import { humanTrail, solveCaptcha } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import {
   startWechatStandIn,
@@ -459,7 +459,7 @@ describe('binding with the slide puzzle on', () => {
     expect(without.json().code).toBe('CAPTCHA_INVALID');
     const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
     const x = solveCaptcha(ch);
-    const trail = Array.from({ length: 20 }, (_, i) => [Math.round((x * (i + 1)) / 20), 1_000 + i * 25]);
+    const trail = humanTrail(x);
     const check = await c.call({
       method: 'POST',
       url: '/api/captcha/check',
