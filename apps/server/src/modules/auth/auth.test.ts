@@ -522,8 +522,9 @@ describe('slide-puzzle captcha on login', () => {
       url: '/api/captcha/check',
       payload: { id: ch.id, x, trail: straightTrail(x) },
     });
+    // The answer does not tell a script why; the log does.
     expect(res.statusCode).toBe(400);
-    expect(res.json().result).toBe('验证未通过，请重试');
+    expect(res.json().result).toBe('请正确拼合图像');
     const row = await c.database.db
       .selectFrom('sysOperLog')
       .selectAll()
