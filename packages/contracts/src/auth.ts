@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_CHANGE_REASONS } from './auth-options.ts';
+import { MFA_CODE_PATTERN, PASSWORD_CHANGE_REASONS } from './auth-options.ts';
 
 /** Why the password must be changed now (see PASSWORD_CHANGE_MESSAGES); null when it need not be. */
 export const passwordChangeReason = z.enum(PASSWORD_CHANGE_REASONS).nullable();
@@ -32,9 +32,6 @@ export const loginData = z.object({
 });
 export type LoginData = z.infer<typeof loginData>;
 
-/** Roles that sign in with password + dynamic code (security.md A06): the operations admin and the regulators. */
-export const MFA_ROLES: readonly string[] = ['ROLE_ADMIN', 'ROLE_GOVERNMENT'];
-
 /** A correct password of a role with a second factor: no token yet, a ticket for the code step. */
 export const mfaPendingData = z.object({
   mfaRequired: z.literal(true),
@@ -50,10 +47,6 @@ export type MfaPendingData = z.infer<typeof mfaPendingData>;
 export const loginResult = z.union([loginData, mfaPendingData]);
 export type LoginResult = z.infer<typeof loginResult>;
 
-export function isMfaPending(v: LoginResult): v is MfaPendingData {
-  return 'mfaRequired' in v && v.mfaRequired === true;
-}
-
 const mfaTicket = z.string().trim().min(1, '验证凭证无效，请重新登录').max(128, '验证凭证无效，请重新登录');
 /** A 6-digit dynamic code, or one of the recovery codes (XXXXX-XXXXX). */
 export const mfaCode = z
@@ -61,7 +54,7 @@ export const mfaCode = z
   .trim()
   .min(1, '请输入动态验证码')
   .max(32, '请输入6位动态验证码或恢复码')
-  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, '请输入6位动态验证码或恢复码');
+  .regex(MFA_CODE_PATTERN, '请输入6位动态验证码或恢复码');
 
 export const mfaTicketBody = z.object({ ticket: mfaTicket }).strict();
 export const mfaCodeBody = z.object({ ticket: mfaTicket, code: mfaCode }).strict();
