@@ -57,7 +57,9 @@ describe('二次验证 settings', () => {
     expect(await screen.findByText('验证器已重新绑定')).toBeTruthy();
     // The status is read again (the new enrolment's codes count).
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/mfa/status')).length).toBeGreaterThan(1),
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/mfa/status')).length).toBeGreaterThan(
+        1,
+      ),
     );
   });
 
