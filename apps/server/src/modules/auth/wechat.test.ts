@@ -473,3 +473,48 @@ describe('binding with the slide puzzle on', () => {
     expect(ok.json().data.username).toBe('insurer');
   });
 });
+
+describe('the second factor after a scan (MFA on)', () => {
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await createTestContext({ ...wxEnv(wx), MFA: 'on' });
+    // The demo data binds gov to a WeChat of its own; here to the stand-in's alice.
+    await c.database.db
+      .updateTable('sysWxBinding')
+      .set({ openid: 'o_standin_alice', unionid: 'u_standin_alice' })
+      .where('openid', '=', 'o_demo_gov_0000000000000000')
+      .execute();
+  });
+  afterAll(() => c.close());
+
+  it("a regulator's scan is one factor: no session, the code step's ticket", async () => {
+    const b = browser(() => c);
+    const before = await c.database.db.selectFrom('sysSession').select('id').execute();
+    const res = await b.callback(await b.qr(), wx.issueCode('alice'));
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.bound).toBe(true);
+    expect(data.login).toBeUndefined();
+    expect(data.mfa).toMatchObject({ mfaRequired: true, enrolled: false });
+    expect(await c.database.db.selectFrom('sysSession').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('binding a scan to an account with a second factor by password alone is refused', async () => {
+    const b = browser(() => c);
+    const scan = await b.callback(await b.qr(), wx.issueCode('carol'));
+    const res = await b.call('/api/wx/bindWXUser.json', {
+      payload: { ticket: scan.json().data.ticket, username: 'gov_sy', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe(
+      '运营管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
+    );
+    expect(
+      await c.database.db
+        .selectFrom('sysWxBinding')
+        .select('id')
+        .where('openid', '=', 'o_standin_carol')
+        .execute(),
+    ).toEqual([]);
+  });
+});
