@@ -10,7 +10,6 @@ import {
   call,
   DEMO_PASSWORD,
   killAll,
-  login,
   ok,
   removeTempDirs,
   runMain,
