@@ -13,7 +13,6 @@ import { usePublicSettings } from '../../platform/public-settings.ts';
 import { isApiError } from '../../platform/request.ts';
 import { REG_STATUS_PATH, saveApplicationToken } from '../registration/index.ts';
 import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
-import { MfaStep } from './MfaStep.tsx';
 
 interface LoginForm {
   username: string;
@@ -26,6 +25,8 @@ export type LoginMode = 'password' | 'qr';
 
 // Loaded when the QR side is chosen, so the login page's first load stays within its budget.
 const WechatQrPanel = lazy(() => import('./WechatQrPanel.tsx').then((m) => ({ default: m.WechatQrPanel })));
+// Only the operations admin and the regulators reach the code step: loaded when it is needed.
+const MfaStep = lazy(() => import('./MfaStep.tsx').then((m) => ({ default: m.MfaStep })));
 
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 
@@ -121,15 +122,17 @@ export function PasswordLoginForm({
 
   if (pending) {
     return (
-      <MfaStep
-        pending={pending}
-        onDone={signedIn}
-        onCancel={() => {
-          setPending(null);
-          setCaptchaToken(null);
-          form.setFieldValue('password', '');
-        }}
-      />
+      <Suspense fallback={<div data-testid="mfa-step-loading" />}>
+        <MfaStep
+          pending={pending}
+          onDone={signedIn}
+          onCancel={() => {
+            setPending(null);
+            setCaptchaToken(null);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </Suspense>
     );
   }
 
