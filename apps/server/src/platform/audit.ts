@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.ts';
 import type { AuditKind } from './context.ts';
 
 const SECRET_KEYS =
-  /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|mobileticket|secret|ticket)$/i;
+  /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|otp|smscode|mobileticket|secret|ticket)$/i;
 const MOBILE_KEYS = /(mobile|phone|tel)$/i;
 const ID_KEYS = /(idcard|idno|idnumber|cardno)$/i;
 const MAX_PARAMS = 2000;

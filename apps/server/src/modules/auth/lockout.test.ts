@@ -121,6 +121,15 @@ describe('sign-in locks per client', () => {
     const both = await login(owner, 'gov', DEMO_PASSWORD, totpCode(secret, t.clock.now()));
     expect(both.statusCode).toBe(200);
     expect(both.headers['x-token']).toBe(both.json().data.token);
+    // The code never reaches the operation log.
+    const rows = await t.database.db
+      .selectFrom('sysOperLog')
+      .select('params')
+      .where('path', '=', '/api/login')
+      .where('username', '=', 'gov')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.params).not.toMatch(/"otp":"\d/);
   });
 
   it('without a second factor the account lock holds until it runs out or an admin unlocks it', async () => {
