@@ -1,5 +1,5 @@
 import { UserStatus, WX_NOT_CONFIGURED } from '@aqzrx/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { humanTrail, solveCaptcha } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import {
@@ -402,12 +402,15 @@ describe('binding and unbinding in the settings', () => {
     expect(again.json().result).toBe('当前账号未绑定微信');
     expect((await b.call('/api/wx/myBinding.json', { token })).json().data.bound).toBe(false);
 
-    const rows = (await logRows('微信绑定')).filter((r) => r.username === 'ent2');
-    expect(rows.map((r) => `${r.kind}:${r.outcome}`)).toEqual([
-      'add:success',
-      'delete:success',
-      'delete:fail',
-    ]);
+    // A refusal's log row is written once the answer has gone out: wait for it (it raced on PostgreSQL).
+    await vi.waitFor(async () => {
+      const rows = (await logRows('微信绑定')).filter((r) => r.username === 'ent2');
+      expect(rows.map((r) => `${r.kind}:${r.outcome}`)).toEqual([
+        'add:success',
+        'delete:success',
+        'delete:fail',
+      ]);
+    });
   });
 
   it("a bind state belongs to its session: another session of the same browser can't use it", async () => {
