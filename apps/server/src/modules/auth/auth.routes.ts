@@ -121,6 +121,8 @@ export function authRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
+      // Before anything can fail: a browser without a device cookie (captcha off) gets one on its first try.
+      ensureDeviceCookie(req, reply);
       const data = await login(
         {
           db: app.db,
@@ -133,7 +135,6 @@ export function authRoutes(app: FastifyInstance): void {
         req,
         req.body,
       );
-      ensureDeviceCookie(req, reply);
       if (isMfaPending(data))
         return ok(data, data.enrolled ? '请输入动态验证码' : '请先开通二次验证：用验证器扫描二维码');
       reply.header('x-token', data.token);

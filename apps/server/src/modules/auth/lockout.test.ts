@@ -78,6 +78,18 @@ describe('sign-in locks per client', () => {
     expect((await login(colleague, 'service', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('a browser without a device cookie gets one with its first answer, even a refusal', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.9.3.1',
+      payload: { username: 'nobody', password: 'Wrong-pass1' },
+    });
+    expect(res.statusCode).toBe(401);
+    const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(set.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+
   it('a forged device cookie counts as no cookie (the IP alone)', async () => {
     const a = { ip: '10.9.2.1', cookie: `${DEVICE_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA.${'0'.repeat(32)}` };
     const b = { ip: '10.9.2.1', cookie: `${DEVICE_COOKIE}=BBBBBBBBBBBBBBBBBBBBBB.${'0'.repeat(32)}` };
