@@ -24,6 +24,8 @@ export function readCookie(req: FastifyRequest, name: string): string | null {
 }
 
 const sign = (id: string) => keyedDigest('device-cookie', id).slice(0, MAC_CHARS);
+/** Device ids handed out with this request's answer (the browser sends them from its next request on). */
+const assigned = new WeakMap<FastifyRequest, string>();
 
 /** The request's device id when its cookie carries our signature, else null. */
 export function deviceId(req: FastifyRequest): string | null {
@@ -39,6 +41,7 @@ export function deviceId(req: FastifyRequest): string | null {
 export function ensureDeviceCookie(req: FastifyRequest, reply: FastifyReply): void {
   if (deviceId(req)) return;
   const id = randomBytes(16).toString('base64url');
+  assigned.set(req, id);
   const secure = req.protocol === 'https' ? '; Secure' : '';
   const cookie = `${DEVICE_COOKIE}=${id}.${sign(id)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_MAX_AGE_S}${secure}`;
   const prev = reply.getHeader('set-cookie');
@@ -46,7 +49,18 @@ export function ensureDeviceCookie(req: FastifyRequest, reply: FastifyReply): vo
   reply.header('set-cookie', [...list, cookie]);
 }
 
-/** The digest that names this request's client (IP + device id) in the failure counts; no IP is stored. */
+/**
+ * The digest that names this request's client (IP + the device id it sent) in the failure counts; no IP is
+ * stored. A request without the cookie counts by its IP alone, so leaving the cookie out gains nothing.
+ */
 export function loginClient(req: FastifyRequest): string {
   return keyedDigest('login-client', `${req.ip}|${deviceId(req) ?? ''}`);
+}
+
+/**
+ * The client a second-factor ticket is bound to: like loginClient, but counting a device cookie handed out with
+ * this very answer, which the browser sends with the code step (its first sign-in without a cookie).
+ */
+export function ticketClient(req: FastifyRequest): string {
+  return keyedDigest('login-client', `${req.ip}|${deviceId(req) ?? assigned.get(req) ?? ''}`);
 }

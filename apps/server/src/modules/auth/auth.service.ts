@@ -23,7 +23,7 @@ import {
 } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
-import { loginClient } from '../../platform/login-client.ts';
+import { loginClient, ticketClient } from '../../platform/login-client.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { decryptPii } from '../../platform/pii.ts';
@@ -285,7 +285,7 @@ export async function login(
   const now = deps.now();
   const user = await checkPasswordLogin(deps, req, input, opts.module ?? '登录');
   if (!user.secondFactorPassed && mfaRequired(deps.config, user.roleKey)) {
-    const ticket = await issueTicket(deps.db, 'login', user.id, loginClient(req), now);
+    const ticket = await issueTicket(deps.db, 'login', user.id, ticketClient(req), now);
     return pendingData(ticket, await isEnrolled(deps.db, user.id));
   }
   const extra = opts.extra;
@@ -630,7 +630,7 @@ export async function completeMfaLogin(
   const { db, config } = deps;
   const now = deps.now();
   const client = loginClient(req);
-  const ticket = await liveTicket(db, input.ticket, 'login', client, now);
+  const ticket = await liveTicket(db, input.ticket, 'login', ticketClient(req), now);
   const user = await findSignInUser(db, { id: ticket.userId });
   if (!user) throw new AppError(400, Messages.mfaTicketInvalid, ErrorReason.MFA_TICKET_INVALID);
   const usernameLower = user.username.toLowerCase();
@@ -711,7 +711,7 @@ export async function loginEnrolment(
   ticketValue: string,
   now: Date,
 ): Promise<MfaEnrolData> {
-  const ticket = await liveTicket(db, ticketValue, 'login', loginClient(req), now);
+  const ticket = await liveTicket(db, ticketValue, 'login', ticketClient(req), now);
   if (await isEnrolled(db, ticket.userId)) throw conflict('该账号已开通二次验证，请输入验证器中的动态验证码');
   const user = await db
     .selectFrom('sysUser')

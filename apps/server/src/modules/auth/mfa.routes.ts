@@ -17,7 +17,7 @@ import { revokeUserSessions } from '../../platform/auth.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
-import { loginClient } from '../../platform/login-client.ts';
+import { loginClient, ticketClient } from '../../platform/login-client.ts';
 import { checkOldPassword } from './auth.service.ts';
 import {
   completeEnrolment,
@@ -69,8 +69,8 @@ export function mfaRoutes(app: FastifyInstance): void {
       const auth = requireAuth(req);
       if (!mfaRequired(config, auth.roleKey)) throw forbidden('当前账号无需二次验证');
       const now = clock.now();
-      const client = loginClient(req);
-      await checkOldPassword(app.db, config, auth, req.body.password, now, client);
+      await checkOldPassword(app.db, config, auth, req.body.password, now, loginClient(req));
+      const client = ticketClient(req);
       const ticket = await issueTicket(app.db, 'enrol', auth.userId, client, now);
       const row = await liveTicket(app.db, ticket, 'enrol', client, now, auth.userId);
       return ok(await newEnrolment(app.db, row.id, ticket, auth.username));
@@ -95,7 +95,7 @@ export function mfaRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       const now = clock.now();
-      const ticket = await liveTicket(app.db, req.body.ticket, 'enrol', loginClient(req), now, auth.userId);
+      const ticket = await liveTicket(app.db, req.body.ticket, 'enrol', ticketClient(req), now, auth.userId);
       const wrong = new AppError(400, Messages.mfaCodeInvalid, ErrorReason.MFA_CODE_INVALID);
       const codes = await req
         .tx(

@@ -213,6 +213,26 @@ describe('second factor for the operations admin and regulators', () => {
     expect(mine.json().data).toMatchObject({ mfaRequired: true });
   });
 
+  it("a browser's first sign-in without a device cookie: the code step comes with the cookie it was given", async () => {
+    const ip = '10.8.9.1';
+    const first = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { username: 'gov_sy', password: DEMO_PASSWORD },
+    });
+    const cookie = ([] as string[])
+      .concat(first.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0]!;
+    t.clock.advance(30_000);
+    const res = await post({ ip, cookie }, '/api/login/mfa', {
+      ticket: first.json().data.ticket,
+      code: totpCode(secrets.get('gov_sy')!, now()),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('other roles sign in with the password alone', async () => {
     const c = await newClient();
     const res = await post(c, '/api/login', { username: 'insurer', password: DEMO_PASSWORD });

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { loginClient, readCookie } from '../../platform/login-client.ts';
+import { readCookie, ticketClient } from '../../platform/login-client.ts';
 import {
   checkPasswordLogin,
   checkSignInAllowed,
@@ -202,7 +202,7 @@ export async function loginByScan(
     );
     // A scan is one factor: a role with a second factor continues with the code step, as after a password.
     if (mfaRequired(deps.config, user.roleKey)) {
-      const ticket = await issueTicket(db, 'login', user.id, loginClient(req), now);
+      const ticket = await issueTicket(db, 'login', user.id, ticketClient(req), now);
       return {
         bound: true,
         mfa: pendingData(ticket, await isEnrolled(db, user.id)),
