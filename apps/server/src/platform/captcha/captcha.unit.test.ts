@@ -9,7 +9,7 @@ import {
 } from '../../../test/captcha-solver.ts';
 import { type CaptchaService, createCaptchaService, isPlausibleTrail, isSyntheticTrail } from './index.ts';
 import { crc32, encodePng } from './png.ts';
-import { classicShape, pieceGeometry, pieceSdf } from './shape.ts';
+import { classicShape, pieceGeometry, pieceMask, pieceSdf, randomShape } from './shape.ts';
 
 function fakeClock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
   let t = start;
@@ -207,6 +207,34 @@ describe('slide-puzzle captcha', () => {
     const ch = service.issue();
     const x = solve(ch);
     expect(service.check(ch.id, x, straightTrail(x))).toEqual({ ok: false, reason: 'robot' });
+  });
+
+  it('draws no outline deep inside any piece shape (where a notch arc outside the body is no outline)', () => {
+    // A fixed sequence of shapes, so a failure repeats. Before the fix one challenge in ~600 had outline pixels
+    // inside the piece, which broke the hole-to-piece match the test solver (and a person) relies on.
+    let seed = 1;
+    const rnd = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const g = pieceGeometry(42, 10);
+    let checked = 0;
+    for (let k = 0; k < 600; k++) {
+      const { coverage, outline } = pieceMask(g, randomShape(g, rnd));
+      const full = (i: number, j: number) =>
+        i >= 0 && j >= 0 && i < g.width && j < g.height && coverage[j * g.width + i] === 1;
+      for (let j = 0; j < g.height; j++)
+        for (let i = 0; i < g.width; i++) {
+          let deep = true;
+          for (let dj = -3; dj <= 3 && deep; dj++)
+            for (let di = -3; di <= 3 && deep; di++) if (!full(i + di, j + dj)) deep = false;
+          if (!deep) continue;
+          checked++;
+          if (outline[j * g.width + i] !== 0)
+            throw new Error(`shape ${k}: outline at (${i}, ${j}) deep inside`);
+        }
+    }
+    expect(checked).toBeGreaterThan(100_000);
   });
 
   it('varies the piece shape from one challenge to the next', () => {

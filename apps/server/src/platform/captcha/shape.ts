@@ -239,8 +239,11 @@ export function pieceMask(g: PieceGeometry, shape: PieceShape = classicShape(g))
             }
           }
         }
-        // No sample within the band: the bound is already exact enough there.
-        if (best < Number.POSITIVE_INFINITY) d = Math.sign(d) * Math.sqrt(best);
+        // No outline sample in the neighbouring cells: the outline is at least a cell (REFINE_BAND) away, even
+        // where the composite bound claims it is nearer (a notch's arc outside the body is no outline).
+        d =
+          Math.sign(d) *
+          (best < Number.POSITIVE_INFINITY ? Math.sqrt(best) : Math.max(Math.abs(d), REFINE_BAND));
       }
       coverage[j * g.width + i] = coverageFromSdf(d);
       outline[j * g.width + i] = outlineFromSdf(d);
