@@ -158,6 +158,7 @@ async function startServer() {
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
+      MFA: 'off',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',

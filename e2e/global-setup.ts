@@ -85,6 +85,7 @@ async function startServer(): Promise<{ baseURL: string; wxPort: number; stop: (
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
+      MFA: 'off',
       LOGIN_RATE_MAX: '10000',
       API_RATE_MAX: '100000',
       LOG_LEVEL: 'warn',
@@ -116,7 +117,7 @@ async function startServer(): Promise<{ baseURL: string; wxPort: number; stop: (
 
 /**
  * Builds the web app if needed, starts E2E_SERVERS servers (one per test worker). With E2E_BASE_URL set,
- * the tests use that already running server instead (it must run with CAPTCHA=off on fresh demo data, and
+ * the tests use that already running server instead (it must run with CAPTCHA=off MFA=off on fresh demo data, and
  * serve the current build; run with E2E_SERVERS=1).
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {

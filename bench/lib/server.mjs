@@ -16,6 +16,7 @@ export function startServer({ dataDir, env = {}, nodeArgs = [] }) {
         DATA_DIR: dataDir,
         PORT: '0',
         CAPTCHA: 'off',
+        MFA: 'off',
         LOG_LEVEL: 'warn',
         API_RATE_MAX: '100000000',
         IP_RATE_MAX: '100000000',

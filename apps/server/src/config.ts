@@ -43,6 +43,12 @@ export const configSchema = z.object({
    */
   LIST_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   CAPTCHA: bool.default(true),
+  /**
+   * Second factor (TOTP) for the operations admin and the regulators (security.md A06). `off` is for tests and
+   * scripts only: refused with NODE_ENV=production unless the deployment runs on the public demo data
+   * (SEED_DEMO=on, whose passwords are published anyway; the benchmarks).
+   */
+  MFA: bool.default(true),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -62,7 +68,13 @@ export const configSchema = z.object({
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOCK_MINUTES: z.coerce.number().int().min(10).max(60).default(30),
+  /** Wrong passwords from one client (IP + device cookie) for one username before that client is locked out. */
   LOCK_THRESHOLD: z.coerce.number().int().min(3).max(20).default(5),
+  /**
+   * Wrong passwords for one username from all clients together before the account as a whole is locked
+   * (a stranger alone cannot reach it from one client); a user with a second factor still gets in with it.
+   */
+  ACCOUNT_LOCK_THRESHOLD: z.coerce.number().int().min(10).max(10_000).default(50),
   /** Default of the run-time `security.passwordMaxAgeDays` setting (0 = never; same range as the screen). */
   PASSWORD_MAX_AGE_DAYS: z.coerce
     .number()
@@ -236,6 +248,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       '环境变量配置有误:\n  HTTP_PORT 仅在 HTTPS=on 时使用（明文端口只做跳转与拒绝）；未开启 HTTPS 时请用 PORT',
     );
+  }
+  if (!c.MFA && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
+    throw new Error(
+      '环境变量配置有误:\n  MFA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启二次验证',
+    );
+  }
+  if (c.ACCOUNT_LOCK_THRESHOLD <= c.LOCK_THRESHOLD) {
+    throw new Error('环境变量配置有误:\n  ACCOUNT_LOCK_THRESHOLD 须大于 LOCK_THRESHOLD');
   }
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
   const base = env.INIT_CWD ?? process.cwd();

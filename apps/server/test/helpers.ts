@@ -53,6 +53,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA: 'off',
+    MFA: 'off',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/aqzrx-test-unused',
     ...env,

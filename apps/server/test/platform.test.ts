@@ -210,7 +210,7 @@ async function createTestContextWithBoom(): Promise<TestContext> {
   const { FakeClock } = await import('../src/platform/clock.ts');
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/aqzrx-test-unused' }),
+    config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', MFA: 'off', DATA_DIR: '/tmp/aqzrx-test-unused' }),
     database,
     clock: new FakeClock(),
     logger: false,

@@ -55,6 +55,7 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
     HOST: '127.0.0.1',
     PORT: '0',
     CAPTCHA: 'off',
+    MFA: 'off',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_MAX: '1000',
     API_RATE_MAX: '100000',

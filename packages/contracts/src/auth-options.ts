@@ -13,3 +13,14 @@ export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeReason, string> = {
   reset: '管理员已重置您的密码，请先修改密码',
   expired: '密码已超过有效期，请修改密码后继续使用',
 };
+
+/** Roles that sign in with password + dynamic code (security.md A06): the operations admin and the regulators. */
+export const MFA_ROLES: readonly string[] = ['ROLE_ADMIN', 'ROLE_GOVERNMENT'];
+
+/** A 6-digit dynamic code, or a recovery code (XXXXX-XXXXX, the dash optional). */
+export const MFA_CODE_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;
+
+/** Whether a login answer is the second-factor step (`mfaRequired`) rather than a session. */
+export function isMfaPending<T extends object>(v: T): v is Extract<T, { mfaRequired: true }> {
+  return 'mfaRequired' in v && (v as { mfaRequired?: unknown }).mfaRequired === true;
+}

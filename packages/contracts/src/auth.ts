@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_CHANGE_REASONS } from './auth-options.ts';
+import { MFA_CODE_PATTERN, PASSWORD_CHANGE_REASONS } from './auth-options.ts';
 
 /** Why the password must be changed now (see PASSWORD_CHANGE_MESSAGES); null when it need not be. */
 export const passwordChangeReason = z.enum(PASSWORD_CHANGE_REASONS).nullable();
@@ -9,6 +9,11 @@ export const loginBody = z
     username: z.string().trim().min(1, '请输入用户名').max(64, '用户名过长'),
     password: z.string().min(1, '请输入密码').max(128, '密码过长'),
     captchaToken: z.string().max(128).optional(),
+    /**
+     * A dynamic code (or recovery code) sent with the password in one call: only needed while the account as a
+     * whole is locked (too many wrong passwords from everywhere); then password + code still let the owner in.
+     */
+    otp: z.string().trim().max(32).optional(),
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBody>;
@@ -26,6 +31,63 @@ export const loginData = z.object({
   passwordChangeReason: passwordChangeReason.optional(),
 });
 export type LoginData = z.infer<typeof loginData>;
+
+/** A correct password of a role with a second factor: no token yet, a ticket for the code step. */
+export const mfaPendingData = z.object({
+  mfaRequired: z.literal(true),
+  /** Single use, short-lived; send it with the code (or, not enrolled yet, to fetch the enrolment QR). */
+  ticket: z.string(),
+  /** false: the user has no authenticator yet and must enrol first (scan, then type a code). */
+  enrolled: z.boolean(),
+  expiresIn: z.number().int(),
+});
+export type MfaPendingData = z.infer<typeof mfaPendingData>;
+
+/** What /api/login answers: the session, or the second-factor step. */
+export const loginResult = z.union([loginData, mfaPendingData]);
+export type LoginResult = z.infer<typeof loginResult>;
+
+const mfaTicket = z.string().trim().min(1, '验证凭证无效，请重新登录').max(128, '验证凭证无效，请重新登录');
+/** A 6-digit dynamic code, or one of the recovery codes (XXXXX-XXXXX). */
+export const mfaCode = z
+  .string()
+  .trim()
+  .min(1, '请输入动态验证码')
+  .max(32, '请输入6位动态验证码或恢复码')
+  .regex(MFA_CODE_PATTERN, '请输入6位动态验证码或恢复码');
+
+export const mfaTicketBody = z.object({ ticket: mfaTicket }).strict();
+export const mfaCodeBody = z.object({ ticket: mfaTicket, code: mfaCode }).strict();
+
+/** A new authenticator secret to scan: the QR (PNG data URL), the otpauth:// address and the secret to type. */
+export const mfaEnrolData = z.object({
+  ticket: z.string(),
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrDataUrl: z.string(),
+  issuer: z.string(),
+  account: z.string(),
+});
+export type MfaEnrolData = z.infer<typeof mfaEnrolData>;
+
+/** The session after the code step; a first enrolment also carries the ten recovery codes, shown once. */
+export const mfaLoginData = loginData.extend({ recoveryCodes: z.array(z.string()).optional() });
+export type MfaLoginData = z.infer<typeof mfaLoginData>;
+
+export const mfaStatusData = z.object({
+  /** The account's role signs in with a second factor (and MFA is on for this server). */
+  required: z.boolean(),
+  enrolled: z.boolean(),
+  enrolledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type MfaStatusData = z.infer<typeof mfaStatusData>;
+
+export const mfaReenrolBody = z
+  .object({ password: z.string().min(1, '请输入当前密码').max(128, '密码过长') })
+  .strict();
+export const mfaRecoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) });
+export type MfaRecoveryCodesData = z.infer<typeof mfaRecoveryCodesData>;
 
 export const permissionGrant = z.object({ permissionId: z.string(), actionList: z.array(z.string()) });
 

@@ -76,6 +76,10 @@ export const ErrorReason = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  /** A wrong, reused or expired dynamic code (second factor). */
+  MFA_CODE_INVALID: 'MFA_CODE_INVALID',
+  /** The pending-login (or enrolment) ticket is unknown, used up or expired: sign in with the password again. */
+  MFA_TICKET_INVALID: 'MFA_TICKET_INVALID',
   /** The SMS provider refused or could not be reached (503; nothing was changed). */
   SMS_UNAVAILABLE: 'SMS_UNAVAILABLE',
   /** A pending or returned applicant signed in: data.applicationToken opens the status page. */
@@ -115,4 +119,6 @@ export const Messages = {
   passwordResetByAdmin: PASSWORD_CHANGE_MESSAGES.reset,
   captchaRequired: '请先完成滑块验证',
   captchaInvalid: '验证码已失效',
+  mfaCodeInvalid: '动态验证码错误或已使用，请输入验证器中的新验证码',
+  mfaTicketInvalid: '登录验证已失效，请重新输入密码登录',
 } as const;

@@ -86,6 +86,8 @@ export const settingsView = settingsOutput.extend({
     tokenTtlHours: z.number(),
     lockThreshold: z.number(),
     lockMinutes: z.number(),
+    accountLockThreshold: z.number(),
+    mfaEnabled: z.boolean(),
     securityDefaults: z.object({ idleTimeoutMinutes: z.number(), passwordMaxAgeDays: z.number() }),
   }),
 });

@@ -129,9 +129,13 @@ export interface DeploymentSettings {
   captchaEnabled: boolean;
   /** Hours after which a session ends regardless of activity (TOKEN_TTL_HOURS). */
   tokenTtlHours: number;
-  /** Failed logins before an account is locked (LOCK_THRESHOLD) and for how long (LOCK_MINUTES). */
+  /** Failed logins from one client before it is locked out (LOCK_THRESHOLD) and for how long (LOCK_MINUTES). */
   lockThreshold: number;
   lockMinutes: number;
+  /** Failed logins from all clients together before the account as a whole is locked (ACCOUNT_LOCK_THRESHOLD). */
+  accountLockThreshold: number;
+  /** Second factor for the operations admin and the regulators (MFA). */
+  mfaEnabled: boolean;
   /**
    * The security settings used until the administrator saves them (IDLE_TIMEOUT_MINUTES,
    * PASSWORD_MAX_AGE_DAYS); the values in force are `security`.

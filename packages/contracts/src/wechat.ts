@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginData } from './auth.ts';
+import { loginData, mfaPendingData } from './auth.ts';
 
 /**
  * WeChat QR login (网站应用微信登录, issue 16): the Open Platform OAuth 2.0 authorization-code flow. The
@@ -28,6 +28,8 @@ export type WxCallbackQuery = z.infer<typeof wxCallbackQuery>;
 export const wxScanData = z.object({
   bound: z.boolean(),
   login: loginData.optional(),
+  /** A bound account whose role signs in with a second factor: no session yet, the code step's ticket. */
+  mfa: mfaPendingData.optional(),
   ticket: z.string().optional(),
   nickname: z.string(),
 });

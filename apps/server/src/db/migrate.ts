@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025_wechat.ts';
 import * as m0027 from './migrations/0027_stat_report.ts';
 import * as m0028 from './migrations/0028_score_grade.ts';
 import * as m0029 from './migrations/0029_stat_rollup.ts';
+import * as m0030 from './migrations/0030_mfa_login_lock.ts';
 import * as m0031 from './migrations/0031_log_chain.ts';
 import * as m0032 from './migrations/0032_file_attached.ts';
 import * as m0033 from './migrations/0033_keyword_bigrams.ts';
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_stat_report': m0027,
   '0028_score_grade': m0028,
   '0029_stat_rollup': m0029,
+  '0030_mfa_login_lock': m0030,
   '0031_log_chain': m0031,
   '0032_file_attached': m0032,
   '0033_keyword_bigrams': m0033,

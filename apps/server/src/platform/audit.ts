@@ -49,7 +49,7 @@ function shipAfterCommit(db: Db | Tx, sink: OperLogSink, row: ChainedOperLog): v
 }
 
 const SECRET_KEYS =
-  /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|smscode|mobileticket|secret|ticket)$/i;
+  /^(password|pwd|oldpwd|newpwd|oldpassword|newpassword|confirmpassword|token|x-token|captchatoken|code|otp|smscode|mobileticket|secret|ticket)$/i;
 const MOBILE_KEYS = /(mobile|phone|tel)$/i;
 const ID_KEYS = /(idcard|idno|idnumber|cardno)$/i;
 const MAX_PARAMS = 2000;

@@ -90,6 +90,15 @@ export function decryptPii(token: string): string {
   return Buffer.concat([d.update(ct), d.final()]).toString('utf8');
 }
 
+/**
+ * HMAC-SM3 of `value` under a key derived from the master key for `purpose` (hex): server-side signatures
+ * (the device cookie) and keyed digests that must not be computable without the key.
+ */
+export function keyedDigest(purpose: string, value: string): string {
+  const key = createHmac('sm3', masterKey()).update(`purpose:${purpose}`).digest();
+  return createHmac('sm3', key).update(value).digest('hex');
+}
+
 /** Deterministic lookup value for an ID number (uppercased). */
 export function blindIndex(plain: string): string {
   return createHmac('sm3', derived().index).update(plain.trim().toUpperCase()).digest('hex');

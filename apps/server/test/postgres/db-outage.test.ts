@@ -66,7 +66,12 @@ describe('PostgreSQL outage (runs in the PostgreSQL pass only: test/postgres is 
       onPoolError: () => {},
     });
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/aqzrx-test-unused' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        CAPTCHA: 'off',
+        MFA: 'off',
+        DATA_DIR: '/tmp/aqzrx-test-unused',
+      }),
       database,
       logger: false,
     });

@@ -3,6 +3,7 @@
  * (test/postgres), as everything here needs a server to create databases on.
  */
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   DEMO_PASSWORD,
   killAll,
   login,
+  ok,
   removeTempDirs,
   runMain,
   sleep,
@@ -103,10 +105,12 @@ describe('PostgreSQL server process', () => {
 
   it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it', async () => {
     const { url } = await freshDatabase();
+    // The second factor stays on: production refuses MFA=off (checked below).
     const env: Env = {
       NODE_ENV: 'production',
       DATABASE_URL: url,
       DATA_DIR: tempDir('prod'),
+      MFA: undefined,
       LOG_HMAC_KEY: 'process-test-log-hmac-key-0123456789',
     };
 
@@ -123,6 +127,11 @@ describe('PostgreSQL server process', () => {
     expect(await query(url, 'SELECT id FROM sys_user')).toEqual([]);
 
     const password = 'Init-Ops-Centre-2026!';
+    // The second factor cannot be switched off in production (security A06).
+    const noMfa = await runMain(['serve'], { ...env, ADMIN_PASSWORD: password, MFA: 'off' });
+    expect(noMfa.code).not.toBe(0);
+    expect(noMfa.stderr).toContain('MFA=off');
+
     const srv = await startServer({ ...env, ADMIN_PASSWORD: password });
     expect(srv.stdout()).not.toContain('演示账号');
     const users = await query<{ username: string }>(url, 'SELECT username FROM sys_user ORDER BY id');
@@ -135,7 +144,25 @@ describe('PostgreSQL server process', () => {
     });
     expect(demoAdmin.status).toBe(401);
 
-    const first = await login(srv.base, 'admin', password);
+    // The password alone gives the code step; the first sign-in enrols an authenticator.
+    const pending = await ok<{ mfaRequired: boolean; enrolled: boolean; ticket: string }>(
+      srv.base,
+      '/api/login',
+      {
+        body: { username: 'admin', password },
+      },
+    );
+    expect(pending).toMatchObject({ mfaRequired: true, enrolled: false });
+    const { secret } = await ok<{ secret: string }>(srv.base, '/api/login/mfa/enrol', {
+      body: { ticket: pending.ticket },
+    });
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const first = await ok<{ token: string; mustChangePassword: boolean; recoveryCodes: string[] }>(
+      srv.base,
+      '/api/login/mfa',
+      { body: { ticket: pending.ticket, code } },
+    );
+    expect(first.recoveryCodes).toHaveLength(10);
     expect(first.mustChangePassword).toBe(true);
     const search = await call(srv.base, '/api/role/search?pageNo=1&pageSize=10', { token: first.token });
     expect(search.status).toBe(403);

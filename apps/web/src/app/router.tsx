@@ -205,6 +205,13 @@ export function staticRoutes(): RouteObject[] {
           lazy: lazyScreen(pages.WechatBinding, (C) => C),
           errorElement: <RouteError />,
         },
+        {
+          // The signed-in user's own second factor (user menu 二次验证).
+          path: 'account/mfa',
+          handle: page('accountMfa', '二次验证'),
+          lazy: lazyScreen(pages.MfaSettings, (C) => C),
+          errorElement: <RouteError />,
+        },
       ],
     },
     // Paths outside the user's routes. Before the user's routes exist this also catches their pages; the

@@ -1,10 +1,18 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { confirmLogout } from '../modules/auth/index.ts';
 import { useAuth } from '../platform/auth.ts';
+import { MFA_ROLES } from '../platform/contracts.ts';
 import { openPasswordDialog } from '../platform/password-prompt.ts';
-import { ACCOUNT_WECHAT_PATH } from '../platform/paths.ts';
+import { ACCOUNT_MFA_PATH, ACCOUNT_WECHAT_PATH } from '../platform/paths.ts';
 
 export interface UserMenuProps {
   /** Portal header: first item 进入后台 (spec 2.5). */
@@ -12,15 +20,19 @@ export interface UserMenuProps {
   dark?: boolean;
 }
 
-/** The avatar menu: 进入后台 (portal only), 修改密码, 微信绑定, 退出登录. */
+/** The avatar menu: 进入后台 (portal only), 修改密码, 二次验证 (admin, regulators), 微信绑定, 退出登录. */
 export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps) {
   const { user, login } = useAuth();
   const navigate = useNavigate();
   const name = user?.nickname || user?.username || login?.nickname || login?.username || '用户';
   const avatar = user?.avatar || login?.avatar || '';
+  const roleKey = user?.userRole.roleKey ?? login?.roleKey ?? '';
   const items: MenuProps['items'] = [
     ...(withBackOffice ? [{ key: 'backoffice', icon: <UserOutlined />, label: '进入后台' }] : []),
     { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+    ...(MFA_ROLES.includes(roleKey)
+      ? [{ key: 'mfa', icon: <SafetyCertificateOutlined />, label: '二次验证' }]
+      : []),
     { key: 'wechat', icon: <WechatOutlined />, label: '微信绑定' },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
@@ -28,6 +40,7 @@ export function UserMenu({ withBackOffice = false, dark = false }: UserMenuProps
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'backoffice') navigate('/');
     else if (key === 'password') openPasswordDialog();
+    else if (key === 'mfa') navigate(ACCOUNT_MFA_PATH);
     else if (key === 'wechat') navigate(ACCOUNT_WECHAT_PATH);
     else if (key === 'logout') confirmLogout();
   };

@@ -1,4 +1,14 @@
-import type { IndustryNode, LoginBody, LoginData, ResourceNode, UserInfo } from '@aqzrx/contracts';
+import type {
+  IndustryNode,
+  LoginBody,
+  LoginData,
+  LoginResult,
+  MfaEnrolData,
+  MfaLoginData,
+  ResourceNode,
+  UserInfo,
+} from '@aqzrx/contracts';
+import { isMfaPending } from './contracts.ts';
 import { fetchData, isApiError, request } from './request.ts';
 import { clearToken, getToken, setToken } from './storage.ts';
 import { createStore, useStore } from './store.ts';
@@ -50,9 +60,26 @@ export function roleKeyOf(state: Pick<AuthState, 'user' | 'login'>): string | nu
 }
 
 /** POST /api/login. The failure is the caller's to show (the login form), not the global handler's. */
-export async function login(body: LoginBody): Promise<LoginData> {
-  const env = await request<LoginData>('/login', { data: body, skipErrorHandler: true });
-  return signedIn(env.data as LoginData);
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const env = await request<LoginResult>('/login', { data: body, skipErrorHandler: true });
+  const data = env.data as LoginResult;
+  // The operations admin and the regulators get no session for the password alone: the code step follows.
+  return isMfaPending(data) ? data : signedIn(data);
+}
+
+/** The code step (POST /api/login/mfa): the ticket and a 6-digit code or a recovery code; keeps the session. */
+export async function loginWithCode(ticket: string, code: string): Promise<MfaLoginData> {
+  const data = await fetchData<MfaLoginData>('/login/mfa', {
+    data: { ticket, code },
+    skipErrorHandler: true,
+  });
+  signedIn(data);
+  return data;
+}
+
+/** The enrolment QR for a pending sign-in without an authenticator yet. */
+export function loginEnrolment(ticket: string): Promise<MfaEnrolData> {
+  return fetchData<MfaEnrolData>('/login/mfa/enrol', { data: { ticket }, skipErrorHandler: true });
 }
 
 /** Keeps the session of a sign-in answered by another call (WeChat QR sign-in, binding with a password). */

@@ -14,6 +14,8 @@ export const LOGIN_QR_PATH = '/user/loginByQRCode';
 export const BIND_WX_PATH = '/user/bindWxUser';
 /** The signed-in user's own WeChat binding (opened from the user menu). */
 export const ACCOUNT_WECHAT_PATH = '/account/wechat';
+/** The signed-in user's second factor (user menu 二次验证; operations admin and regulators). */
+export const ACCOUNT_MFA_PATH = '/account/mfa';
 
 /** Spec 2.3: claim and enterprise-insurance pages the portal tabs open. */
 export const ENT_INSURANCE_PATH = '/ent/Entazx/EntInsuranceManage/route';

@@ -6,6 +6,7 @@
 import type { ComplaintTables } from './complaint.ts';
 import type { ContentTables } from './content.ts';
 import type { HazardTables } from './hazard.ts';
+import type { MfaTables } from './mfa.ts';
 import type { PoolTables } from './pool.ts';
 import type { PreventionTables } from './prevention.ts';
 import type { PreventionFilingTables } from './prevention-filing.ts';
@@ -27,4 +28,5 @@ export type FeatureTables = Record<never, never> &
   PoolTables &
   WechatTables &
   RegistrationTables &
-  StatsTables;
+  StatsTables &
+  MfaTables;

@@ -4,12 +4,17 @@ import {
   captchaVerifyBody,
   ErrorReason,
   envelope,
+  isMfaPending,
   knownPathQuery,
   knownPathResult,
   loginBody,
-  loginData,
+  loginResult,
   Messages,
   messageEnvelope,
+  mfaCodeBody,
+  mfaEnrolData,
+  mfaLoginData,
+  mfaTicketBody,
   pwdUpdateQuery,
   resourceNode,
   userInfo,
@@ -17,13 +22,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCaptchaService } from '../../platform/captcha/index.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { CAPTCHA_MESSAGES, createCaptchaService } from '../../platform/captcha/index.ts';
 import { done, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { ensureDeviceCookie, loginClient } from '../../platform/login-client.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
 import { isKnownResourcePath, resourceTreeForRole } from '../role/index.ts';
-import { changePassword, checkOldPassword, getUserInfo, login, logout } from './auth.service.ts';
+import {
+  changePassword,
+  checkOldPassword,
+  completeMfaLogin,
+  getUserInfo,
+  login,
+  loginEnrolment,
+  logout,
+} from './auth.service.ts';
+import { mfaRoutes } from './mfa.routes.ts';
 import { wechatRoutes } from './wechat.routes.ts';
 
 export function authRoutes(app: FastifyInstance): void {
@@ -37,7 +53,11 @@ export function authRoutes(app: FastifyInstance): void {
       schema: { tags: ['auth'], summary: '获取滑块验证码', response: { 200: captchaChallengeEnvelope } },
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async () => ok(captcha.issue()),
+    async (req, reply) => {
+      // The login page's first call: the browser gets its device cookie (per-client failure counts).
+      ensureDeviceCookie(req, reply);
+      return ok(captcha.issue());
+    },
   );
 
   // WeChat QR login shares the puzzle: binding an unbound scan is a password login.
@@ -57,6 +77,20 @@ export function authRoutes(app: FastifyInstance): void {
     async (req) => {
       const res = captcha.check(req.body.id, req.body.x, req.body.trail);
       if (!res.ok) {
+        // security.md L01: a failed puzzle is a failed sign-in attempt in the log.
+        await writeAudit(
+          app.db,
+          req,
+          {
+            kind: 'login',
+            module: '滑块验证码',
+            outcome: 'fail',
+            errorMsg: CAPTCHA_MESSAGES[res.reason],
+            userId: null,
+            username: '',
+          },
+          clock.now(),
+        );
         throw new AppError(
           400,
           res.reason === 'expired' ? Messages.captchaInvalid : '请正确拼合图像',
@@ -72,9 +106,10 @@ export function authRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['auth'],
-        summary: '密码登录',
+        summary:
+          '密码登录（运营管理员、监管人员：先答 mfaRequired 与一次性凭证，再用 /api/login/mfa 提交动态验证码）',
         body: loginBody,
-        response: { 200: envelope(loginData) },
+        response: { 200: envelope(loginResult) },
       },
       config: {
         permission: 'public',
@@ -86,6 +121,8 @@ export function authRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
+      // Before anything can fail: a browser without a device cookie (captcha off) gets one on its first try.
+      ensureDeviceCookie(req, reply);
       const data = await login(
         {
           db: app.db,
@@ -98,10 +135,62 @@ export function authRoutes(app: FastifyInstance): void {
         req,
         req.body,
       );
+      if (isMfaPending(data))
+        return ok(data, data.enrolled ? '请输入动态验证码' : '请先开通二次验证：用验证器扫描二维码');
       reply.header('x-token', data.token);
       return ok(data, '登录成功');
     },
   );
+
+  const mfaLimit = {
+    max: config.LOGIN_RATE_MAX,
+    timeWindow: config.LOGIN_RATE_WINDOW_MS,
+    keyGenerator: (req: { ip: string }) => `mfa:${req.ip}`,
+  };
+
+  r.post(
+    '/api/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          '登录第二步：一次性凭证 + 6位动态验证码（或恢复码）；首次开通时另返回10个恢复码（只显示一次）',
+        body: mfaCodeBody,
+        response: { 200: envelope(mfaLoginData) },
+      },
+      config: { permission: 'public', rateLimit: mfaLimit },
+    },
+    async (req, reply) => {
+      const data = await completeMfaLogin(
+        {
+          db: app.db,
+          config,
+          now: () => clock.now(),
+          passwordMaxAgeDays: (await settings.get('security')).passwordMaxAgeDays,
+        },
+        req,
+        req.body,
+      );
+      reply.header('x-token', data.token);
+      return ok(data, data.recoveryCodes ? '二次验证已开通，登录成功' : '登录成功');
+    },
+  );
+
+  r.post(
+    '/api/login/mfa/enrol',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '登录时开通二次验证：用一次性凭证取得验证器二维码（再次调用则换新密钥）',
+        body: mfaTicketBody,
+        response: { 200: envelope(mfaEnrolData) },
+      },
+      config: { permission: 'public', rateLimit: mfaLimit },
+    },
+    async (req) => ok(await loginEnrolment(app.db, req, req.body.ticket, clock.now())),
+  );
+
+  mfaRoutes(app);
 
   r.post(
     '/api/logout',
@@ -177,7 +266,7 @@ export function authRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
-      await checkOldPassword(app.db, config, auth, req.body.oldPwd, clock.now());
+      await checkOldPassword(app.db, config, auth, req.body.oldPwd, clock.now(), loginClient(req));
       await req.tx((trx) => changePassword(trx, auth, req.body.newPwd, clock.now()), {
         targetId: auth.userId,
       });

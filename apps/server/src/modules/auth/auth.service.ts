@@ -1,7 +1,9 @@
 import {
   ErrorReason,
   type LoginData,
+  type LoginResult,
   Messages,
+  type MfaEnrolData,
   OrgStatus,
   RegMessages,
   RegStatus,
@@ -20,10 +22,25 @@ import {
   revokeUserSessions,
 } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
+import { loginClient, ticketClient } from '../../platform/login-client.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { decryptPii } from '../../platform/pii.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import {
+  completeEnrolment,
+  countTicketAttempt,
+  isEnrolled,
+  issueTicket,
+  liveTicket,
+  matchStep,
+  mfaRequired,
+  newEnrolment,
+  pendingData,
+  spendTicket,
+  verifySecondFactor,
+} from './mfa.service.ts';
 
 const PASSWORD_HISTORY = 5;
 
@@ -52,6 +69,42 @@ function openApplication(db: Db, usernameLower: string) {
 
 function lockedMessage(config: Config): string {
   return `密码输入错误${config.LOCK_THRESHOLD}次，帐户锁定${config.LOCK_MINUTES}分钟`;
+}
+
+/** The account-wide lock (many failures from many clients); the owner's second factor still opens it. */
+export function accountLockedMessage(config: Config): string {
+  return `该帐户密码错误次数过多，已锁定${config.LOCK_MINUTES}分钟；已开通二次验证的用户可输入动态验证码登录，或联系管理员解锁`;
+}
+
+const isLocked = (row: { lockedUntil: Date | null } | undefined, now: Date) =>
+  !!row?.lockedUntil && row.lockedUntil.getTime() > now.getTime();
+
+/** The failure rows of a username: the account-wide one and this client's. */
+async function attemptsOf(db: Db, usernameLower: string, client: string) {
+  const [account, own] = await Promise.all([
+    db
+      .selectFrom('sysLoginAttempt')
+      .select('lockedUntil')
+      .where('usernameLower', '=', usernameLower)
+      .executeTakeFirst(),
+    db
+      .selectFrom('sysLoginAttemptClient')
+      .select('lockedUntil')
+      .where('usernameLower', '=', usernameLower)
+      .where('clientHash', '=', client)
+      .executeTakeFirst(),
+  ]);
+  return { account, own };
+}
+
+/** Clears a username's account-wide failure count and one client's, or (no client) every client's. */
+export async function clearFailures(db: Db, usernameLower: string, client?: string): Promise<void> {
+  await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
+  await db
+    .deleteFrom('sysLoginAttemptClient')
+    .where('usernameLower', '=', usernameLower)
+    .$if(client !== undefined, (q) => q.where('clientHash', '=', client!))
+    .execute();
 }
 
 /** The user columns a sign-in needs (password or WeChat scan). */
@@ -119,10 +172,24 @@ export async function checkSignInAllowed(
     .select('lockedUntil')
     .where('usernameLower', '=', user.username.toLowerCase())
     .executeTakeFirst();
-  if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now.getTime()) {
-    await audit(lockedMessage(config));
-    throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+  if (isLocked(attempt, now)) {
+    await audit(accountLockedMessage(config));
+    throw new AppError(
+      403,
+      accountLockedMessage(config),
+      ErrorReason.ACCOUNT_LOCKED,
+      {},
+      { scope: 'account' },
+    );
   }
+  await checkAccountState(user, audit);
+}
+
+/** Refuses a disabled account or one of a suspended organisation (after its identity was proven). */
+export async function checkAccountState(
+  user: SignInUser,
+  audit: (errorMsg: string) => Promise<void>,
+): Promise<void> {
   if (user.status === UserStatus.DISABLED) {
     await audit(Messages.accountDisabled);
     throw forbidden(Messages.accountDisabled, ErrorReason.ACCOUNT_DISABLED);
@@ -149,10 +216,9 @@ export async function startSession(
   const expiresAt = new Date(now.getTime() + config.TOKEN_TTL_HOURS * 3_600_000);
   await db.transaction().execute(async (trx) => {
     if (opts.extra) await opts.extra(trx);
-    await trx
-      .deleteFrom('sysLoginAttempt')
-      .where('usernameLower', '=', user.username.toLowerCase())
-      .execute();
+    // The owner proved itself: this client's count and the account-wide one start again; other clients
+    // (a stranger's) stay locked.
+    await clearFailures(trx, user.username.toLowerCase(), loginClient(req));
     await trx
       .insertInto('sysSession')
       .values({
@@ -206,17 +272,22 @@ export async function startSession(
 }
 
 /**
- * Password login (spec 7; security.md A02, A04, S01). Unknown usernames are counted and answered
- * exactly like wrong passwords. Every outcome writes one operation-log row.
+ * Password login (spec 7; security.md A02, A04, A06, S01). Unknown usernames are counted and answered
+ * exactly like wrong passwords. Every outcome writes one operation-log row. A role with a second factor gets
+ * no session for the password alone: a single-use ticket for the code step instead (modules/auth/mfa).
  */
 export async function login(
   deps: LoginDeps,
   req: FastifyRequest,
-  input: { username: string; password: string; captchaToken?: string | undefined },
+  input: { username: string; password: string; captchaToken?: string | undefined; otp?: string | undefined },
   opts: { module?: string; extra?: (trx: Db, user: SignInUser) => Promise<void> } = {},
-): Promise<LoginData> {
+): Promise<LoginResult> {
   const now = deps.now();
   const user = await checkPasswordLogin(deps, req, input, opts.module ?? '登录');
+  if (!user.secondFactorPassed && mfaRequired(deps.config, user.roleKey)) {
+    const ticket = await issueTicket(deps.db, 'login', user.id, ticketClient(req), now);
+    return pendingData(ticket, await isEnrolled(deps.db, user.id));
+  }
   const extra = opts.extra;
   return startSession(deps, req, user, now, {
     module: opts.module ?? '登录',
@@ -224,16 +295,23 @@ export async function login(
   });
 }
 
-/** The checks of a password login (captcha, lock, password, account state); no session yet. */
+/**
+ * The checks of a password login (captcha, locks, password, account state); no session yet. Failures count
+ * per username and client (IP + device cookie; LOCK_THRESHOLD locks that client out) and per username from
+ * everywhere (ACCOUNT_LOCK_THRESHOLD locks the account): a stranger who knows a username cannot keep its owner
+ * out (issue 17 finding 1). While the account is locked only password + a valid second-factor code (`otp`)
+ * gets in, and the answer is the same whichever of the two was wrong. `secondFactorPassed` says so.
+ */
 export async function checkPasswordLogin(
   deps: LoginDeps,
   req: FastifyRequest,
-  input: { username: string; password: string; captchaToken?: string | undefined },
+  input: { username: string; password: string; captchaToken?: string | undefined; otp?: string | undefined },
   module = '登录',
-): Promise<SignInUser> {
+): Promise<SignInUser & { secondFactorPassed: boolean }> {
   const { db, config } = deps;
   const now = deps.now();
   const usernameLower = input.username.trim().toLowerCase();
+  const client = loginClient(req);
   const audit = (
     outcome: 'success' | 'fail',
     errorMsg: string,
@@ -268,15 +346,24 @@ export async function checkPasswordLogin(
     }
   }
 
-  const attempt = await db
-    .selectFrom('sysLoginAttempt')
-    .selectAll()
-    .where('usernameLower', '=', usernameLower)
-    .executeTakeFirst();
-  if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now.getTime()) {
+  const attempts = await attemptsOf(db, usernameLower, client);
+  if (isLocked(attempts.own, now)) {
     await audit('fail', lockedMessage(config));
     throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
   }
+  const accountLocked = isLocked(attempts.account, now);
+  const refuseLockedAccount = async (): Promise<never> => {
+    await audit('fail', accountLockedMessage(config));
+    throw new AppError(
+      403,
+      accountLockedMessage(config),
+      ErrorReason.ACCOUNT_LOCKED,
+      {},
+      { scope: 'account' },
+    );
+  };
+  // Without a code the password is not even checked: the locked account is no password oracle.
+  if (accountLocked && !input.otp) return refuseLockedAccount();
 
   const user = await findSignInUser(db, { usernameLower });
 
@@ -296,7 +383,7 @@ export async function checkPasswordLogin(
       })
       .where('id', '=', applicant.id)
       .execute();
-    await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', usernameLower).execute();
+    await clearFailures(db, usernameLower, client);
     const message = applicant.status === RegStatus.RETURNED ? RegMessages.returned : RegMessages.pending;
     await audit('fail', message);
     throw new AppError(
@@ -310,8 +397,19 @@ export async function checkPasswordLogin(
       },
     );
   }
+  if (accountLocked) {
+    const passes =
+      !!user &&
+      passwordOk &&
+      mfaRequired(config, user.roleKey) &&
+      (await verifySecondFactor(db, user.id, input.otp ?? '', now));
+    if (!passes) {
+      await recordFailure(db, config, usernameLower, now, client);
+      return refuseLockedAccount();
+    }
+  }
   if (!user || !passwordOk) {
-    await recordFailure(db, config, usernameLower, now);
+    await recordFailure(db, config, usernameLower, now, client);
     await audit('fail', Messages.badCredentials, user?.id ?? null, user?.roleKey ?? '', user?.orgName ?? '');
     throw unauthorized(Messages.badCredentials);
   }
@@ -324,41 +422,82 @@ export async function checkPasswordLogin(
     await audit('fail', Messages.orgSuspended, user.id, user.roleKey, user.orgName ?? '');
     throw forbidden(Messages.orgSuspended, ErrorReason.ORG_SUSPENDED);
   }
-  return user;
+  return { ...user, secondFactorPassed: accountLocked };
 }
 
 /**
- * Counts one wrong password for a username in a single statement, so parallel guesses cannot read the
- * same count and slip past the threshold (security.md A02). Returns whether the name is now locked.
+ * Counts one failed sign-in for a username, each count in a single statement so parallel guesses cannot read
+ * the same count and slip past a threshold (security.md A02): this client's count (locked at LOCK_THRESHOLD)
+ * when the client is known, and the account-wide count (locked at ACCOUNT_LOCK_THRESHOLD). Returns whether
+ * the client (without one: the account) is now locked.
  */
 export async function recordFailure(
   db: Db,
   config: Config,
   usernameLower: string,
   now: Date,
+  client?: string,
 ): Promise<boolean> {
   const lockUntil = new Date(now.getTime() + config.LOCK_MINUTES * 60_000);
-  const threshold = config.LOCK_THRESHOLD;
+  const account = await countFailure(
+    db,
+    'sys_login_attempt',
+    usernameLower,
+    null,
+    config.ACCOUNT_LOCK_THRESHOLD,
+    now,
+    lockUntil,
+  );
+  if (client === undefined) return account;
+  return countFailure(
+    db,
+    'sys_login_attempt_client',
+    usernameLower,
+    client,
+    config.LOCK_THRESHOLD,
+    now,
+    lockUntil,
+  );
+}
+
+async function countFailure(
+  db: Db,
+  table: 'sys_login_attempt' | 'sys_login_attempt_client',
+  usernameLower: string,
+  client: string | null,
+  threshold: number,
+  now: Date,
+  lockUntil: Date,
+): Promise<boolean> {
+  const t = sql.table(table);
   // A lock that has run out starts a fresh count.
-  const next = sql<number>`CASE WHEN sys_login_attempt.locked_until IS NOT NULL AND sys_login_attempt.locked_until <= ${now}
-    THEN 1 ELSE sys_login_attempt.failed_count + 1 END`;
-  const row = await db
-    .insertInto('sysLoginAttempt')
-    .values({
-      usernameLower,
-      failedCount: 1,
-      lastFailedAt: now,
-      lockedUntil: threshold <= 1 ? lockUntil : null,
-    })
-    .onConflict((oc) =>
-      oc.column('usernameLower').doUpdateSet({
-        failedCount: next,
-        lastFailedAt: now,
-        lockedUntil: sql<Date | null>`CASE WHEN ${next} >= ${threshold} THEN ${lockUntil}::timestamptz ELSE NULL END`,
-      }),
-    )
-    .returning(['failedCount', 'lockedUntil'])
-    .executeTakeFirstOrThrow();
+  const next = sql<number>`CASE WHEN ${t}.locked_until IS NOT NULL AND ${t}.locked_until <= ${now}
+    THEN 1 ELSE ${t}.failed_count + 1 END`;
+  const set = {
+    failedCount: next,
+    lastFailedAt: now,
+    lockedUntil: sql<Date | null>`CASE WHEN ${next} >= ${threshold} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+  };
+  const first = {
+    usernameLower,
+    failedCount: 1,
+    lastFailedAt: now,
+    lockedUntil: threshold <= 1 ? lockUntil : null,
+  };
+  const row =
+    client === null
+      ? await db
+          .insertInto('sysLoginAttempt')
+          .values(first)
+          .onConflict((oc) => oc.column('usernameLower').doUpdateSet(set))
+          .returning(['lockedUntil'])
+          .executeTakeFirstOrThrow()
+      : await db
+          .insertInto('sysLoginAttemptClient')
+          .values({ ...first, clientHash: client })
+          .onConflict((oc) => oc.columns(['usernameLower', 'clientHash']).doUpdateSet(set))
+          .returning(['lockedUntil'])
+          .executeTakeFirstOrThrow();
   return row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
 }
 
@@ -410,6 +549,7 @@ export async function checkOldPassword(
   auth: AuthContext,
   oldPwd: string,
   now: Date,
+  client: string,
 ): Promise<void> {
   const user = await db
     .selectFrom('sysUser')
@@ -417,7 +557,7 @@ export async function checkOldPassword(
     .where('id', '=', auth.userId)
     .executeTakeFirstOrThrow();
   if (await verifyPassword(user.passwordHash, oldPwd)) return;
-  if (await recordFailure(db, config, user.username.toLowerCase(), now)) {
+  if (await recordFailure(db, config, user.username.toLowerCase(), now, client)) {
     await revokeUserSessions(db, user.id, now, 'locked');
     throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
   }
@@ -474,4 +614,109 @@ export async function logout(db: Db, auth: AuthContext, now: Date): Promise<void
     .where('id', '=', auth.sessionId)
     .where('revokedAt', 'is', null)
     .execute();
+}
+
+/**
+ * The second call of a sign-in with a second factor: the ticket of the password step and a 6-digit code (or a
+ * recovery code). Not enrolled yet: the code must be for the secret the enrolment QR showed, which it then
+ * stores, and the answer carries the ten recovery codes (shown once). A wrong code counts as a failed
+ * sign-in of this client and against the ticket (spent after MFA_TICKET_MAX_ATTEMPTS).
+ */
+export async function completeMfaLogin(
+  deps: Pick<LoginDeps, 'db' | 'config' | 'now' | 'passwordMaxAgeDays'>,
+  req: FastifyRequest,
+  input: { ticket: string; code: string },
+): Promise<LoginData & { recoveryCodes?: string[] }> {
+  const { db, config } = deps;
+  const now = deps.now();
+  const client = loginClient(req);
+  const ticket = await liveTicket(db, input.ticket, 'login', ticketClient(req), now);
+  const user = await findSignInUser(db, { id: ticket.userId });
+  if (!user) throw new AppError(400, Messages.mfaTicketInvalid, ErrorReason.MFA_TICKET_INVALID);
+  const usernameLower = user.username.toLowerCase();
+  const audit = (errorMsg: string) =>
+    writeAudit(
+      db,
+      req,
+      {
+        kind: 'login',
+        module: '登录',
+        outcome: 'fail',
+        errorMsg,
+        userId: user.id,
+        username: user.username,
+        roleKey: user.roleKey,
+        orgName: user.orgName ?? '',
+      },
+      now,
+    );
+  const { own } = await attemptsOf(db, usernameLower, client);
+  if (isLocked(own, now)) {
+    await audit(lockedMessage(config));
+    throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+  }
+  await checkAccountState(user, audit);
+
+  const enrolling = !(await isEnrolled(db, user.id));
+  const wrongCode = async (): Promise<never> => {
+    await countTicketAttempt(db, ticket.id);
+    const locked = await recordFailure(db, config, usernameLower, now, client);
+    await audit(Messages.mfaCodeInvalid);
+    if (locked) throw forbidden(lockedMessage(config), ErrorReason.ACCOUNT_LOCKED);
+    throw new AppError(400, Messages.mfaCodeInvalid, ErrorReason.MFA_CODE_INVALID);
+  };
+  if (!enrolling) {
+    if (!(await verifySecondFactor(db, user.id, input.code, now))) return wrongCode();
+  } else if (
+    !ticket.pendingSecretEnc ||
+    matchStep(decryptPii(ticket.pendingSecretEnc), input.code, now) === null
+  ) {
+    return wrongCode();
+  }
+  let recoveryCodes: string[] | undefined;
+  const data = await startSession(deps, req, user, now, {
+    extra: async (trx) => {
+      if (!(await spendTicket(trx, ticket.id, now)))
+        throw new AppError(400, Messages.mfaTicketInvalid, ErrorReason.MFA_TICKET_INVALID);
+      if (enrolling) {
+        const codes = await completeEnrolment(trx, ticket, input.code, now);
+        if (!codes) throw new AppError(400, Messages.mfaCodeInvalid, ErrorReason.MFA_CODE_INVALID);
+        recoveryCodes = codes;
+        await writeAudit(
+          trx,
+          req,
+          {
+            kind: 'security',
+            module: '二次验证',
+            outcome: 'success',
+            errorMsg: '开通二次验证（登录时）',
+            targetId: String(user.id),
+            userId: user.id,
+            username: user.username,
+            roleKey: user.roleKey,
+            orgName: user.orgName ?? '',
+          },
+          now,
+        );
+      }
+    },
+  });
+  return recoveryCodes ? { ...data, recoveryCodes } : data;
+}
+
+/** The enrolment QR for a pending sign-in of a user without an authenticator yet (asked again = new secret). */
+export async function loginEnrolment(
+  db: Db,
+  req: FastifyRequest,
+  ticketValue: string,
+  now: Date,
+): Promise<MfaEnrolData> {
+  const ticket = await liveTicket(db, ticketValue, 'login', ticketClient(req), now);
+  if (await isEnrolled(db, ticket.userId)) throw conflict('该账号已开通二次验证，请输入验证器中的动态验证码');
+  const user = await db
+    .selectFrom('sysUser')
+    .select('username')
+    .where('id', '=', ticket.userId)
+    .executeTakeFirstOrThrow();
+  return newEnrolment(db, ticket.id, ticketValue, user.username);
 }

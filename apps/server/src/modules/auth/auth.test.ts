@@ -1,6 +1,6 @@
 import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveCaptcha } from '../../../test/captcha-solver.ts';
+import { humanTrail, solveCaptcha, straightTrail } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -445,11 +445,7 @@ describe('slide-puzzle captcha on login', () => {
   });
   afterAll(() => c.close());
 
-  const trail = (x: number): Array<[number, number]> =>
-    Array.from(
-      { length: 20 },
-      (_, i) => [Math.round((x * (i + 1)) / 20), 1_000 + i * 25] as [number, number],
-    );
+  const trail = humanTrail;
 
   async function solvedToken(): Promise<string> {
     const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
@@ -518,6 +514,31 @@ describe('slide-puzzle captcha on login', () => {
       payload: { id: ch.id, x, trail: trail(x) },
     });
     expect(retry.json().result).toBe('验证码已失效');
+  });
+
+  it('a failed puzzle is written to the operation log (security L01), a straight-line drag too', async () => {
+    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const x = solveCaptcha(ch);
+    const res = await c.call({
+      method: 'POST',
+      url: '/api/captcha/check',
+      payload: { id: ch.id, x, trail: straightTrail(x) },
+    });
+    // The answer does not tell a script why; the log does.
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe('请正确拼合图像');
+    const row = await c.database.db
+      .selectFrom('sysOperLog')
+      .selectAll()
+      .where('path', '=', '/api/captcha/check')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      kind: 'login',
+      module: '滑块验证码',
+      outcome: 'fail',
+      errorMsg: '验证未通过，请重试',
+    });
   });
 
   it('a captcha token expires after 2 minutes', async () => {

@@ -3,6 +3,7 @@ export {
   changePassword,
   checkPasswordLogin,
   checkSignInAllowed,
+  clearFailures,
   findSignInUser,
   type LoginDeps,
   login,

@@ -11,7 +11,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { readCookie, ticketClient } from '../../platform/login-client.ts';
 import {
   checkPasswordLogin,
   checkSignInAllowed,
@@ -20,6 +21,7 @@ import {
   type SignInUser,
   startSession,
 } from './auth.service.ts';
+import { isEnrolled, issueTicket, mfaRequired, pendingData } from './mfa.service.ts';
 import { WechatError, type WechatOAuthClient, type WxIdentity } from './wechat-client.ts';
 
 /** The browser's cookie nonce the OAuth state and the bind ticket are bound to (HttpOnly, /api/wx only). */
@@ -40,19 +42,11 @@ export const WxMessages = {
   wxTaken: '该微信已绑定其他平台账号，请先登录该账号解除绑定',
   userTaken: '该账号已绑定其他微信，请登录后在“微信绑定”中解除绑定后再绑定',
   notBound: '当前账号未绑定微信',
+  mfaFirst: '运营管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
 } as const;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const NONCE = /^[A-Za-z0-9_-]{43}$/;
-
-function readCookie(req: FastifyRequest, name: string): string | null {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return null;
-}
 
 /** The browser's nonce from its cookie, or null when it has none (a state handed to another browser). */
 export function browserNonce(req: FastifyRequest): string | null {
@@ -206,6 +200,15 @@ export async function loginByScan(
         now,
       ),
     );
+    // A scan is one factor: a role with a second factor continues with the code step, as after a password.
+    if (mfaRequired(deps.config, user.roleKey)) {
+      const ticket = await issueTicket(db, 'login', user.id, ticketClient(req), now);
+      return {
+        bound: true,
+        mfa: pendingData(ticket, await isEnrolled(db, user.id)),
+        nickname: identity.nickname || binding.nickname,
+      };
+    }
     const login = await startSession(deps, req, user, now, { module: LOGIN_MODULE });
     return { bound: true, login, nickname: identity.nickname || binding.nickname };
   }
@@ -326,6 +329,8 @@ export async function bindByPassword(
   }
   const identity = { openid: ticket.openid, unionid: ticket.unionid, nickname: ticket.nickname };
   const user = await checkPasswordLogin(deps, req, input, LOGIN_MODULE);
+  if (!user.secondFactorPassed && mfaRequired(deps.config, user.roleKey))
+    throw forbidden(WxMessages.mfaFirst);
   return startSession(deps, req, user, now, {
     module: LOGIN_MODULE,
     extra: async (trx) => {

@@ -1,6 +1,6 @@
 import { UserStatus, WX_NOT_CONFIGURED } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { solveCaptcha } from '../../../test/captcha-solver.ts';
+import { humanTrail, solveCaptcha } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import {
   startWechatStandIn,
@@ -402,7 +402,7 @@ describe('binding and unbinding in the settings', () => {
     expect(again.json().result).toBe('当前账号未绑定微信');
     expect((await b.call('/api/wx/myBinding.json', { token })).json().data.bound).toBe(false);
 
-    // The refused unbind's row is written once its response has gone out (onResponse): wait for it.
+    // A refusal's log row is written once the answer has gone out: wait for it (it raced on PostgreSQL).
     await vi.waitFor(async () => {
       const rows = (await logRows('微信绑定')).filter((r) => r.username === 'ent2');
       expect(rows.map((r) => `${r.kind}:${r.outcome}`)).toEqual([
@@ -462,7 +462,7 @@ describe('binding with the slide puzzle on', () => {
     expect(without.json().code).toBe('CAPTCHA_INVALID');
     const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
     const x = solveCaptcha(ch);
-    const trail = Array.from({ length: 20 }, (_, i) => [Math.round((x * (i + 1)) / 20), 1_000 + i * 25]);
+    const trail = humanTrail(x);
     const check = await c.call({
       method: 'POST',
       url: '/api/captcha/check',
@@ -474,5 +474,50 @@ describe('binding with the slide puzzle on', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.username).toBe('insurer');
+  });
+});
+
+describe('the second factor after a scan (MFA on)', () => {
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await createTestContext({ ...wxEnv(wx), MFA: 'on' });
+    // The demo data binds gov to a WeChat of its own; here to the stand-in's alice.
+    await c.database.db
+      .updateTable('sysWxBinding')
+      .set({ openid: 'o_standin_alice', unionid: 'u_standin_alice' })
+      .where('openid', '=', 'o_demo_gov_0000000000000000')
+      .execute();
+  });
+  afterAll(() => c.close());
+
+  it("a regulator's scan is one factor: no session, the code step's ticket", async () => {
+    const b = browser(() => c);
+    const before = await c.database.db.selectFrom('sysSession').select('id').execute();
+    const res = await b.callback(await b.qr(), wx.issueCode('alice'));
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.bound).toBe(true);
+    expect(data.login).toBeUndefined();
+    expect(data.mfa).toMatchObject({ mfaRequired: true, enrolled: false });
+    expect(await c.database.db.selectFrom('sysSession').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('binding a scan to an account with a second factor by password alone is refused', async () => {
+    const b = browser(() => c);
+    const scan = await b.callback(await b.qr(), wx.issueCode('carol'));
+    const res = await b.call('/api/wx/bindWXUser.json', {
+      payload: { ticket: scan.json().data.ticket, username: 'gov_sy', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe(
+      '运营管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
+    );
+    expect(
+      await c.database.db
+        .selectFrom('sysWxBinding')
+        .select('id')
+        .where('openid', '=', 'o_standin_carol')
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -249,7 +249,12 @@ describe('retention purge (security.md L04)', () => {
       ])
       .execute();
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/aqzrx-test-unused' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        CAPTCHA: 'off',
+        MFA: 'off',
+        DATA_DIR: '/tmp/aqzrx-test-unused',
+      }),
       database,
       clock: new FakeClock(now),
       logger: false,

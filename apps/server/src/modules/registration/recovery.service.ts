@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
-import { changePassword, recordFailure } from '../auth/index.ts';
+import { changePassword, clearFailures, recordFailure } from '../auth/index.ts';
 import { consumeCode, issueCode, type SmsProvider } from '../sms/index.ts';
 
 /** The account a recovery names: its username, or the mobile bound to it (not deleted). */
@@ -73,5 +73,5 @@ export async function resetPassword(
     user.id,
   );
   // A recovered account starts with a clean sign-in count.
-  await db.deleteFrom('sysLoginAttempt').where('usernameLower', '=', user.username.toLowerCase()).execute();
+  await clearFailures(db, user.username.toLowerCase());
 }

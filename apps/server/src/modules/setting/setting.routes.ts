@@ -20,6 +20,8 @@ export function settingsRoutes(app: FastifyInstance): void {
     tokenTtlHours: config.TOKEN_TTL_HOURS,
     lockThreshold: config.LOCK_THRESHOLD,
     lockMinutes: config.LOCK_MINUTES,
+    accountLockThreshold: config.ACCOUNT_LOCK_THRESHOLD,
+    mfaEnabled: config.MFA,
     securityDefaults: {
       idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
       passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,

@@ -42,6 +42,8 @@ describe('/api/setting/get', () => {
       tokenTtlHours: 168,
       lockThreshold: 5,
       lockMinutes: 30,
+      accountLockThreshold: 50,
+      mfaEnabled: false,
       securityDefaults: { idleTimeoutMinutes: 30, passwordMaxAgeDays: 90 },
     });
     expect((await save({ deployment: { tokenTtlHours: 5 } })).statusCode).toBe(400);

@@ -15,6 +15,7 @@ import {
   type UserRow,
   UserStatus,
 } from '@aqzrx/contracts';
+import { sql } from 'kysely';
 import { escapeLike } from '../../db/sql.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
@@ -145,7 +146,9 @@ const ROW_COLUMNS = [
   'u.createdAt',
   'u.updatedAt',
   'u.version',
-  'la.lockedUntil',
+  // Locked for some client (five failures from it) or as a whole (ACCOUNT_LOCK_THRESHOLD from everywhere).
+  sql<Date | null>`greatest(la.locked_until, (SELECT max(c.locked_until) FROM sys_login_attempt_client c
+    WHERE c.username_lower = lower(u.username)))`.as('lockedUntil'),
 ] as const;
 
 interface RawUser {
@@ -499,11 +502,16 @@ export async function resetPassword(
 /** Clears the failed-login counter and lock of the user's username (security.md A02). */
 export async function unlockUser(trx: Tx, id: number, scope: UserScope | null = null): Promise<boolean> {
   const user = await requireUserForUpdate(trx, id, scope);
-  const res = await trx
+  const name = user.username.toLowerCase();
+  const account = await trx
     .deleteFrom('sysLoginAttempt')
-    .where('usernameLower', '=', user.username.toLowerCase())
+    .where('usernameLower', '=', name)
     .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  const clients = await trx
+    .deleteFrom('sysLoginAttemptClient')
+    .where('usernameLower', '=', name)
+    .executeTakeFirst();
+  return Number(account.numDeletedRows) + Number(clients.numDeletedRows) > 0;
 }
 
 /**

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_URL_PREFIX, decodePng, solveCaptcha as solve } from '../../../test/captcha-solver.ts';
-import { type CaptchaService, createCaptchaService, isSyntheticTrail } from './index.ts';
+import {
+  DATA_URL_PREFIX,
+  darkestHoleSolver,
+  decodePng,
+  humanTrail,
+  solveCaptcha as solve,
+  straightTrail,
+} from '../../../test/captcha-solver.ts';
+import { type CaptchaService, createCaptchaService, isPlausibleTrail, isSyntheticTrail } from './index.ts';
 import { crc32, encodePng } from './png.ts';
-import { pieceGeometry, pieceSdf } from './shape.ts';
-
-/** A plausible human drag: eased motion with jitter over ~700 ms. */
-function humanTrail(target: number): Array<[number, number]> {
-  const trail: Array<[number, number]> = [];
-  let t = 1_700_000_000_000;
-  for (let k = 0; k <= 40; k++) {
-    const u = k / 40;
-    const eased = 1 - (1 - u) ** 3;
-    trail.push([Math.round(target * eased + (k % 3) - 1), t]);
-    t += 14 + (k % 5) * 3;
-  }
-  trail.push([target, t + 30]);
-  return trail;
-}
+import { classicShape, pieceGeometry, pieceMask, pieceSdf, randomShape } from './shape.ts';
 
 function fakeClock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
   let t = start;
@@ -63,7 +56,8 @@ describe('slide-puzzle captcha', () => {
   });
 
   it('returns a piece PNG that is transparent outside the jigsaw shape and opaque inside', () => {
-    const ch = service.issue();
+    // The classic piece pinned, so the outline is known here.
+    const ch = createCaptchaService({ shape: classicShape }).issue();
     const piece = decodePng(ch.piece);
     const g = pieceGeometry(42, 10);
     expect([piece.width, piece.height, piece.channels]).toEqual([g.width, g.height, 4]);
@@ -183,10 +177,94 @@ describe('slide-puzzle captcha', () => {
       expect(service.check(ch.id, secret)).toEqual({ ok: false, reason: 'expired' });
     }
     expect(isSyntheticTrail(humanTrail(150))).toBe(false);
-    // Keyboard drag (arrow key auto-repeat, coarse timestamps) is uniform but legitimate.
+    // Keyboard drag (arrow key auto-repeat, coarse timestamps) is uniform but well-formed.
     expect(isSyntheticTrail(Array.from({ length: 60 }, (_, k): [number, number] => [k * 2, k * 33]))).toBe(
       false,
     );
+  });
+
+  it('scores trails on the server: a straight line in time is a script, eased drags and keyboard use pass', () => {
+    expect(isPlausibleTrail(straightTrail(150))).toBe(false);
+    expect(isPlausibleTrail(humanTrail(150))).toBe(true);
+    // Too fast for a hand.
+    expect(
+      isPlausibleTrail([
+        [0, 0],
+        [60, 40],
+        [150, 90],
+      ]),
+    ).toBe(false);
+    // Keyboard, as the widget records it: the first press at once, the key repeat after its delay, then
+    // Enter some time after the last step.
+    const keys: Array<[number, number]> = [
+      [0, 0],
+      [4, 2],
+    ];
+    for (let k = 1; k <= 36; k++) keys.push([4 + 4 * k, 500 + 33 * k]);
+    keys.push([148, 500 + 33 * 36 + 600]);
+    expect(isPlausibleTrail(keys)).toBe(true);
+    // The straight-line drag is refused by check() even at the right offset.
+    const ch = service.issue();
+    const x = solve(ch);
+    expect(service.check(ch.id, x, straightTrail(x))).toEqual({ ok: false, reason: 'robot' });
+  });
+
+  it('draws no outline deep inside any piece shape (where a notch arc outside the body is no outline)', () => {
+    // A fixed sequence of shapes, so a failure repeats. Before the fix one challenge in ~600 had outline pixels
+    // inside the piece, which broke the hole-to-piece match the test solver (and a person) relies on.
+    let seed = 1;
+    const rnd = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const g = pieceGeometry(42, 10);
+    let checked = 0;
+    for (let k = 0; k < 600; k++) {
+      const { coverage, outline } = pieceMask(g, randomShape(g, rnd));
+      const full = (i: number, j: number) =>
+        i >= 0 && j >= 0 && i < g.width && j < g.height && coverage[j * g.width + i] === 1;
+      for (let j = 0; j < g.height; j++)
+        for (let i = 0; i < g.width; i++) {
+          let deep = true;
+          for (let dj = -3; dj <= 3 && deep; dj++)
+            for (let di = -3; di <= 3 && deep; di++) if (!full(i + di, j + dj)) deep = false;
+          if (!deep) continue;
+          checked++;
+          if (outline[j * g.width + i] !== 0)
+            throw new Error(`shape ${k}: outline at (${i}, ${j}) deep inside`);
+        }
+    }
+    expect(checked).toBeGreaterThan(100_000);
+  });
+
+  it('varies the piece shape from one challenge to the next', () => {
+    const outlines = new Set<string>();
+    for (let k = 0; k < 20; k++) {
+      const piece = decodePng(service.issue().piece);
+      let key = '';
+      for (let p = 3; p < piece.pixels.length; p += 4) key += piece.pixels[p]! > 127 ? '1' : '0';
+      outlines.add(key);
+    }
+    expect(outlines.size).toBeGreaterThanOrEqual(12);
+  });
+
+  it('defeats the simple script (darkest piece-shaped hole, straight-line drag) on at least 90 % of 50 challenges', () => {
+    const runs = 50;
+    let failed = 0;
+    let wrongOffset = 0;
+    for (let k = 0; k < runs; k++) {
+      const ch = service.issue();
+      const x = darkestHoleSolver(ch);
+      if (Math.abs(x - solve(ch)) > 5) wrongOffset++;
+      if (!service.check(ch.id, x, straightTrail(x)).ok) failed++;
+    }
+    console.log(
+      `[captcha] simple solver: failed ${failed}/${runs}; its offset alone was wrong on ${wrongOffset}/${runs}`,
+    );
+    expect(failed / runs).toBeGreaterThanOrEqual(0.9);
+    // The pictures alone (decoys, clutter) already mislead it most of the time, whatever its drag (about 70 %
+    // measured; 50 % asserted so that chance cannot fail the test).
+    expect(wrongOffset / runs).toBeGreaterThanOrEqual(0.5);
   });
 
   it('redeems a captcha token exactly once and not after tokenTtlMs', () => {

@@ -9,5 +9,6 @@ export {
   type CaptchaService,
   type CheckResult,
   createCaptchaService,
+  isPlausibleTrail,
   isSyntheticTrail,
 } from './service.ts';

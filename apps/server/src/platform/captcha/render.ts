@@ -284,6 +284,45 @@ function drawLandscape(cv: Canvas, p: Palette, rng: Rng): void {
   }
 }
 
+/**
+ * Clutter against scripts that look for the darkest patch (issue 17 finding 1): soft translucent dark and
+ * light blobs of about the piece's size and a few thin strokes, anywhere on the picture.
+ */
+function drawClutter(cv: Canvas, rng: Rng): void {
+  const { width: w, height: h } = cv;
+  const blobs = 5 + Math.floor(rng() * 5);
+  for (let n = 0; n < blobs; n++) {
+    const cx = rng() * w;
+    const cy = rng() * h;
+    const rx = between(rng, 0.06, 0.16) * h + 6;
+    const ry = rx * between(rng, 0.6, 1.4);
+    const dark = rng() < 0.6;
+    const c: Rgb = dark ? { r: 20, g: 24, b: 30 } : { r: 255, g: 255, b: 250 };
+    const alpha = between(rng, 0.12, 0.3);
+    for (let y = Math.max(0, Math.floor(cy - ry - 2)); y <= Math.min(h - 1, Math.ceil(cy + ry + 2)); y++) {
+      for (let x = Math.max(0, Math.floor(cx - rx - 2)); x <= Math.min(w - 1, Math.ceil(cx + rx + 2)); x++) {
+        const q = ((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2;
+        if (q < 1) cv.blend(x, y, c, alpha * (1 - q ** 2));
+      }
+    }
+  }
+  const strokes = 2 + Math.floor(rng() * 3);
+  for (let n = 0; n < strokes; n++) {
+    let x = rng() * w;
+    let y = rng() * h;
+    const angle = rng() * 2 * Math.PI;
+    const len = between(rng, 0.2, 0.5) * w;
+    const c: Rgb = rng() < 0.5 ? { r: 30, g: 30, b: 30 } : { r: 250, g: 250, b: 250 };
+    for (let k = 0; k < len; k++) {
+      x += Math.cos(angle + Math.sin(k / 9) * 0.4);
+      y += Math.sin(angle + Math.sin(k / 9) * 0.4);
+      const xi = Math.round(x);
+      const yi = Math.round(y);
+      if (xi >= 0 && xi < w && yi >= 0 && yi < h) cv.blend(xi, yi, c, 0.35);
+    }
+  }
+}
+
 /** Renders an opaque landscape as 8-bit RGB (width * height * 3 bytes). */
 export function renderScene(width: number, height: number, rng: Rng): Uint8Array {
   const cv = new Canvas(width, height);
@@ -292,6 +331,7 @@ export function renderScene(width: number, height: number, rng: Rng): Uint8Array
   drawSun(cv, palette, rng);
   drawClouds(cv, palette, rng);
   drawLandscape(cv, palette, rng);
+  drawClutter(cv, rng);
   // Luminance noise so that no two pictures are identical and template matching is less trivial.
   const out = new Uint8Array(width * height * 3);
   const src = cv.data;
@@ -335,7 +375,10 @@ export function cutPiece(
   return out;
 }
 
-/** Darkens the jigsaw-shaped hole at (x, y) in the RGB `scene` in place and outlines it. */
+/**
+ * Darkens the jigsaw-shaped hole at (x, y) in the RGB `scene` in place by `depth` (0..1) and outlines it with
+ * `line` (0..1). The true hole and the decoys are drawn alike, with their own depth and outline.
+ */
 export function drawHole(
   scene: Uint8Array,
   sceneWidth: number,
@@ -343,6 +386,8 @@ export function drawHole(
   mask: PieceMask,
   x: number,
   y: number,
+  depthOf = 0.45,
+  lineOf = 0.75,
 ): void {
   for (let j = 0; j < g.height; j++) {
     for (let i = 0; i < g.width; i++) {
@@ -350,8 +395,8 @@ export function drawHole(
       const cov = mask.coverage[m]!;
       if (cov <= 0) continue;
       const s = ((y + j) * sceneWidth + (x + i)) * 3;
-      const depth = 0.45 * cov;
-      const line = 0.75 * mask.outline[m]!;
+      const depth = depthOf * cov;
+      const line = lineOf * mask.outline[m]!;
       for (let k = 0; k < 3; k++) {
         const dark = scene[s + k]! * (1 - depth);
         scene[s + k] = Math.round(dark + (255 - dark) * line);

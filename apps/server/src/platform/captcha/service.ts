@@ -17,7 +17,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { encodePng, pngDataUrl } from './png.ts';
 import { createPictureRng, cutPiece, drawHole, renderScene } from './render.ts';
-import { type PieceGeometry, pieceGeometry, pieceMask } from './shape.ts';
+import {
+  type PieceGeometry,
+  type PieceShape,
+  pieceGeometry,
+  pieceMask,
+  randomShape,
+  sameShape,
+} from './shape.ts';
 
 export interface CaptchaOptions {
   /** Background width in px (default 310). */
@@ -38,6 +45,10 @@ export interface CaptchaOptions {
   maxEntries?: number;
   /** Clock in ms, injectable for tests (default Date.now). */
   now?: () => number;
+  /** The piece's shape (default: a random one per challenge); tests pin the classic piece. */
+  shape?: (g: PieceGeometry) => PieceShape;
+  /** Decoy holes of other shapes in the piece's row (default 2). */
+  decoys?: number;
 }
 
 export interface CaptchaChallenge {
@@ -101,6 +112,12 @@ const EDGE_GAP = 10;
 const VERTICAL_GAP = 4;
 /** Longer trails are treated as synthetic without inspection (the HTTP schema caps them at 2000). */
 const MAX_TRAIL_SAMPLES = 10_000;
+/** Decoy holes per challenge. */
+const DEFAULT_DECOYS = 3;
+/** A person's drag takes at least this long. */
+const MIN_DRAG_MS = 120;
+/** A drag whose offset is this close to a straight line in time is a script. */
+const MAX_LINEAR_R2 = 0.995;
 /** Ids and tokens longer than this cannot be ours; reject them without a lookup. */
 const MAX_KEY_LENGTH = 128;
 
@@ -169,6 +186,53 @@ export function isSyntheticTrail(trail: ReadonlyArray<readonly [number, number]>
   return false;
 }
 
+/**
+ * Scores a drag the way a person makes it (issue 17 finding 1). A scripted drag is typically a straight line
+ * in time: the offset grows at a constant rate from the first sample to the last. People accelerate and slow
+ * down, pause before letting go, or (keyboard) wait for the key repeat and press Enter at the end; their
+ * offset-over-time is visibly curved. Refused: a drag shorter than 120 ms, or one whose offset is fitted by a
+ * straight line in time with R² ≥ 0.995.
+ */
+export function isPlausibleTrail(trail: ReadonlyArray<readonly [number, number]>): boolean {
+  const first = trail[0]!;
+  const last = trail[trail.length - 1]!;
+  if (last[1] - first[1] < MIN_DRAG_MS) return false;
+  const n = trail.length;
+  let st = 0;
+  let sx = 0;
+  for (const [x, t] of trail) {
+    st += t;
+    sx += x;
+  }
+  const mt = st / n;
+  const mx = sx / n;
+  let stt = 0;
+  let sxx = 0;
+  let stx = 0;
+  for (const [x, t] of trail) {
+    stt += (t - mt) ** 2;
+    sxx += (x - mx) ** 2;
+    stx += (t - mt) * (x - mx);
+  }
+  if (stt === 0 || sxx === 0) return false;
+  const r2 = (stx * stx) / (stt * sxx);
+  return r2 < MAX_LINEAR_R2;
+}
+
+/** Left offsets for `count` decoy holes in [0, maxX], clear of the true hole and of each other. */
+function decoyPositions(secretX: number, maxX: number, pieceWidth: number, count: number): number[] {
+  const taken = [secretX];
+  const out: number[] = [];
+  for (let tries = 0; out.length < count && tries < 200; tries++) {
+    const x = randomInt(0, maxX + 1);
+    if (taken.every((t) => Math.abs(t - x) >= pieceWidth + 4)) {
+      taken.push(x);
+      out.push(x);
+    }
+  }
+  return out;
+}
+
 export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService {
   const width = positiveInt('width', opts.width ?? DEFAULTS.width);
   const height = positiveInt('height', opts.height ?? DEFAULTS.height);
@@ -181,7 +245,8 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
   const now = opts.now ?? Date.now;
 
   const geometry: PieceGeometry = pieceGeometry(pieceSize, radius);
-  const mask = pieceMask(geometry);
+  const shapeOf = opts.shape ?? ((g: PieceGeometry) => randomShape(g, randomInt));
+  const decoyCount = opts.decoys ?? DEFAULT_DECOYS;
   // The hole never overlaps the piece's start position and keeps a gap to the right edge.
   const minX = geometry.width + EDGE_GAP;
   const maxX = width - geometry.width - EDGE_GAP;
@@ -200,9 +265,28 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
     issue(): CaptchaChallenge {
       const secretX = randomInt(minX, maxX + 1);
       const y = randomInt(minY, maxY + 1);
-      const scene = renderScene(width, height, createPictureRng());
+      const rng = createPictureRng();
+      const scene = renderScene(width, height, rng);
+      const shape = shapeOf(geometry);
+      const mask = pieceMask(geometry, shape);
       const piece = cutPiece(scene, width, geometry, mask, secretX, y);
-      drawHole(scene, width, geometry, mask, secretX, y);
+      // The true hole is drawn lighter than the decoys, which have other outlines: a person matches the
+      // piece's outline; a script that takes the darkest piece-shaped patch lands on a decoy.
+      drawHole(scene, width, geometry, mask, secretX, y, 0.2 + 0.1 * rng(), 0.7 + 0.2 * rng());
+      for (const dx of decoyPositions(secretX, width - geometry.width, geometry.width, decoyCount)) {
+        let other = randomShape(geometry, randomInt);
+        while (sameShape(other, shape)) other = randomShape(geometry, randomInt);
+        drawHole(
+          scene,
+          width,
+          geometry,
+          pieceMask(geometry, other),
+          dx,
+          y,
+          0.45 + 0.15 * rng(),
+          0.4 + 0.3 * rng(),
+        );
+      }
       const background = pngDataUrl(encodePng(width, height, scene, 3));
       const pieceUrl = pngDataUrl(encodePng(geometry.width, geometry.height, piece, 4));
 
@@ -234,7 +318,8 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
       const t = now();
       sweep(challenges, t);
       if (!pending || t >= pending.expiresAt) return { ok: false, reason: 'expired' };
-      if (trail !== undefined && isSyntheticTrail(trail)) return { ok: false, reason: 'robot' };
+      if (trail !== undefined && (isSyntheticTrail(trail) || !isPlausibleTrail(trail)))
+        return { ok: false, reason: 'robot' };
       if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x - pending.secretX) > tolerance) {
         return { ok: false, reason: 'mismatch' };
       }

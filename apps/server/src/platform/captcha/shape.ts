@@ -47,6 +47,64 @@ export function pieceGeometry(size: number, radius: number): PieceGeometry {
   };
 }
 
+/**
+ * One side of the piece: a round tab out, a round notch in, or straight; `shift` moves the tab or notch
+ * along the side (px from the middle) and `radius` is its own (at most the geometry's radius). Tabs fit
+ * only on the top and right sides (the image keeps room there); bottom and left take notches or nothing.
+ */
+export interface PieceEdge {
+  readonly kind: 'tab' | 'notch' | 'flat';
+  readonly shift: number;
+  readonly radius: number;
+}
+
+export interface PieceShape {
+  readonly top: PieceEdge;
+  readonly right: PieceEdge;
+  readonly bottom: PieceEdge;
+  readonly left: PieceEdge;
+}
+
+/** The classic piece: tabs on top and right, a notch on the left, a straight bottom. */
+export function classicShape(g: PieceGeometry): PieceShape {
+  return {
+    top: { kind: 'tab', shift: 0, radius: g.radius },
+    right: { kind: 'tab', shift: 0, radius: g.radius },
+    bottom: { kind: 'flat', shift: 0, radius: g.radius },
+    left: { kind: 'notch', shift: 0, radius: g.radius },
+  };
+}
+
+/**
+ * A random piece (issue 17 finding 1: shape variety): each side a tab, a notch or straight, the tab or notch
+ * moved along its side and of its own size; at least one tab and one notch, so it stays a jigsaw piece.
+ * `rnd(n)` is a uniform integer in [0, n).
+ */
+export function randomShape(g: PieceGeometry, rnd: (n: number) => number): PieceShape {
+  const maxShift = Math.max(0, Math.floor(g.size / 2 - g.radius - 3));
+  const edge = (kinds: ReadonlyArray<PieceEdge['kind']>): PieceEdge => ({
+    kind: kinds[rnd(kinds.length)]!,
+    shift: rnd(2 * maxShift + 1) - maxShift,
+    radius: g.radius - rnd(3),
+  });
+  for (;;) {
+    const shape = {
+      top: edge(['tab', 'tab', 'notch', 'flat']),
+      right: edge(['tab', 'tab', 'notch', 'flat']),
+      bottom: edge(['notch', 'flat']),
+      left: edge(['notch', 'notch', 'flat']),
+    };
+    const sides = [shape.top, shape.right, shape.bottom, shape.left];
+    if (sides.some((e) => e.kind === 'tab') && sides.some((e) => e.kind === 'notch')) return shape;
+  }
+}
+
+/** Whether two shapes have the same outline (a decoy must look different from the piece). */
+export function sameShape(a: PieceShape, b: PieceShape): boolean {
+  const key = (s: PieceShape) => [s.top, s.right, s.bottom, s.left].map((e) => e.kind).join('|');
+  return key(a) === key(b);
+}
+
 function circleSdf(px: number, py: number, cx: number, cy: number, r: number): number {
   return Math.hypot(px - cx, py - cy) - r;
 }
@@ -59,20 +117,52 @@ function boxSdf(px: number, py: number, cx: number, cy: number, half: number): n
   return outside + inside;
 }
 
-/**
- * Signed distance (in pixels) from point (px, py) to the jigsaw outline; < 0 inside, > 0 outside.
- * Sample pixel (i, j) at its centre: (i + 0.5, j + 0.5).
- */
-export function pieceSdf(g: PieceGeometry, px: number, py: number): number {
+/** The circle of each tab or notch: centre, radius and whether it adds (tab) or cuts (notch). */
+function edgeCircles(
+  g: PieceGeometry,
+  shape: PieceShape,
+): Array<{ cx: number; cy: number; r: number; tab: boolean }> {
   const half = g.size / 2;
-  const off = tabOffset(g.radius);
   const midX = g.squareX + half;
   const midY = g.squareY + half;
-  const body = boxSdf(px, py, midX, midY, half);
-  const topTab = circleSdf(px, py, midX, g.squareY - off, g.radius);
-  const rightTab = circleSdf(px, py, g.squareX + g.size + off, midY, g.radius);
-  const leftNotch = circleSdf(px, py, g.squareX + off, midY, g.radius + 0.4);
-  return Math.max(Math.min(body, topTab, rightTab), -leftNotch);
+  const out: Array<{ cx: number; cy: number; r: number; tab: boolean }> = [];
+  const add = (e: PieceEdge, edgeX: number, edgeY: number, nx: number, ny: number) => {
+    if (e.kind === 'flat') return;
+    const off = tabOffset(e.radius);
+    const tx = ny !== 0 ? e.shift : 0;
+    const ty = nx !== 0 ? e.shift : 0;
+    // Tabs sit outside the edge (along the outward normal), notches inside.
+    const sign = e.kind === 'tab' ? 1 : -1;
+    out.push({
+      cx: edgeX + tx + sign * nx * off,
+      cy: edgeY + ty + sign * ny * off,
+      r: e.kind === 'tab' ? e.radius : e.radius + 0.4,
+      tab: e.kind === 'tab',
+    });
+  };
+  add(shape.top, midX, g.squareY, 0, -1);
+  add(shape.right, g.squareX + g.size, midY, 1, 0);
+  add(shape.bottom, midX, g.squareY + g.size, 0, 1);
+  add(shape.left, g.squareX, midY, -1, 0);
+  return out;
+}
+
+/**
+ * Signed distance (in pixels) from point (px, py) to the jigsaw outline; < 0 inside, > 0 outside.
+ * Sample pixel (i, j) at its centre: (i + 0.5, j + 0.5). Without a shape: the classic piece.
+ */
+export function pieceSdf(
+  g: PieceGeometry,
+  px: number,
+  py: number,
+  shape: PieceShape = classicShape(g),
+): number {
+  const half = g.size / 2;
+  let d = boxSdf(px, py, g.squareX + half, g.squareY + half, half);
+  const circles = edgeCircles(g, shape);
+  for (const c of circles) if (c.tab) d = Math.min(d, circleSdf(px, py, c.cx, c.cy, c.r));
+  for (const c of circles) if (!c.tab) d = Math.max(d, -circleSdf(px, py, c.cx, c.cy, c.r));
+  return d;
 }
 
 /** Spacing of the boundary samples used to compute exact distances, in px. */
@@ -85,11 +175,7 @@ const REFINE_BAND = 3;
  * in magnitude (min/max of primitives), which would draw outlines through the narrow tab necks; exact
  * distances to these samples avoid that.
  */
-function boundarySamples(g: PieceGeometry): Float64Array {
-  const half = g.size / 2;
-  const off = tabOffset(g.radius);
-  const midX = g.squareX + half;
-  const midY = g.squareY + half;
+function boundarySamples(g: PieceGeometry, shape: PieceShape): Float64Array {
   const candidates: number[] = [];
   const steps = Math.ceil(g.size / BOUNDARY_STEP);
   for (let k = 0; k <= steps; k++) {
@@ -97,12 +183,7 @@ function boundarySamples(g: PieceGeometry): Float64Array {
     candidates.push(g.squareX + t, g.squareY, g.squareX + t, g.squareY + g.size);
     candidates.push(g.squareX, g.squareY + t, g.squareX + g.size, g.squareY + t);
   }
-  const circles: Array<[number, number, number]> = [
-    [midX, g.squareY - off, g.radius],
-    [g.squareX + g.size + off, midY, g.radius],
-    [g.squareX + off, midY, g.radius + 0.4],
-  ];
-  for (const [cx, cy, r] of circles) {
+  for (const { cx, cy, r } of edgeCircles(g, shape)) {
     const n = Math.ceil((2 * Math.PI * r) / BOUNDARY_STEP);
     for (let k = 0; k < n; k++) {
       const a = (k / n) * 2 * Math.PI;
@@ -113,7 +194,7 @@ function boundarySamples(g: PieceGeometry): Float64Array {
   for (let i = 0; i < candidates.length; i += 2) {
     const x = candidates[i]!;
     const y = candidates[i + 1]!;
-    if (Math.abs(pieceSdf(g, x, y)) < 1e-6) kept.push(x, y);
+    if (Math.abs(pieceSdf(g, x, y, shape)) < 1e-6) kept.push(x, y);
   }
   return Float64Array.from(kept);
 }
@@ -125,25 +206,44 @@ export interface PieceMask {
   readonly outline: Float32Array;
 }
 
-/** Precomputes coverage and outline of every pixel of the piece image (done once per service). */
-export function pieceMask(g: PieceGeometry): PieceMask {
+/** Computes coverage and outline of every pixel of the piece image for one shape. */
+export function pieceMask(g: PieceGeometry, shape: PieceShape = classicShape(g)): PieceMask {
   const coverage = new Float32Array(g.width * g.height);
   const outline = new Float32Array(g.width * g.height);
-  const boundary = boundarySamples(g);
+  const boundary = boundarySamples(g, shape);
+  // Boundary samples bucketed by cell, so each pixel near the outline looks only at nearby samples.
+  const cell = REFINE_BAND;
+  const cols = Math.ceil(g.width / cell) + 2;
+  const rows = Math.ceil(g.height / cell) + 2;
+  const buckets: number[][] = Array.from({ length: cols * rows }, () => []);
+  const cellOf = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v / cell) + 1));
+  for (let k = 0; k < boundary.length; k += 2) {
+    buckets[cellOf(boundary[k + 1]!, rows) * cols + cellOf(boundary[k]!, cols)]!.push(k);
+  }
   for (let j = 0; j < g.height; j++) {
     for (let i = 0; i < g.width; i++) {
       const px = i + 0.5;
       const py = j + 0.5;
-      let d = pieceSdf(g, px, py);
+      let d = pieceSdf(g, px, py, shape);
       if (Math.abs(d) < REFINE_BAND) {
         let best = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < boundary.length; k += 2) {
-          const dx = boundary[k]! - px;
-          const dy = boundary[k + 1]! - py;
-          const q = dx * dx + dy * dy;
-          if (q < best) best = q;
+        const ci = cellOf(px, cols);
+        const cj = cellOf(py, rows);
+        for (let bj = Math.max(0, cj - 1); bj <= Math.min(rows - 1, cj + 1); bj++) {
+          for (let bi = Math.max(0, ci - 1); bi <= Math.min(cols - 1, ci + 1); bi++) {
+            for (const k of buckets[bj * cols + bi]!) {
+              const dx = boundary[k]! - px;
+              const dy = boundary[k + 1]! - py;
+              const q = dx * dx + dy * dy;
+              if (q < best) best = q;
+            }
+          }
         }
-        d = Math.sign(d) * Math.sqrt(best);
+        // No outline sample in the neighbouring cells: the outline is at least a cell (REFINE_BAND) away, even
+        // where the composite bound claims it is nearer (a notch's arc outside the body is no outline).
+        d =
+          Math.sign(d) *
+          (best < Number.POSITIVE_INFINITY ? Math.sqrt(best) : Math.max(Math.abs(d), REFINE_BAND));
       }
       coverage[j * g.width + i] = coverageFromSdf(d);
       outline[j * g.width + i] = outlineFromSdf(d);

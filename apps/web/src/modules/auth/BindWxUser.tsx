@@ -50,7 +50,12 @@ export function BindWxUser() {
         submitText="登录并绑定"
         redirect={redirect}
         submitLogin={async (body) => {
-          const data = await wxBindWithPassword({ ticket: pending.ticket, ...body });
+          const data = await wxBindWithPassword({
+            ticket: pending.ticket,
+            username: body.username,
+            password: body.password,
+            ...(body.captchaToken ? { captchaToken: body.captchaToken } : {}),
+          });
           clearPendingBind();
           return data;
         }}

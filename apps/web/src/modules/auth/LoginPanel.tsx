@@ -1,12 +1,12 @@
-import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginData } from '@aqzrx/contracts';
+import { LockOutlined, QrcodeOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginData, LoginResult, MfaPendingData } from '@aqzrx/contracts';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
-import { landingPath } from '../../platform/contracts.ts';
+import { isMfaPending, landingPath, MFA_CODE_PATTERN } from '../../platform/contracts.ts';
 import { passwordChangePrompt, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
@@ -17,12 +17,16 @@ import { loadCaptcha, verifyCaptcha } from './captcha-api.ts';
 interface LoginForm {
   username: string;
   password: string;
+  /** Only while the account as a whole is locked: password + dynamic code still let the owner in. */
+  otp?: string;
 }
 
 export type LoginMode = 'password' | 'qr';
 
 // Loaded when the QR side is chosen, so the login page's first load stays within its budget.
 const WechatQrPanel = lazy(() => import('./WechatQrPanel.tsx').then((m) => ({ default: m.WechatQrPanel })));
+// Only the operations admin and the regulators reach the code step: loaded when it is needed.
+const MfaStep = lazy(() => import('./MfaStep.tsx').then((m) => ({ default: m.MfaStep })));
 
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 
@@ -33,7 +37,12 @@ function loginErrorText(e: unknown): string {
 
 export interface PasswordLoginFormProps {
   /** The call that signs in (default: POST /api/login); binding a WeChat scan sends the ticket too. */
-  submitLogin?: (body: { username: string; password: string; captchaToken?: string }) => Promise<LoginData>;
+  submitLogin?: (body: {
+    username: string;
+    password: string;
+    captchaToken?: string;
+    otp?: string;
+  }) => Promise<LoginResult>;
   /** Where to go after signing in (default: the `redirect` query, else the role's landing page). */
   redirect?: string | null;
   submitText?: string;
@@ -56,7 +65,16 @@ export function PasswordLoginForm({
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [pending, setPending] = useState<MfaPendingData | null>(null);
+  const [otpAsked, setOtpAsked] = useState(false);
   const captchaOn = settings.captchaEnabled;
+
+  const signedIn = (data: LoginData) => {
+    if (data.mustChangePassword) requirePasswordChange(passwordChangePrompt(data.passwordChangeReason));
+    navigate(safeRedirect(redirect ?? params.get('redirect')) ?? landingPath(data.roleKey), {
+      replace: true,
+    });
+  };
 
   const submit = async (values: LoginForm) => {
     if (captchaOn && !captchaToken) {
@@ -70,11 +88,13 @@ export function PasswordLoginForm({
         username: values.username.trim(),
         password: values.password,
         ...(captchaOn && captchaToken ? { captchaToken } : {}),
+        ...(otpAsked && values.otp?.trim() ? { otp: values.otp.trim() } : {}),
       });
-      if (data.mustChangePassword) requirePasswordChange(passwordChangePrompt(data.passwordChangeReason));
-      navigate(safeRedirect(redirect ?? params.get('redirect')) ?? landingPath(data.roleKey), {
-        replace: true,
-      });
+      if (isMfaPending(data)) {
+        setPending(data);
+        return;
+      }
+      signedIn(data);
     } catch (e) {
       // A self-registration still waiting (or returned): its status page, not an error.
       const pending = isApiError(e) && e.code === 'REGISTRATION_PENDING';
@@ -85,6 +105,12 @@ export function PasswordLoginForm({
         return;
       }
       setError(loginErrorText(e));
+      // Locked as a whole (too many failures from everywhere): the owner may add the dynamic code.
+      if (isApiError(e) && e.code === 'ACCOUNT_LOCKED') {
+        const scope = (e.envelope.data as { scope?: string } | undefined)?.scope;
+        if (scope === 'account') setOtpAsked(true);
+      }
+      form.setFieldValue('otp', '');
       // A captcha token is good for one attempt.
       setCaptchaToken(null);
       puzzle.current?.reset();
@@ -93,6 +119,22 @@ export function PasswordLoginForm({
       setSubmitting(false);
     }
   };
+
+  if (pending) {
+    return (
+      <Suspense fallback={<div data-testid="mfa-step-loading" />}>
+        <MfaStep
+          pending={pending}
+          onDone={signedIn}
+          onCancel={() => {
+            setPending(null);
+            setCaptchaToken(null);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Form<LoginForm> form={form} size="large" onFinish={submit} autoComplete="on" aria-label="账号密码登录">
@@ -110,6 +152,21 @@ export function PasswordLoginForm({
           maxLength={128}
         />
       </Form.Item>
+      {otpAsked && (
+        <Form.Item
+          name="otp"
+          extra="已开通二次验证的账号，可同时输入验证器中的动态验证码登录"
+          rules={[{ pattern: MFA_CODE_PATTERN, message: '请输入6位动态验证码或恢复码' }]}
+        >
+          <Input
+            prefix={<SafetyCertificateOutlined />}
+            placeholder="动态验证码（选填）"
+            autoComplete="one-time-code"
+            maxLength={11}
+            aria-label="动态验证码"
+          />
+        </Form.Item>
+      )}
       {captchaOn && (
         <Form.Item style={{ display: 'flex', justifyContent: 'center' }}>
           <SlidePuzzle

@@ -1,6 +1,7 @@
 import { LoadingOutlined, WechatOutlined } from '@ant-design/icons';
+import type { LoginData, MfaPendingData } from '@aqzrx/contracts';
 import { Button, Result } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { hasToken } from '../../platform/auth.ts';
@@ -9,6 +10,7 @@ import { browser, feedback } from '../../platform/feedback.ts';
 import { passwordChangePrompt, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { ACCOUNT_WECHAT_PATH, BIND_WX_PATH, LOGIN_QR_PATH, USER_LOGIN_PATH } from '../../platform/paths.ts';
 import { isApiError } from '../../platform/request.ts';
+import { MfaStep } from './MfaStep.tsx';
 import {
   loginRedirect,
   saveLoginRedirect,
@@ -19,6 +21,7 @@ import {
 } from './wechat-api.ts';
 
 type View =
+  | { kind: 'mfa'; pending: MfaPendingData }
   | { kind: 'busy'; text: string }
   | { kind: 'error'; title: string; text: string; bind?: boolean }
   | { kind: 'off'; text: string };
@@ -41,6 +44,15 @@ export function WechatQrLogin() {
   const [view, setView] = useState<View>({ kind: 'busy', text: '正在打开微信扫码页面…' });
   const done = useRef<string | null>(null);
   const key = params.toString();
+  const enter = useCallback(
+    (login: LoginData) => {
+      const redirect = safeRedirect(loginRedirect());
+      saveLoginRedirect(null);
+      if (login.mustChangePassword) requirePasswordChange(passwordChangePrompt(login.passwordChangeReason));
+      navigate(redirect ?? landingPath(login.roleKey), { replace: true });
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     // Once per address: a state is good for one call only.
@@ -91,11 +103,10 @@ export function WechatQrLogin() {
     wxLoginByScan(code, state)
       .then((data) => {
         if (data.bound && data.login) {
-          const redirect = safeRedirect(loginRedirect());
-          saveLoginRedirect(null);
-          if (data.login.mustChangePassword)
-            requirePasswordChange(passwordChangePrompt(data.login.passwordChangeReason));
-          navigate(redirect ?? landingPath(data.login.roleKey), { replace: true });
+          enter(data.login);
+        } else if (data.bound && data.mfa) {
+          // A scan is one factor: the operations admin and regulators add the dynamic code.
+          setView({ kind: 'mfa', pending: data.mfa });
         } else if (data.ticket) {
           savePendingBind({ ticket: data.ticket, nickname: data.nickname });
           navigate(BIND_WX_PATH, { replace: true });
@@ -104,10 +115,16 @@ export function WechatQrLogin() {
       .catch((e: unknown) =>
         setView({ kind: 'error', title: '扫码登录失败', text: errorText(e, '请稍后重试') }),
       );
-  }, [key, code, state, params, navigate]);
+  }, [key, code, state, params, navigate, enter]);
 
   let content: ReactNode;
-  if (view.kind === 'busy') {
+  if (view.kind === 'mfa') {
+    content = (
+      <div style={{ maxWidth: 360, margin: '40px auto' }}>
+        <MfaStep pending={view.pending} onDone={enter} onCancel={() => navigate(USER_LOGIN_PATH)} />
+      </div>
+    );
+  } else if (view.kind === 'busy') {
     content = <Result icon={<LoadingOutlined />} title={view.text} />;
   } else if (view.kind === 'off') {
     content = (

@@ -12,4 +12,5 @@ export const authPages = {
   WechatQrLogin: () => import('./WechatQrLogin.tsx').then((m) => m.WechatQrLogin),
   BindWxUser: () => import('./BindWxUser.tsx').then((m) => m.BindWxUser),
   WechatBinding: () => import('./WechatBinding.tsx').then((m) => m.WechatBinding),
+  MfaSettings: () => import('./MfaSettings.tsx').then((m) => m.MfaSettings),
 } satisfies Record<string, ScreenLoader>;

@@ -523,7 +523,12 @@ export function DeploymentCard({ data }: { data: SettingsView | undefined }) {
           {d.tokenTtlHours} 小时（约 {Math.round((d.tokenTtlHours / 24) * 10) / 10} 天，TOKEN_TTL_HOURS）
         </Descriptions.Item>
         <Descriptions.Item label="登录失败锁定">
-          连续失败 {d.lockThreshold} 次锁定 {d.lockMinutes} 分钟（LOCK_THRESHOLD、LOCK_MINUTES）
+          同一浏览器连续失败 {d.lockThreshold} 次锁定该浏览器 {d.lockMinutes} 分钟；各处累计失败{' '}
+          {d.accountLockThreshold} 次锁定帐户（已开通二次验证的用户仍可凭动态验证码登录）（LOCK_THRESHOLD、
+          ACCOUNT_LOCK_THRESHOLD、LOCK_MINUTES）
+        </Descriptions.Item>
+        <Descriptions.Item label="二次验证">
+          {d.mfaEnabled ? '已开启：运营管理员、监管人员登录须输入动态验证码' : '已关闭'}（MFA）
         </Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>

@@ -37,6 +37,8 @@ const stored: SettingsView = {
     tokenTtlHours: 168,
     lockThreshold: 5,
     lockMinutes: 30,
+    accountLockThreshold: 50,
+    mfaEnabled: true,
     securityDefaults: { idleTimeoutMinutes: 30, passwordMaxAgeDays: 90 },
   },
 };

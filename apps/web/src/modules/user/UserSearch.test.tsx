@@ -180,6 +180,44 @@ describe('用户管理 search', () => {
     );
   });
 
+  it("the operations admin resets a regulator's second factor from the 更多 menu, after a confirmation", async () => {
+    const gov: UserRow = {
+      ...row,
+      id: 9,
+      username: 'gov',
+      roleKey: 'ROLE_GOVERNMENT',
+      roleId: 2,
+      locked: false,
+    };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+      if (url.includes('/api/sys/user/mfa/reset'))
+        return json(200, { error: 0, apiError: 0, result: '已重置二次验证，该用户下次登录须重新绑定验证器' });
+      if (url.includes('searchUserList')) return ok({ list: [gov, row], total: 2, pageNum: 1 });
+      return json(404, { error: 404, apiError: 404, result: 'not found' });
+    });
+    renderWithApp(<UserSearch />, { actions: ['query', 'get', 'edit'] });
+    expect(await screen.findByText('gov')).toBeTruthy();
+    const [govMore, otherMore] = screen.getAllByRole('button', { name: /更\s*多/ });
+    // Only roles with a second factor offer it.
+    fireEvent.click(otherMore!);
+    await screen.findAllByRole('menuitem', { name: '登录会话' });
+    expect(screen.queryByRole('menuitem', { name: '重置二次验证' })).toBeNull();
+    fireEvent.click(govMore!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: '重置二次验证' }));
+    const dialog = (await screen.findAllByText('重置 gov 的二次验证？'))[0]!.closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    fireEvent.click(within(dialog).getByRole('button', { name: '重置二次验证' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/sys/user/mfa/reset?id=9'))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('已重置二次验证，该用户下次登录须重新绑定验证器')).toBeTruthy();
+  });
+
   it('folds the search form on a phone-sized screen', async () => {
     vi.stubGlobal('matchMedia', (q: string) => ({
       matches: q.includes('767'),

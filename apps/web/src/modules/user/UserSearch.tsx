@@ -20,11 +20,11 @@ import {
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import { isValidMobile, MFA_ROLES, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { OrgSelect } from '../org/index.ts';
-import { deleteUser, downloadUsers, searchUsers, setUserStatus, unlockUser } from './api.ts';
+import { deleteUser, downloadUsers, resetMfa, searchUsers, setUserStatus, unlockUser } from './api.ts';
 import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
 import { assignableRoles } from './user-rules.ts';
 
@@ -75,6 +75,18 @@ export function UserSearch() {
   });
   const remove = useMutation({ mutationFn: deleteUser, onSuccess: (env) => done(env.result || '删除成功') });
   const unlock = useMutation({ mutationFn: unlockUser, onSuccess: (env) => done(env.result) });
+  const mfaReset = useMutation({ mutationFn: resetMfa, onSuccess: (env) => done(env.result) });
+  // Only the operations admin resets second factors (a later change gives it to a security administrator).
+  const canResetMfa = me?.userRole.roleKey === 'ROLE_ADMIN' && access.canOnRoute('edit');
+  const confirmMfaReset = (r: UserRow) =>
+    modal.confirm({
+      title: `重置 ${r.username} 的二次验证？`,
+      content: '重置后该用户立即退出登录，下次登录须重新用验证器扫码绑定。请先核实是本人申请（如手机丢失）。',
+      okText: '重置二次验证',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => mfaReset.mutateAsync(r.id),
+    });
 
   const exportList = async () => {
     setExporting(true);
@@ -271,6 +283,9 @@ export function UserSearch() {
             : null,
           r.locked && access.canOnRoute('enable')
             ? { key: 'unlock', label: '解除锁定', onClick: () => unlock.mutate(r.id) }
+            : null,
+          canResetMfa && !self && MFA_ROLES.includes(r.roleKey)
+            ? { key: 'mfa', label: '重置二次验证', onClick: () => confirmMfaReset(r) }
             : null,
           access.canOnRoute('get')
             ? { key: 'sessions', label: '登录会话', onClick: () => setSessionsFor(r) }

@@ -15,6 +15,7 @@ export const USER_API = {
   userExport: '/sys/user/searchUserListByExcl.json',
   userSessions: '/sys/user/getUserSessions',
   forceLogout: '/sys/user/forceLogout',
+  mfaReset: '/sys/user/mfa/reset',
 } as const;
 
 type Params = Record<string, QueryValue | QueryValue[]>;
@@ -65,6 +66,9 @@ export const resetPassword = (id: number, newPwd: string) =>
 
 export const unlockUser = (id: number) =>
   request<{ wasLocked: boolean }>(USER_API.userUnlock, { params: { id } });
+
+/** The operations admin resets a user's second factor (the user enrols a new authenticator at the next sign-in). */
+export const resetMfa = (id: number) => request(USER_API.mfaReset, { params: { id } });
 
 export const setUserStatus = (id: number, status: 1 | 2) =>
   request(USER_API.userStatus, { params: { id, status } });

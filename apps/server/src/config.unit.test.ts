@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('MFA and lock settings', () => {
+  it('has the second factor on and the account-wide lock at 50 by default', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/x' });
+    expect(c.MFA).toBe(true);
+    expect(c.LOCK_THRESHOLD).toBe(5);
+    expect(c.ACCOUNT_LOCK_THRESHOLD).toBe(50);
+  });
+
+  it('takes MFA=off for tests and scripts, refuses it in production unless on the public demo data', () => {
+    expect(loadConfig({ NODE_ENV: 'test', MFA: 'off', DATA_DIR: '/tmp/x' }).MFA).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', MFA: 'off', DATA_DIR: '/tmp/x' })).toThrow(
+      /MFA=off 只用于测试和脚本/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MFA: 'off', SEED_DEMO: 'on', DATA_DIR: '/tmp/x' }).MFA).toBe(
+      false,
+    );
+  });
+
+  it('needs the account-wide lock above the per-client one', () => {
+    expect(() =>
+      loadConfig({ LOCK_THRESHOLD: '10', ACCOUNT_LOCK_THRESHOLD: '10', DATA_DIR: '/tmp/x' }),
+    ).toThrow(/ACCOUNT_LOCK_THRESHOLD 须大于 LOCK_THRESHOLD/);
+  });
+});
