@@ -11,12 +11,14 @@ describe('MFA and lock settings', () => {
 
   it('takes MFA=off for tests and scripts, refuses it in production unless on the public demo data', () => {
     expect(loadConfig({ NODE_ENV: 'test', MFA: 'off', DATA_DIR: '/tmp/x' }).MFA).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', MFA: 'off', DATA_DIR: '/tmp/x' })).toThrow(
-      /MFA=off 只用于测试和脚本/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', MFA: 'off', SEED_DEMO: 'on', DATA_DIR: '/tmp/x' }).MFA).toBe(
-      false,
-    );
+    // Production also needs the operation log's chain key (LOG_HMAC_KEY); given here so only MFA decides.
+    const prod = {
+      NODE_ENV: 'production',
+      LOG_HMAC_KEY: 'config-test-log-hmac-key-0123456789ab',
+      DATA_DIR: '/tmp/x',
+    };
+    expect(() => loadConfig({ ...prod, MFA: 'off' })).toThrow(/MFA=off 只用于测试和脚本/);
+    expect(loadConfig({ ...prod, MFA: 'off', SEED_DEMO: 'on' }).MFA).toBe(false);
   });
 
   it('needs the account-wide lock above the per-client one', () => {

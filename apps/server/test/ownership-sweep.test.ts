@@ -1108,6 +1108,9 @@ const NO_OWNER: Record<string, string> = {
   // The caller's own account or organisation: no id of another can be named.
   '/api/logout': 'ends the caller’s own session',
   '/api/sys/user/pwd/update': 'changes the caller’s own password',
+  '/api/sys/user/mfa/confirm': 'confirms the caller’s own authenticator (re-enrolment of its own account)',
+  '/api/sys/user/mfa/reset':
+    'the operations administrator’s alone (one city-wide unit, no peer of the same role); a district regulator holding user.edit gets 403',
   '/api/enterprise/saveMine': 'the caller’s own enterprise (id from the session)',
   '/api/insurer/saveMine': 'the caller’s own insurer (id from the session)',
   '/api/notice/markRead': 'the caller’s own read receipt; notices it cannot see answer 404 (notices.test.ts)',

@@ -22,7 +22,20 @@ import {
 } from './process-helpers.ts';
 import { killMidWrite, LOCK_FILE, roleBody, sortGrants, stop } from './process-kill.ts';
 
-const DEMO_USERS = ['admin', 'gov', 'gov_sy', 'ent', 'ent2', 'ent3', 'insurer', 'service', 'expert'];
+const DEMO_USERS = [
+  'admin',
+  'gov',
+  'gov_sy',
+  'ent',
+  'ent2',
+  'ent3',
+  'insurer',
+  'service',
+  'expert',
+  // The two demo accounts 长期未登录 (security.md A08); flagged only, they still sign in.
+  'service_idle',
+  'expert_idle',
+];
 
 afterEach(killAll);
 afterAll(async () => {
