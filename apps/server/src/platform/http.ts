@@ -96,13 +96,17 @@ export const SCOPE_DENIAL_MODULE = '越权或不存在的记录';
 function isRecordRoute(req: FastifyRequest): boolean {
   if (req.routeOptions.url === undefined || !req.routeOptions.url.startsWith('/api/')) return false;
   const params = req.params as Record<string, unknown> | undefined;
-  return !!params && Object.keys(params).length > 0;
+  if (params && Object.keys(params).length > 0) return true;
+  // Most detail routes name the record in the query (`/api/claim/detail?id=…`).
+  const query = req.query as Record<string, unknown> | undefined;
+  return query?.id !== undefined && query.id !== '';
 }
 
-/** The record the caller asked for: the id parameter, else the path's parameters. */
+/** The record the caller asked for: the id parameter (path or query), else the path's parameters. */
 function recordId(req: FastifyRequest): string {
-  const params = req.params as Record<string, unknown>;
-  const id = params.id ?? Object.values(params).join('/');
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const id = params.id ?? query.id ?? Object.values(params).join('/');
   return String(id)
     .replace(/[\r\n]/g, ' ')
     .slice(0, 64);

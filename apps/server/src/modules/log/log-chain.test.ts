@@ -288,6 +288,44 @@ describe('404 answers to record reads are logged (security.md L01, Z02)', () => 
   });
 });
 
+describe('404 answers to detail reads by query id are logged too (security.md Z02)', () => {
+  it("an enterprise reading another enterprise's detail or policy is logged with the id asked for", async () => {
+    const ent = await t.login('ent');
+    const other = await db
+      .selectFrom('sysUser as u')
+      .innerJoin('sysOrg as o', 'o.id', 'u.orgId')
+      .select('o.id')
+      .where('u.username', '=', 'ent2')
+      .executeTakeFirstOrThrow();
+    const policy = await db
+      .selectFrom('insPolicy')
+      .select('id')
+      .where('enterpriseId', '=', other.id)
+      .executeTakeFirst();
+    const asked = [
+      `/api/enterprise/detail?id=${other.id}`,
+      ...(policy ? [`/api/policy/detail?id=${policy.id}`] : []),
+    ];
+    for (const url of asked)
+      expect((await t.call({ method: 'POST', url, token: ent })).statusCode, url).toBe(404);
+    await vi.waitFor(async () => {
+      const rows = await db
+        .selectFrom('sysOperLog')
+        .select(['username', 'kind', 'targetId', 'path'])
+        .where('module', '=', SCOPE_DENIAL_MODULE)
+        .where('path', 'in', ['/api/enterprise/detail', '/api/policy/detail'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { username: 'ent', kind: 'security', targetId: String(other.id), path: '/api/enterprise/detail' },
+        ...(policy
+          ? [{ username: 'ent', kind: 'security', targetId: String(policy.id), path: '/api/policy/detail' }]
+          : []),
+      ]);
+    });
+  });
+});
+
 describe('syslog shipping (security.md L04)', () => {
   it('each operation-log row reaches the syslog server as an RFC 5424 line', async () => {
     received.length = 0;
