@@ -224,15 +224,18 @@ export function sleep(ms: number): Promise<void> {
 export interface ApiResponse<T = unknown> {
   status: number;
   body: { error: number; apiError: number; result: string; code?: string; data?: T };
+  /** The Set-Cookie headers (the login's device cookie), as `name=value` with attributes. */
+  setCookies: string[];
 }
 
 export async function call<T = unknown>(
   base: string,
   url: string,
-  opts: { token?: string; body?: unknown; method?: string } = {},
+  opts: { token?: string; body?: unknown; method?: string; cookie?: string } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers['x-token'] = opts.token;
+  if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${url}`, {
     method: opts.method ?? 'POST',
@@ -248,14 +251,14 @@ export async function call<T = unknown>(
   } catch {
     throw new Error(`${url}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
   }
-  return { status: res.status, body };
+  return { status: res.status, body, setCookies: res.headers.getSetCookie() };
 }
 
 /** Like call(), but insists on HTTP 200 / error 0 and returns `data`. */
 export async function ok<T>(
   base: string,
   url: string,
-  opts: { token?: string; body?: unknown } = {},
+  opts: { token?: string; body?: unknown; cookie?: string } = {},
 ): Promise<T> {
   const res = await call<T>(base, url, opts);
   if (res.status !== 200 || res.body.error !== 0) {

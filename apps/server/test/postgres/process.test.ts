@@ -144,23 +144,28 @@ describe('PostgreSQL server process', () => {
     });
     expect(demoAdmin.status).toBe(401);
 
-    // The password alone gives the code step; the first sign-in enrols an authenticator.
-    const pending = await ok<{ mfaRequired: boolean; enrolled: boolean; ticket: string }>(
+    // The password alone gives the code step; the first sign-in enrols an authenticator. The code step
+    // belongs to the browser that gave the password: its device cookie goes along, as a browser's would.
+    const signIn = await call<{ mfaRequired: boolean; enrolled: boolean; ticket: string }>(
       srv.base,
       '/api/login',
       {
         body: { username: 'admin', password },
       },
     );
+    const pending = signIn.body.data!;
     expect(pending).toMatchObject({ mfaRequired: true, enrolled: false });
+    const cookie = signIn.setCookies.map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toContain('aqzrx_did=');
     const { secret } = await ok<{ secret: string }>(srv.base, '/api/login/mfa/enrol', {
       body: { ticket: pending.ticket },
+      cookie,
     });
     const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
     const first = await ok<{ token: string; mustChangePassword: boolean; recoveryCodes: string[] }>(
       srv.base,
       '/api/login/mfa',
-      { body: { ticket: pending.ticket, code } },
+      { body: { ticket: pending.ticket, code }, cookie },
     );
     expect(first.recoveryCodes).toHaveLength(10);
     expect(first.mustChangePassword).toBe(true);

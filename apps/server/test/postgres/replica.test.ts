@@ -74,6 +74,7 @@ describe('read replica on a private primary and its streaming standby', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       CAPTCHA: 'off',
+      MFA: 'off',
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/aqzrx-test-unused',
       DATABASE_URL: primary.url('aqzrx'),
