@@ -187,20 +187,8 @@ async function startServer() {
 
 /** Browser mode: what chromium received for each page (encoded body sizes of its responses). */
 async function measureBrowser(base) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { launchChromium } = await import('./lib/browser.mjs');
+  const browser = await launchChromium();
   try {
     const out = {};
     for (const p of PAGES) {

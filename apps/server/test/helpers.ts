@@ -49,7 +49,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: () => database.close() };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * An app on a fresh copy of the template database, or on `opened` (a database the test set up itself, e.g. a
+ * primary with its replica; closing the context closes it).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opened?: (config: ReturnType<typeof loadConfig>) => Promise<Database>,
+): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA: 'off',
@@ -58,7 +65,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: '/tmp/aqzrx-test-unused',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = opened
+    ? await opened(config).then((d) => ({ database: d, drop: () => d.close() }))
+    : await openTestDatabase();
   const clock = new FakeClock(Date.now());
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * Private PostgreSQL clusters for tests that need a server of their own (point-in-time restore, a streaming
@@ -120,4 +121,15 @@ export function initCluster(root: string, name: string, port: number, conf: stri
   // Replication connections from 127.0.0.1 (pg_basebackup, a standby).
   fs.appendFileSync(path.join(dataDir, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
   return clusterAt(root, dataDir, port);
+}
+
+/** One statement on its own connection (a private cluster's database, or the test server's). */
+export async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<R>(text)).rows;
+  } finally {
+    await c.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import {
@@ -11,19 +10,9 @@ import {
   verifyOperLogChain,
 } from '../../src/platform/log-chain.ts';
 import { pgUrl } from '../global-setup.ts';
-import { type Cluster, clusterAt, freePort, initCluster, pgBinDir, pgScratchDir } from './cluster.ts';
+import { type Cluster, clusterAt, freePort, initCluster, pgBinDir, pgScratchDir, query } from './cluster.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/pg-pitr.mjs');
-
-async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<R>(text)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 /** scripts/pg-pitr.mjs as an operator runs it; the files it writes are handed to the postgres user. */
 function pitr(args: string[]): { status: number | null; out: string } {
@@ -125,45 +114,17 @@ describe('point-in-time restore (scripts/pg-pitr.mjs) on a private PostgreSQL cl
 
     // Refused without changing anything: a target without a zone, a non-empty data directory.
     const restored = path.join(root, 'restored');
-    const noZone = pitr([
-      'restore',
-      '--base',
-      base,
-      '--archive',
-      archive,
-      '--target',
-      '2026-11-28 20:15:00',
-      '--data',
-      restored,
-    ]);
+    const restoreTo = (target: string, data: string) =>
+      pitr(['restore', '--base', base, '--archive', archive, '--target', target, '--data', data]);
+    const noZone = restoreTo('2026-11-28 20:15:00', restored);
     expect(noZone.status).toBe(2);
     expect(noZone.out).toContain('须带时区');
     expect(fs.existsSync(restored)).toBe(false);
-    const occupied = pitr([
-      'restore',
-      '--base',
-      base,
-      '--archive',
-      archive,
-      '--target',
-      t!.t,
-      '--data',
-      primary.dataDir,
-    ]);
+    const occupied = restoreTo(t!.t, primary.dataDir);
     expect(occupied.status).toBe(2);
     expect(occupied.out).toContain('不为空');
 
-    const restore = pitr([
-      'restore',
-      '--base',
-      base,
-      '--archive',
-      archive,
-      '--target',
-      t!.t,
-      '--data',
-      restored,
-    ]);
+    const restore = restoreTo(t!.t, restored);
     expect(restore.status, restore.out).toBe(0);
     giveToPostgres(restored);
     const copy = clusterAt(root, restored, await freePort());

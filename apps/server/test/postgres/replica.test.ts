@@ -1,15 +1,11 @@
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { usccCheckChar } from '@aqzrx/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { post, profileBody } from '../../src/modules/policy/policy.testkit.ts';
-import { FakeClock } from '../../src/platform/clock.ts';
 import { pgUrl } from '../global-setup.ts';
-import { DEMO_PASSWORD, type TestContext } from '../helpers.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
 import {
   type Cluster,
   clusterAt,
@@ -17,18 +13,9 @@ import {
   initCluster,
   pgBinDir,
   pgScratchDir,
+  query,
   runAsPg,
 } from './cluster.ts';
-
-async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<R>(text)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 const code = (body17: string) => body17 + usccCheckChar(body17);
 
@@ -71,48 +58,17 @@ describe('read replica on a private primary and its streaming standby', () => {
     standby.start();
     clusters.push(standby);
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      CAPTCHA: 'off',
-      MFA: 'off',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/aqzrx-test-unused',
-      DATABASE_URL: primary.url('aqzrx'),
-      DATABASE_REPLICA_URL: standby.url('aqzrx'),
-      // Replay is paused for minutes in these tests; the lag bound has its own test below.
-      REPLICA_MAX_LAG_MS: '600000',
-      REPLICA_CHECK_MS: '200',
-    });
-    const database = await openDatabase({
-      databaseUrl: config.DATABASE_URL!,
-      replicaUrl: config.DATABASE_REPLICA_URL!,
-    });
-    const clock = new FakeClock(Date.now());
-    const app = await buildApp({ config, database, clock, logger: false });
-    await app.ready();
-    const call: TestContext['call'] = (opts) => {
-      const { token, ...rest } = opts;
-      return app.inject({
-        ...rest,
-        headers: { ...(rest.headers ?? {}), ...(token ? { 'x-token': token } : {}) },
-      });
-    };
-    t = {
-      app,
-      clock,
-      config,
-      database,
-      call,
-      async login(username, password = DEMO_PASSWORD) {
-        const res = await call({ method: 'POST', url: '/api/login', payload: { username, password } });
-        if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
-        return res.json().data.token as string;
+    t = await createTestContext(
+      {
+        DATABASE_URL: primary.url('aqzrx'),
+        DATABASE_REPLICA_URL: standby.url('aqzrx'),
+        // Replay is paused in this test for longer than the default lag bound allows.
+        REPLICA_MAX_LAG_MS: '600000',
+        REPLICA_CHECK_MS: '200',
       },
-      async close() {
-        await app.close();
-        await database.close();
-      },
-    };
+      (config) =>
+        openDatabase({ databaseUrl: config.DATABASE_URL!, replicaUrl: config.DATABASE_REPLICA_URL! }),
+    );
     // The standby has replayed the dump once it is usable.
     const until = Date.now() + 60_000;
     while (!(await t.app.reads.check()).usable && Date.now() < until)
