@@ -616,6 +616,32 @@ export async function logout(db: Db, auth: AuthContext, now: Date): Promise<void
     .execute();
 }
 
+/** Writes the operation-log row of a refused sign-in of a known user (module: how they tried to sign in). */
+export function failedSignInAudit(
+  db: Db,
+  req: FastifyRequest,
+  user: SignInUser,
+  now: Date,
+  module: string,
+): (errorMsg: string) => Promise<void> {
+  return (errorMsg) =>
+    writeAudit(
+      db,
+      req,
+      {
+        kind: 'login',
+        module,
+        outcome: 'fail',
+        errorMsg,
+        userId: user.id,
+        username: user.username,
+        roleKey: user.roleKey,
+        orgName: user.orgName ?? '',
+      },
+      now,
+    );
+}
+
 /**
  * The second call of a sign-in with a second factor: the ticket of the password step and a 6-digit code (or a
  * recovery code). Not enrolled yet: the code must be for the secret the enrolment QR showed, which it then
@@ -634,22 +660,7 @@ export async function completeMfaLogin(
   const user = await findSignInUser(db, { id: ticket.userId });
   if (!user) throw new AppError(400, Messages.mfaTicketInvalid, ErrorReason.MFA_TICKET_INVALID);
   const usernameLower = user.username.toLowerCase();
-  const audit = (errorMsg: string) =>
-    writeAudit(
-      db,
-      req,
-      {
-        kind: 'login',
-        module: '登录',
-        outcome: 'fail',
-        errorMsg,
-        userId: user.id,
-        username: user.username,
-        roleKey: user.roleKey,
-        orgName: user.orgName ?? '',
-      },
-      now,
-    );
+  const audit = failedSignInAudit(db, req, user, now, '登录');
   const { own } = await attemptsOf(db, usernameLower, client);
   if (isLocked(own, now)) {
     await audit(lockedMessage(config));

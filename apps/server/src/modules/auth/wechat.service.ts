@@ -16,6 +16,7 @@ import { readCookie, ticketClient } from '../../platform/login-client.ts';
 import {
   checkPasswordLogin,
   checkSignInAllowed,
+  failedSignInAudit,
   findSignInUser,
   type LoginDeps,
   type SignInUser,
@@ -183,23 +184,7 @@ export async function loginByScan(
   const binding = await bindingOf(db, identity);
   const user = binding ? await findSignInUser(db, { id: binding.userId }) : undefined;
   if (binding && user) {
-    await checkSignInAllowed(db, deps.config, user, now, (errorMsg) =>
-      writeAudit(
-        db,
-        req,
-        {
-          kind: 'login',
-          module: LOGIN_MODULE,
-          outcome: 'fail',
-          errorMsg,
-          userId: user.id,
-          username: user.username,
-          roleKey: user.roleKey,
-          orgName: user.orgName ?? '',
-        },
-        now,
-      ),
-    );
+    await checkSignInAllowed(db, deps.config, user, now, failedSignInAudit(db, req, user, now, LOGIN_MODULE));
     // A scan is one factor: a role with a second factor continues with the code step, as after a password.
     if (mfaRequired(deps.config, user.roleKey)) {
       const ticket = await issueTicket(db, 'login', user.id, ticketClient(req), now);
