@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkControl,
   expectMessage,
   launchBrowser,
   login,
@@ -34,8 +35,8 @@ async function publishNotice(
   await drawer.locator('#article-notice_title').fill(title);
   await drawer.locator('#article-notice_summary').fill(`${title}的摘要`);
   const targetsBox = drawer.getByTestId('notice-targets');
-  for (const r of targets.roles ?? []) await targetsBox.getByLabel(r, { exact: true }).check();
-  for (const d of targets.districts ?? []) await targetsBox.getByLabel(d, { exact: true }).check();
+  for (const r of targets.roles ?? []) await checkControl(targetsBox.getByLabel(r, { exact: true }));
+  for (const d of targets.districts ?? []) await checkControl(targetsBox.getByLabel(d, { exact: true }));
   // The district select of the address picker is hidden on the notice screens (spec 5): districts are a list.
   expect(await drawer.locator('.ant-select').filter({ hasText: '区' }).count()).toBe(0);
   const editor = drawer.getByRole('textbox', { name: '正文' });

@@ -1,7 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMessage, LANDING, launchBrowser, login, openPage, waitForPath } from './helpers.ts';
+import {
+  checkControl,
+  expectMessage,
+  LANDING,
+  launchBrowser,
+  login,
+  openPage,
+  waitForPath,
+} from './helpers.ts';
 
 const GATE_TEXT = '请先完善企业信息后再访问其他页面';
 const LIST = '/government/govEnt/GovEntList/route';
@@ -131,7 +139,7 @@ describe('enterprises', () => {
     // The platform judges open major hazards from the hazard records (issue 14); the regulator may still
     // enter a value by hand, with its reason.
     await dialog.getByText('系统判断值').waitFor();
-    await dialog.getByRole('radio', { name: '手动录入' }).check();
+    await checkControl(dialog.getByRole('radio', { name: '手动录入' }));
     await dialog.getByText('手动录入值').waitFor();
     await dialog.locator('input.ant-input-number-input').fill('2');
     await dialog.getByLabel('依据/备注').fill('2026年专项检查发现2项重大隐患未整改');

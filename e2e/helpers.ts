@@ -198,6 +198,25 @@ export async function restoreDemoPassword(username: string, current: string): Pr
 }
 
 /**
+ * Checks a checkbox or radio and waits until it shows checked. Playwright's check() reads the state right after
+ * its click; an antd control re-renders a moment later, which on a loaded machine came too late ("Clicking the
+ * checkbox did not change its state", content.e2e in a full run). A click that did not land is repeated; one
+ * that lands late is not (the state is read before every click).
+ */
+export async function checkControl(box: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await box.isChecked()) return;
+    await box.click();
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      if (await box.isChecked()) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`could not check ${box}`);
+}
+
+/**
  * Waits for the antd message toast that contains `text`: up to 20 s, as a write can take over 10 s on a loaded
  * 2-core CI machine (subsystems.e2e timed out at 10 s once).
  */

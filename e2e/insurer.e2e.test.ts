@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMessage, launchBrowser, login, openPage, screenshot, waitForTitle } from './helpers.ts';
+import {
+  checkControl,
+  expectMessage,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  waitForTitle,
+} from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,7 +112,7 @@ describe('insurer: institution, technicists, documents, data', () => {
     await form.getByLabel('姓名').fill(name);
     await form.getByLabel('证件号码').fill(badId(seq));
     await form.getByLabel('手机号').fill('13912345678');
-    await form.getByLabel('外聘').check();
+    await checkControl(form.getByLabel('外聘'));
     await form.getByLabel('所在单位').fill('宿迁市安泰安全技术服务有限公司');
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await form.getByText('身份证号码格式或校验位不正确，请核对18位号码').waitFor();

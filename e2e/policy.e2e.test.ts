@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiData,
+  checkControl,
   confirmPopconfirm,
   expectMessage,
   launchBrowser,
@@ -105,8 +106,8 @@ describe('policy: apply, issue, endorse (issue 5 Policies and Endorsements)', ()
     await pricing.getByRole('link', { name: '各保险机构公布的保险条款与费率' }).waitFor();
     await pricing.getByRole('link', { name: '法规库' }).waitFor();
     await fill(ent.page, '事故预防服务费用比例（%）', '15');
-    await ent.page.getByLabel('01 安全生产宣传教育培训').check();
-    await ent.page.getByLabel('03 生产安全事故隐患排查').check();
+    await checkControl(ent.page.getByLabel('01 安全生产宣传教育培训'));
+    await checkControl(ent.page.getByLabel('03 生产安全事故隐患排查'));
     const perAccident = (await ent.page.getByTestId('per-accident').textContent()) ?? '';
     expect(perAccident).toContain('万元');
     await screenshot(ent.page, 'policy-apply-form');

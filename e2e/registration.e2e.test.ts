@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, loginViaForm, openPage, screenshot, waitForPath } from './helpers.ts';
+import {
+  checkControl,
+  launchBrowser,
+  login,
+  loginViaForm,
+  openPage,
+  screenshot,
+  waitForPath,
+} from './helpers.ts';
 
 /**
  * Registration and recovery in the browser (issue 16): a service organisation registers with an SMS code
@@ -74,7 +82,7 @@ describe('registration and recovery', () => {
     await (await field(page, '资质有效期至')).click();
     await (await field(page, '资质有效期至')).fill('2030-12-31');
     await page.keyboard.press('Enter');
-    await page.getByLabel('03 生产安全事故隐患排查').check();
+    await checkControl(page.getByLabel('03 生产安全事故隐患排查'));
     await (await field(page, '从业人员数')).fill('15');
     await choose(page, '服务区域', '宿豫区');
 

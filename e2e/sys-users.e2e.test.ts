@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkControl,
   confirmPopconfirm,
   expectMessage,
   launchBrowser,
@@ -90,8 +91,8 @@ describe('users, roles and permissions (issue 3)', () => {
     await drawer.getByLabel('角色标识').fill(ROLE_KEY);
     await drawer.getByLabel('描述').fill('浏览和导出用户（浏览器测试）');
     let node = await grantNode(a);
-    await node.getByRole('checkbox', { name: '用户管理 查询' }).check();
-    await node.getByRole('checkbox', { name: '用户管理 导出' }).check();
+    await checkControl(node.getByRole('checkbox', { name: '用户管理 查询' }));
+    await checkControl(node.getByRole('checkbox', { name: '用户管理 导出' }));
     expect(await node.getByRole('checkbox', { name: '授权 用户管理' }).isChecked()).toBe(true);
     expect(await node.getByRole('checkbox', { name: '用户管理 新增' }).isChecked()).toBe(false);
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
