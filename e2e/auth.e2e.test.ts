@@ -182,6 +182,50 @@ describe('login lands each demo account on its page (spec 2.3)', () => {
   });
 });
 
+describe('the login form is on screen before the app has loaded (issue 18)', () => {
+  it('the HTML form takes typing while the scripts are held back; the app keeps what was typed and the click on 登录, in the same place', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // Hold every script until the person has typed and clicked: what a slow line or a slow phone does.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    const shell = page.getByTestId('login-shell');
+    await shell.getByPlaceholder('用户名').fill('ent');
+    const before = await shell.getByPlaceholder('用户名').boundingBox();
+    await shell.getByPlaceholder('密码').fill(DEMO_PASSWORD);
+    await shell.getByText('登 录', { exact: true }).click();
+    expect(await page.locator('.ant-input').count()).toBe(0);
+    release();
+    // The app's form takes over: the values and the pending click go on to sign in as the button would.
+    await waitForPath(page, LANDING.ent, 30_000);
+    await page.getByTestId('user-menu').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('login-shell').count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    // Opened again without holding anything, after signing out: the app's field is where the HTML one was.
+    await page.unroute(/\/assets\/.*\.js$/);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto('/user/login');
+    const field = page.locator('.ant-input-affix-wrapper input[placeholder="用户名"]');
+    await field.waitFor();
+    const after = await field.boundingBox();
+    expect(Math.abs((after?.x ?? 0) - (before?.x ?? -99))).toBeLessThanOrEqual(1);
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? -99))).toBeLessThanOrEqual(1);
+    expect(Math.abs((after?.width ?? 0) - (before?.width ?? -99))).toBeLessThanOrEqual(1);
+    expect(await page.getByTestId('login-shell').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('login failures and logout', () => {
   it('a wrong password shows the server message in the form and stays on the page', async () => {
     const { page, context } = await openPage(browser);

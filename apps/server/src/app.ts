@@ -57,6 +57,7 @@ import { AppError } from './platform/errors.ts';
 import { createFileScopes } from './platform/file-scopes.ts';
 import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
+import { LOGIN_SHELL_CSS, loginShellHtml } from './platform/login-shell.ts';
 import { configurePii } from './platform/pii.ts';
 import { createPortalStats } from './platform/portal-stats.ts';
 import { registerReadRouter } from './platform/replica.ts';
@@ -65,7 +66,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { newRequestId } from './platform/tokens.ts';
 import { tlsServerOptions } from './platform/transport.ts';
-import { preloadTags, withHeadTags } from './platform/web-preload.ts';
+import { LOGIN_PATH, preloadTags, withHeadTags } from './platform/web-preload.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -297,9 +298,9 @@ interface IndexHtml {
   gzip: Buffer;
 }
 
-function readIndexHtml(file: string, mtimeMs: number, headTags = ''): IndexHtml {
+function readIndexHtml(file: string, mtimeMs: number, headTags = '', bodyStart = ''): IndexHtml {
   const raw = fs.readFileSync(file);
-  const identity = headTags ? withHeadTags(raw, headTags) : raw;
+  const identity = headTags || bodyStart ? withHeadTags(raw, headTags, bodyStart) : raw;
   return {
     mtimeMs,
     identity,
@@ -318,25 +319,13 @@ function readIndexHtml(file: string, mtimeMs: number, headTags = ''): IndexHtml 
  */
 function registerWeb(app: FastifyInstance, config: Config): void {
   const indexFile = path.join(config.webDist, 'index.html');
-  // Cached per page (the login page and the portal announce their route chunks: platform/web-preload.ts), but
-  // re-read when the file changes, so a rebuild is served without a restart.
+  // Cached per page (the login page and the portal announce their route chunks: platform/web-preload.ts; the
+  // login page carries its form as HTML: platform/login-shell.ts, made from the platform name and footer
+  // settings), but re-read when the file changes, so a rebuild is served without a restart.
   let built = 0;
   let preloads = new Map<string, string>();
   const pages = new Map<string, IndexHtml>();
-  app.decorate('sendIndexHtml', (reply: FastifyReply) => {
-    const mtime = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
-    if (mtime !== built) {
-      built = mtime;
-      pages.clear();
-      preloads = mtime ? preloadTags(config.webDist) : new Map();
-    }
-    const pathname = (reply.request.url.split('?')[0] ?? '').replace(/\/+$/, '');
-    const key = preloads.has(pathname) ? pathname : '';
-    let indexHtml = pages.get(key);
-    if (indexHtml === undefined && mtime) {
-      indexHtml = readIndexHtml(indexFile, mtime, preloads.get(key));
-      pages.set(key, indexHtml);
-    }
+  const send = (reply: FastifyReply, indexHtml: IndexHtml | undefined) => {
     if (indexHtml === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
       return;
@@ -349,6 +338,47 @@ function registerWeb(app: FastifyInstance, config: Config): void {
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding).send(indexHtml[encoding]);
     else reply.send(indexHtml.identity);
+  };
+  const page = (mtime: number, key: string, shell: string) => {
+    const cacheKey = `${key}\n${shell}`;
+    let indexHtml = pages.get(cacheKey);
+    if (indexHtml === undefined && mtime) {
+      // A renamed platform or a new year makes another entry: a handful at most between two builds.
+      if (pages.size > 32) pages.clear();
+      indexHtml = readIndexHtml(
+        indexFile,
+        mtime,
+        `${preloads.get(key) ?? ''}${shell ? LOGIN_SHELL_CSS : ''}`,
+        shell,
+      );
+      pages.set(cacheKey, indexHtml);
+    }
+    return indexHtml;
+  };
+  app.decorate('sendIndexHtml', (reply: FastifyReply) => {
+    const mtime = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
+    if (mtime !== built) {
+      built = mtime;
+      pages.clear();
+      preloads = mtime ? preloadTags(config.webDist) : new Map();
+    }
+    const pathname = (reply.request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+    const key = preloads.has(pathname) ? pathname : '';
+    if (pathname !== LOGIN_PATH || !mtime) {
+      send(reply, page(mtime, key, ''));
+      return;
+    }
+    app.deps.settings.all().then(
+      (s) => {
+        const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+        send(reply, page(mtime, key, loginShellHtml(s, { captcha: config.CAPTCHA, year })));
+      },
+      (err: unknown) => {
+        // Settings unreadable (database down): the page without its HTML form still works once the app runs.
+        reply.log.warn({ err }, 'login shell: settings not readable');
+        send(reply, page(mtime, key, ''));
+      },
+    );
   });
   if (!fs.existsSync(config.webDist)) return;
   app.register(fastifyStatic, {

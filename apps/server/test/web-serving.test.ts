@@ -226,4 +226,46 @@ describe('the built web app on the same port', () => {
     expect(other.body).toContain('<div id="root">');
     expect(other.body).not.toContain('modulepreload');
   });
+
+  it('the login page carries its form as HTML (platform name and footer from the settings, escaped; no form element, no script); other pages do not', async () => {
+    const file = path.join(dist, 'index.html');
+    fs.writeFileSync(
+      file,
+      '<!doctype html><html><head><title>平台</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 20_000));
+    const { settings } = t.app.deps;
+    await settings.set(t.database.db, 'platformName', '宿迁<平台>&"测试"', null);
+    await settings.set(
+      t.database.db,
+      'footer',
+      { ...(await settings.get('footer')), icp: '苏ICP备12345678号' },
+      null,
+    );
+    const login = await t.call({ method: 'GET', url: '/user/login?redirect=%2F' });
+    expect(login.statusCode).toBe(200);
+    const body = login.body.slice(login.body.indexOf('<body>'));
+    // First in the body, before the app's root: painted as soon as the HTML arrives.
+    expect(body.indexOf('id="aq-boot"')).toBeGreaterThan(0);
+    expect(body.indexOf('id="aq-boot"')).toBeLessThan(body.indexOf('<div id="root">'));
+    expect(body).toContain('placeholder="用户名"');
+    expect(body).toContain('type="password" placeholder="密码"');
+    expect(body).toContain('<h1>宿迁&lt;平台&gt;&amp;&quot;测试&quot;</h1>');
+    expect(body).toContain('苏ICP备12345678号');
+    const shell = body.slice(body.indexOf('id="aq-boot"'), body.indexOf('<div id="root">'));
+    expect(shell).not.toMatch(/<form|<script|on[a-z]+=/i);
+    // The puzzle's place is kept when the puzzle is on (it is off in tests).
+    expect(shell).not.toContain('aqb-puzzle');
+    expect(login.body.slice(0, login.body.indexOf('</head>'))).toContain('#aq-boot{position:fixed');
+    // Another page (the portal's login included) has no HTML form.
+    for (const url of ['/portal/login', '/user/recover', '/']) {
+      const other = await t.call({ method: 'GET', url });
+      expect(other.body).toContain('<div id="root">');
+      expect(other.body).not.toContain('aq-boot');
+    }
+    // A renamed platform is served at once (no restart, no rebuild).
+    await settings.set(t.database.db, 'platformName', '宿迁市安责险平台', null);
+    const renamed = await t.call({ method: 'GET', url: '/user/login' });
+    expect(renamed.body).toContain('<h1>宿迁市安责险平台</h1>');
+  });
 });

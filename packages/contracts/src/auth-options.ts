@@ -24,3 +24,17 @@ export const MFA_CODE_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;
 export function isMfaPending<T extends object>(v: T): v is Extract<T, { mfaRequired: true }> {
   return 'mfaRequired' in v && (v as { mfaRequired?: unknown }).mfaRequired === true;
 }
+
+/**
+ * The static login form that index.html carries for /user/login (issue 18: the form paints before the app's
+ * scripts have run). The server renders it with these ids; the app's login form takes over what was typed into
+ * it (and a click on its button, which checks the hidden checkbox) and removes it.
+ */
+export const LOGIN_SHELL = {
+  root: 'aq-boot',
+  username: 'aq-boot-username',
+  password: 'aq-boot-password',
+  submit: 'aq-boot-submit',
+  /** Checked by a click on 扫码登录. */
+  qr: 'aq-boot-qr',
+} as const;

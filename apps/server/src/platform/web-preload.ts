@@ -8,8 +8,11 @@ import path from 'node:path';
  * served for these paths announces the whole chain up front (`<link rel="modulepreload">`, as Vite does for the
  * entry's own imports), read from the build's manifest, so the browser fetches it in parallel.
  */
+/** The login page: preloaded, and carries its form as HTML (platform/login-shell.ts). */
+export const LOGIN_PATH = '/user/login';
+
 export const PRELOADED_PAGES: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
-  { path: '/user/login', modules: ['src/layouts/UserLayout.tsx', 'src/modules/auth/LoginPage.tsx'] },
+  { path: LOGIN_PATH, modules: ['src/layouts/UserLayout.tsx', 'src/modules/auth/LoginPage.tsx'] },
   { path: '/portal/index', modules: ['src/layouts/PortalLayout.tsx', 'src/modules/portal/PortalHome.tsx'] },
 ];
 
@@ -68,9 +71,15 @@ export function preloadTags(distDir: string): Map<string, string> {
   return out;
 }
 
-/** index.html with `tags` at the end of its head. */
-export function withHeadTags(html: Buffer, tags: string): Buffer {
-  const text = html.toString('utf8');
+/** index.html with `tags` at the end of its head and `bodyStart` first in its body. */
+export function withHeadTags(html: Buffer, tags: string, bodyStart = ''): Buffer {
+  let text = html.toString('utf8');
   const at = text.indexOf('</head>');
-  return Buffer.from(at < 0 ? text : `${text.slice(0, at)}${tags}${text.slice(at)}`, 'utf8');
+  if (at >= 0 && tags) text = `${text.slice(0, at)}${tags}${text.slice(at)}`;
+  const body = /<body[^>]*>/.exec(text);
+  if (body && bodyStart) {
+    const end = body.index + body[0].length;
+    text = `${text.slice(0, end)}${bodyStart}${text.slice(end)}`;
+  }
+  return Buffer.from(text, 'utf8');
 }

@@ -1,7 +1,9 @@
 import { Button, Result } from 'antd';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ExceptionPage } from '../modules/exception/index.ts';
 import { browser } from '../platform/feedback.ts';
+import { removeLoginShell } from '../platform/login-shell.ts';
 import { isChunkLoadError } from './lazy.ts';
 
 export const LOAD_FAILED_TITLE = '加载失败';
@@ -24,6 +26,7 @@ export function LoadFailed() {
 
 export function RouteError() {
   const error = useRouteError();
+  useEffect(removeLoginShell, []);
   if (isChunkLoadError(error)) return <LoadFailed />;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <ExceptionPage type="404" />;

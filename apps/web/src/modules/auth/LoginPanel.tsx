@@ -1,12 +1,13 @@
 import { LockOutlined, QrcodeOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginData, LoginResult, MfaPendingData } from '@aqzrx/contracts';
-import { Alert, Button, Form, Input, Segmented } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, type InputRef, Segmented } from 'antd';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
 import { isMfaPending, landingPath, MFA_CODE_PATTERN } from '../../platform/contracts.ts';
+import { loginShellWantsQr, takeLoginShell } from '../../platform/login-shell.ts';
 import { passwordChangePrompt, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
@@ -68,6 +69,28 @@ export function PasswordLoginForm({
   const [pending, setPending] = useState<MfaPendingData | null>(null);
   const [otpAsked, setOtpAsked] = useState(false);
   const captchaOn = settings.captchaEnabled;
+  const usernameInput = useRef<InputRef>(null);
+  const passwordInput = useRef<InputRef>(null);
+  const [shellSubmit, setShellSubmit] = useState(false);
+
+  // The login page's HTML form (painted before this code ran): take what was typed, the focus and a click on
+  // 登录, before the browser paints this form in its place.
+  useLayoutEffect(() => {
+    const shell = takeLoginShell();
+    if (!shell) return;
+    form.setFieldsValue({ username: shell.username, password: shell.password });
+    const target =
+      shell.focus === 'username' ? usernameInput : shell.focus === 'password' ? passwordInput : null;
+    target?.current?.focus({ cursor: 'end' });
+    if (shell.submit) setShellSubmit(true);
+  }, [form]);
+  // A click on the HTML form's 登录: sent once the settings (is the puzzle on?) are known, as the button would.
+  useEffect(() => {
+    if (shellSubmit && ready) {
+      setShellSubmit(false);
+      form.submit();
+    }
+  }, [shellSubmit, ready, form]);
 
   const signedIn = (data: LoginData) => {
     if (data.mustChangePassword) requirePasswordChange(passwordChangePrompt(data.passwordChangeReason));
@@ -142,10 +165,17 @@ export function PasswordLoginForm({
         <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />
       )}
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" maxLength={64} />
+        <Input
+          ref={usernameInput}
+          prefix={<UserOutlined />}
+          placeholder="用户名"
+          autoComplete="username"
+          maxLength={64}
+        />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password
+          ref={passwordInput}
           prefix={<LockOutlined />}
           placeholder="密码"
           autoComplete="current-password"
@@ -205,7 +235,8 @@ export function PasswordLoginForm({
 
 /** Spec 2.5: the login page toggles between QR-code and password login. */
 export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMode }) {
-  const [mode, setMode] = useState<LoginMode>(initialMode);
+  // 扫码登录 chosen on the login page's HTML form before this code ran.
+  const [mode, setMode] = useState<LoginMode>(() => (loginShellWantsQr() ? 'qr' : initialMode));
   return (
     <>
       <Segmented<LoginMode>
