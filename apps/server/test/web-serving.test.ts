@@ -215,7 +215,8 @@ describe('the built web app on the same port', () => {
     const head = login.body.slice(0, login.body.indexOf('</head>'));
     for (const f of ['UserLayout-u1.js', 'LoginPage-l1.js', 'form-f1.js'])
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${f}">`);
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-l1.css">');
+    // (its stylesheet follows the HTML form in the body: see the next test)
+    expect(login.body).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-l1.css">');
     // What the entry loads itself is not announced twice.
     expect(head).not.toContain('shared-s1.js');
     // The same page compressed carries the same tags.
@@ -231,7 +232,7 @@ describe('the built web app on the same port', () => {
     const file = path.join(dist, 'index.html');
     fs.writeFileSync(
       file,
-      '<!doctype html><html><head><title>平台</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>平台</title><link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head><body><div id="root"></div></body></html>',
     );
     fs.utimesSync(file, new Date(), new Date(Date.now() + 20_000));
     const { settings } = t.app.deps;
@@ -257,6 +258,10 @@ describe('the built web app on the same port', () => {
     // The puzzle's place is kept when the puzzle is on (it is off in tests).
     expect(shell).not.toContain('aqb-puzzle');
     expect(login.body.slice(0, login.body.indexOf('</head>'))).toContain('#aq-boot{position:fixed');
+    // Stylesheets follow the HTML form in the body, so they do not hold back its first paint.
+    expect(login.body.slice(0, login.body.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+    expect(body.indexOf('rel="stylesheet"')).toBeGreaterThan(body.indexOf('id="aq-boot"'));
+    expect(body.indexOf('rel="stylesheet"')).toBeLessThan(body.indexOf('<div id="root">'));
     // Another page (the portal's login included) has no HTML form.
     for (const url of ['/portal/login', '/user/recover', '/']) {
       const other = await t.call({ method: 'GET', url });

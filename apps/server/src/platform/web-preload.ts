@@ -71,15 +71,22 @@ export function preloadTags(distDir: string): Map<string, string> {
   return out;
 }
 
-/** index.html with `tags` at the end of its head and `bodyStart` first in its body. */
+/**
+ * index.html with `tags` at the end of its head and `bodyStart` first in its body. With a `bodyStart` (the login
+ * page's HTML form) the stylesheets move from the head to just after it: a stylesheet in the head holds back the
+ * first paint of the whole page until it has arrived, one in the body only what follows it — the app's root,
+ * which the app's scripts fill after the document (and so its stylesheets) has loaded anyway.
+ */
 export function withHeadTags(html: Buffer, tags: string, bodyStart = ''): Buffer {
   let text = html.toString('utf8');
   const at = text.indexOf('</head>');
   if (at >= 0 && tags) text = `${text.slice(0, at)}${tags}${text.slice(at)}`;
   const body = /<body[^>]*>/.exec(text);
   if (body && bodyStart) {
-    const end = body.index + body[0].length;
-    text = `${text.slice(0, end)}${bodyStart}${text.slice(end)}`;
+    const head = text.slice(0, body.index);
+    const sheets = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    const headOut = sheets.reduce((h, tag) => h.replace(tag, ''), head);
+    text = `${headOut}${body[0]}${bodyStart}${sheets.join('')}${text.slice(body.index + body[0].length)}`;
   }
   return Buffer.from(text, 'utf8');
 }
