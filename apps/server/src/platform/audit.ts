@@ -54,8 +54,14 @@ const MOBILE_KEYS = /(mobile|phone|tel)$/i;
 const ID_KEYS = /(idcard|idno|idnumber|cardno)$/i;
 const MAX_PARAMS = 2000;
 
+// A mobile or an ID number anywhere in a value (a note, a free-text field, a key not named as one), masked too.
+const MOBILE_IN_TEXT = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
+const ID_IN_TEXT = /(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])/g;
+const maskInText = (v: string) => v.replace(ID_IN_TEXT, maskIdCard).replace(MOBILE_IN_TEXT, maskMobile);
+
 function scrub(value: unknown, depth = 0): unknown {
   if (depth > 6) return '…';
+  if (typeof value === 'string') return maskInText(value);
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
