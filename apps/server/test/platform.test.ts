@@ -38,6 +38,18 @@ describe('every API route declares its permission', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('lists no /api route whose body, query or path schema lets unknown fields through (V02)', () => {
+    const routes = (
+      t.app as unknown as {
+        state: { apiRoutes: Array<{ method: string; url: string; looseInputs: string[] }> };
+      }
+    ).state.apiRoutes;
+    const loose = routes
+      .filter((r) => r.looseInputs.length > 0 && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}: ${r.looseInputs.join(', ')}`);
+    expect(loose).toEqual([]);
+  });
+
   it('documents a file download as binary in the OpenAPI description', async () => {
     const res = await t.call({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

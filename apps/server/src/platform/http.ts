@@ -9,6 +9,7 @@ import { passwordChangeReason, permissionsAt, readToken, resolveSession, tokenIn
 import type { AuthContext, RoutePermission, Tx } from './context.ts';
 import { fail } from './envelope.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { isStrictInput } from './input-schema.ts';
 import { hasPermission } from './permissions.ts';
 import { authSeq, bumpAuthSeq } from './session-cache.ts';
 import { createSignedCallGate, readAppKey } from './signed-calls.ts';
@@ -64,6 +65,8 @@ export interface ApiRoute {
   summary: string | undefined;
   /** Whether the route declares its response schema (test/platform.test.ts requires one). */
   hasResponseSchema: boolean;
+  /** Declared inputs (body, querystring, params) whose schema is not strict: test/platform.test.ts requires none. */
+  looseInputs: string[];
 }
 
 /**
@@ -156,7 +159,12 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        const schema = route.schema as { summary?: unknown; response?: unknown } | undefined;
+        const schema = route.schema as
+          | { summary?: unknown; response?: unknown; body?: unknown; querystring?: unknown; params?: unknown }
+          | undefined;
+        const looseInputs = (['body', 'querystring', 'params'] as const).filter(
+          (k) => schema?.[k] !== undefined && !isStrictInput(schema[k]),
+        );
         const summary = schema?.summary;
         apiRoutes.push({
           method,
@@ -165,6 +173,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
           audit: route.config?.audit,
           summary: typeof summary === 'string' ? summary : undefined,
           hasResponseSchema: schema?.response !== undefined,
+          looseInputs,
         });
       }
     }

@@ -122,7 +122,7 @@ export function mfaRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['user'],
         summary: '管理员重置用户的二次验证（其登录立即失效，下次登录须重新绑定验证器）',
-        querystring: z.object({ id: z.coerce.number().int().positive('请指定用户') }),
+        querystring: z.object({ id: z.coerce.number().int().positive('请指定用户') }).strict(),
         response: { 200: messageEnvelope },
       },
       config: { permission: 'user.edit', audit: { module: '用户管理', kind: 'security' } },

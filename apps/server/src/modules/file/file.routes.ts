@@ -34,7 +34,7 @@ const MULTIPART_LIMITS = {
 };
 
 // Any string: a malformed id answers 404 like a missing one.
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: z.string() }).strict();
 
 /**
  * File upload and download (spec 7, security.md F01-F04). Multipart parsing is registered in this

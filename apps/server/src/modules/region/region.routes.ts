@@ -33,7 +33,7 @@ export function regionsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['region'],
         summary: '省份下的城市',
-        querystring: z.object({ provinceCode: sixDigits('provinceCode') }),
+        querystring: z.object({ provinceCode: sixDigits('provinceCode') }).strict(),
         response: { 200: envelope(z.object({ cityList: z.array(regionItem) })) },
       },
       config: { permission: 'public' },
@@ -46,7 +46,7 @@ export function regionsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['region'],
         summary: '城市下的区县',
-        querystring: z.object({ cityCode: sixDigits('cityCode') }),
+        querystring: z.object({ cityCode: sixDigits('cityCode') }).strict(),
         response: { 200: envelope(z.object({ districtList: z.array(regionItem) })) },
       },
       config: { permission: 'public' },

@@ -103,10 +103,12 @@ export function rolesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['role'],
         summary: '角色分页查询',
-        querystring: pageQuery.extend({
-          roleKey: z.string().max(64).optional(),
-          roleName: z.string().max(64).optional(),
-        }),
+        querystring: pageQuery
+          .extend({
+            roleKey: z.string().max(64).optional(),
+            roleName: z.string().max(64).optional(),
+          })
+          .strict(),
         response: { 200: envelope(z.object({ page: paged(roleRow) })) },
       },
       config: { permission: 'role.query' },
