@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SECURITY_LIMITS } from '@aqzrx/contracts';
@@ -35,6 +36,8 @@ export const configSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   DB_SSL: z.enum(['off', 'require', 'verify-full']).default('off'),
+  /** PEM file of the CA that signed PostgreSQL's certificate (a private CA), for DB_SSL=verify-full. */
+  DB_SSL_CA: z.string().optional(),
   DB_PLAN_CACHE_MODE: z.enum(['force_generic_plan', 'auto', 'force_custom_plan']).default('auto'),
   /**
    * Totals of the large lists (policies, claims, enterprises) are counted exactly up to this many rows;
@@ -254,6 +257,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       '环境变量配置有误:\n  MFA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启二次验证',
     );
   }
+  if (
+    c.DB_SSL_CA &&
+    (c.DB_SSL !== 'verify-full' || !fs.existsSync(path.resolve(env.INIT_CWD ?? process.cwd(), c.DB_SSL_CA)))
+  ) {
+    throw new Error(
+      '环境变量配置有误:\n  DB_SSL_CA 须为存在的 CA 证书 PEM 文件，且仅与 DB_SSL=verify-full 一起使用',
+    );
+  }
   if (c.ACCOUNT_LOCK_THRESHOLD <= c.LOCK_THRESHOLD) {
     throw new Error('环境变量配置有误:\n  ACCOUNT_LOCK_THRESHOLD 须大于 LOCK_THRESHOLD');
   }
@@ -269,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.resolve(here, '../../web/dist'),
     embedded: !c.DATABASE_URL,
     TLS_CERT: c.TLS_CERT ? path.resolve(base, c.TLS_CERT) : undefined,
+    DB_SSL_CA: c.DB_SSL_CA ? path.resolve(base, c.DB_SSL_CA) : undefined,
     TLS_KEY: c.TLS_KEY ? path.resolve(base, c.TLS_KEY) : undefined,
     TEST_WRITE_DELAY_MS: c.NODE_ENV === 'production' ? 0 : c.TEST_WRITE_DELAY_MS,
   };

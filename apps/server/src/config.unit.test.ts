@@ -27,3 +27,14 @@ describe('MFA and lock settings', () => {
     ).toThrow(/ACCOUNT_LOCK_THRESHOLD 须大于 LOCK_THRESHOLD/);
   });
 });
+
+describe('TLS to PostgreSQL settings', () => {
+  it('takes DB_SSL_CA only as an existing file with DB_SSL=verify-full, resolved to an absolute path', () => {
+    const file = `${process.cwd()}/package.json`;
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DB_SSL: 'verify-full', DB_SSL_CA: file }).DB_SSL_CA).toBe(file);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', DB_SSL: 'require', DB_SSL_CA: file })).toThrow(/DB_SSL_CA/);
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/x', DB_SSL: 'verify-full', DB_SSL_CA: '/nonexistent/ca.pem' }),
+    ).toThrow(/DB_SSL_CA 须为存在的 CA 证书/);
+  });
+});

@@ -27,6 +27,7 @@ async function open(config: Config): Promise<{ database: Database; lock?: DirLoc
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
       ssl: config.DB_SSL,
+      ...(config.DB_SSL_CA ? { sslCa: fs.readFileSync(config.DB_SSL_CA, 'utf8') } : {}),
       planCacheMode: config.DB_PLAN_CACHE_MODE,
       onPoolError: (err) => process.stderr.write(`数据库连接错误（将自动重连）: ${err.message}\n`),
     });

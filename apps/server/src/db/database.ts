@@ -58,6 +58,8 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   ssl?: Config['DB_SSL'];
+  /** PEM of the CA that signed the server's certificate (DB_SSL_CA), for verify-full with a private CA. */
+  sslCa?: string;
   /** PostgreSQL plan_cache_mode of the server's connections (see preparedStatements). */
   planCacheMode?: Config['DB_PLAN_CACHE_MODE'];
   onPoolError?: (err: Error) => void;
@@ -78,6 +80,17 @@ export async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlit
   return pglite;
 }
 
+/**
+ * TLS of every connection (security.md P01): `require` encrypts, `verify-full` also checks the server's
+ * certificate against the system's CAs or DB_SSL_CA and its name (host or IP) against the connection's host.
+ */
+function pgSsl(opts: OpenOptions): { ssl?: { rejectUnauthorized: boolean; ca?: string } } {
+  if (!opts.ssl || opts.ssl === 'off') return {};
+  return {
+    ssl: { rejectUnauthorized: opts.ssl === 'verify-full', ...(opts.sslCa ? { ca: opts.sslCa } : {}) },
+  };
+}
+
 /** A request pool: short statements, few-second timeouts, named prepared statements. */
 function requestPool(url: string, opts: OpenOptions, applicationName = 'aqzrx-server'): pg.Pool {
   const pool = new pg.Pool({
@@ -96,7 +109,7 @@ function requestPool(url: string, opts: OpenOptions, applicationName = 'aqzrx-se
     // are short and paged, and parallel workers failed under load ("could not attach to dynamic shared
     // area"); background jobs keep the server's parallelism.
     options: `-c plan_cache_mode=${opts.planCacheMode ?? 'auto'} -c max_parallel_workers_per_gather=0`,
-    ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
+    ...pgSsl(opts),
   });
   // An idle client losing its server (57P01 admin shutdown, 08006) must not crash the process.
   pool.on('error', (err) => opts.onPoolError?.(err));
@@ -153,7 +166,7 @@ function authPeers(url: string, opts: OpenOptions, pool: pg.Pool): { close: () =
       connectionString: url,
       application_name: 'aqzrx-listen',
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
-      ...(opts.ssl && opts.ssl !== 'off' ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } } : {}),
+      ...pgSsl(opts),
     });
     c.on('notification', (n) => {
       if (n.payload !== instance) bumpAuthSeqFromPeer();
@@ -217,9 +230,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             statement_timeout: JOB_STATEMENT_TIMEOUT_MS,
             query_timeout: JOB_STATEMENT_TIMEOUT_MS + 1000,
             application_name: 'aqzrx-jobs',
-            ...(opts.ssl && opts.ssl !== 'off'
-              ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } }
-              : {}),
+            ...pgSsl(opts),
           });
           jobPool.on('error', (err) => opts.onPoolError?.(err));
           jobPool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
