@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type S3StandIn, startS3StandIn } from './s3-standin.ts';
@@ -79,7 +80,7 @@ export async function openStorageUnderTest(kind: StorageKind, dataDir: string): 
       standIn.objects.delete(key);
     },
     leaveCrashedWrite: (key, hoursAgo) => {
-      standIn.uploads.set(`crashed${Date.now()}`, {
+      standIn.uploads.set(`crashed${randomBytes(8).toString('hex')}`, {
         key,
         contentType: 'application/octet-stream',
         initiated: new Date(Date.now() - hoursAgo * 3_600_000),
