@@ -64,6 +64,7 @@ import { registerReadRouter } from './platform/replica.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
+import { type FileStorage, openStorage } from './platform/storage/storage.ts';
 import { newRequestId } from './platform/tokens.ts';
 import { tlsServerOptions } from './platform/transport.ts';
 import { LOGIN_PATH, preloadTags, withHeadTags } from './platform/web-preload.ts';
@@ -75,6 +76,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests add routes (e.g. one that throws) before the app is ready. */
   extend?: (app: FastifyInstance) => void;
+  /** Where uploaded files are kept; default the one the settings name (STORAGE), closed with the app. */
+  storage?: FileStorage;
 }
 
 /** Bytes below which a response is sent uncompressed. */
@@ -146,10 +149,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     },
   });
   const state: AppState = { closing: false, inFlight: 0, apiRoutes: [] };
+  const storage = opts.storage ?? (await openStorage(config));
+  // onClose hooks run last-added first: the storage closes after the modules' hooks (the upload sweep) stopped.
+  if (!opts.storage) app.addHook('onClose', () => storage.close());
   const deps: AppDeps = {
     config,
     database,
     clock,
+    storage,
     settings: createSettingsService(() => database.db, clock, settingDefaults(config)),
   };
   app.decorate('deps', deps);

@@ -184,6 +184,23 @@ export const configSchema = z.object({
   UPLOAD_ORG_TOTAL_MB: z.coerce.number().int().min(0).default(51200),
   /** Free space the upload directory's disk keeps (MB): below it uploads answer 507 and /api/ready says low. */
   UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /**
+   * Where uploaded files are kept (platform/storage): `local` (default) in DATA_DIR/uploads, a directory several
+   * instances may share (NFS); `s3` in a bucket of an S3-compatible object store (AWS S3, MinIO, Alibaba Cloud
+   * OSS or Tencent Cloud COS in S3 mode) with the settings below, all required then.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((s) => s === '' || /^https?:\/\/[^\s/]+\/?$/.test(s), 'S3_ENDPOINT 须为 http(s)://主机[:端口]'),
+  S3_REGION: z.string().trim().default(''),
+  S3_BUCKET: z.string().trim().default(''),
+  S3_ACCESS_KEY_ID: z.string().trim().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
+  /** Bucket in the path (`endpoint/bucket/key`, MinIO) instead of the host name (`bucket.endpoint`, OSS, COS). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   /** Uploads attached to no record are removed this many hours after upload (modules/file/orphans.ts). */
   UPLOAD_ORPHAN_HOURS: z.coerce
     .number()
@@ -264,6 +281,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       '环境变量配置有误:\n  DB_SSL_CA 须为存在的 CA 证书 PEM 文件，且仅与 DB_SSL=verify-full 一起使用',
     );
+  }
+  if (c.STORAGE === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((k) => !c[k]);
+    if (missing.length) {
+      throw new Error(
+        `环境变量配置有误:\n  STORAGE=s3 时须设置 ${missing.join('、')}（对象存储的服务地址、区域、存储桶和访问密钥）`,
+      );
+    }
   }
   if (c.ACCOUNT_LOCK_THRESHOLD <= c.LOCK_THRESHOLD) {
     throw new Error('环境变量配置有误:\n  ACCOUNT_LOCK_THRESHOLD 须大于 LOCK_THRESHOLD');

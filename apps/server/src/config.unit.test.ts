@@ -38,3 +38,49 @@ describe('TLS to PostgreSQL settings', () => {
     ).toThrow(/DB_SSL_CA 须为存在的 CA 证书/);
   });
 });
+
+describe('file storage settings', () => {
+  const s3 = {
+    DATA_DIR: '/tmp/x',
+    STORAGE: 's3',
+    S3_ENDPOINT: 'https://oss-cn-shanghai.aliyuncs.com',
+    S3_REGION: 'oss-cn-shanghai',
+    S3_BUCKET: 'aqzrx-files',
+    S3_ACCESS_KEY_ID: 'AKID',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps files in the shared directory by default, with virtual-hosted S3 addressing when s3 is chosen', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' })).toMatchObject({
+      STORAGE: 'local',
+      uploadDir: '/tmp/x/uploads',
+    });
+    expect(loadConfig(s3)).toMatchObject({
+      STORAGE: 's3',
+      S3_FORCE_PATH_STYLE: false,
+      S3_BUCKET: 'aqzrx-files',
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'on' }).S3_FORCE_PATH_STYLE).toBe(true);
+  });
+
+  it('refuses STORAGE=s3 without one of its settings, naming each missing one', () => {
+    expect(() => loadConfig({ ...s3, S3_REGION: '' })).toThrow(
+      '环境变量配置有误:\n  STORAGE=s3 时须设置 S3_REGION（对象存储的服务地址、区域、存储桶和访问密钥）',
+    );
+    const { S3_ENDPOINT: _e, S3_ACCESS_KEY_ID: _k, ...without } = s3;
+    expect(() => loadConfig(without)).toThrow('STORAGE=s3 时须设置 S3_ENDPOINT、S3_ACCESS_KEY_ID（');
+    // The S3 settings alone do not switch the storage.
+    expect(loadConfig({ ...s3, STORAGE: 'local', S3_BUCKET: '' }).STORAGE).toBe('local');
+  });
+
+  it('refuses an endpoint that is not an http(s) address of a host, and an unknown storage', () => {
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'oss-cn-shanghai.aliyuncs.com' })).toThrow(
+      /S3_ENDPOINT 须为 http\(s\):\/\/主机\[:端口\]/,
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://host/bucket' })).toThrow(/S3_ENDPOINT 须为/);
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_ENDPOINT).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', STORAGE: 'oss' })).toThrow(/STORAGE/);
+  });
+});

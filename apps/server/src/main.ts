@@ -9,6 +9,7 @@ import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
 import { describeVerification, logHmacKey, verifyOperLogChain } from './platform/log-chain.ts';
 import { serverPasswordProblem } from './platform/password-strength.ts';
+import { openStorage } from './platform/storage/storage.ts';
 import { createPlainHttpRedirector } from './platform/transport.ts';
 import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
 
@@ -67,7 +68,8 @@ async function prepare(config: Config, database: Database): Promise<void> {
   if (added) log(`已同步菜单资源 ${added} 项`);
   if (!(await isSeeded(database.db))) {
     if (wantsDemo(config)) {
-      await seedDemo(database.db, new Date(), { uploadDir: config.uploadDir });
+      const storage = await openStorage(config);
+      await seedDemo(database.db, new Date(), { storage }).finally(() => storage.close());
       log('已创建演示账号（密码 Safe2026）: admin gov ent ent2 ent3 insurer service expert');
     } else {
       if (!config.ADMIN_PASSWORD) {

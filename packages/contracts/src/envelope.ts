@@ -88,6 +88,8 @@ export const ErrorReason = {
   UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
   /** The server's disk is below its free-space floor (507; nothing kept). */
   INSUFFICIENT_STORAGE: 'INSUFFICIENT_STORAGE',
+  /** The file storage (shared directory or object store) failed or refused the server (503; nothing kept). */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   /** A plain-HTTP API call to a server that serves HTTPS (403). */
   HTTPS_REQUIRED: 'HTTPS_REQUIRED',
   DB_UNAVAILABLE: 'DB_UNAVAILABLE',

@@ -8,6 +8,7 @@ import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
 import type { PortalStats } from './portal-stats.ts';
 import type { SettingsService } from './settings.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 export type { RoutePermission };
 
@@ -57,6 +58,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   settings: SettingsService;
+  /** Uploaded and server-made files (platform/storage: a shared directory or an S3-compatible bucket). */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {

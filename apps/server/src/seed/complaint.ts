@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { addWorkdays, buildCalendar } from '../modules/complaint/index.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
  * Demo rows of complaints, satisfaction and service evaluations (issue 15) for the demo accounts:
@@ -62,7 +63,7 @@ const TEXTS: Record<Side, { title: string; category: string; content: string; de
 export async function seedComplaintDemo(
   db: Kysely<DB>,
   now: Date = new Date(),
-  options: { uploadDir?: string } = {},
+  options: { storage?: FileStorage } = {},
 ): Promise<void> {
   const cal = buildCalendar([]);
   await db.transaction().execute(async (trx) => {
@@ -367,11 +368,11 @@ export async function seedComplaintDemo(
     const year = Number(chinaDate(now).slice(0, 4)) - 1;
     const results = ['good', 'excellent', 'pass', 'good', 'fail'];
     for (const [i, ins] of insurers.entries()) {
-      const reports = options.uploadDir
+      const reports = options.storage
         ? [
             await storeFileBytes(
               trx,
-              options.uploadDir,
+              options.storage,
               MINIMAL_PDF,
               `${ins.name}${year}年度事故预防服务评估报告.pdf`,
               { userId: gov.userId, orgId: gov.id },

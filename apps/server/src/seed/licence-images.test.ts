@@ -27,7 +27,7 @@ describe('demo business-licence images', () => {
 
   it('gives every complete profile a licence file its enterprise can read, once', async () => {
     const db = t.database.db;
-    const stored = await seedLicenceImages(db, t.config.uploadDir);
+    const stored = await seedLicenceImages(db, t.app.deps.storage);
     const complete = await db
       .selectFrom('insEnterprise')
       .select(['id', 'businessLicenceFileId'])
@@ -37,7 +37,7 @@ describe('demo business-licence images', () => {
     expect(complete.every((e) => e.businessLicenceFileId)).toBe(true);
     expect(new Set(complete.map((e) => e.businessLicenceFileId)).size).toBe(complete.length);
     // A second run adds nothing.
-    expect(await seedLicenceImages(db, t.config.uploadDir)).toBe(0);
+    expect(await seedLicenceImages(db, t.app.deps.storage)).toBe(0);
 
     const ent = await t.login('ent');
     const heng = await db

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
 import { encodePng } from '../platform/captcha/png.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
  * Business-licence images of the demo enterprises. The web form of 企业信息 requires one, so an enterprise
@@ -77,7 +78,7 @@ export function licencePng(): Buffer {
  */
 export async function seedLicenceImages(
   db: Kysely<DB> | Transaction<DB>,
-  uploadDir: string,
+  storage: FileStorage,
   now: Date = new Date(),
 ): Promise<number> {
   const png = licencePng();
@@ -103,7 +104,7 @@ export async function seedLicenceImages(
     for (const row of rows) {
       const fileId = await storeFileBytes(
         trx,
-        uploadDir,
+        storage,
         png,
         `${row.name}营业执照.png`,
         { userId: row.userId ?? null, orgId: row.id },

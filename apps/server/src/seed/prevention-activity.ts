@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
 import { encodePng } from '../platform/captcha/png.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
  * Demo rows of the accident prevention activities (issue 13) for the demo accounts:
@@ -11,7 +12,7 @@ import { encodePng } from '../platform/captcha/png.ts';
  *  - service requests of ent and other insured enterprises to the demo insurer in every state;
  *  - yearly plan filings of the three insurers in every state, the demo insurer's current year in two
  *    versions (v1 returned, v2 waiting for review).
- * Deterministic (dates relative to `now`). With `uploadDir`, training photos and plan documents are files
+ * Deterministic (dates relative to `now`). With `storage`, training photos and plan documents are files
  * drawn here and stored like uploads; without it (test templates) those lists stay empty.
  */
 
@@ -81,7 +82,7 @@ interface Org {
 export async function seedPreventionActivityDemo(
   db: Kysely<DB>,
   now: Date = new Date(),
-  options: { uploadDir?: string } = {},
+  options: { storage?: FileStorage } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const org = async (username: string): Promise<Org & { userId: number }> => {
@@ -112,11 +113,11 @@ export async function seedPreventionActivityDemo(
       return rows.map((r) => ({ ...r, districtCode: r.districtCode ?? '' }));
     };
     const file = async (bytes: Buffer, name: string, owner: { userId: number | null; id: number }) =>
-      options.uploadDir
+      options.storage
         ? [
             await storeFileBytes(
               trx,
-              options.uploadDir,
+              options.storage,
               bytes,
               name,
               { userId: owner.userId, orgId: owner.id },

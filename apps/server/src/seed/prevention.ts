@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
 import { encodePng } from '../platform/captcha/png.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
  * Accident-prevention demo (issue 13): projects of the demo insurer for most of the enterprises it
@@ -10,7 +11,7 @@ import { encodePng } from '../platform/captcha/png.ts';
  * organisation `service` and expert committee `expert`; plans in every status, records of every type
  * (01-07) with their summaries, hazards of the checks, follow-ups, and fund ledgers that add up (every
  * completed record's spend is an entry; Σ spend ≤ accrued). Site photos are drawn here and stored through
- * the upload's storage when an upload directory is given (the running platform); the test template has
+ * the upload's storage when a storage is given (the running platform); the test template has
  * none and its records carry no files. No messages are sent (the demo inboxes stay as the walkthroughs
  * expect).
  */
@@ -112,7 +113,7 @@ const SUBTYPE: Record<string, string | null> = {
 export async function seedPreventionDemo(
   db: Kysely<DB>,
   now: Date = new Date(),
-  options: { uploadDir?: string } = {},
+  options: { storage?: FileStorage } = {},
 ): Promise<void> {
   const rnd = mulberry32(20261313);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -133,12 +134,12 @@ export async function seedPreventionDemo(
     const heng = await orgOf('ent');
     // Site photos, owned by the service organisation (its users uploaded them).
     const photos: string[] = [];
-    if (options.uploadDir)
+    if (options.storage)
       for (let v = 0; v < 4; v++)
         photos.push(
           await storeFileBytes(
             trx,
-            options.uploadDir,
+            options.storage,
             sitePhotoPng(v),
             `现场照片${v + 1}.png`,
             { userId: svc.id, orgId: svc.orgId },

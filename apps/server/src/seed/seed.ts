@@ -5,6 +5,7 @@ import { syncReference } from '../db/seeds/reference.ts';
 import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from '../db/seeds/resources.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 import { seedComplaintDemo } from './complaint.ts';
 import { seedContentDemo, syncContentReference } from './content.ts';
 import { seedHazardDemo } from './hazard.ts';
@@ -192,14 +193,14 @@ export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
 }
 
 /**
- * Demo organisations and one account per role, password Safe2026 (README). With `uploadDir` (the server's
- * upload directory), complete enterprise profiles also get a business-licence image file; without it
- * (test templates, whose apps use directories of their own) no file is written.
+ * Demo organisations and one account per role, password Safe2026 (README). With `storage` (the server's file
+ * storage), complete enterprise profiles also get a business-licence image file; without it (test templates,
+ * whose apps use storages of their own) no file is written.
  */
 export async function seedDemo(
   db: Kysely<DB>,
   now: Date = new Date(),
-  options: { uploadDir?: string } = {},
+  options: { storage?: FileStorage } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const roleId = async (roleKey: string) =>
@@ -421,7 +422,7 @@ export async function seedDemo(
   await seedInsuranceDemo(db, now);
   await fillDemoContacts(db);
   await seedPreventionDemo(db, now, options);
-  if (options.uploadDir) await seedLicenceImages(db, options.uploadDir, now);
+  if (options.storage) await seedLicenceImages(db, options.storage, now);
   await seedPreventionActivityDemo(db, now, options);
   await seedHazardDemo(db, now);
   await seedComplaintDemo(db, now, options);

@@ -38,7 +38,7 @@ import { rateClaim, recordStep, reportClaim } from './claim.service.ts';
  */
 export function claimsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, settings } = app.deps;
+  const { clock, storage, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   // The portal's claim figures come from the stats module (the cockpit's aggregates).
@@ -272,7 +272,7 @@ export function claimsRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const ids = await claimAttachmentIds(app.db, await actorOf(req), req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, ids);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, ids);
     },
   );
 

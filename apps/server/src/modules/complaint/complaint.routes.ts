@@ -75,7 +75,7 @@ function complainant(a: CpActor) {
 /** Complaints (投诉): filing, the handler's and the regulator's steps, lists, statistics (complaint.ts). */
 export function complaintRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, settings } = app.deps;
+  const { clock, storage, settings } = app.deps;
   const actorOf = (req: FastifyRequest) => cpActor(app.db, requireAuth(req));
   const ctxOf = async () => rowContext(app.db, clock.now(), (await settings.get('complaint')).warnDays);
 
@@ -221,7 +221,7 @@ export function complaintRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const row = await complaintInScope(app.db, await actorOf(req), req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, [
+      return sendAttachment(app.db, storage, reply, req.query.fileId, [
         ...row.attachments,
         ...row.replyAttachments,
       ]);

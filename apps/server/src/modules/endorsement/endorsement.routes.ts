@@ -28,7 +28,7 @@ import { applyEndorsement, reviewEndorsement, withdrawEndorsement } from './endo
  */
 export function endorsementsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, settings } = app.deps;
+  const { clock, storage, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
   // An approved endorsement changes a policy: drop cached list totals.
 
@@ -162,7 +162,7 @@ export function endorsementsRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const en = await getEndorsement(app.db, await actorOf(req), req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, en.attachments);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, en.attachments);
     },
   );
 }

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { canReadFile, contentDisposition, findFile, openStoredFile } from '../file/index.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
+import { canReadFile, findFile, sendStoredFile } from '../file/index.ts';
 
 /**
  * Attachments are uploaded first (/api/file/uploadFile) and then named by id in a record. A writer may
@@ -23,7 +24,7 @@ export async function assertAttachable(db: Db, auth: AuthContext, ids: readonly 
  */
 export async function sendAttachment(
   db: Db,
-  uploadDir: string,
+  storage: FileStorage,
   reply: FastifyReply,
   fileId: string,
   attached: readonly string[],
@@ -31,11 +32,5 @@ export async function sendAttachment(
   if (!attached.map((a) => a.toLowerCase()).includes(fileId.toLowerCase())) throw notFound('文件不存在');
   const row = await findFile(db, fileId);
   if (!row || row.deletedAt) throw notFound('文件不存在');
-  const { stream, size } = await openStoredFile(uploadDir, row);
-  return reply
-    .header('content-type', row.mime)
-    .header('content-length', String(size))
-    .header('content-disposition', contentDisposition(row))
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendStoredFile(reply, storage, row);
 }

@@ -73,7 +73,7 @@ const figureCols = (label: string, pick: (r: SatisfactionReportRow) => Satisfact
 /** Satisfaction (满意度评价) and the annual service evaluation (服务评估) (evaluation.ts). */
 export function evaluationRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, storage } = app.deps;
 
   const regulator = async (req: FastifyRequest) => {
     const a = await resolveActor(app.db, requireAuth(req));
@@ -356,7 +356,7 @@ export function evaluationRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const row = await evalInScope(app.db, await evalActor(req), req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, row.reports);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, row.reports);
     },
   );
 }

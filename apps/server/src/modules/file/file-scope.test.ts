@@ -40,7 +40,7 @@ async function giveLicence(enterpriseId: number, column: 'businessLicenceFileId'
     .execute((trx) =>
       storeFileBytes(
         trx,
-        t.config.uploadDir,
+        t.app.deps.storage,
         PNG,
         'licence.png',
         { userId: null, orgId: enterpriseId },
@@ -170,7 +170,7 @@ async function orphanFile(): Promise<string> {
   return t.database.db
     .transaction()
     .execute((trx) =>
-      storeFileBytes(trx, t.config.uploadDir, PNG, 'photo.png', { userId: null, orgId: null }, new Date()),
+      storeFileBytes(trx, t.app.deps.storage, PNG, 'photo.png', { userId: null, orgId: null }, new Date()),
     );
 }
 

@@ -1,6 +1,6 @@
 import { envelope, fileResponse, uploadedFile } from '@aqzrx/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
@@ -9,16 +9,14 @@ import { fileUploadOptions, largestLimit } from './file.kinds.ts';
 import {
   badFieldError,
   commitFile,
-  contentDisposition,
-  type FileRow,
+  discardFile,
   noFileError,
   notMultipart,
-  openStoredFile,
   publicFile,
   type ReceivedFile,
   readableFile,
   receiveFile,
-  removeQuietly,
+  sendStoredFile,
   uploadError,
 } from './file.service.ts';
 import { assertDiskRoom, createUploadLedger, openBudget, type UploadBudget, uploadLimits } from './quota.ts';
@@ -41,7 +39,7 @@ const idParams = z.object({ id: z.string() }).strict();
  * module's own scope, so no other route accepts multipart bodies.
  */
 export function filesRoutes(app: FastifyInstance): void {
-  const { clock, config } = app.deps;
+  const { clock, config, storage } = app.deps;
   const limits = uploadLimits(config);
   const ledger = createUploadLedger();
 
@@ -54,7 +52,7 @@ export function filesRoutes(app: FastifyInstance): void {
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    /** Streams the one file part to its temp file within the budget, then commits it with its row. */
+    /** Streams the one file part into the storage within the budget, then commits its row. */
     const receiveAndCommit = async (
       req: FastifyRequest,
       auth: ReturnType<typeof requireAuth>,
@@ -70,10 +68,11 @@ export function filesRoutes(app: FastifyInstance): void {
             part.file.destroy();
             throw badFieldError();
           }
-          received = await receiveFile(part.file, part.filename, config.uploadDir, clock.now(), budget);
+          received = await receiveFile(part.file, part.filename, storage, clock.now(), budget);
         }
       } catch (err) {
-        if (received) await removeQuietly(received.tempPath);
+        // A file stored before the rest of the form failed (a second file, too many fields) is not kept.
+        if (received) await discardFile(storage, received);
         throw uploadError(err);
       }
       if (!received) throw noFileError();
@@ -81,8 +80,7 @@ export function filesRoutes(app: FastifyInstance): void {
       try {
         await req.tx((trx) => commitFile(trx, file, auth, clock.now()), { targetId: file.id });
       } catch (err) {
-        await removeQuietly(file.tempPath);
-        await removeQuietly(file.finalPath);
+        await discardFile(storage, file);
         throw err;
       }
       return ok(
@@ -119,7 +117,7 @@ export function filesRoutes(app: FastifyInstance): void {
         // Before a byte is read: the free-space floor (507), then the quotas already used up or too small for
         // the declared body (413); past that the quotas are counted as the file streams.
         const declared = Number(req.headers['content-length'] ?? 0) || 0;
-        await assertDiskRoom(config.uploadDir, limits.minFreeBytes, declared);
+        await assertDiskRoom(storage, limits.minFreeBytes, declared);
         const budget = await openBudget(app.db, ledger, auth, limits, clock.now(), declared);
         let committed = false;
         try {
@@ -131,16 +129,6 @@ export function filesRoutes(app: FastifyInstance): void {
         }
       },
     );
-
-    const send = async (reply: FastifyReply, row: FileRow) => {
-      const { stream, size } = await openStoredFile(config.uploadDir, row);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', String(size))
-        .header('content-disposition', contentDisposition(row))
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
-    };
 
     r.get(
       '/api/file/:id',
@@ -154,7 +142,11 @@ export function filesRoutes(app: FastifyInstance): void {
         config: { permission: 'authenticated' },
       },
       async (req, reply) =>
-        send(reply, await readableFile(app.db, req.params.id, requireAuth(req), app.fileScopes)),
+        sendStoredFile(
+          reply,
+          storage,
+          await readableFile(app.db, req.params.id, requireAuth(req), app.fileScopes),
+        ),
     );
 
     r.get(
@@ -168,7 +160,7 @@ export function filesRoutes(app: FastifyInstance): void {
         },
         config: { permission: 'public' },
       },
-      async (req, reply) => send(reply, await publicFile(app.db, req.params.id)),
+      async (req, reply) => sendStoredFile(reply, storage, await publicFile(app.db, req.params.id)),
     );
   });
 }

@@ -1,18 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import type fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { TransformCallback } from 'node:stream';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { ErrorReason } from '@aqzrx/contracts';
+import type { FastifyReply } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { SysFileTable } from '../../db/schema.ts';
 import { resolveActor } from '../../platform/actor.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileScopes } from '../../platform/file-scopes.ts';
+import { type ByteRange, type FileStorage, StorageError } from '../../platform/storage/storage.ts';
 import {
   cleanFileName,
   type DetectedContent,
@@ -38,6 +35,8 @@ export const FileMessages = {
   tooMany: '一次只能上传一个文件，且表单字段不能超过5个',
   broken: '上传的数据不完整或格式有误',
   tooLarge: (limit: number) => `上传的文件大小超出限制，允许的最大大小是 ${limitInMb(limit)} MB`,
+  storageDownUpload: '文件存储服务暂时不可用，文件未保存，请稍后重新上传；如持续出现请联系系统管理员',
+  storageDownRead: '文件存储服务暂时不可用，请稍后重试；如持续出现请联系系统管理员',
 } as const;
 
 /**
@@ -53,11 +52,24 @@ export const notMultipart = () =>
   new AppError(406, FileMessages.notMultipart, ErrorReason.UNSUPPORTED_MEDIA_TYPE, CLOSE);
 const uploadBadRequest = (message: string) => new AppError(400, message, ErrorReason.BAD_REQUEST, CLOSE);
 export const noFileError = () => uploadBadRequest(FileMessages.noFile);
+
+/** The storage failed (StorageError): 503, the adapter's error kept as the cause for the log. */
+function storageUnavailable(err: StorageError, upload: boolean): AppError {
+  const e = new AppError(
+    503,
+    upload ? FileMessages.storageDownUpload : FileMessages.storageDownRead,
+    ErrorReason.STORAGE_UNAVAILABLE,
+    { ...(upload ? CLOSE : {}), 'retry-after': '30' },
+  );
+  e.cause = err;
+  return e;
+}
 export const badFieldError = () => uploadBadRequest(FileMessages.wrongField);
 
 /**
  * Checks a file while it streams past: magic bytes against the extension on the first bytes, the
- * kind's size limit on every chunk, and the SHA-256 of the whole.
+ * kind's size limit on every chunk, and the SHA-256 of the whole. An error ends the stream with it, so the
+ * storage's put fails and keeps nothing.
  */
 class UploadInspector extends Transform {
   size = 0;
@@ -69,10 +81,12 @@ class UploadInspector extends Transform {
 
   private readonly ext: string;
   private readonly budget: UploadBudget;
-  constructor(ext: string, budget: UploadBudget) {
+  private readonly truncated: () => boolean;
+  constructor(ext: string, budget: UploadBudget, truncated: () => boolean) {
     super();
     this.ext = ext;
     this.budget = budget;
+    this.truncated = truncated;
   }
 
   /** Call once, after the stream ended. */
@@ -113,6 +127,11 @@ class UploadInspector extends Transform {
   }
 
   override _flush(cb: TransformCallback): void {
+    // busboy stops at the multipart fileSize (the largest kind limit) and ends the stream marked truncated.
+    if (this.truncated()) {
+      cb(tooLarge(fileUploadOptions.limits[this.detected?.kind ?? 'mp4']));
+      return;
+    }
     if (!this.detected) {
       const head = Buffer.concat(this.head);
       this.head = [];
@@ -144,7 +163,7 @@ class UploadInspector extends Transform {
   }
 }
 
-/** A file received into its `.part` temp file, not yet committed. */
+/** A file received into the storage under its final key, its row not yet written. */
 export interface ReceivedFile {
   id: string;
   kind: FileKind;
@@ -153,21 +172,21 @@ export interface ReceivedFile {
   size: number;
   sha256: string;
   originalName: string;
-  /** Relative to the upload directory, `<yyyy>/<mm>/<uuid>.<ext>`. */
+  /** The storage key, `<yyyy>/<mm>/<uuid>.<ext>`. */
   storagePath: string;
-  tempPath: string;
-  finalPath: string;
 }
 
 /**
- * Streams one uploaded file to `<uploadDir>/<yyyy>/<mm>/<uuid>.part`; the temp file is gone on any error.
- * `budget` counts the bytes against the uploader's quotas (modules/file/quota.ts) and cuts the stream off
- * when one would be passed.
+ * Streams one uploaded file through the checks into the storage under `<yyyy>/<mm>/<uuid>.<ext>`. The storage
+ * keeps nothing when a check fails or the client goes away (FileStorage.put), so on any error there is nothing
+ * to remove. `budget` counts the bytes against the uploader's quotas (modules/file/quota.ts) and cuts the
+ * stream off when one would be passed. Until commitFile writes its row the file is no one's: a caller that
+ * does not commit it deletes it (discardFile).
  */
 export async function receiveFile(
   stream: Readable & { truncated?: boolean },
   rawName: string | undefined,
-  uploadDir: string,
+  storage: FileStorage,
   now: Date,
   budget: UploadBudget = unlimitedBudget,
 ): Promise<ReceivedFile> {
@@ -182,27 +201,19 @@ export async function receiveFile(
   const id = randomUUID();
   const dir = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const storagePath = `${dir}/${id}.${ext}`;
-  const finalPath = path.join(uploadDir, storagePath);
-  const tempPath = path.join(uploadDir, dir, `${id}.part`);
-  const inspector = new UploadInspector(ext, budget);
-  let out: fs.WriteStream | undefined;
+  const inspector = new UploadInspector(ext, budget, () => stream.truncated === true);
+  // A failing client stream destroys the inspector with its error (and a failing inspector the client
+  // stream), so the put sees the failure and keeps nothing; the put's failure is the one reported.
+  pipeline(stream, inspector, () => undefined);
   try {
-    await fsp.mkdir(path.dirname(tempPath), { recursive: true });
-    // The temp file exists before any byte flows, so a failure at any point finds it to remove.
-    const handle = await fsp.open(tempPath, 'wx', 0o640);
-    out = handle.createWriteStream();
-    await pipeline(stream, inspector, out);
-    // busboy stops at the multipart fileSize (the largest kind limit) and marks the stream truncated.
-    if (stream.truncated) throw tooLarge(fileUploadOptions.limits[inspector.detected?.kind ?? 'mp4']);
+    await storage.put(storagePath, inspector, allowed.mime);
   } catch (err) {
     stream.destroy();
-    if (out && !out.closed) await once(out, 'close').catch(() => undefined);
-    await removeQuietly(tempPath);
-    throw err;
+    throw err instanceof StorageError ? storageUnavailable(err, true) : err;
   }
   const detected = inspector.detected;
   if (!detected) {
-    await removeQuietly(tempPath);
+    await discardFile(storage, { storagePath });
     throw typeNotAllowed();
   }
   return {
@@ -214,19 +225,21 @@ export async function receiveFile(
     sha256: inspector.digest(),
     originalName,
     storagePath,
-    tempPath,
-    finalPath,
   };
 }
 
-export async function removeQuietly(file: string): Promise<void> {
-  await fsp.rm(file, { force: true }).catch(() => undefined);
+/** Removes a received file that will not be committed (its row was refused or never written). */
+export async function discardFile(
+  storage: FileStorage,
+  file: Pick<ReceivedFile, 'storagePath'>,
+): Promise<void> {
+  await storage.delete(file.storagePath).catch(() => undefined);
 }
 
 /** Who a stored file belongs to (the uploader, or nobody for a file the server made). */
 export type FileOwner = { userId: number | null; orgId: number | null };
 
-/** Writes the row and moves the temp file to its final name, as one step: a failed rename rolls the row back. */
+/** Writes the row of a received file (its bytes are stored already). */
 export async function commitFile(trx: Tx, f: ReceivedFile, auth: FileOwner, now: Date): Promise<string> {
   await trx
     .insertInto('sysFile')
@@ -244,27 +257,27 @@ export async function commitFile(trx: Tx, f: ReceivedFile, auth: FileOwner, now:
       createdAt: now,
     })
     .execute();
-  await fsp.rename(f.tempPath, f.finalPath);
   return f.id;
 }
 
 /**
- * Stores bytes the server made (the demo seed's licence images) the way an upload is stored: the same
- * checks (content against the name's extension, size limit, hash), storage layout and row.
+ * Stores bytes the server made (the demo seed's licence images, training photos, complaint reports) the way an
+ * upload is stored: the same checks (content against the name's extension, size limit, hash), storage and row.
+ * The row is written in `trx`: should that transaction roll back later, the bytes stay without a row.
  */
 export async function storeFileBytes(
   trx: Tx,
-  uploadDir: string,
+  storage: FileStorage,
   bytes: Uint8Array,
   fileName: string,
   owner: FileOwner,
   now: Date,
 ): Promise<string> {
-  const received = await receiveFile(Readable.from([Buffer.from(bytes)]), fileName, uploadDir, now);
+  const received = await receiveFile(Readable.from([Buffer.from(bytes)]), fileName, storage, now);
   try {
     return await commitFile(trx, received, owner, now);
   } catch (err) {
-    await removeQuietly(received.tempPath);
+    await discardFile(storage, received);
     throw err;
   }
 }
@@ -341,22 +354,59 @@ export async function publicFile(db: Db, id: string): Promise<FileRow> {
   return row;
 }
 
-/** Opens a stored file; a row whose file is missing answers 404 as well. */
-export async function openStoredFile(
-  uploadDir: string,
-  row: FileRow,
-): Promise<{ stream: fs.ReadStream; size: number }> {
-  const root = path.resolve(uploadDir);
-  const full = path.resolve(root, row.storagePath);
-  if (!full.startsWith(root + path.sep)) throw notFound('文件不存在');
-  try {
-    const handle = await fsp.open(full, 'r');
-    const stat = await handle.stat();
-    return { stream: handle.createReadStream(), size: stat.size };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('文件不存在');
-    throw err;
+/**
+ * The single byte range a `Range` header asks for (RFC 9110 14.2): `bytes=a-b`, `bytes=a-` or `bytes=-n`,
+ * clamped to the file. `undefined` when there is no usable header (absent, another unit, several ranges,
+ * malformed: the whole file is sent), `'unsatisfiable'` when the range starts past the end.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
   }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? Number.POSITIVE_INFINITY : Number(m[2]);
+  if (end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * Sends a stored file from the storage with its type, disposition and nosniff; a single-range request (video
+ * and audio players seek this way) gets 206 and that part only. A row whose bytes are missing answers 404
+ * like a missing row.
+ */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  row: FileRow,
+): Promise<FastifyReply> {
+  const size = Number(row.size);
+  const range = parseRange(reply.request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    throw new AppError(416, '请求的文件范围超出文件大小', ErrorReason.BAD_REQUEST, {
+      'content-range': `bytes */${size}`,
+    });
+  }
+  const body = await storage.get(row.storagePath, range).catch((err: unknown) => {
+    throw err instanceof StorageError ? storageUnavailable(err, false) : err;
+  });
+  if (!body) throw notFound('文件不存在');
+  reply
+    .header('content-type', row.mime)
+    .header('content-length', String(body.length))
+    .header('content-disposition', contentDisposition(row))
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff');
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  return reply.send(body.stream);
 }
 
 /** `attachment; filename*=UTF-8''…` (RFC 6266 / 5987); images display inline. */
@@ -367,31 +417,6 @@ export function contentDisposition(row: Pick<FileRow, 'id' | 'ext' | 'kind' | 'o
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${row.kind === 'image' ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`;
-}
-
-/** Removes `.part` files a crash left behind (older than a day, so running uploads are never touched). */
-export async function sweepStaleParts(
-  uploadDir: string,
-  now: number,
-  maxAgeMs = 24 * 3600_000,
-): Promise<number> {
-  let removed = 0;
-  let entries: string[];
-  try {
-    entries = await fsp.readdir(uploadDir, { recursive: true });
-  } catch {
-    return 0;
-  }
-  for (const rel of entries) {
-    if (!rel.endsWith('.part')) continue;
-    const full = path.join(uploadDir, rel);
-    const stat = await fsp.stat(full).catch(() => undefined);
-    if (stat?.isFile() && now - stat.mtimeMs > maxAgeMs) {
-      await removeQuietly(full);
-      removed++;
-    }
-  }
-  return removed;
 }
 
 /** Maps @fastify/multipart and busboy failures to the platform's errors. */

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 import { msUntilHour } from '../../platform/dates.ts';
-import { removeQuietly, sweepStaleParts } from './file.service.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +18,7 @@ export interface FileSweepResult {
   attached: number;
   /** Orphans removed, row and bytes. */
   removed: number;
-  /** Crashed uploads' `.part` files removed. */
+  /** What crashed uploads left, removed: `.part` files (local), incomplete multipart uploads (s3). */
   staleParts: number;
 }
 
@@ -89,7 +88,7 @@ async function attachingColumns(db: Db): Promise<Map<string, string[]>> {
  */
 export async function sweepOrphanFiles(
   db: Db,
-  uploadDir: string,
+  storage: FileStorage,
   now: Date,
   maxAgeHours: number,
 ): Promise<FileSweepResult> {
@@ -131,33 +130,25 @@ export async function sweepOrphanFiles(
     return { attached, paths: gone.map((g) => g.storagePath) };
   });
   if (!outcome) return { ran: false, attached: 0, removed: 0, staleParts: 0 };
-  const root = path.resolve(uploadDir);
-  for (const rel of outcome.paths) {
-    const full = path.resolve(root, rel);
-    if (full.startsWith(root + path.sep)) await removeQuietly(full);
-  }
+  for (const key of outcome.paths) await storage.delete(key).catch(() => undefined);
   return { ran: true, attached: outcome.attached, removed: outcome.paths.length, staleParts: 0 };
 }
 
 /**
  * The orphan sweep, daily at UPLOAD_SWEEP_HOUR China time (a quiet hour: when some upload is old enough the
- * run reads every text column once), with the crashed uploads' `.part` files; outside tests also once when
- * the app is ready. An orphan is gone between UPLOAD_ORPHAN_HOURS and a day later.
+ * run reads every text column once), with what crashed uploads left in the storage (`.part` files, incomplete
+ * multipart uploads); outside tests also once when the app is ready. An orphan is gone between UPLOAD_ORPHAN_HOURS and a day later.
  */
 export function registerFileSweep(app: FastifyInstance, opts: { enabled: boolean }): FileSweep {
-  const { clock, config, database } = app.deps;
+  const { clock, config, database, storage } = app.deps;
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let current: Promise<FileSweepResult> | undefined;
 
   async function run(): Promise<FileSweepResult> {
-    const result = await sweepOrphanFiles(
-      database.jobs(),
-      config.uploadDir,
-      clock.now(),
-      config.UPLOAD_ORPHAN_HOURS,
-    );
-    result.staleParts = await sweepStaleParts(config.uploadDir, clock.now().getTime());
+    const result = await sweepOrphanFiles(database.jobs(), storage, clock.now(), config.UPLOAD_ORPHAN_HOURS);
+    // Leftovers of uploads a crash interrupted, a day old (so uploads in progress are never touched).
+    result.staleParts = await storage.sweepIncomplete(clock.now().getTime(), 24 * 3_600_000);
     if (result.removed || result.staleParts) app.log.info(result, 'orphan uploads removed');
     return result;
   }

@@ -1,9 +1,9 @@
-import fsp from 'node:fs/promises';
 import { chinaDate, ErrorReason } from '@aqzrx/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/context.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { MB } from './file.kinds.ts';
 
 /**
@@ -11,7 +11,8 @@ import { MB } from './file.kinds.ts';
  * A user may upload UPLOAD_USER_DAILY_MB per China-time day; an organisation may hold UPLOAD_ORG_TOTAL_MB of
  * uploads in all; below UPLOAD_MIN_FREE_MB of free disk no upload is accepted. The quotas are checked on
  * every chunk while the file streams (UploadInspector calls take()), so an upload is cut off as soon as it
- * would pass one, and the partial file is removed.
+ * would pass one, and the storage keeps nothing of it. The quotas are sums over sys_file, so they hold for both
+ * storages and across instances sharing the database; the free-space floor is the shared directory's only.
  */
 export interface UploadLimits {
   userDailyBytes: number;
@@ -49,20 +50,19 @@ export const userQuotaExceeded = (quota: number, used: number) =>
 export const orgQuotaExceeded = (quota: number, used: number) =>
   new AppError(413, QuotaMessages.orgTotal(quota, used), ErrorReason.UPLOAD_QUOTA_EXCEEDED, CLOSE);
 
-/** Bytes available to this (unprivileged) process on the file system holding `dir`. */
-export async function freeBytes(dir: string): Promise<number> {
-  const s = await fsp.statfs(dir);
-  return s.bavail * s.bsize;
-}
-
 /**
- * The free-space floor, checked before an upload is read: 507 when the disk is below the floor, or would be
- * once the declared body (Content-Length) is written. The directory is made first (a fresh DATA_DIR).
+ * The free-space floor, checked before an upload is read: 507 when the disk of the upload directory is below the
+ * floor, or would be once the declared body (Content-Length) is written. Only for the shared directory
+ * (`STORAGE=local`): an object store's space is not this server's disk, so no floor applies to it.
  */
-export async function assertDiskRoom(uploadDir: string, floor: number, declaredBytes: number): Promise<void> {
+export async function assertDiskRoom(
+  storage: FileStorage,
+  floor: number,
+  declaredBytes: number,
+): Promise<void> {
   if (floor <= 0) return;
-  await fsp.mkdir(uploadDir, { recursive: true });
-  const free = await freeBytes(uploadDir);
+  const free = await storage.freeBytes();
+  if (free === undefined) return;
   if (free - declaredBytes < floor) {
     throw new AppError(507, QuotaMessages.lowDisk(free, floor), ErrorReason.INSUFFICIENT_STORAGE, {
       ...CLOSE,
@@ -71,12 +71,12 @@ export async function assertDiskRoom(uploadDir: string, floor: number, declaredB
   }
 }
 
-/** Whether the disk of the upload directory is below the floor (for /api/ready). */
-export async function diskLow(uploadDir: string, floor: number): Promise<boolean> {
+/** Whether the disk of the upload directory is below the floor (for /api/ready); never for an object store. */
+export async function diskLow(storage: FileStorage, floor: number): Promise<boolean> {
   if (floor <= 0) return false;
   try {
-    await fsp.mkdir(uploadDir, { recursive: true });
-    return (await freeBytes(uploadDir)) < floor;
+    const free = await storage.freeBytes();
+    return free !== undefined && free < floor;
   } catch {
     return true;
   }

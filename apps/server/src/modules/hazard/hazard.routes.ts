@@ -47,7 +47,7 @@ type StepAction = Parameters<typeof assertMayAct>[3];
 /** Hazards: lists, detail, registration, the rectification machine, governance plans, regulator handling. */
 export function hazardRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, storage } = app.deps;
   const actorOf = (req: FastifyRequest) => hzActor(app.db, requireAuth(req));
 
   // A hazard's photos and files (its own, its rectifications' and reviews', its governance plan's, the
@@ -165,7 +165,7 @@ export function hazardRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const ids = await hazardFileIds(app.db, await actorOf(req), req.query.hazardId, clock.now());
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, ids);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, ids);
     },
   );
 

@@ -16,14 +16,14 @@ export function healthRoutes(app: FastifyInstance, state: { closing: boolean }):
       throw new AppError(503, '数据库不可用', 'DB_UNAVAILABLE', { 'retry-after': '5' });
     }
     // A disk below the upload floor keeps the instance ready (reads and writes other than uploads work) but
-    // says so, for monitoring; uploads answer 507 meanwhile (modules/file/quota.ts).
-    const { config } = app.deps;
-    const low = await diskLow(config.uploadDir, uploadLimits(config).minFreeBytes);
+    // says so, for monitoring; uploads answer 507 meanwhile (modules/file/quota.ts). STORAGE=s3: no floor, 'ok'.
+    const { config, storage } = app.deps;
+    const low = await diskLow(storage, uploadLimits(config).minFreeBytes);
     // Probes come every few seconds: the warning is logged once an hour while the disk stays low.
     if (low && Date.now() - lastLowWarning > 3_600_000) {
       lastLowWarning = Date.now();
       app.log.warn(
-        { uploadDir: config.uploadDir },
+        { uploadDir: storage.location },
         'upload disk below UPLOAD_MIN_FREE_MB: uploads answer 507',
       );
     }

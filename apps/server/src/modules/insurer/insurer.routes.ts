@@ -51,7 +51,7 @@ const idVersion = z
 /** Insurance institutions: profile, technicists (staff type 1 own / 2 hired), documents. */
 export function insurersRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, storage } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   r.post(
@@ -236,7 +236,7 @@ export function insurersRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const doc = await getDoc(app.db, 'published', req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, doc.fileId, [doc.fileId]);
+      return sendAttachment(app.db, storage, reply, doc.fileId, [doc.fileId]);
     },
   );
   r.post(

@@ -71,7 +71,7 @@ const idVersion = z
  */
 export function policiesRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, settings } = app.deps;
+  const { clock, storage, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   const totals = () => inForceTotals(app.db, clock.now());
@@ -331,7 +331,7 @@ export function policiesRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const p = await policyInScope(app.db, await actorOf(req), req.query.id);
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, p.attachments);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, p.attachments);
     },
   );
 

@@ -44,7 +44,7 @@ const addedEnvelope = envelope(z.object({ id: z.number().int(), versionNo: z.num
  */
 export function preventionFilingRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, settings } = app.deps;
+  const { clock, storage, settings } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
   const capRatio = async () => capRatioOf({ insurance: await settings.get('insurance') });
 
@@ -230,7 +230,7 @@ export function preventionFilingRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const files = await filingFiles(app.db, await actorOf(req), req.query.id);
-      return sendRecordFile(app.db, config.uploadDir, reply, req.query.fileId, files);
+      return sendRecordFile(app.db, storage, reply, req.query.fileId, files);
     },
   );
 }

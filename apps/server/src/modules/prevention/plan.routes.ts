@@ -41,7 +41,7 @@ const idVersion = envelope(z.object({ id: z.number(), version: z.number() }));
 /** Service plans, their records, hazards, follow-ups and files. */
 export function planRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, storage } = app.deps;
   const actorOf = (req: FastifyRequest) => prevActor(app.db, requireAuth(req));
   r.post(
     '/api/prevention/plan/list',
@@ -274,7 +274,7 @@ export function planRoutes(app: FastifyInstance): void {
             plan.hazards.map((h) => h.photos),
           )
         : [];
-      return sendAttachment(app.db, config.uploadDir, reply, req.query.fileId, ids);
+      return sendAttachment(app.db, storage, reply, req.query.fileId, ids);
     },
   );
 

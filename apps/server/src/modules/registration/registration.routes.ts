@@ -35,11 +35,11 @@ import { requireAuth } from '../../platform/http.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
 import {
   commitFile,
+  discardFile,
   noFileError,
   notMultipart,
   receiveFile as receive,
   type receiveFile,
-  removeQuietly,
   uploadError,
 } from '../file/index.ts';
 import {
@@ -74,7 +74,7 @@ const SCAN_KINDS = new Set(['image', 'pdf']);
  */
 export function registrationRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, config, storage } = app.deps;
   const provider = createSmsProvider(config, () => app.db, app.log);
   smsOutboxRoutes(app);
 
@@ -191,21 +191,26 @@ export function registrationRoutes(app: FastifyInstance): void {
         try {
           for await (const part of req.parts()) {
             if (part.type !== 'file') continue;
-            received = await receive(part.file, part.filename, config.uploadDir, now);
+            received = await receive(part.file, part.filename, storage, now);
           }
         } catch (err) {
-          if (received) await removeQuietly(received.tempPath);
+          if (received) await discardFile(storage, received);
           throw uploadError(err);
         }
         if (!received) throw noFileError();
         const file = received;
         if (!SCAN_KINDS.has(file.kind)) {
-          await removeQuietly(file.tempPath);
+          await discardFile(storage, file);
           throw badRequest('扫描件须为图片（jpg、png）或PDF文件');
         }
-        await req.tx((trx) => commitFile(trx, file, { userId: null, orgId: null }, now), {
-          targetId: file.id,
-        });
+        try {
+          await req.tx((trx) => commitFile(trx, file, { userId: null, orgId: null }, now), {
+            targetId: file.id,
+          });
+        } catch (err) {
+          await discardFile(storage, file);
+          throw err;
+        }
         return ok({ fileId: file.id, fileName: file.originalName }, '上传成功');
       },
     );

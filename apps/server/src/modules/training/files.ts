@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { canReadFile, contentDisposition, findFile, openStoredFile } from '../file/index.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
+import { canReadFile, findFile, sendStoredFile } from '../file/index.ts';
 
 /**
  * Files attached to prevention activity records (training materials and photos, plan documents): the
@@ -50,7 +51,7 @@ export async function fileInfos(db: Db, ids: readonly string[]): Promise<StoredF
 /** Streams a file of a record the caller may read (the caller checked the record's scope). */
 export async function sendRecordFile(
   db: Db,
-  uploadDir: string,
+  storage: FileStorage,
   reply: FastifyReply,
   fileId: string,
   attached: readonly string[],
@@ -58,11 +59,5 @@ export async function sendRecordFile(
   if (!attached.map((a) => a.toLowerCase()).includes(fileId.toLowerCase())) throw notFound('文件不存在');
   const row = await findFile(db, fileId);
   if (!row || row.deletedAt) throw notFound('文件不存在');
-  const { stream, size } = await openStoredFile(uploadDir, row);
-  return reply
-    .header('content-type', row.mime)
-    .header('content-length', String(size))
-    .header('content-disposition', contentDisposition(row))
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendStoredFile(reply, storage, row);
 }

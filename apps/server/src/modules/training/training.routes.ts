@@ -49,7 +49,7 @@ const MODULE = '事故预防-培训';
  */
 export function trainingRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.deps;
+  const { clock, storage } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActivityActor(app.db, requireAuth(req));
 
   r.post(
@@ -266,7 +266,7 @@ export function trainingRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const files = await trainingFiles(app.db, await actorOf(req), req.query.id);
-      return sendRecordFile(app.db, config.uploadDir, reply, req.query.fileId, files);
+      return sendRecordFile(app.db, storage, reply, req.query.fileId, files);
     },
   );
 }
