@@ -7,7 +7,9 @@ import type { Clock } from './clock.ts';
 import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
 import type { PortalStats } from './portal-stats.ts';
+import type { RateCounters } from './rate-counters.ts';
 import type { SettingsService } from './settings.ts';
+import type { SharedStore } from './shared-store.ts';
 
 export type { RoutePermission };
 
@@ -57,6 +59,10 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   settings: SettingsService;
+  /** State shared by all processes and instances: single-use keys (platform/shared-store.ts). */
+  shared: SharedStore;
+  /** Rate-limit counts shared by all processes and instances (platform/rate-counters.ts). */
+  counters: RateCounters;
 }
 
 declare module 'fastify' {
