@@ -236,6 +236,23 @@ export type Config = z.infer<typeof configSchema> & {
   embedded: boolean;
 };
 
+/**
+ * How many processes `serve` runs (WORKERS; node:cluster, cluster.ts): by default one per CPU on PostgreSQL and
+ * one on the embedded database, which a single process holds. More than one asked for there is not refused (the
+ * server still starts, as it did before WORKERS existed): one process serves, and `note` says so in the log.
+ */
+export function workerPlan(config: Config, cpus: number): { workers: number; note?: string } {
+  if (config.embedded) {
+    const asked = config.WORKERS ?? 1;
+    if (asked <= 1) return { workers: 1 };
+    return {
+      workers: 1,
+      note: `嵌入式数据库（PGlite）只能由一个进程使用：WORKERS=${asked} 未生效，以单进程运行；多进程请设置 DATABASE_URL（PostgreSQL）`,
+    };
+  }
+  return { workers: config.WORKERS ?? Math.max(1, cpus) };
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
