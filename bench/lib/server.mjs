@@ -24,6 +24,8 @@ export function startServer({ dataDir, env = {}, nodeArgs = [] }) {
         NODE_ENV: 'production',
         LOG_HMAC_KEY: 'bench-only-log-hmac-key-not-a-secret',
         SEED_DEMO: 'on',
+        // One server process unless the caller asks for more (WORKERS defaults to the CPUs on PostgreSQL).
+        WORKERS: process.env.WORKERS ?? '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

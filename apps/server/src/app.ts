@@ -60,10 +60,12 @@ import { registerIpCeiling } from './platform/ip-limit.ts';
 import { LOGIN_SHELL_CSS, loginShellHtml } from './platform/login-shell.ts';
 import { configurePii } from './platform/pii.ts';
 import { createPortalStats } from './platform/portal-stats.ts';
+import { createRateCounters, rateLimitStore } from './platform/rate-counters.ts';
 import { registerReadRouter } from './platform/replica.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
+import { connectRedis, databaseStore, redisStore } from './platform/shared-store.ts';
 import { type FileStorage, openStorage } from './platform/storage/storage.ts';
 import { newRequestId } from './platform/tokens.ts';
 import { tlsServerOptions } from './platform/transport.ts';
@@ -152,12 +154,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const storage = opts.storage ?? (await openStorage(config));
   // onClose hooks run last-added first: the storage closes after the modules' hooks (the upload sweep) stopped.
   if (!opts.storage) app.addHook('onClose', () => storage.close());
+  // State every process and instance must see alike (issue 18): Redis with REDIS_URL, else the database. Local
+  // rate counts are shared every RATE_SYNC_MS, except on the embedded database (one process by design).
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
+  const shared = redis ? redisStore(redis, config.REDIS_PREFIX) : databaseStore(database.db);
+  const counters = createRateCounters({
+    store: shared,
+    clock,
+    syncMs: redis || database.kind === 'postgres' ? config.RATE_SYNC_MS : 0,
+    onError: (err) => app.log.warn({ err }, '限流计数同步失败（下次同步重试）'),
+  });
+  const sweepShared = setInterval(() => {
+    shared.sweep(clock.now().getTime()).catch((err) => app.log.warn({ err }, '清理过期验证码与限流计数失败'));
+  }, 60_000);
+  sweepShared.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweepShared);
+    await counters.close().catch(() => undefined);
+    await shared.close();
+  });
   const deps: AppDeps = {
     config,
     database,
     clock,
     storage,
     settings: createSettingsService(() => database.db, clock, settingDefaults(config)),
+    shared,
+    counters,
   };
   app.decorate('deps', deps);
   app.decorate('db', database.db);
@@ -207,6 +230,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   await app.register(rateLimit, {
     global: true,
+    // Counted over all processes and instances (platform/rate-counters.ts): this global limit locally with a
+    // sync every RATE_SYNC_MS, each route's own limit exactly in the shared store.
+    store: rateLimitStore(counters, clock) as never,
     max: config.API_RATE_MAX,
     timeWindow: 60_000,
     // Route limits run after authentication: a signed-in caller is limited per session (a bureau's NAT
@@ -216,7 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   });
   // A per-IP ceiling in front of everything, so failed authentication and floods of bogus tokens are
   // limited too (they never reach the route limits above).
-  registerIpCeiling(app, config.IP_RATE_MAX, clock);
+  registerIpCeiling(app, config.IP_RATE_MAX, clock, counters);
 
   registerHttpPlatform(app, state.apiRoutes);
 

@@ -22,6 +22,28 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** A streaming replica of DATABASE_URL for read-only work (platform/replica.ts). */
   DATABASE_REPLICA_URL: z.string().url().optional(),
+  /**
+   * Server processes of `npm start` (node:cluster: one primary runs migrations and seeding, then forks this many
+   * workers sharing PORT). Default: the CPU count with DATABASE_URL, 1 on the embedded database, which one
+   * process holds (more is refused there with a log line and one process serves).
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Redis for the state the processes and instances share (captcha, nonces, rate limits): redis://[:password@]
+   * host:port[/db]; without it that state lives in PostgreSQL (platform/shared-store.ts).
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL 须为 redis://主机:端口 或 rediss://主机:端口')
+    .optional(),
+  /** Prefix of this deployment's Redis keys (deployments sharing one Redis use different prefixes). */
+  REDIS_PREFIX: z.string().trim().min(1).max(64).default('aqzrx:'),
+  /**
+   * How often each process shares its counts of the high-volume limits (API limit, per-IP ceiling) with the
+   * others (ms): N processes together may pass such a limit by what they serve in one interval.
+   */
+  RATE_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5000),
   REPLICA_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   // Two connections per CPU (at least 4): more active PostgreSQL backends than that only queue for the same
@@ -233,6 +255,23 @@ export type Config = z.infer<typeof configSchema> & {
   webDist: string;
   embedded: boolean;
 };
+
+/**
+ * How many processes `serve` runs (WORKERS; node:cluster, cluster.ts): by default one per CPU on PostgreSQL and
+ * one on the embedded database, which a single process holds. More than one asked for there is not refused (the
+ * server still starts, as it did before WORKERS existed): one process serves, and `note` says so in the log.
+ */
+export function workerPlan(config: Config, cpus: number): { workers: number; note?: string } {
+  if (config.embedded) {
+    const asked = config.WORKERS ?? 1;
+    if (asked <= 1) return { workers: 1 };
+    return {
+      workers: 1,
+      note: `嵌入式数据库（PGlite）只能由一个进程使用：WORKERS=${asked} 未生效，以单进程运行；多进程请设置 DATABASE_URL（PostgreSQL）`,
+    };
+  }
+  return { workers: config.WORKERS ?? Math.max(1, cpus) };
+}
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, workerPlan } from './config.ts';
 
 describe('MFA and lock settings', () => {
   it('has the second factor on and the account-wide lock at 50 by default', () => {
@@ -82,5 +82,33 @@ describe('file storage settings', () => {
       'http://127.0.0.1:9000',
     );
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', STORAGE: 'oss' })).toThrow(/STORAGE/);
+  });
+});
+
+describe('WORKERS and the shared state settings', () => {
+  const pgUrl = 'postgres://u@127.0.0.1:5432/db';
+  it('serves with one process per CPU on PostgreSQL unless WORKERS says otherwise', () => {
+    expect(workerPlan(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: pgUrl }), 6)).toEqual({ workers: 6 });
+    expect(workerPlan(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: pgUrl, WORKERS: '3' }), 6)).toEqual({
+      workers: 3,
+    });
+  });
+
+  it('keeps the embedded database to one process and says why when more were asked for', () => {
+    expect(workerPlan(loadConfig({ DATA_DIR: '/tmp/x' }), 8)).toEqual({ workers: 1 });
+    const plan = workerPlan(loadConfig({ DATA_DIR: '/tmp/x', WORKERS: '4' }), 8);
+    expect(plan.workers).toBe(1);
+    expect(plan.note).toContain('WORKERS=4 未生效，以单进程运行');
+  });
+
+  it('refuses a WORKERS that is no count and a REDIS_URL that is no Redis address, naming them', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', WORKERS: 'two' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL 须为 redis:\/\/主机:端口/,
+    );
+    expect(loadConfig({ DATA_DIR: '/tmp/x', REDIS_URL: 'redis://:pw@cache:6379/2' }).REDIS_URL).toBe(
+      'redis://:pw@cache:6379/2',
+    );
   });
 });

@@ -1,8 +1,11 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import type http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type ReadyMessage, runPrimary } from './cluster.ts';
+import { type Config, loadConfig, workerPlan } from './config.ts';
 import { backupPglite, readBackup } from './db/backup.ts';
 import { type Database, openDatabase, openPglite } from './db/database.ts';
 import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
@@ -92,9 +95,27 @@ async function hasTables(database: Database): Promise<boolean> {
   return Number((row as { c?: number } | undefined)?.c ?? 0) > 0;
 }
 
+/**
+ * `serve`: one process, or with WORKERS > 1 on PostgreSQL a primary that migrates and seeds once and then forks
+ * the workers (cluster.ts); each worker serves like the single process without preparing the database.
+ */
 async function serve(config: Config): Promise<void> {
+  if (cluster.isWorker) return serveProcess(config, true);
+  const plan = workerPlan(config, os.availableParallelism());
+  if (plan.note) log(plan.note);
+  if (plan.workers <= 1) return serveProcess(config, false);
+  const { database } = await open(config);
+  try {
+    await database.startupLock(() => prepare(config, database));
+  } finally {
+    await database.close();
+  }
+  runPrimary(config, plan.workers, log);
+}
+
+async function serveProcess(config: Config, worker: boolean): Promise<void> {
   const { database, lock } = await open(config);
-  await prepare(config, database);
+  if (!worker) await database.startupLock(() => prepare(config, database));
   const app = await buildApp({ config, database });
   let stopping = false;
   let plain: http.Server | undefined;
@@ -155,7 +176,14 @@ async function serve(config: Config): Promise<void> {
     log(`明文 HTTP 端口: ${plainPort}（页面跳转到 HTTPS，接口请求一律拒绝）`);
   }
   const scheme = config.HTTPS ? 'https' : 'http';
-  log(`宿迁市安全生产责任保险监管服务平台已启动: ${scheme}://localhost:${port} （数据库: ${database.kind}）`);
+  const started = `宿迁市安全生产责任保险监管服务平台已启动: ${scheme}://localhost:${port} （数据库: ${database.kind}）`;
+  if (worker) {
+    // The primary prints the address once every worker listens (they share the port).
+    const ready: ReadyMessage = { type: 'aqzrx-ready', port, started };
+    process.send?.(ready);
+  } else {
+    log(started);
+  }
 }
 
 async function run(command: Command, args: string[]): Promise<void> {
@@ -185,13 +213,13 @@ async function run(command: Command, args: string[]): Promise<void> {
   const { database, lock } = await open(config);
   try {
     if (command === 'migrate') {
-      const applied = await migrateToLatest(database.db);
+      const applied = await database.startupLock(() => migrateToLatest(database.db));
       log(applied.length ? `已执行: ${applied.join(', ')}` : '数据库已是最新版本');
     } else if (command === 'migrate:down') {
       const undone = await migrateDown(database.db);
       log(`已回退: ${undone.join(', ') || '无'}`);
     } else if (command === 'seed') {
-      await prepare(config, database);
+      await database.startupLock(() => prepare(config, database));
       log('种子数据已就绪');
     } else if (command === 'backup') {
       if (!database.pglite)

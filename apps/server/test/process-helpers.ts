@@ -46,6 +46,9 @@ const SCRUBBED = [
   'TEST_WRITE_DELAY_MS',
   'WEB_DIST',
   'SHUTDOWN_TIMEOUT_MS',
+  'WORKERS',
+  'REDIS_URL',
+  'REDIS_PREFIX',
 ];
 
 export function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -59,6 +62,8 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
     LOG_LEVEL: 'warn',
     LOGIN_RATE_MAX: '1000',
     API_RATE_MAX: '100000',
+    // One process per server (on PostgreSQL the default is one per CPU); tests of WORKERS set it.
+    WORKERS: '1',
   });
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

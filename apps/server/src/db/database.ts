@@ -34,6 +34,12 @@ export interface Database {
    * its few-second timeouts; on PGlite the same database.
    */
   jobs(): Kysely<DB>;
+  /**
+   * Runs `work` holding the database-wide start-up lock: migrations and seeding run once when several
+   * instances start together (PostgreSQL: a session advisory lock on a connection of its own; PGlite: one
+   * process holds the data directory anyway).
+   */
+  startupLock<T>(work: () => Promise<T>): Promise<T>;
   /** The embedded instance, for dump/restore. */
   pglite?: PGlite;
   /**
@@ -42,6 +48,9 @@ export interface Database {
    */
   replica?: Kysely<DB>;
 }
+
+/** The advisory lock key of the start-up lock ('aqzr' in ASCII). */
+const STARTUP_LOCK_KEY = 0x61717a72;
 
 /** How long one statement of a background job may run (PostgreSQL). */
 export const JOB_STATEMENT_TIMEOUT_MS = 15 * 60_000;
@@ -238,6 +247,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
         return jobDb;
       },
+      async startupLock(work) {
+        const client = new pg.Client({
+          connectionString: opts.databaseUrl,
+          application_name: 'aqzrx-startup',
+          connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+          ...(opts.ssl && opts.ssl !== 'off'
+            ? { ssl: { rejectUnauthorized: opts.ssl === 'verify-full' } }
+            : {}),
+        });
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock in any case.
+          await client.end().catch(() => undefined);
+        }
+      },
       async ping() {
         const client = await pool.connect();
         try {
@@ -263,6 +291,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite,
     jobs: () => db,
+    startupLock: (work) => work(),
     async ping() {
       await pglite.query('SELECT 1');
     },

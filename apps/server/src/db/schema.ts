@@ -121,6 +121,20 @@ export interface SysSessionTable {
   revokeReason: string | null;
 }
 
+/** Single-use keys with an expiry, shared by the instances (platform/shared-store.ts). */
+export interface SysSingleUseTable {
+  key: string;
+  value: Generated<string>;
+  expiresAt: Timestamp;
+}
+
+/** Rate-limit windows shared by the instances (platform/shared-store.ts). */
+export interface SysRateCounterTable {
+  key: string;
+  count: number;
+  resetAt: Timestamp;
+}
+
 export interface SysLoginAttemptTable {
   usernameLower: string;
   failedCount: Generated<number>;
@@ -255,6 +269,9 @@ export interface SysSubsystemPushTable extends Audit {
   lastPushAt: NullableTimestamp;
   lastPushStatus: PushRunStatus | null;
   lastPushMessage: Generated<string>;
+  /** The instance pushing now and until when its lease holds (migration 0036). */
+  runOwner: string | null;
+  runUntil: NullableTimestamp;
 }
 
 /** Per subsystem and data kind: updated_at + id of the last record delivered (the push watermark). */
@@ -671,6 +688,8 @@ export interface DB extends FeatureTables /* later features: db/tables/ */ {
   sysPasswordHistory: SysPasswordHistoryTable;
   sysSession: SysSessionTable;
   sysLoginAttempt: SysLoginAttemptTable;
+  sysSingleUse: SysSingleUseTable;
+  sysRateCounter: SysRateCounterTable;
   sysOperLog: SysOperLogTable;
   sysLogChain: SysLogChainTable;
   sysSetting: SysSettingTable;

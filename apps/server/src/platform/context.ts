@@ -7,7 +7,9 @@ import type { Clock } from './clock.ts';
 import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
 import type { PortalStats } from './portal-stats.ts';
+import type { RateCounters } from './rate-counters.ts';
 import type { SettingsService } from './settings.ts';
+import type { SharedStore } from './shared-store.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 export type { RoutePermission };
@@ -60,6 +62,10 @@ export interface AppDeps {
   settings: SettingsService;
   /** Uploaded and server-made files (platform/storage: a shared directory or an S3-compatible bucket). */
   storage: FileStorage;
+  /** State shared by all processes and instances: single-use keys (platform/shared-store.ts). */
+  shared: SharedStore;
+  /** Rate-limit counts shared by all processes and instances (platform/rate-counters.ts). */
+  counters: RateCounters;
 }
 
 declare module 'fastify' {

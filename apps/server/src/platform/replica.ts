@@ -46,7 +46,7 @@ export class WriteMarker implements KyselyPlugin {
 
 /**
  * Bookkeeping that every request may write (the session's last activity, login attempts, logs, idempotency
- * keys): not what a user saved, so not a reason to read the primary.
+ * keys, captcha and nonce keys, rate-limit counts): not what a user saved, so not a reason to read the primary.
  */
 const BOOKKEEPING = new Set([
   'sysSession',
@@ -55,6 +55,8 @@ const BOOKKEEPING = new Set([
   'sysRequestLog',
   'sysPushLog',
   'idempotencyKey',
+  'sysSingleUse',
+  'sysRateCounter',
 ]);
 
 function tableName(node: OperationNode | undefined): string | undefined {

@@ -25,7 +25,8 @@ import { decryptPii } from './pii.ts';
  * 2. X-APP-KEY names current credentials (revoked keys are gone: 401);
  * 3. X-SIGNATURE = hex HMAC-SHA256(secret, METHOD\npath?query\ntimestamp\nnonce\nhex sha256(body)). The body
  *    is read here, before Fastify parses it, and handed to the parser unchanged in preParsing (replayBody);
- * 4. X-NONCE not seen before for this key within the window (kept in memory, see NonceStore);
+ * 4. X-NONCE not seen before for this key within the window (claimed in the shared store, so a nonce is good
+ *    once on every process and instance: platform/shared-store.ts);
  * 5. subsystem enabled, bound service user present and active;
  * 6. an enabled safety mechanism of the subsystem lists the route (method + URL pattern as registered),
  *    the caller's IP is in that mechanism's allow-list (when it has one), and the mechanism's per-minute
@@ -36,8 +37,9 @@ import { decryptPii } from './pii.ts';
  * Every refusal answers 401/403/429 with a Chinese message and writes a security row in the operation log
  * (module 子系统调用, user "子系统:<code>" or the presented key). Multipart bodies are not accepted (415).
  *
- * State (nonces, rate windows, last-used throttling) lives in this process, like the captcha store: one
- * server process per database is the deployment model; several instances need a shared store.
+ * Nonces and the mechanisms' per-minute windows live in the shared store (PostgreSQL, or Redis with REDIS_URL),
+ * so they hold across processes and instances (issue 18); only the throttle of the last-used write is per
+ * process (each writes it at most once a minute).
  */
 
 export const SIGNED_CALL_MODULE = '子系统调用';
@@ -46,8 +48,6 @@ const APP_KEY_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 const TIMESTAMP_SHAPE = /^\d{13}$/;
 const NONCE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const SIGNATURE_SHAPE = /^[0-9a-fA-F]{64}$/;
-/** Bound of the nonce store: beyond it (after removing expired entries) signed calls are refused (429). */
-export const NONCE_STORE_MAX = 200_000;
 /** last_used_at is written at most this often per subsystem. */
 const LAST_USED_INTERVAL_MS = 60_000;
 const RATE_WINDOW_MS = 60_000;
@@ -80,39 +80,6 @@ function header(req: FastifyRequest, name: string): string | undefined {
   const h = req.headers[name];
   const v = Array.isArray(h) ? h[0] : h;
   return v && v.length > 0 ? v : undefined;
-}
-
-/**
- * Nonces seen per app key, each kept until its timestamp leaves the acceptance window (after that the
- * timestamp check refuses a replay anyway). Bounded: when full even after dropping expired entries, new
- * signed calls are refused (fail closed) rather than forgetting nonces that could then be replayed.
- */
-export class NonceStore {
-  private readonly seen = new Map<string, number>();
-  private readonly max: number;
-  constructor(max: number = NONCE_STORE_MAX) {
-    this.max = max;
-  }
-
-  /** 'fresh' (now recorded), 'replayed' (seen and not expired) or 'full'. */
-  use(key: string, expiresAt: number, now: number): 'fresh' | 'replayed' | 'full' {
-    const prev = this.seen.get(key);
-    if (prev !== undefined && prev > now) return 'replayed';
-    if (prev === undefined && this.seen.size >= this.max) {
-      this.sweep(now);
-      if (this.seen.size >= this.max) return 'full';
-    }
-    this.seen.set(key, expiresAt);
-    return 'fresh';
-  }
-
-  sweep(now: number): void {
-    for (const [k, exp] of this.seen) if (exp <= now) this.seen.delete(k);
-  }
-
-  get size(): number {
-    return this.seen.size;
-  }
 }
 
 /** `::ffff:1.2.3.4` is the IPv4 address 1.2.3.4. */
@@ -200,19 +167,9 @@ export interface SignedCallGate {
 }
 
 export function createSignedCallGate(app: FastifyInstance): SignedCallGate {
-  const { clock } = app.deps;
-  const nonces = new NonceStore();
-  const windows = new Map<number, { count: number; resetAt: number }>();
+  const { clock, shared, counters } = app.deps;
   const lastUsedWritten = new Map<number, number>();
   const bodies = new WeakMap<FastifyRequest, Buffer>();
-
-  const sweep = setInterval(() => {
-    const now = clock.now().getTime();
-    nonces.sweep(now);
-    for (const [id, w] of windows) if (w.resetAt <= now) windows.delete(id);
-  }, 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   /** Reads the raw body (bounded by the route's body limit) before Fastify's parser does. */
   function readBody(req: FastifyRequest): Promise<Buffer> {
@@ -325,10 +282,9 @@ export function createSignedCallGate(app: FastifyInstance): SignedCallGate {
     if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature.toLowerCase(), 'hex'))) {
       throw unauthorized('签名校验失败（X-SIGNATURE 不正确），请检查密钥与待签名字符串');
     }
-    const used = nonces.use(`${appKey}\n${nonce}`, Number(timestamp) + SIGNED_CALL_WINDOW_MS, now);
-    if (used === 'replayed')
+    // Kept until the timestamp leaves the acceptance window (after that the timestamp check refuses a replay).
+    if (!(await shared.claim(`nonce:${appKey}:${nonce}`, Number(timestamp) + SIGNED_CALL_WINDOW_MS, now)))
       throw unauthorized('X-NONCE 已使用过（重放请求被拒绝），每次请求须使用新的随机串');
-    if (used === 'full') throw tooMany(60, '签名请求过多，请稍后重试');
 
     if (caller.subsystemStatus !== SubsystemStatus.ENABLED) {
       throw unauthorized(`子系统“${caller.name}”已停用，不能调用平台接口`);
@@ -363,12 +319,7 @@ export function createSignedCallGate(app: FastifyInstance): SignedCallGate {
     if (!admitted) {
       throw forbidden(`调用方IP ${ip} 不在安全机制“${enabled[0]!.name}”的IP白名单中`);
     }
-    let w = windows.get(admitted.id);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + RATE_WINDOW_MS };
-      windows.set(admitted.id, w);
-    }
-    w.count++;
+    const w = await counters.hit(`mech:${admitted.id}`, RATE_WINDOW_MS);
     if (w.count > admitted.ratePerMinute) {
       const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
       throw tooMany(

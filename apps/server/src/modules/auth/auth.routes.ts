@@ -45,7 +45,8 @@ import { wechatRoutes } from './wechat.routes.ts';
 export function authRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, clock, settings } = app.deps;
-  const captcha = createCaptchaService({ now: () => clock.now().getTime() });
+  // Challenges and tokens are kept where every process and instance finds them (issue 18).
+  const captcha = createCaptchaService({ now: () => clock.now().getTime(), store: app.deps.shared });
 
   r.post(
     '/api/captcha/get',
@@ -56,7 +57,7 @@ export function authRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       // The login page's first call: the browser gets its device cookie (per-client failure counts).
       ensureDeviceCookie(req, reply);
-      return ok(captcha.issue());
+      return ok(await captcha.issue());
     },
   );
 
@@ -75,7 +76,7 @@ export function authRoutes(app: FastifyInstance): void {
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (req) => {
-      const res = captcha.check(req.body.id, req.body.x, req.body.trail);
+      const res = await captcha.check(req.body.id, req.body.x, req.body.trail);
       if (!res.ok) {
         // security.md L01: a failed puzzle is a failed sign-in attempt in the log.
         await writeAudit(

@@ -48,7 +48,7 @@ export interface LoginDeps {
   db: Db;
   config: Config;
   now: () => Date;
-  consumeCaptcha: (token: string) => boolean;
+  consumeCaptcha: (token: string) => Promise<boolean>;
   captchaEnabled: boolean;
   /** The run-time password age policy (`security.passwordMaxAgeDays`; 0 = never). */
   passwordMaxAgeDays: number;
@@ -336,7 +336,7 @@ export async function checkPasswordLogin(
     );
 
   if (deps.captchaEnabled) {
-    if (!input.captchaToken || !deps.consumeCaptcha(input.captchaToken)) {
+    if (!input.captchaToken || !(await deps.consumeCaptcha(input.captchaToken))) {
       await audit('fail', Messages.captchaInvalid);
       throw new AppError(
         400,

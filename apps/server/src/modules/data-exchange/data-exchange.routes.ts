@@ -13,7 +13,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { resolveActor } from '../enterprise/index.ts';
 import { insurancePost } from './insurance-post.service.ts';
-import { assertPushable, pushSettings, savePushSettings } from './push.service.ts';
+import { assertPushable, pushLeaseHeld, pushSettings, savePushSettings } from './push.service.ts';
 import { createPushWorker, type PushWorker } from './push.worker.ts';
 
 declare module 'fastify' {
@@ -80,8 +80,12 @@ export function dataExchangeRoutes(app: FastifyInstance): void {
       },
       config: { permission: 'subsystem.get' },
     },
-    async (req) =>
-      ok(await pushSettings(app.db, req.query.subsystemId, app.pushWorker.isRunning(req.query.subsystemId))),
+    async (req) => {
+      const id = req.query.subsystemId;
+      // Running here, or in another process or instance (which holds the subsystem's push lease).
+      const running = app.pushWorker.isRunning(id) || (await pushLeaseHeld(app.db, id, clock.now()));
+      return ok(await pushSettings(app.db, id, running));
+    },
   );
 
   r.post(
@@ -119,7 +123,7 @@ export function dataExchangeRoutes(app: FastifyInstance): void {
       const id = req.query.subsystemId;
       req.auditTarget = String(id);
       await assertPushable(app.db, id);
-      const started = app.pushWorker.trigger(id);
+      const started = !(await pushLeaseHeld(app.db, id, clock.now())) && app.pushWorker.trigger(id);
       return ok(
         { started },
         started ? '已开始推送，稍后刷新查看推送结果和推送日志' : '该子系统正在推送中，请稍后刷新查看结果',

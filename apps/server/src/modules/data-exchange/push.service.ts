@@ -272,6 +272,81 @@ export async function recordRun(
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The push lease (several instances: one pushes a subsystem at a time)
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Takes the lease of a subsystem's push for `owner` (an instance's worker) until `now + leaseMs`, unless another
+ * owner holds an unexpired one. The row is picked FOR UPDATE SKIP LOCKED: of instances racing for it, the first
+ * takes it and the others pass on at once instead of waiting for it.
+ */
+export async function claimPushLease(
+  db: Db,
+  subsystemId: number,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('sysSubsystemPush')
+    .set({ runOwner: owner, runUntil: new Date(now.getTime() + leaseMs) })
+    .where('subsystemId', '=', (eb) =>
+      eb
+        .selectFrom('sysSubsystemPush as free')
+        .select('free.subsystemId')
+        .where('free.subsystemId', '=', subsystemId)
+        .where((w) =>
+          w.or([
+            w('free.runUntil', 'is', null),
+            w('free.runUntil', '<=', now),
+            w('free.runOwner', '=', owner),
+          ]),
+        )
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('subsystemId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Extends the lease while the owner still holds it; false when it was lost (expired and taken over). */
+export async function renewPushLease(
+  db: Db,
+  subsystemId: number,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('sysSubsystemPush')
+    .set({ runUntil: new Date(now.getTime() + leaseMs) })
+    .where('subsystemId', '=', subsystemId)
+    .where('runOwner', '=', owner)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function releasePushLease(db: Db, subsystemId: number, owner: string): Promise<void> {
+  await db
+    .updateTable('sysSubsystemPush')
+    .set({ runOwner: null, runUntil: null })
+    .where('subsystemId', '=', subsystemId)
+    .where('runOwner', '=', owner)
+    .execute();
+}
+
+/** Whether some instance holds the subsystem's push lease now. */
+export async function pushLeaseHeld(db: Db, subsystemId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('sysSubsystemPush')
+    .select('runUntil')
+    .where('subsystemId', '=', subsystemId)
+    .executeTakeFirst();
+  return !!row?.runUntil && row.runUntil.getTime() > now.getTime();
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Cursors and changed records
 // ---------------------------------------------------------------------------------------------------
 

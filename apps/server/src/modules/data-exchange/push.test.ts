@@ -12,7 +12,8 @@ import {
   subsystem,
   usccOf,
 } from './data-exchange.testkit.ts';
-import { createPushWorker, type PushWorker } from './push.worker.ts';
+import { pushLeaseHeld } from './push.service.ts';
+import { createPushWorker, PUSHING_ELSEWHERE, type PushWorker } from './push.worker.ts';
 
 const GOV_DISTRICTS = ['321302', '321311', '321322', '321323', '321324'];
 
@@ -22,7 +23,7 @@ interface Received {
   body: string;
   json: { batchId: string; kind: string; subsystem: string; count: number; items: Array<{ id: number }> };
 }
-type Answer = { status: number; body?: string } | 'hang';
+type Answer = { status: number; body?: string; delayMs?: number } | 'hang';
 
 /** A real HTTP server standing in for the provincial platform. */
 async function receiver() {
@@ -36,8 +37,10 @@ async function receiver() {
       got.push({ url: req.url ?? '', headers: req.headers, body, json: JSON.parse(body) });
       const a = answer(got.length);
       if (a === 'hang') return;
-      res.writeHead(a.status, { 'content-type': 'application/json' });
-      res.end(a.body ?? '{"code":0}');
+      setTimeout(() => {
+        res.writeHead(a.status, { 'content-type': 'application/json' });
+        res.end(a.body ?? '{"code":0}');
+      }, a.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -318,6 +321,43 @@ describe('push worker', () => {
       expect.objectContaining({ id, policyNo: item.policyNo, status: 'approved' }),
     ]);
     expect((await cursorOf(sys.id, 'policy'))?.cursorId).toBe(id);
+  });
+
+  it('two instances’ workers on one database: a changed policy is delivered once, by the one holding the lease', async () => {
+    t.clock.advance(1000);
+    const uscc = usccOf(5_000_003);
+    await newEnterprise(t, gov, uscc, '宿豫区双实例推送有限公司');
+    const item = { ...policyBody(today(t), 10), policyNo: `TWIN${Date.now()}`, enterpriseUscc: uscc };
+    expect((await post(t, '/api/company/insurancePost', insurer, { policy: item })).status).toBe(200);
+    // A second worker stands for another instance; a slow receiver keeps the first run going while it tries.
+    const other = createPushWorker(t.app, {
+      intervalMs: 86_400_000,
+      retryBaseMs: 10,
+      settleMs: 0,
+      timeoutMs: 2000,
+    });
+    rx.answer(() => ({ status: 200, delayMs: 400 }));
+    try {
+      const before = rx.got.length;
+      const first = worker.runSubsystem(sys.id);
+      // The first run has taken the lease before the other starts.
+      for (let i = 0; i < 100 && !(await pushLeaseHeld(db(), sys.id, t.clock.now())); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(await pushLeaseHeld(db(), sys.id, t.clock.now())).toBe(true);
+      expect(((await settings(sys.id)).body.data as unknown as PushSettingsView).running).toBe(true);
+      const second = await other.runSubsystem(sys.id);
+      expect(second).toEqual({ status: 'skipped', message: PUSHING_ELSEWHERE, delivered: 0 });
+      expect(await first).toMatchObject({ status: 'success', delivered: 1 });
+      expect(rx.got.length).toBe(before + 1);
+      expect(rx.got.at(-1)!.json.items).toEqual([expect.objectContaining({ policyNo: item.policyNo })]);
+      // The lease is given back: the other instance's next run finds nothing new to send.
+      expect(await pushLeaseHeld(db(), sys.id, t.clock.now())).toBe(false);
+      expect(await other.runSubsystem(sys.id)).toMatchObject({ status: 'idle', delivered: 0 });
+      expect(rx.got.length).toBe(before + 1);
+    } finally {
+      rx.answer(() => ({ status: 200 }));
+      await other.stop();
+    }
   });
 
   it('failures are retried with backoff on one push-log row; after 6 failures the cursor stays and the next run resends the same records', async () => {

@@ -19,6 +19,7 @@ import {
   type ChangedBatch,
   changedClaims,
   changedPolicies,
+  claimPushLease,
   enabledTargets,
   loadTarget,
   type PushTarget,
@@ -26,6 +27,8 @@ import {
   pushPlan,
   readCursor,
   recordRun,
+  releasePushLease,
+  renewPushLease,
 } from './push.service.ts';
 
 /**
@@ -36,10 +39,14 @@ import {
  * the next run starts from the same records. Every batch is one row of the push log (sys_push_log), updated
  * with each attempt.
  *
- * Runs of one subsystem never overlap in this process (the timer and "push now" share one guard); runs end
- * when the app closes (in-flight requests and backoff waits are aborted). One server process per database
- * is the deployment model; with several, the compare-and-set cursor keeps them from skipping records, but a
- * batch may be delivered twice, so receivers treat (kind, id, version) as idempotent.
+ * Runs of one subsystem never overlap in this process (the timer and "push now" share one guard), nor across
+ * processes and instances (issue 18): a run first takes the subsystem's lease in the database
+ * (sys_subsystem_push.run_owner/run_until, FOR UPDATE SKIP LOCKED, push.service.ts), renews it before each batch
+ * and gives it back at the end; an instance that finds it held passes on. So each batch is sent by one instance
+ * once. A lease outlives its instance by at most LEASE_MS (a killed process); the compare-and-set cursor keeps
+ * runs from skipping records whatever happens, and receivers still treat (kind, id, version) as idempotent (a
+ * batch whose answer was lost is sent again). Runs end when the app closes (in-flight requests and backoff waits
+ * are aborted).
  */
 
 export interface PushRequest {
@@ -61,6 +68,13 @@ export interface PushSender {
 }
 
 const RESPONSE_TEXT_MAX = 1000;
+/**
+ * How long a push lease holds without renewal: longer than one batch's worst case (six attempts of 10 s with
+ * 2+4+8+16+32 s between them, about two minutes).
+ */
+export const LEASE_MS = 5 * 60_000;
+/** What a run answers when another instance is pushing the subsystem (not recorded: that run records). */
+export const PUSHING_ELSEWHERE = '另一个服务实例正在推送该子系统';
 
 async function readSome(res: Response, max: number): Promise<string> {
   if (!res.body) return '';
@@ -166,6 +180,8 @@ export function createPushWorker(app: FastifyInstance, opts: PushWorkerOptions):
   const maxBatches = opts.maxBatchesPerRun ?? 50;
 
   const runs = new Map<number, Promise<PushRunResult>>();
+  /** This worker's name on the leases it takes. */
+  const owner = randomUUID();
   let abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let cycle: Promise<void> | undefined;
@@ -245,6 +261,18 @@ export function createPushWorker(app: FastifyInstance, opts: PushWorkerOptions):
   }
 
   async function run(subsystemId: number): Promise<PushRunResult> {
+    if (!(await claimPushLease(app.db, subsystemId, owner, clock.now(), LEASE_MS)))
+      return { status: 'skipped', message: PUSHING_ELSEWHERE, delivered: 0 };
+    try {
+      return await runLeased(subsystemId);
+    } finally {
+      await releasePushLease(app.db, subsystemId, owner).catch((err) =>
+        app.log.warn({ err, subsystemId }, 'push lease release failed (it expires by itself)'),
+      );
+    }
+  }
+
+  async function runLeased(subsystemId: number): Promise<PushRunResult> {
     const t = await loadTarget(app.db, subsystemId);
     if (!t?.enabled) return { status: 'skipped', message: '未启用推送', delivered: 0 };
     const { plan, problems } = await pushPlan(app.db, t, parseKinds(t.dataKinds ?? ''));
@@ -266,6 +294,10 @@ export function createPushWorker(app: FastifyInstance, opts: PushWorkerOptions):
     for (const kind of plan.kinds) {
       let count = 0;
       for (let b = 0; b < maxBatches && !abort.signal.aborted; b++) {
+        if (!(await renewPushLease(app.db, subsystemId, owner, clock.now(), LEASE_MS))) {
+          failure = `${kindLabel(kind)}推送中断：推送租约已过期并被其他服务实例接管，将由其继续`;
+          break;
+        }
         const cursor = await readCursor(app.db, subsystemId, kind);
         const settleBefore = new Date(clock.now().getTime() - settleMs);
         const batch =

@@ -4,7 +4,7 @@ import type { SubsystemCredentials, SubsystemRow } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { decryptPii } from '../../platform/pii.ts';
-import { ipAllowed, NonceStore } from '../../platform/signed-calls.ts';
+import { ipAllowed } from '../../platform/signed-calls.ts';
 
 let t: TestContext;
 let admin: string;
@@ -498,13 +498,13 @@ describe('helpers', () => {
     expect(ipAllowed('not-an-ip', ['0.0.0.0/0'])).toBe(false);
   });
 
-  it('NonceStore refuses a replay until expiry and fails closed when full', () => {
-    const store = new NonceStore(2);
-    expect(store.use('a', 100, 0)).toBe('fresh');
-    expect(store.use('a', 100, 50)).toBe('replayed');
-    expect(store.use('b', 100, 50)).toBe('fresh');
-    expect(store.use('c', 100, 50)).toBe('full');
-    expect(store.use('c', 300, 150)).toBe('fresh'); // a and b expired and were swept
-    expect(store.size).toBe(1);
+  it('the shared nonce store takes a key once until it expires', async () => {
+    const store = t.app.deps.shared;
+    const key = `nonce:test:${randomBytes(8).toString('hex')}`;
+    const now = t.clock.now().getTime();
+    expect(await store.claim(key, now + 100, now)).toBe(true);
+    expect(await store.claim(key, now + 100, now + 50)).toBe(false);
+    expect(await store.claim(key, now + 300, now + 100)).toBe(true); // expired: claimed afresh
+    expect(await store.claim(key, now + 300, now + 299)).toBe(false);
   });
 });

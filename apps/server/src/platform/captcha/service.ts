@@ -11,10 +11,13 @@
  * pixels of the background's natural size. `x` is what the client submits; if the client displays the
  * picture scaled, it must convert back to natural pixels before submitting.
  *
- * Everything lives in process memory, bounded by `maxEntries` per store (challenges and tokens), with
- * expired entries swept lazily. Route-level rate limiting is still required to stop brute force.
+ * Challenges and tokens live in a shared store (platform/shared-store.ts: PostgreSQL, or Redis with REDIS_URL),
+ * so a challenge issued by one server process or instance is checked by any other, once (issue 18): taking a
+ * key is atomic there. Without a store (unit tests) they live in this process's memory, bounded by `maxEntries`.
+ * Route-level rate limiting is still required to stop brute force.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { memoryStore, type SharedStore } from '../shared-store.ts';
 import { encodePng, pngDataUrl } from './png.ts';
 import { createPictureRng, cutPiece, drawHole, renderScene } from './render.ts';
 import {
@@ -41,8 +44,10 @@ export interface CaptchaOptions {
   tokenTtlMs?: number;
   /** Accepted |x - secret| in px (default 5). */
   tolerance?: number;
-  /** Maximum number of live challenges, and separately of live tokens (default 10 000). */
+  /** Maximum number of live challenges and tokens together in the memory store (default 20 000). */
   maxEntries?: number;
+  /** Where challenges and tokens are kept (default: this process's memory). */
+  store?: SharedStore;
   /** Clock in ms, injectable for tests (default Date.now). */
   now?: () => number;
   /** The piece's shape (default: a random one per challenge); tests pin the classic piece. */
@@ -77,15 +82,13 @@ export type CheckResult =
 export type CaptchaFailureReason = Extract<CheckResult, { ok: false }>['reason'];
 
 export interface CaptchaService {
-  issue(): CaptchaChallenge;
+  issue(): Promise<CaptchaChallenge>;
   /**
    * @param x the submitted left offset of the piece image, in background pixels.
    * @param trail optional drag samples `[dx, ms]` (slider offset in px, timestamp in ms, any origin).
    */
-  check(id: string, x: number, trail?: Array<[number, number]>): CheckResult;
-  consume(captchaToken: string): boolean;
-  /** Number of live challenges plus live tokens (expired entries are swept first). */
-  size(): number;
+  check(id: string, x: number, trail?: Array<[number, number]>): Promise<CheckResult>;
+  consume(captchaToken: string): Promise<boolean>;
 }
 
 /** User-facing messages for the failure reasons, for the route layer. */
@@ -103,7 +106,7 @@ const DEFAULTS = {
   ttlMs: 120_000,
   tokenTtlMs: 120_000,
   tolerance: 5,
-  maxEntries: 10_000,
+  maxEntries: 20_000,
 } as const;
 
 /** Minimum gap between the piece's start position (x = 0) and the hole, and from the right edge. */
@@ -121,14 +124,6 @@ const MAX_LINEAR_R2 = 0.995;
 /** Ids and tokens longer than this cannot be ours; reject them without a lookup. */
 const MAX_KEY_LENGTH = 128;
 
-interface Entry {
-  expiresAt: number;
-}
-
-interface PendingChallenge extends Entry {
-  secretX: number;
-}
-
 function positiveInt(name: string, value: number, min = 1): number {
   if (!Number.isInteger(value) || value < min)
     throw new RangeError(`captcha option ${name} must be an integer >= ${min}`);
@@ -138,22 +133,6 @@ function positiveInt(name: string, value: number, min = 1): number {
 function nonNegative(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`captcha option ${name} must be >= 0`);
   return value;
-}
-
-/** Removes expired entries from the head of an insertion-ordered store (TTL is constant per store). */
-function sweep(store: Map<string, Entry>, now: number): void {
-  for (const [key, entry] of store) {
-    if (now < entry.expiresAt) break;
-    store.delete(key);
-  }
-}
-
-/** Evicts the oldest entries until there is room for one more. */
-function makeRoom(store: Map<string, Entry>, maxEntries: number): void {
-  for (const key of store.keys()) {
-    if (store.size < maxEntries) break;
-    store.delete(key);
-  }
 }
 
 /**
@@ -258,11 +237,12 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
     );
   }
 
-  const challenges = new Map<string, PendingChallenge>();
-  const tokens = new Map<string, Entry>();
+  const store = opts.store ?? memoryStore(maxEntries);
+  const challengeKey = (id: string) => `captcha:c:${id}`;
+  const tokenKey = (token: string) => `captcha:t:${token}`;
 
   return {
-    issue(): CaptchaChallenge {
+    async issue(): Promise<CaptchaChallenge> {
       const secretX = randomInt(minX, maxX + 1);
       const y = randomInt(minY, maxY + 1);
       const rng = createPictureRng();
@@ -291,10 +271,8 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
       const pieceUrl = pngDataUrl(encodePng(geometry.width, geometry.height, piece, 4));
 
       const t = now();
-      sweep(challenges, t);
-      makeRoom(challenges, maxEntries);
       const id = randomBytes(16).toString('base64url');
-      challenges.set(id, { secretX, expiresAt: t + ttlMs });
+      await store.put(challengeKey(id), String(secretX), t + ttlMs, t);
       return {
         id,
         width,
@@ -308,29 +286,26 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
       };
     },
 
-    check(id, x, trail) {
+    async check(id, x, trail) {
       if (typeof id !== 'string' || id.length === 0 || id.length > MAX_KEY_LENGTH) {
         return { ok: false, reason: 'expired' };
       }
-      const pending = challenges.get(id);
-      // Single use: delete before any comparison so that a replay always fails.
-      challenges.delete(id);
       const t = now();
-      sweep(challenges, t);
-      if (!pending || t >= pending.expiresAt) return { ok: false, reason: 'expired' };
+      // Single use: taken (removed) before any comparison so that a replay always fails, on any instance.
+      const secret = await store.take(challengeKey(id), t);
+      if (secret === undefined) return { ok: false, reason: 'expired' };
+      const secretX = Number(secret);
       if (trail !== undefined && (isSyntheticTrail(trail) || !isPlausibleTrail(trail)))
         return { ok: false, reason: 'robot' };
-      if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x - pending.secretX) > tolerance) {
+      if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x - secretX) > tolerance) {
         return { ok: false, reason: 'mismatch' };
       }
-      sweep(tokens, t);
-      makeRoom(tokens, maxEntries);
       const captchaToken = randomBytes(24).toString('base64url');
-      tokens.set(captchaToken, { expiresAt: t + tokenTtlMs });
+      await store.put(tokenKey(captchaToken), '', t + tokenTtlMs, t);
       return { ok: true, captchaToken };
     },
 
-    consume(captchaToken) {
+    async consume(captchaToken) {
       if (
         typeof captchaToken !== 'string' ||
         captchaToken.length === 0 ||
@@ -338,18 +313,7 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
       ) {
         return false;
       }
-      const entry = tokens.get(captchaToken);
-      tokens.delete(captchaToken);
-      const t = now();
-      sweep(tokens, t);
-      return entry !== undefined && t < entry.expiresAt;
-    },
-
-    size() {
-      const t = now();
-      sweep(challenges, t);
-      sweep(tokens, t);
-      return challenges.size + tokens.size;
+      return (await store.take(tokenKey(captchaToken), now())) !== undefined;
     },
   };
 }
