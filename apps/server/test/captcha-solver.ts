@@ -14,12 +14,27 @@ export interface DecodedPng {
   pixels: Uint8Array;
 }
 
+/** What the solvers read: the images and the public geometry. */
+export type SolvableChallenge = Pick<
+  CaptchaChallenge,
+  'images' | 'y' | 'width' | 'height' | 'pieceSize' | 'radius'
+>;
+
+/** A challenge as the API answers it (the images' addresses), with its two PNGs loaded through `load`. */
+export async function withImages<C extends { background: string; piece: string }>(
+  ch: C,
+  load: (url: string) => Promise<Buffer>,
+): Promise<C & Pick<CaptchaChallenge, 'images'>> {
+  const [background, piece] = await Promise.all([load(ch.background), load(ch.piece)]);
+  return { ...ch, images: { background, piece } };
+}
+
 export const DATA_URL_PREFIX = 'data:image/png;base64,';
 
 /** Strict little PNG decoder for 8-bit truecolour images: checks signature, chunk CRCs and sizes. */
-export function decodePng(dataUrl: string): DecodedPng {
-  expect(dataUrl.startsWith(DATA_URL_PREFIX)).toBe(true);
-  const buf = Buffer.from(dataUrl.slice(DATA_URL_PREFIX.length), 'base64');
+export function decodePng(png: Buffer | string): DecodedPng {
+  if (typeof png === 'string') expect(png.startsWith(DATA_URL_PREFIX)).toBe(true);
+  const buf = typeof png === 'string' ? Buffer.from(png.slice(DATA_URL_PREFIX.length), 'base64') : png;
   expect(buf.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   let pos = 8;
   let width = 0;
@@ -102,9 +117,9 @@ function interiorOf(piece: DecodedPng, erode: number): number[] {
  * piece's, darkened. For each offset the best darkening factor is fitted and the residual compared; the
  * decoy holes hold other content. This proves the piece and the hole line up (and gives the tests the answer).
  */
-export function solveCaptcha(ch: CaptchaChallenge): number {
-  const bg = decodePng(ch.background);
-  const piece = decodePng(ch.piece);
+export function solveCaptcha(ch: SolvableChallenge): number {
+  const bg = decodePng(ch.images.background);
+  const piece = decodePng(ch.images.piece);
   const interior = interiorOf(piece, 4);
   const scene: number[] = [];
   for (let k = 0; k < interior.length; k += 2) {
@@ -146,9 +161,9 @@ export function solveCaptcha(ch: CaptchaChallenge): number {
  * its alpha, slide it along the row and pick the offset where the background inside the outline is darkest
  * compared with a ring just outside it (the darkened hole).
  */
-export function darkestHoleSolver(ch: CaptchaChallenge): number {
-  const bg = decodePng(ch.background);
-  const piece = decodePng(ch.piece);
+export function darkestHoleSolver(ch: SolvableChallenge): number {
+  const bg = decodePng(ch.images.background);
+  const piece = decodePng(ch.images.piece);
   const inside = interiorOf(piece, 1);
   const opaque = (i: number, j: number) =>
     i >= 0 &&

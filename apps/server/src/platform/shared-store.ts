@@ -18,6 +18,8 @@ export interface SharedStore {
   put(key: string, value: string, expiresAt: number, now: number): Promise<void>;
   /** Removes the key and answers its value if it had not expired: of callers racing for one key, one gets it. */
   take(key: string, now: number): Promise<string | undefined>;
+  /** The key's value if it has not expired, leaving it in place (what may be read more than once). */
+  get(key: string, now: number): Promise<string | undefined>;
   /** Records the key unless it is held and unexpired: true for exactly one of callers racing for it. */
   claim(key: string, expiresAt: number, now: number): Promise<boolean>;
   /**
@@ -63,6 +65,14 @@ export function databaseStore(db: Db): SharedStore {
         .values({ key, value, expiresAt: at })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, expiresAt: at }))
         .execute();
+    },
+    async get(key, now) {
+      const row = await db
+        .selectFrom('sysSingleUse')
+        .select(['value', 'expiresAt'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row && row.expiresAt.getTime() > now ? row.value : undefined;
     },
     async take(key, now) {
       const row = await db
@@ -183,6 +193,12 @@ export function redisStore(redis: Redis, prefix: string): SharedStore {
     async put(key, value, expiresAt, now) {
       await redis.set(k(key), `${expiresAt}|${value}`, 'PX', ttl(expiresAt, now));
     },
+    async get(key, now) {
+      const raw = await redis.get(k(key));
+      if (raw === null) return undefined;
+      const bar = raw.indexOf('|');
+      return Number(raw.slice(0, bar)) > now ? raw.slice(bar + 1) : undefined;
+    },
     async take(key, now) {
       const raw = await redis.getdel(k(key));
       if (raw === null) return undefined;
@@ -247,6 +263,10 @@ export function memoryStore(maxKeys = 100_000): SharedStore {
       once.delete(key);
       room(now);
       once.set(key, { value, expiresAt });
+    },
+    async get(key, now) {
+      const v = once.get(key);
+      return v && v.expiresAt > now ? v.value : undefined;
     },
     async take(key, now) {
       const v = once.get(key);

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CaptchaChallenge } from '../../src/platform/captcha/index.ts';
-import { humanTrail, solveCaptcha } from '../captcha-solver.ts';
+import { humanTrail, solveCaptcha, withImages } from '../captcha-solver.ts';
 import { pgUrl } from '../global-setup.ts';
 import {
   call,
@@ -92,9 +92,19 @@ function fresh(base: string, path: string): Promise<number> {
   });
 }
 
+/** A captcha image's bytes (200 required). */
+async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 /** Solves a puzzle issued by `issuer` and checked at `checker`; answers the pass token. */
 async function passPuzzle(issuer: string, checker: string, cookie = ''): Promise<string> {
-  const ch = await ok<CaptchaChallenge>(issuer, '/api/captcha/get', { cookie });
+  // Its images are served by the instance that checks it too: the store is shared.
+  const ch = await withImages(await ok<CaptchaChallenge>(issuer, '/api/captcha/get', { cookie }), (url) =>
+    fetchBytes(`${checker}${url}`),
+  );
   const x = solveCaptcha(ch);
   const res = await ok<{ captchaToken: string }>(checker, '/api/captcha/check', {
     body: { id: ch.id, x, trail: humanTrail(x) },
@@ -160,7 +170,9 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('a captcha issued by one is solved at the other once; its pass token signs in once, anywhere', async () => {
-    const ch = await ok<CaptchaChallenge>(a.base, '/api/captcha/get');
+    const ch = await withImages(await ok<CaptchaChallenge>(a.base, '/api/captcha/get'), (url) =>
+      fetchBytes(`${b.base}${url}`),
+    );
     const x = solveCaptcha(ch);
     const body = { id: ch.id, x, trail: humanTrail(x) };
     const passed = await call<{ captchaToken: string }>(b.base, '/api/captcha/check', { body });
@@ -437,7 +449,7 @@ describe('WORKERS=2', () => {
       DATA_DIR: tempDir('pglite-workers'),
       WORKERS: '4',
       SEED_DEMO: 'off',
-      ADMIN_PASSWORD: 'Workers-Test-Admin-2026!',
+      ADMIN_PASSWORD: 'Workers-Test-Ops-2026!',
     });
     expect(srv.stdout()).toContain(
       '嵌入式数据库（PGlite）只能由一个进程使用：WORKERS=4 未生效，以单进程运行',

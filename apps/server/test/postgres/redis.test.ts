@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import type { CaptchaChallenge } from '../../src/platform/captcha/index.ts';
 import { redisStore } from '../../src/platform/shared-store.ts';
-import { humanTrail, solveCaptcha } from '../captcha-solver.ts';
+import { humanTrail, solveCaptcha, withImages } from '../captcha-solver.ts';
 import { pgUrl } from '../global-setup.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { sharedStoreContract } from '../shared-store-contract.ts';
@@ -69,8 +69,13 @@ describe('two apps on one database sharing Redis', () => {
 
   it('a captcha issued by one is checked at the other once, and kept in Redis, not in the database', async () => {
     const issued = await one.call({ method: 'POST', url: '/api/captcha/get' });
-    const ch = issued.json().data as CaptchaChallenge;
+    const ch = await withImages(issued.json().data as CaptchaChallenge, async (url) => {
+      const img = await other.call({ method: 'GET', url });
+      expect(img.statusCode).toBe(200);
+      return img.rawPayload;
+    });
     expect(await redis.exists(`${prefix}captcha:c:${ch.id}`)).toBe(1);
+    expect(await redis.exists(`${prefix}captcha:i:${ch.id}:background`)).toBe(1);
     const x = solveCaptcha(ch);
     const payload = { id: ch.id, x, trail: humanTrail(x) };
     const passed = await other.call({ method: 'POST', url: '/api/captcha/check', payload });

@@ -4,6 +4,7 @@ import {
   captchaVerifyBody,
   ErrorReason,
   envelope,
+  fileResponse,
   isMfaPending,
   knownPathQuery,
   knownPathResult,
@@ -19,13 +20,13 @@ import {
   resourceNode,
   userInfo,
 } from '@aqzrx/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
-import { CAPTCHA_MESSAGES, createCaptchaService } from '../../platform/captcha/index.ts';
+import { CAPTCHA_IMAGE_PATH, CAPTCHA_MESSAGES, createCaptchaService } from '../../platform/captcha/index.ts';
 import { done, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { ensureDeviceCookie, loginClient } from '../../platform/login-client.ts';
 import { queryAsBody } from '../../platform/query-body.ts';
@@ -42,6 +43,11 @@ import {
 import { mfaRoutes } from './mfa.routes.ts';
 import { wechatRoutes } from './wechat.routes.ts';
 
+/** A captcha image: binary, never cached (each challenge has its own). */
+function sendPng(reply: FastifyReply, png: Buffer): FastifyReply {
+  return reply.header('cache-control', 'no-store').type('image/png').send(png);
+}
+
 export function authRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, clock, settings } = app.deps;
@@ -57,7 +63,26 @@ export function authRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       // The login page's first call: the browser gets its device cookie (per-client failure counts).
       ensureDeviceCookie(req, reply);
-      return ok(await captcha.issue());
+      const { images: _images, ...challenge } = await captcha.issue();
+      return ok(challenge);
+    },
+  );
+
+  r.get(
+    `${CAPTCHA_IMAGE_PATH}/:id/:part`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '滑块验证码图片（背景或拼图块，PNG）',
+        params: z.object({ id: z.string().min(1).max(64), part: z.enum(['background', 'piece']) }).strict(),
+        response: { 200: fileResponse('PNG 图片', 'image/png') },
+      },
+      config: { permission: 'public' },
+    },
+    async (req, reply) => {
+      const png = await captcha.image(req.params.id, req.params.part);
+      if (!png) throw notFound('验证码已失效，请刷新后重试');
+      return sendPng(reply, png);
     },
   );
 

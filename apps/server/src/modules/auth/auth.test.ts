@@ -1,6 +1,6 @@
 import { landingPath, ROLE_LANDING } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { humanTrail, solveCaptcha, straightTrail } from '../../../test/captcha-solver.ts';
+import { humanTrail, solveCaptcha, straightTrail, withImages } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -448,7 +448,10 @@ describe('slide-puzzle captcha on login', () => {
   const trail = humanTrail;
 
   async function solvedToken(): Promise<string> {
-    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const ch = await withImages(
+      (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data,
+      async (url) => (await c.call({ method: 'GET', url })).rawPayload,
+    );
     const x = solveCaptcha(ch);
     const res = await c.call({
       method: 'POST',
@@ -462,7 +465,26 @@ describe('slide-puzzle captcha on login', () => {
   it('issues a 310 x 155 challenge with a 42 px piece and radius 10, keeping x secret', async () => {
     const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
     expect(ch).toMatchObject({ width: 310, height: 155, pieceSize: 42, radius: 10, expiresInMs: 120_000 });
-    expect(ch.background).toMatch(/^data:image\/png;base64,/);
+    // The images are binary PNGs at their own addresses (issue 18: not base64 inside the JSON).
+    expect(ch.background).toBe(`/api/captcha/image/${ch.id}/background`);
+    expect(ch.piece).toBe(`/api/captcha/image/${ch.id}/piece`);
+    const bg = await c.call({ method: 'GET', url: ch.background });
+    expect(bg.statusCode).toBe(200);
+    expect(bg.headers['content-type']).toBe('image/png');
+    expect(bg.headers['cache-control']).toBe('no-store');
+    expect(bg.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(JSON.stringify(ch).length).toBeLessThan(1000);
+    // Once the challenge is checked its images are gone.
+    await c.call({
+      method: 'POST',
+      url: '/api/captcha/check',
+      payload: { id: ch.id, x: 1, trail: trail(1) },
+    });
+    const gone = await c.call({ method: 'GET', url: ch.piece });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().result).toBe('验证码已失效，请刷新后重试');
+    const unknown = await c.call({ method: 'GET', url: '/api/captcha/image/nope/logo' });
+    expect(unknown.statusCode).toBe(400);
     expect(Object.keys(ch)).not.toContain('x');
   });
 
@@ -498,7 +520,10 @@ describe('slide-puzzle captcha on login', () => {
   });
 
   it('a wrong position fails and the challenge cannot be retried', async () => {
-    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const ch = await withImages(
+      (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data,
+      async (url) => (await c.call({ method: 'GET', url })).rawPayload,
+    );
     const x = solveCaptcha(ch);
     const wrong = x > 150 ? x - 40 : x + 40;
     const res = await c.call({
@@ -517,7 +542,10 @@ describe('slide-puzzle captcha on login', () => {
   });
 
   it('a failed puzzle is written to the operation log (security L01), a straight-line drag too', async () => {
-    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const ch = await withImages(
+      (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data,
+      async (url) => (await c.call({ method: 'GET', url })).rawPayload,
+    );
     const x = solveCaptcha(ch);
     const res = await c.call({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { UserStatus, WX_NOT_CONFIGURED } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { humanTrail, solveCaptcha } from '../../../test/captcha-solver.ts';
+import { humanTrail, solveCaptcha, withImages } from '../../../test/captcha-solver.ts';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import {
   startWechatStandIn,
@@ -460,7 +460,10 @@ describe('binding with the slide puzzle on', () => {
     });
     expect(without.statusCode).toBe(400);
     expect(without.json().code).toBe('CAPTCHA_INVALID');
-    const ch = (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data;
+    const ch = await withImages(
+      (await c.call({ method: 'POST', url: '/api/captcha/get' })).json().data,
+      async (url) => (await c.call({ method: 'GET', url })).rawPayload,
+    );
     const x = solveCaptcha(ch);
     const trail = humanTrail(x);
     const check = await c.call({

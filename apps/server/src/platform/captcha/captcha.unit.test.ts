@@ -48,18 +48,19 @@ describe('slide-puzzle captcha', () => {
     expect(a.y).toBeGreaterThanOrEqual(0);
     expect(a.y + 64).toBeLessThanOrEqual(155);
     // Random colours and noise: two pictures never coincide.
-    expect(a.background).not.toBe(b.background);
+    expect(a.images.background.equals(b.images.background)).toBe(false);
+    expect(a.background).toBe(`/api/captcha/image/${a.id}/background`);
   });
 
   it('returns a valid background PNG of width x height', async () => {
-    const bg = decodePng((await service.issue()).background);
+    const bg = decodePng((await service.issue()).images.background);
     expect([bg.width, bg.height, bg.channels]).toEqual([310, 155, 3]);
   });
 
   it('returns a piece PNG that is transparent outside the jigsaw shape and opaque inside', async () => {
     // The classic piece pinned, so the outline is known here.
     const ch = await createCaptchaService({ shape: classicShape }).issue();
-    const piece = decodePng(ch.piece);
+    const piece = decodePng(ch.images.piece);
     const g = pieceGeometry(42, 10);
     expect([piece.width, piece.height, piece.channels]).toEqual([g.width, g.height, 4]);
     expect(g.width).toBe(42 + 2 * 10 + 2);
@@ -241,7 +242,7 @@ describe('slide-puzzle captcha', () => {
   it('varies the piece shape from one challenge to the next', async () => {
     const outlines = new Set<string>();
     for (let k = 0; k < 20; k++) {
-      const piece = decodePng((await service.issue()).piece);
+      const piece = decodePng((await service.issue()).images.piece);
       let key = '';
       for (let p = 3; p < piece.pixels.length; p += 4) key += piece.pixels[p]! > 127 ? '1' : '0';
       outlines.add(key);
@@ -340,5 +341,25 @@ describe('slide-puzzle captcha', () => {
         `p90 ${fmt(times[27]!)} ms, max ${fmt(times[29]!)} ms`,
     );
     expect(times.length).toBe(30);
+  });
+});
+
+describe('captcha images in the store', () => {
+  it('serves a live challenge image from the store (any process), none once it is checked or expired', async () => {
+    const clock = fakeClock();
+    const store = memoryStore();
+    const svc = createCaptchaService({ store, now: clock.now });
+    const ch = await svc.issue();
+    // Another service on the same store (another process) serves the same bytes, more than once.
+    const other = createCaptchaService({ store, now: clock.now });
+    expect((await other.image(ch.id, 'background'))?.equals(ch.images.background)).toBe(true);
+    expect((await other.image(ch.id, 'piece'))?.equals(ch.images.piece)).toBe(true);
+    expect((await svc.image(ch.id, 'piece'))?.equals(ch.images.piece)).toBe(true);
+    await other.check(ch.id, solve(ch), humanTrail(solve(ch)));
+    expect(await svc.image(ch.id, 'background')).toBeUndefined();
+    const late = await svc.issue();
+    clock.advance(120_001);
+    expect(await svc.image(late.id, 'piece')).toBeUndefined();
+    expect(await svc.image('', 'piece')).toBeUndefined();
   });
 });

@@ -74,7 +74,3 @@ export function encodePng(width: number, height: number, pixels: Uint8Array, cha
     chunk('IEND', new Uint8Array(0)),
   ]);
 }
-
-export function pngDataUrl(png: Uint8Array): string {
-  return `data:image/png;base64,${Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64')}`;
-}

@@ -18,7 +18,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { memoryStore, type SharedStore } from '../shared-store.ts';
-import { encodePng, pngDataUrl } from './png.ts';
+import { encodePng } from './png.ts';
 import { createPictureRng, cutPiece, drawHole, renderScene } from './render.ts';
 import {
   type PieceGeometry,
@@ -64,16 +64,26 @@ export interface CaptchaChallenge {
   radius: number;
   /** Public vertical offset of the piece image's top-left corner on the background. */
   y: number;
-  /** Background with the hole, `data:image/png;base64,...`, `width` x `height`. */
+  /** Address of the background with the hole, a PNG of `width` x `height` (CAPTCHA_IMAGE_PATH). */
   background: string;
   /**
-   * The piece, `data:image/png;base64,...`, transparent outside the jigsaw shape. Its size is
-   * (pieceSize + 2 * radius + 2) px square: the square body, two tabs of (2 * radius - 2) px and a 2 px
-   * margin on each side.
+   * Address of the piece, a PNG transparent outside the jigsaw shape. Its size is (pieceSize + 2 * radius + 2)
+   * px square: the square body, two tabs of (2 * radius - 2) px and a 2 px margin on each side.
    */
   piece: string;
   expiresInMs: number;
+  /** The two PNGs themselves (for the issuer's tests; the route answers the addresses only). */
+  images: Record<CaptchaImagePart, Buffer>;
 }
+
+export type CaptchaImagePart = 'background' | 'piece';
+
+/**
+ * Where the browser loads a challenge's images: binary PNGs (issue 18: as base64 inside the JSON they were
+ * 87 KB of text on the login page's first call), kept in the shared store with the challenge, so any process
+ * or instance serves them.
+ */
+export const CAPTCHA_IMAGE_PATH = '/api/captcha/image';
 
 export type CheckResult =
   | { ok: true; captchaToken: string }
@@ -83,6 +93,8 @@ export type CaptchaFailureReason = Extract<CheckResult, { ok: false }>['reason']
 
 export interface CaptchaService {
   issue(): Promise<CaptchaChallenge>;
+  /** A live challenge's image (undefined once it was checked or has expired). */
+  image(id: string, part: CaptchaImagePart): Promise<Buffer | undefined>;
   /**
    * @param x the submitted left offset of the piece image, in background pixels.
    * @param trail optional drag samples `[dx, ms]` (slider offset in px, timestamp in ms, any origin).
@@ -240,6 +252,7 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
   const store = opts.store ?? memoryStore(maxEntries);
   const challengeKey = (id: string) => `captcha:c:${id}`;
   const tokenKey = (token: string) => `captcha:t:${token}`;
+  const imageKey = (id: string, part: CaptchaImagePart) => `captcha:i:${id}:${part}`;
 
   return {
     async issue(): Promise<CaptchaChallenge> {
@@ -267,12 +280,18 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
           0.4 + 0.3 * rng(),
         );
       }
-      const background = pngDataUrl(encodePng(width, height, scene, 3));
-      const pieceUrl = pngDataUrl(encodePng(geometry.width, geometry.height, piece, 4));
+      const images: Record<CaptchaImagePart, Buffer> = {
+        background: encodePng(width, height, scene, 3),
+        piece: encodePng(geometry.width, geometry.height, piece, 4),
+      };
 
       const t = now();
       const id = randomBytes(16).toString('base64url');
-      await store.put(challengeKey(id), String(secretX), t + ttlMs, t);
+      await Promise.all([
+        store.put(challengeKey(id), String(secretX), t + ttlMs, t),
+        store.put(imageKey(id, 'background'), images.background.toString('base64'), t + ttlMs, t),
+        store.put(imageKey(id, 'piece'), images.piece.toString('base64'), t + ttlMs, t),
+      ]);
       return {
         id,
         width,
@@ -280,10 +299,17 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
         pieceSize,
         radius,
         y,
-        background,
-        piece: pieceUrl,
+        background: `${CAPTCHA_IMAGE_PATH}/${id}/background`,
+        piece: `${CAPTCHA_IMAGE_PATH}/${id}/piece`,
         expiresInMs: ttlMs,
+        images,
       };
+    },
+
+    async image(id, part) {
+      if (typeof id !== 'string' || id.length === 0 || id.length > MAX_KEY_LENGTH) return undefined;
+      const b64 = await store.get(imageKey(id, part), now());
+      return b64 === undefined ? undefined : Buffer.from(b64, 'base64');
     },
 
     async check(id, x, trail) {
@@ -294,6 +320,8 @@ export function createCaptchaService(opts: CaptchaOptions = {}): CaptchaService 
       // Single use: taken (removed) before any comparison so that a replay always fails, on any instance.
       const secret = await store.take(challengeKey(id), t);
       if (secret === undefined) return { ok: false, reason: 'expired' };
+      // The images of a checked challenge are no longer needed (they expire with it anyway).
+      await Promise.all([store.take(imageKey(id, 'background'), t), store.take(imageKey(id, 'piece'), t)]);
       const secretX = Number(secret);
       if (trail !== undefined && (isSyntheticTrail(trail) || !isPlausibleTrail(trail)))
         return { ok: false, reason: 'robot' };
