@@ -32,6 +32,7 @@ import * as m0030 from './migrations/0030_mfa_login_lock.ts';
 import * as m0031 from './migrations/0031_log_chain.ts';
 import * as m0032 from './migrations/0032_file_attached.ts';
 import * as m0033 from './migrations/0033_keyword_bigrams.ts';
+import * as m0034 from './migrations/0034_admin_duties.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_log_chain': m0031,
   '0032_file_attached': m0032,
   '0033_keyword_bigrams': m0033,
+  '0034_admin_duties': m0034,
 };
 
 class StaticProvider implements MigrationProvider {
