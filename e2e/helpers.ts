@@ -16,6 +16,9 @@ export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, 'artifacts');
 
 /** Spec 2.3 landing pages of the demo accounts. */
 export const LANDING = {
+  // 三权分立: the security and audit administrators (the system administrator `admin` lands on its workbench).
+  secadmin: '/security/manage/SecuritySetting/route',
+  auditor: '/audit/log/AuditIndex/route',
   gov: '/government/govAp/GovernmentAp/route',
   ent: '/ent/EntAPQuery/route',
   ent2: '/ent/EntAPQuery/route',

@@ -65,6 +65,13 @@ describe('external systems', () => {
       body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
     });
     const token = ((await login0.json()) as { data: { token: string } }).data.token;
+    // The safety mechanism is the security administrator's (三权分立).
+    const login1 = await fetch(`${baseURL}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'secadmin', password: DEMO_PASSWORD }),
+    });
+    const secToken = ((await login1.json()) as { data: { token: string } }).data.token;
     const roles = await api<Array<{ id: number; roleKey: string }>>('/api/role/getAllRole', token);
     const username = `svc${SUFFIX}`;
     await api('/api/sys/user/add', token, {
@@ -79,12 +86,12 @@ describe('external systems', () => {
       code,
       url: 'https://e2e.example.gov.cn/',
     });
-    const { id: mechanismId } = await api<{ id: number }>('/api/safetymechanism/add', token, {
+    const { id: mechanismId } = await api<{ id: number }>('/api/safetymechanism/add', secToken, {
       name: `对接测试机制${SUFFIX}`,
       orderNo: `E2E-${SUFFIX}`,
       subsystemId,
     });
-    await api('/api/safetymechanism/addSysApiInfos', token, {
+    await api('/api/safetymechanism/addSysApiInfos', secToken, {
       mechanismId,
       apis: [{ method: 'POST', url: '/api/dict/findAll' }],
     });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMessage, launchBrowser, login, openPage, type Session } from './helpers.ts';
 
 /**
- * System configuration (issue 3): the operations admin adds a dictionary entry and sees it, changes a
- * platform setting that the public portal footer shows at once without login (then restores it), and
- * assigns an API entry to a new safety mechanism.
+ * System configuration (issue 3): the operations admin adds a dictionary entry and sees it and changes a
+ * platform setting that the public portal footer shows at once without login (then restores it); the
+ * security administrator (三权分立) changes the password age and assigns an API entry to a new safety mechanism.
  */
 
 let browser: Browser;
@@ -13,10 +13,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-/** A fresh signed-in admin page for the running test (screenshots on failure belong to it). */
-async function asAdmin(): Promise<Session> {
+/** A fresh signed-in page for the running test (screenshots on failure belong to it). */
+async function asAdmin(username = 'admin'): Promise<Session> {
   const session = await openPage(browser);
-  await login(session.page, 'admin');
+  await login(session.page, username);
   return session;
 }
 afterAll(async () => {
@@ -93,11 +93,33 @@ describe('system configuration', () => {
     await context.close();
   });
 
+  it('the security administrator changes the password age on 安全设置, then restores it', async () => {
+    const { page, errors, context } = await asAdmin('secadmin');
+    await page.goto('/security/manage/SecuritySetting/route');
+    const age = page.getByLabel('密码有效期');
+    await expect.poll(() => age.inputValue()).not.toBe('');
+    const original = await age.inputValue();
+    await age.fill('366');
+    await btn(page, '保存安全设置').click();
+    await page.getByText('密码有效期为0-365天（0表示不限）').waitFor();
+    await age.fill('120');
+    await btn(page, '保存安全设置').click();
+    await expectMessage(page, '安全设置已保存');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('密码有效期').inputValue()).toBe('120');
+    await page.getByLabel('密码有效期').fill(original);
+    await btn(page, '保存安全设置').click();
+    await expectMessage(page, '安全设置已保存');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a safety mechanism (order number checked on blur) and assigns it an API entry', async () => {
-    const { page, errors, context } = await asAdmin();
+    // Safety mechanisms are the security administrator's (三权分立).
+    const { page, errors, context } = await asAdmin('secadmin');
     const orderNo = `E2E-${SUFFIX}`;
     const name = `执法系统接口策略${SUFFIX}`;
-    await page.goto('/admin/system/SafetyMechanism/route');
+    await page.goto('/security/manage/SafetyMechanism/route');
     await btn(page, '新增安全机制').click();
     const form = dialog(page);
     await form.getByLabel('编号').fill(orderNo);

@@ -128,6 +128,13 @@ export const configSchema = z.object({
       'LINK_HOSTS 须为逗号分隔的域名',
     ),
   ADMIN_PASSWORD: z.string().optional(),
+  /**
+   * Initial passwords of the security administrator `secadmin` and the audit administrator `auditor`
+   * (三权分立, security.md Z04): on a start where no account holds that role, the account is created and must
+   * change the password at first login. Unset: no such account is created (demo data has its own).
+   */
+  SECURITY_ADMIN_PASSWORD: z.string().optional(),
+  AUDIT_ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

@@ -14,7 +14,14 @@ import { describeVerification, logHmacKey, verifyOperLogChain } from './platform
 import { serverPasswordProblem } from './platform/password-strength.ts';
 import { openStorage } from './platform/storage/storage.ts';
 import { createPlainHttpRedirector } from './platform/transport.ts';
-import { isSeeded, seedDemo, seedProductionAdmin, syncBase } from './seed/seed.ts';
+import {
+  DUTY_ADMIN_ACCOUNTS,
+  isSeeded,
+  seedDemo,
+  seedDutyAdmins,
+  seedProductionAdmin,
+  syncBase,
+} from './seed/seed.ts';
 
 type Command = 'serve' | 'migrate' | 'migrate:down' | 'seed' | 'backup' | 'restore' | 'logs:verify';
 
@@ -73,7 +80,7 @@ async function prepare(config: Config, database: Database): Promise<void> {
     if (wantsDemo(config)) {
       const storage = await openStorage(config);
       await seedDemo(database.db, new Date(), { storage }).finally(() => storage.close());
-      log('已创建演示账号（密码 Safe2026）: admin gov ent ent2 ent3 insurer service expert');
+      log('已创建演示账号（密码 Safe2026）: admin secadmin auditor gov ent ent2 ent3 insurer service expert');
     } else {
       if (!config.ADMIN_PASSWORD) {
         throw new Error('生产环境首次启动需要设置 ADMIN_PASSWORD（管理员初始密码，首次登录须修改）');
@@ -84,6 +91,24 @@ async function prepare(config: Config, database: Database): Promise<void> {
       log('已创建管理员账号 admin（首次登录须修改密码）');
     }
   }
+  await prepareDutyAdmins(config, database);
+}
+
+/**
+ * 三权分立 (security.md Z04): the security and audit administrators' accounts from SECURITY_ADMIN_PASSWORD and
+ * AUDIT_ADMIN_PASSWORD, on any start where nobody holds the role yet (a first start, or an upgrade).
+ */
+async function prepareDutyAdmins(config: Config, database: Database): Promise<void> {
+  const passwords = { security: config.SECURITY_ADMIN_PASSWORD, audit: config.AUDIT_ADMIN_PASSWORD };
+  for (const a of DUTY_ADMIN_ACCOUNTS) {
+    const pw = passwords[a.duty];
+    const name = a.duty === 'security' ? 'SECURITY_ADMIN_PASSWORD' : 'AUDIT_ADMIN_PASSWORD';
+    const problem = pw ? serverPasswordProblem(pw, { username: a.username }) : null;
+    if (problem) throw new Error(`${name} 不符合密码规则：${problem}`);
+  }
+  const created = await seedDutyAdmins(database.db, passwords);
+  for (const username of created)
+    log(`已创建${username === 'secadmin' ? '安全' : '审计'}管理员账号 ${username}（首次登录须修改密码）`);
 }
 
 async function hasTables(database: Database): Promise<boolean> {

@@ -506,18 +506,12 @@ const CASES: Case[] = [
           payload: { newPwd: 'Other#Pass2026' },
         }),
       ],
-      ['/api/sys/user/unlock', 'unlocks', (id: number) => ({ url: `/api/sys/user/unlock?id=${id}` })],
       [
         '/api/sys/admin/updateByStatus.json',
         'disables',
         (id: number) => ({
           url: `/api/sys/admin/updateByStatus.json?id=${id}&status=2`,
         }),
-      ],
-      [
-        '/api/sys/user/forceLogout',
-        'signs out',
-        (id: number) => ({ url: `/api/sys/user/forceLogout?id=${id}` }),
       ],
     ] as const
   ).map(
@@ -1109,8 +1103,17 @@ const NO_OWNER: Record<string, string> = {
   '/api/logout': 'ends the caller’s own session',
   '/api/sys/user/pwd/update': 'changes the caller’s own password',
   '/api/sys/user/mfa/confirm': 'confirms the caller’s own authenticator (re-enrolment of its own account)',
+  // The security administrator's account operations (三权分立): platform-wide, one unit, no peer of the same
+  // role with fewer rows; every other role gets 403 (test/admin-duties.test.ts, user-scope.test.ts).
   '/api/sys/user/mfa/reset':
-    'the operations administrator’s alone (one city-wide unit, no peer of the same role); a district regulator holding user.edit gets 403',
+    'the security administrator’s alone; the system administrator and regulators get 403',
+  '/api/sys/user/unlock':
+    'the security administrator’s alone; the system administrator and regulators get 403',
+  '/api/sys/user/forceLogout':
+    'the security administrator’s alone; the system administrator and regulators get 403',
+  '/api/sys/user/dutyRole':
+    'the security administrator grants the security and audit roles platform-wide; its own account is refused (admin-duties.test.ts)',
+  '/api/setting/security/save': 'the one security policy of the platform (security administrator)',
   '/api/enterprise/saveMine': 'the caller’s own enterprise (id from the session)',
   '/api/insurer/saveMine': 'the caller’s own insurer (id from the session)',
   '/api/notice/markRead': 'the caller’s own read receipt; notices it cannot see answer 404 (notices.test.ts)',
@@ -1171,11 +1174,11 @@ const NO_OWNER: Record<string, string> = {
   '/api/sys/org/save': 'platform configuration (operations admin)',
   '/api/sys/org/enable': 'platform configuration (operations admin)',
   '/api/sys/org/disable': 'platform configuration (operations admin)',
-  '/api/safetymechanism/add': 'platform configuration (operations admin)',
-  '/api/safetymechanism/update': 'platform configuration (operations admin)',
-  '/api/safetymechanism/delete': 'platform configuration (operations admin)',
-  '/api/safetymechanism/addSysApiInfos': 'platform configuration (operations admin)',
-  '/api/safetymechanism/delSysApiInfos': 'platform configuration (operations admin)',
+  '/api/safetymechanism/add': 'platform configuration (security administrator)',
+  '/api/safetymechanism/update': 'platform configuration (security administrator)',
+  '/api/safetymechanism/delete': 'platform configuration (security administrator)',
+  '/api/safetymechanism/addSysApiInfos': 'platform configuration (security administrator)',
+  '/api/safetymechanism/delSysApiInfos': 'platform configuration (security administrator)',
   // The pool of service organisations and experts (modules/pool): one platform-wide pool kept by the
   // operations admin (regulators and insurers hold no write action: 403, pool.test.ts), and own records.
   '/api/pool/org/save': 'platform-wide pool (operations admin)',

@@ -131,7 +131,7 @@ describe('envelope and error mapping', () => {
   });
 
   it('input the database cannot store (NUL, impossible dates) → 400, not 500', async () => {
-    const token = await t.login('admin');
+    const token = await t.login('auditor');
     const nul = await t.call({
       method: 'POST',
       url: '/api/log/sysLogs/searchLogList.json?username=a%00b',
@@ -192,7 +192,7 @@ describe('envelope and error mapping', () => {
   });
 
   it('SQL metacharacters in a filter are data, not SQL', async () => {
-    const token = await t.login('admin');
+    const token = await t.login('auditor');
     const res = await t.call({
       method: 'POST',
       url: `/api/log/sysLogs/searchLogList.json?username=${encodeURIComponent("' OR 1=1--")}`,

@@ -38,6 +38,8 @@ const tempDirs: string[] = [];
 const SCRUBBED = [
   'DATABASE_URL',
   'ADMIN_PASSWORD',
+  'SECURITY_ADMIN_PASSWORD',
+  'AUDIT_ADMIN_PASSWORD',
   'SEED_DEMO',
   'NODE_ENV',
   'PORT',

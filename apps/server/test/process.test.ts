@@ -24,6 +24,9 @@ import { killMidWrite, LOCK_FILE, roleBody, sortGrants, stop } from './process-k
 
 const DEMO_USERS = [
   'admin',
+  // The security and audit administrators (三权分立, security.md Z04).
+  'secadmin',
+  'auditor',
   'gov',
   'gov_sy',
   'ent',

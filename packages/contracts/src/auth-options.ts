@@ -14,8 +14,16 @@ export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeReason, string> = {
   expired: '密码已超过有效期，请修改密码后继续使用',
 };
 
-/** Roles that sign in with password + dynamic code (security.md A06): the operations admin and the regulators. */
-export const MFA_ROLES: readonly string[] = ['ROLE_ADMIN', 'ROLE_GOVERNMENT'];
+/**
+ * Roles that sign in with password + dynamic code (security.md A06): the three administrators (system, security,
+ * audit) and the regulators.
+ */
+export const MFA_ROLES: readonly string[] = [
+  'ROLE_ADMIN',
+  'ROLE_SECURITY_ADMIN',
+  'ROLE_AUDIT_ADMIN',
+  'ROLE_GOVERNMENT',
+];
 
 /** A 6-digit dynamic code, or a recovery code (XXXXX-XXXXX, the dash optional). */
 export const MFA_CODE_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;

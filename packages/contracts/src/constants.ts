@@ -6,6 +6,7 @@
  * Only files that do not import zod may be listed here (constants.test.ts checks this, and that every
  * zod-free file is listed).
  */
+export * from './admin-duty.ts';
 export * from './auth-options.ts';
 export * from './china-time.ts';
 export * from './claim-accident-grade.ts';

@@ -88,3 +88,19 @@ export const pushLogRow = z.object({
   updatedAt: z.string(),
 });
 export type PushLogRow = z.infer<typeof pushLogRow>;
+
+/** The audit administrator's check of the operation log's tamper-evident chain (security.md L03, Z04). */
+export const logChainCheck = z.object({
+  ok: z.boolean(),
+  /** Rows checked (all of them when ok; those before the first failing row otherwise). */
+  checked: z.number().int(),
+  /** The retention purge's anchor the walk started after (0: from the first row ever written). */
+  anchorId: z.number().int(),
+  lastId: z.number().int(),
+  /** The first row whose link does not hold, with its time (null when rows at the end are missing). */
+  breakId: z.number().int().nullable(),
+  breakAt: z.string().nullable(),
+  /** The verifier's report in words (the same text as npm run logs:verify). */
+  message: z.string(),
+});
+export type LogChainCheck = z.infer<typeof logChainCheck>;

@@ -92,6 +92,12 @@ export const settingsView = settingsOutput.extend({
   }),
 });
 export const settingsViewEnvelope = envelope(settingsView);
+/** The security administrator's 安全设置: the session and password policy in force and the deployment's values. */
+export const securitySettingsView = z.object({
+  security: settingsOutput.shape.security,
+  deployment: settingsView.shape.deployment,
+});
+export const securitySettingsViewEnvelope = envelope(securitySettingsView);
 export const settingsSavedEnvelope = envelope(
   z.object({ saved: z.array(z.string()), settings: settingsView }),
 );

@@ -468,7 +468,6 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       leaf('菜单资源', '/admin/system/ResourceManage/route', 'ResourceManage', 'resource', CRUD),
       leaf('数据字典', '/admin/system/DictManage/route', 'DictManage', 'dict', CRUD),
       leaf('行业分类', '/admin/system/IndustryManage/route', 'IndustryManage', 'industry', CRUD),
-      leaf('安全机制', '/admin/system/SafetyMechanism/route', 'SafetyMechanism', 'safetymechanism', CRUD),
       leaf('子系统', '/admin/system/SubsystemManage/route', 'SubsystemManage', 'subsystem', CRUD),
       leaf('平台设置', '/admin/system/AdminSetting/route', 'AdminSetting', 'setting', ['query', 'edit']),
       leaf('工作日历', '/admin/system/AdminWorkCalendar/route', 'AdminWorkCalendar', 'setting', [
@@ -478,10 +477,36 @@ export const ROLE_RESOURCES: Record<string, ResourceSeed[]> = {
       // The development SMS outbox (codes the outbox provider kept; empty in production).
       leaf('短信发件箱', '/admin/system/AdminSmsOutbox/route', 'AdminSmsOutbox', 'smsOutbox', ['query']),
     ]),
-    group('日志审计', '/admin/log', 'FileSearchOutlined', [
-      leaf('操作日志', '/admin/log/AdminLog/route', 'AdminLog', 'log', ['query', 'export']),
-      leaf('请求日志', '/admin/log/RequestLog/route', 'RequestLog', 'log', ['query']),
-      leaf('推送日志', '/admin/log/PushLog/route', 'PushLog', 'log', ['query']),
+  ],
+
+  // 三权分立 (security.md Z04, admin-duty.ts): the security policy and the accounts' security state, and the
+  // platform's logs, are not the operations (system) administrator's.
+  ROLE_SECURITY_ADMIN: [
+    group('安全管理', '/security/manage', 'SafetyCertificateOutlined', [
+      leaf('安全设置', '/security/manage/SecuritySetting/route', 'SecuritySetting', 'security', [
+        'query',
+        'edit',
+      ]),
+      leaf('账号安全', '/security/manage/AccountSecurity/route', 'AccountSecurity', 'userSecurity', [
+        'query',
+        'get',
+        'edit',
+      ]),
+      // The account list that page reads (read only: changing accounts is the system administrator's).
+      grantOnly('账号查询', '/security/manage/AccountLookup', 'user', ['query', 'get']),
+      leaf('安全机制', '/security/manage/SafetyMechanism/route', 'SafetyMechanism', 'safetymechanism', CRUD),
+      // The subsystems a safety mechanism is bound to (read only).
+      grantOnly('子系统查询', '/security/manage/SubsystemLookup', 'subsystem', ['query']),
+      // The audit administrators' own operation-log rows, which the audit administrator does not read.
+      leaf('审计员日志', '/security/manage/AuditorLog/route', 'AuditorLog', 'log', ['query']),
+    ]),
+  ],
+  ROLE_AUDIT_ADMIN: [
+    group('安全审计', '/audit/log', 'FileSearchOutlined', [
+      leaf('审计概览', '/audit/log/AuditIndex/route', 'AuditIndex', 'audit', ['query']),
+      leaf('操作日志', '/audit/log/AdminLog/route', 'AdminLog', 'audit', ['query', 'get', 'export']),
+      leaf('请求日志', '/audit/log/RequestLog/route', 'RequestLog', 'audit', ['query']),
+      leaf('推送日志', '/audit/log/PushLog/route', 'PushLog', 'audit', ['query']),
     ]),
   ],
 

@@ -110,6 +110,8 @@ export interface ResourceAdminNode {
   version: number;
   /** Seeded resources cannot be deleted (the next start would add them again); hide them instead. */
   builtIn: boolean;
+  /** A page of the security or audit administrator (三权分立): menu administration does not change it. */
+  reserved: boolean;
   children: ResourceAdminNode[];
 }
 export const resourceAdminNode: z.ZodType<ResourceAdminNode> = z.lazy(() =>
@@ -131,6 +133,7 @@ export const resourceAdminNode: z.ZodType<ResourceAdminNode> = z.lazy(() =>
     sort: z.number().int(),
     version: z.number().int(),
     builtIn: z.boolean(),
+    reserved: z.boolean(),
     children: z.array(resourceAdminNode),
   }),
 );

@@ -1,5 +1,9 @@
+import type { AdminDuty } from './admin-duty.ts';
+
 export const RoleKey = {
   ADMIN: 'ROLE_ADMIN',
+  SECURITY_ADMIN: 'ROLE_SECURITY_ADMIN',
+  AUDIT_ADMIN: 'ROLE_AUDIT_ADMIN',
   GOVERNMENT: 'ROLE_GOVERNMENT',
   ENT: 'ROLE_ENT',
   INSURANCE: 'ROLE_INSURANCE',
@@ -10,9 +14,14 @@ export const RoleKey = {
 } as const;
 export type RoleKey = (typeof RoleKey)[keyof typeof RoleKey];
 
-/** The six named roles; every other roleKey displays as 自定义角色 (spec 1). */
+/**
+ * The six named roles of spec 1, and the security and audit administrators that split the operations
+ * administration (三权分立, security.md Z04); every other roleKey displays as 自定义角色 (spec 1).
+ */
 export const NAMED_ROLE_NAMES: Record<string, string> = {
   ROLE_ADMIN: '运营中心管理员',
+  ROLE_SECURITY_ADMIN: '安全管理员',
+  ROLE_AUDIT_ADMIN: '审计管理员',
   ROLE_GOVERNMENT: '政府监管中心管理员',
   ROLE_ENT: '企业用户',
   ROLE_INSURANCE: '保险机构中心用户',
@@ -40,8 +49,10 @@ export function roleAdminLabel(role: { roleKey: string; roleName: string }): str
   return NAMED_ROLE_NAMES[role.roleKey] === name ? name : `${name}（${role.roleKey}）`;
 }
 
-/** Landing page per role after login (spec 2.3). */
+/** Landing page per role after login (spec 2.3; the security and audit administrators: their first page). */
 export const ROLE_LANDING: Record<string, string> = {
+  ROLE_SECURITY_ADMIN: '/security/manage/SecuritySetting/route',
+  ROLE_AUDIT_ADMIN: '/audit/log/AuditIndex/route',
   ROLE_GOVERNMENT: '/government/govAp/GovernmentAp/route',
   ROLE_ENT: '/ent/EntAPQuery/route',
   ROLE_INSURANCE: '/insurance/InsuranceAp/InsuranceApManage/route',
@@ -64,6 +75,11 @@ export interface RoleRow {
   displayName: string;
   description: string;
   isSystem: boolean;
+  /**
+   * The administrative duty the role's grants make it (三权分立): system, security or audit; null for a
+   * role with none (security.md Z04, admin-duty.ts).
+   */
+  duty: AdminDuty | null;
   /** Users holding the role; null for callers without role.query. */
   userCount: number | null;
   version: number;

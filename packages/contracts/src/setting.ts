@@ -123,6 +123,13 @@ export const settingsSaveBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), '请至少提交一项设置');
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
+/** The security administrator's save of the session and password policy (any subset of its keys). */
+export const securitySettingsSaveBody = securitySettings
+  .partial()
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), '请至少提交一项安全设置');
+export type SecuritySettingsSaveBody = z.infer<typeof securitySettingsSaveBody>;
+
 /** Server settings fixed by the deployment (environment), shown read-only on the settings screens. */
 export interface DeploymentSettings {
   /** Slide-puzzle captcha on login and registration (CAPTCHA). */
@@ -134,7 +141,7 @@ export interface DeploymentSettings {
   lockMinutes: number;
   /** Failed logins from all clients together before the account as a whole is locked (ACCOUNT_LOCK_THRESHOLD). */
   accountLockThreshold: number;
-  /** Second factor for the operations admin and the regulators (MFA). */
+  /** Second factor for the three administrators and the regulators (MFA). */
   mfaEnabled: boolean;
   /**
    * The security settings used until the administrator saves them (IDLE_TIMEOUT_MINUTES,
@@ -145,3 +152,9 @@ export interface DeploymentSettings {
 
 /** What /api/setting/get answers: every editable setting plus the read-only deployment values. */
 export type SettingsView = SettingValuesInput & { deployment: DeploymentSettings };
+
+/** What /api/setting/security/get answers (安全设置 of the security administrator). */
+export interface SecuritySettingsView {
+  security: SecuritySettings;
+  deployment: DeploymentSettings;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_DUTIES } from './admin-duty.ts';
 import { pageQuery } from './envelope.ts';
 import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './user-options.ts';
 import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
@@ -81,6 +82,8 @@ export const userRow = z.object({
   roleName: z.string(),
   /** How the role is shown (spec 1): the six named roles by name, any other as 自定义角色. */
   roleDisplay: z.string(),
+  /** The administrative duty of the user's role (三权分立: system, security, audit), or null. */
+  duty: z.enum(ADMIN_DUTIES).nullable(),
   orgId: z.number().int().nullable(),
   orgName: z.string(),
   isOrg: z.boolean(),
@@ -199,6 +202,19 @@ export const sessionRow = z.object({
   current: z.boolean(),
 });
 export type SessionRow = z.infer<typeof sessionRow>;
+
+/**
+ * The security administrator grants, revokes or moves a security or audit administrator role (三权分立,
+ * security.md Z04): the account, its version and the role it gets.
+ */
+export const dutyRoleBody = z
+  .object({
+    id: z.number().int().positive('请指定用户'),
+    version: z.number().int().positive('缺少版本号 version'),
+    roleId: z.number().int().positive('请选择角色'),
+  })
+  .strict();
+export type DutyRoleBody = z.infer<typeof dutyRoleBody>;
 
 export const roleUserBody = z
   .object({

@@ -19,6 +19,20 @@ export const workbenchAdmin = z.object({
   consults: section(z.object({ total: z.number().int(), list: z.array(consultItem) })),
   /** Notices: published and drafts. */
   notices: section(z.object({ published: z.number().int(), drafts: z.number().int() })),
+  /** The public portal's figures, from the same providers as /api/public/portalStats (null: unavailable). */
+  portal: z.object({
+    items: z.array(portalStats.shape.items.element.extend({ value: z.number().nullable() })),
+  }),
+  computedAt: z.string(),
+});
+export type WorkbenchAdmin = z.infer<typeof workbenchAdmin>;
+
+/**
+ * POST /api/workbench/audit: the audit administrator's overview (安全审计 › 审计概览): today's failed sign-ins and
+ * operations with the newest operation-log rows (the rows its log list shows: not the audit administrators'
+ * own), and the request log's figures. Sections as in workbenchAdmin.
+ */
+export const workbenchAudit = z.object({
   /** Today's failed operations (China day) and the newest operation-log rows. */
   opLogs: section(
     z.object({ loginFails: z.number().int(), fails: z.number().int(), recent: z.array(opLogRow) }),
@@ -34,10 +48,6 @@ export const workbenchAdmin = z.object({
       week: z.array(z.object({ day: z.string(), count: z.number().int() })),
     }),
   ),
-  /** The public portal's figures, from the same providers as /api/public/portalStats (null: unavailable). */
-  portal: z.object({
-    items: z.array(portalStats.shape.items.element.extend({ value: z.number().nullable() })),
-  }),
   computedAt: z.string(),
 });
-export type WorkbenchAdmin = z.infer<typeof workbenchAdmin>;
+export type WorkbenchAudit = z.infer<typeof workbenchAudit>;

@@ -32,6 +32,7 @@ import * as m0030 from './migrations/0030_mfa_login_lock.ts';
 import * as m0031 from './migrations/0031_log_chain.ts';
 import * as m0032 from './migrations/0032_file_attached.ts';
 import * as m0033 from './migrations/0033_keyword_bigrams.ts';
+import * as m0034 from './migrations/0034_admin_duties.ts';
 import * as m0036 from './migrations/0036_shared_state.ts';
 import type { DB } from './schema.ts';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_log_chain': m0031,
   '0032_file_attached': m0032,
   '0033_keyword_bigrams': m0033,
+  '0034_admin_duties': m0034,
   '0036_shared_state': m0036,
 };
 

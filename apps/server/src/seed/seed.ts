@@ -277,6 +277,21 @@ export async function seedDemo(
         orgId: null,
         mobile: '13805270001',
       },
+      // 三权分立 (security.md Z04): the security and the audit administrator, each its own account.
+      {
+        username: 'secadmin',
+        nickname: '安全管理员',
+        roleKey: 'ROLE_SECURITY_ADMIN',
+        orgId: null,
+        mobile: '13805270012',
+      },
+      {
+        username: 'auditor',
+        nickname: '审计管理员',
+        roleKey: 'ROLE_AUDIT_ADMIN',
+        orgId: null,
+        mobile: '13805270013',
+      },
       {
         username: 'gov',
         nickname: '市应急局监管员',
@@ -475,4 +490,60 @@ export async function seedProductionAdmin(
       updatedBy: null,
     })
     .execute();
+}
+
+/** The production accounts of the security and audit administrators (三权分立, security.md Z04). */
+export const DUTY_ADMIN_ACCOUNTS = [
+  { duty: 'security', username: 'secadmin', nickname: '安全管理员', roleKey: 'ROLE_SECURITY_ADMIN' },
+  { duty: 'audit', username: 'auditor', nickname: '审计管理员', roleKey: 'ROLE_AUDIT_ADMIN' },
+] as const;
+
+/**
+ * Production bootstrap of the security and audit administrators: for each duty given a password whose role no
+ * active account holds, its account is created with that initial password, to be changed at first login
+ * (security.md A08). Separate accounts and passwords, so no one bootstrap secret opens all three duties.
+ * Returns the usernames created.
+ */
+export async function seedDutyAdmins(
+  db: Kysely<DB>,
+  passwords: { security?: string | undefined; audit?: string | undefined },
+  now: Date = new Date(),
+): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of DUTY_ADMIN_ACCOUNTS) {
+    const password = passwords[account.duty];
+    if (!password) continue;
+    const role = await db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleKey', '=', account.roleKey)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    const holder = await db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('roleId', '=', role.id)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (holder) continue;
+    await db
+      .insertInto('sysUser')
+      .values({
+        username: account.username,
+        nickname: account.nickname,
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: now,
+        mustChangePassword: true,
+        roleId: role.id,
+        orgId: null,
+        mobile: null,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: null,
+        updatedBy: null,
+      })
+      .execute();
+    created.push(account.username);
+  }
+  return created;
 }

@@ -103,7 +103,7 @@ describe('PostgreSQL server process', () => {
     );
   }, 300_000);
 
-  it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it', async () => {
+  it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it; secadmin and auditor from their own passwords', async () => {
     const { url } = await freshDatabase();
     // The second factor stays on: production refuses MFA=off (checked below).
     const env: Env = {
@@ -173,6 +173,29 @@ describe('PostgreSQL server process', () => {
     expect(search.status).toBe(403);
     expect(search.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
     await stop(srv);
+
+    // 三权分立 (Z04): the security and audit administrators come from passwords of their own, on the next start
+    // (an upgrade too), and must change them at first login; a password that fails the rule stops the start.
+    const weak = await runMain(['serve'], { ...env, SECURITY_ADMIN_PASSWORD: 'short' });
+    expect(weak.code).not.toBe(0);
+    expect(weak.stderr).toContain('SECURITY_ADMIN_PASSWORD');
+    const duty = await startServer({
+      ...env,
+      SECURITY_ADMIN_PASSWORD: 'Init-Security-2026!',
+      AUDIT_ADMIN_PASSWORD: 'Init-Audit-Trail-2026!',
+    });
+    expect(duty.stdout()).toContain('secadmin');
+    const admins = await query<{ username: string; role_key: string; must_change_password: boolean }>(
+      url,
+      `SELECT u.username, r.role_key, u.must_change_password FROM sys_user u JOIN sys_role r ON r.id = u.role_id
+        ORDER BY u.id`,
+    );
+    expect(admins).toEqual([
+      { username: 'admin', role_key: 'ROLE_ADMIN', must_change_password: true },
+      { username: 'secadmin', role_key: 'ROLE_SECURITY_ADMIN', must_change_password: true },
+      { username: 'auditor', role_key: 'ROLE_AUDIT_ADMIN', must_change_password: true },
+    ]);
+    await stop(duty);
   }, 300_000);
 
   it('two instances on one database: sessions ended through one are refused by the other on its next request', async () => {

@@ -2,12 +2,12 @@
 export { type ResourceSeed, ROLE_RESOURCES } from '@aqzrx/contracts/resource-tree';
 
 /**
- * Role seeds: the eight roles of spec 1. ROLE_USER and ROLE_TECHNOLOGY *display* as 自定义角色 (spec 1,
- * roleDisplayName), but each keeps a name of its own so administrators can tell them apart where they
- * pick or manage roles.
+ * Role seeds: the eight roles of spec 1, and the security and audit administrators (三权分立). ROLE_USER and
+ * ROLE_TECHNOLOGY *display* as 自定义角色 (spec 1, roleDisplayName), but each keeps a name of its own so
+ * administrators can tell them apart where they pick or manage roles.
  */
 export const ROLE_SEEDS = [
-  { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员', description: '平台运营管理' },
+  { roleKey: 'ROLE_ADMIN', roleName: '运营中心管理员', description: '平台运营管理（系统管理员）' },
   { roleKey: 'ROLE_GOVERNMENT', roleName: '政府监管中心管理员', description: '应急管理部门监管' },
   { roleKey: 'ROLE_ENT', roleName: '企业用户', description: '投保企业' },
   { roleKey: 'ROLE_INSURANCE', roleName: '保险机构中心用户', description: '承保保险机构' },
@@ -15,6 +15,13 @@ export const ROLE_SEEDS = [
   { roleKey: 'ROLE_EXPERT', roleName: '专家平台用户', description: '专家' },
   { roleKey: 'ROLE_USER', roleName: '普通用户', description: '普通用户' },
   { roleKey: 'ROLE_TECHNOLOGY', roleName: '其他技术用户', description: '其他技术用户' },
+  // 三权分立 (security.md Z04): the operations administration split into three.
+  {
+    roleKey: 'ROLE_SECURITY_ADMIN',
+    roleName: '安全管理员',
+    description: '安全策略、账号锁定与二次验证、安全机制、安全与审计管理员的任免',
+  },
+  { roleKey: 'ROLE_AUDIT_ADMIN', roleName: '审计管理员', description: '查询、导出操作日志并校验其完整性' },
 ];
 
 /**

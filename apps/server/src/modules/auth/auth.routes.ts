@@ -133,7 +133,7 @@ export function authRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['auth'],
         summary:
-          '密码登录（运营管理员、监管人员：先答 mfaRequired 与一次性凭证，再用 /api/login/mfa 提交动态验证码）',
+          '密码登录（系统、安全、审计管理员和监管人员：先答 mfaRequired 与一次性凭证，再用 /api/login/mfa 提交动态验证码）',
         body: loginBody,
         response: { 200: envelope(loginResult) },
       },

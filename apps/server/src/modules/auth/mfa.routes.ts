@@ -8,7 +8,6 @@ import {
   mfaRecoveryCodesData,
   mfaReenrolBody,
   mfaStatusData,
-  RoleKey,
 } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +33,7 @@ import {
 const MODULE = '二次验证';
 
 /**
- * The signed-in user's second factor (status, re-enrolment with new recovery codes) and the operations admin's
+ * The signed-in user's second factor (status, re-enrolment with new recovery codes) and the security admin's
  * reset of another user's (security.md A06; issue 17 finding 8).
  */
 export function mfaRoutes(app: FastifyInstance): void {
@@ -121,16 +120,14 @@ export function mfaRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['user'],
-        summary: '管理员重置用户的二次验证（其登录立即失效，下次登录须重新绑定验证器）',
+        summary: '安全管理员重置用户的二次验证（其登录立即失效，下次登录须重新绑定验证器）',
         querystring: z.object({ id: z.coerce.number().int().positive('请指定用户') }).strict(),
         response: { 200: messageEnvelope },
       },
-      config: { permission: 'user.edit', audit: { module: '用户管理', kind: 'security' } },
+      // The security administrator's (三权分立, security.md Z04).
+      config: { permission: 'userSecurity.edit', audit: { module: '账号安全', kind: 'security' } },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      // The operations admin for now; a later change gives this to a separate security administrator.
-      if (auth.roleKey !== RoleKey.ADMIN) throw forbidden();
       const id = req.query.id;
       req.auditTarget = String(id);
       const had = await req.tx(

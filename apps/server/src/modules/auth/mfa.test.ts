@@ -62,7 +62,7 @@ async function signIn(c: Client, username: string, code: string) {
   return post(c, '/api/login/mfa', { ticket: first.json().data.ticket, code });
 }
 
-describe('second factor for the operations admin and regulators', () => {
+describe('second factor for the administrators and regulators', () => {
   it('a correct password alone gives no token, only a ticket; enrolment shows a QR and ten recovery codes', async () => {
     const c = await newClient();
     const sessionsBefore = await t.database.db.selectFrom('sysSession').select('id').execute();
@@ -293,10 +293,24 @@ describe('second factor for the operations admin and regulators', () => {
     secrets.set('gov', secret);
   });
 
-  it('the operations admin resets a second factor (audited; sessions end; next sign-in enrols again)', async () => {
+  it('the security and audit administrators sign in with a second factor too', async () => {
+    for (const username of ['secadmin', 'auditor']) {
+      const c = await newClient();
+      const { token } = await enrol(c, username);
+      expect((await post(c, '/api/sys/user/mfa/status', {}, token)).json().data).toMatchObject({
+        required: true,
+        enrolled: true,
+      });
+    }
+  });
+
+  it('the security admin resets a second factor (audited; sessions end; next sign-in enrols again)', async () => {
     const c = await newClient();
     t.clock.advance(30_000);
     const adminToken = (await signIn(c, 'admin', totpCode(secrets.get('admin')!, now()))).json().data
+      .token as string;
+    t.clock.advance(30_000);
+    const secToken = (await signIn(c, 'secadmin', totpCode(secrets.get('secadmin')!, now()))).json().data
       .token as string;
     t.clock.advance(30_000);
     const govToken = (await signIn(c, 'gov', totpCode(secrets.get('gov')!, now()))).json().data
@@ -312,12 +326,13 @@ describe('second factor for the operations admin and regulators', () => {
       .where('username', '=', 'gov_sy')
       .executeTakeFirstOrThrow();
 
-    // A regulator may manage users but not reset second factors.
+    // A regulator may manage users but not reset second factors; nor may the system administrator (三权分立).
     const refused = await post(c, `/api/sys/user/mfa/reset?id=${govSy.id}`, {}, govToken);
     expect(refused.statusCode).toBe(403);
-    expect((await post(c, '/api/sys/user/mfa/reset?id=999999', {}, adminToken)).statusCode).toBe(404);
+    expect((await post(c, `/api/sys/user/mfa/reset?id=${gov.id}`, {}, adminToken)).statusCode).toBe(403);
+    expect((await post(c, '/api/sys/user/mfa/reset?id=999999', {}, secToken)).statusCode).toBe(404);
 
-    const res = await post(c, `/api/sys/user/mfa/reset?id=${gov.id}`, {}, adminToken);
+    const res = await post(c, `/api/sys/user/mfa/reset?id=${gov.id}`, {}, secToken);
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toBe('已重置二次验证，该用户下次登录须重新绑定验证器');
     const log = await t.database.db
@@ -329,9 +344,9 @@ describe('second factor for the operations admin and regulators', () => {
       .executeTakeFirstOrThrow();
     expect(log).toMatchObject({
       kind: 'security',
-      module: '用户管理',
+      module: '账号安全',
       targetId: String(gov.id),
-      username: 'admin',
+      username: 'secadmin',
     });
     // The regulator's session ended; its next sign-in asks to enrol.
     expect((await post(c, '/api/sys/user/getUserInfo.json', {}, govToken)).statusCode).toBe(401);

@@ -43,7 +43,7 @@ export const WxMessages = {
   wxTaken: '该微信已绑定其他平台账号，请先登录该账号解除绑定',
   userTaken: '该账号已绑定其他微信，请登录后在“微信绑定”中解除绑定后再绑定',
   notBound: '当前账号未绑定微信',
-  mfaFirst: '运营管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
+  mfaFirst: '管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
 } as const;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');

@@ -513,7 +513,7 @@ describe('the second factor after a scan (MFA on)', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().result).toBe(
-      '运营管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
+      '管理员和监管人员须使用动态验证码登录：请先用账号密码登录，再在“微信绑定”中绑定微信',
     );
     expect(
       await c.database.db

@@ -63,9 +63,20 @@ export interface Creds {
   secret: string;
 }
 
+/** The security administrator's token per test context: safety mechanisms are its (三权分立, security.md Z04). */
+const securityTokens = new WeakMap<TestContext, Promise<string>>();
+function securityAdmin(t: TestContext): Promise<string> {
+  let token = securityTokens.get(t);
+  if (!token) {
+    token = t.login('secadmin');
+    securityTokens.set(t, token);
+  }
+  return token;
+}
+
 /**
- * A subsystem bound to `serviceUserId` with fresh credentials and, when `apis` are given, an enabled safety
- * mechanism listing them.
+ * A subsystem bound to `serviceUserId` with fresh credentials (by the system administrator `admin`) and, when
+ * `apis` are given, an enabled safety mechanism listing them (by the security administrator).
  */
 export async function subsystem(
   t: TestContext,
@@ -85,14 +96,15 @@ export async function subsystem(
   const creds = await post(t, `/api/subsystem/credentials/generate?id=${id}`, admin);
   expect(creds.status, JSON.stringify(creds.body)).toBe(200);
   if (apis.length) {
-    const mech = await post(t, '/api/safetymechanism/add', admin, {
+    const secadmin = await securityAdmin(t);
+    const mech = await post(t, '/api/safetymechanism/add', secadmin, {
       name: `${code}接入`,
       orderNo: `DX-${code}`.slice(0, 32),
       subsystemId: id,
       ratePerMinute: 10000,
     });
     expect(mech.status, JSON.stringify(mech.body)).toBe(200);
-    const linked = await post(t, '/api/safetymechanism/addSysApiInfos', admin, {
+    const linked = await post(t, '/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: mech.body.data.id,
       apis,
     });

@@ -282,8 +282,9 @@ describe('push worker', () => {
     expect(logs[0]!.payloadSummary).toMatch(
       /^保单\d+条（id \d+–\d+），推送至 127\.0\.0\.1:\d+\/aqzrx\/push$/,
     );
-    // The read-only push log list shows them.
-    const list = await post(t, '/api/requestpushlog/findAll?targetSystem=dxpush&pageSize=100', admin);
+    // The read-only push log list shows them (to the audit administrator, 三权分立).
+    const auditor = await t.login('auditor');
+    const list = await post(t, '/api/requestpushlog/findAll?targetSystem=dxpush&pageSize=100', auditor);
     expect(list.status).toBe(200);
     expect((list.body.data as unknown as { total: number }).total).toBe(logs.length);
 

@@ -4,18 +4,20 @@ import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { createUser, STRONG } from '../user/user.testkit.ts';
 
 /**
- * Log reads are scoped (security.md Z02): the platform audit screen (AdminLog) reads every operation-log
- * row; a government department or insurer (GovLog, InsuranceLog) reads its own organisation's rows; the
- * request and push logs are platform-wide data for the roles holding those screens only.
+ * Log reads are scoped (security.md Z02): the audit administrator (audit.query, 三权分立 Z04) reads every
+ * operation-log row but its own duty's; a government department or insurer (GovLog, InsuranceLog) reads its
+ * own organisation's rows; the request and push logs are platform-wide data for the audit administrator only.
  */
 
 let t: TestContext;
 let admin: string;
+let auditor: string;
 let gov: string;
 let insurer: string;
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
   admin = await t.login('admin');
+  auditor = await t.login('auditor');
   gov = await t.login('gov');
   insurer = await t.login('insurer');
   await t.login('ent');
@@ -48,8 +50,8 @@ const orgUserIds = async (username: string) => {
 };
 
 describe('operation-log scope', () => {
-  it('the admin reads every organisation; an insurer only its own users; the city regulator none of the admin', async () => {
-    const all = await rows(admin);
+  it('the auditor reads every organisation; an insurer only its own users; the city regulator none of the admin', async () => {
+    const all = await rows(auditor);
     expect(all.map((r) => r.username)).toEqual(expect.arrayContaining(['admin', 'gov', 'insurer', 'ent']));
 
     const govRows = await rows(gov);
@@ -100,7 +102,7 @@ describe('operation-log scope', () => {
     expect(filtered.every((r) => r.username === 'gov_sy')).toBe(true);
   });
 
-  it('a custom role given the admin audit screen reads everything; one with only log.query its own rows', async () => {
+  it('a custom role with only log.query (no organisation) reads its own rows; the system admin none', async () => {
     const tree = (await post('/api/role/getResList', admin)).json().data as Array<{
       id: number;
       component: string;
@@ -108,22 +110,7 @@ describe('operation-log scope', () => {
     }>;
     const flat = (nodes: typeof tree): typeof tree =>
       nodes.flatMap((n) => [n, ...flat(n.children as typeof tree)]);
-    const adminLog = flat(tree).find((n) => n.component === 'AdminLog')!;
-    const add = await t.call({
-      method: 'POST',
-      url: '/api/role/add',
-      token: admin,
-      payload: {
-        roleKey: 'ROLE_AUDITOR',
-        roleName: '审计员',
-        resources: [{ resourceId: adminLog.id, actions: ['query'] }],
-      },
-    });
-    expect(add.statusCode, add.body).toBe(200);
-    await createUser(t, admin, { username: 'auditor', roleId: add.json().data.id });
-    const auditor = await t.login('auditor', STRONG);
-    expect((await rows(auditor)).map((r) => r.username)).toEqual(expect.arrayContaining(['admin', 'gov']));
-
+    expect((await post('/api/log/sysLogs/searchLogList.json', admin)).statusCode).toBe(403);
     // The government's log screen (GovLog) for a user without an organisation: its own rows only.
     const govLog = flat(tree).find((n) => n.component === 'GovLog')!;
     const reader = await t.call({
@@ -146,9 +133,10 @@ describe('operation-log scope', () => {
 });
 
 describe('request and push logs', () => {
-  it('are for the roles holding those screens: 403 for the government and insurers', async () => {
+  it('are the audit administrator’s: 403 for the system admin, the government and insurers', async () => {
     for (const url of ['/api/request-log/list', '/api/requestpushlog/findAll']) {
-      expect((await post(url, admin)).statusCode).toBe(200);
+      expect((await post(url, auditor)).statusCode).toBe(200);
+      expect((await post(url, admin)).statusCode).toBe(403);
       expect((await post(url, gov)).statusCode).toBe(403);
       expect((await post(url, insurer)).statusCode).toBe(403);
     }
@@ -160,7 +148,7 @@ describe('searchLogListByExcl.json (operation-log export)', () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/log/sysLogs/searchLogListByExcl.json?kind=login&username=gov',
-      token: admin,
+      token: auditor,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -193,11 +181,13 @@ describe('searchLogListByExcl.json (operation-log export)', () => {
     expect(audit).toMatchObject({ kind: 'export', outcome: 'success', targetId: `rows=${count}` });
   });
 
-  it('403 for roles whose log screen offers no export (government, insurer); 400 for a bad filter', async () => {
-    for (const token of [gov, insurer]) {
+  it('403 for roles whose log screen offers no export (government, insurer) and the system admin; 400 for a bad filter', async () => {
+    for (const token of [gov, insurer, admin]) {
       expect((await post('/api/log/sysLogs/searchLogListByExcl.json', token)).statusCode).toBe(403);
     }
-    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?kind=bogus', admin)).statusCode).toBe(400);
-    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?pageNo=1', admin)).statusCode).toBe(400);
+    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?kind=bogus', auditor)).statusCode).toBe(
+      400,
+    );
+    expect((await post('/api/log/sysLogs/searchLogListByExcl.json?pageNo=1', auditor)).statusCode).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
-import { CITY_CODE, DISTRICTS, optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
+import { CITY_CODE, DISTRICTS, dutiesOf, optionLabel, type Paged, PUSH_STATUS } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/sql.ts';
 import { resolveActor } from '../../platform/actor.ts';
+import { permissionsOf } from '../../platform/auth.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { dutiesByRole, hasPermission } from '../../platform/permissions.ts';
 import { EXPORT_ROW_CAP } from '../../platform/xlsx.ts';
 
 export interface LogFilter {
@@ -32,23 +34,49 @@ export async function holdsScreen(db: Db, roleId: number, components: string[]):
 }
 
 /**
- * Which operation-log rows a caller reads (security.md Z02: lists are scoped). The platform audit
- * screen (AdminLog) reads every row. A regulator (a user of a government department) reads the rows of
- * the users within its districts: regulators whose districts all lie in its own, and users of the
- * organisations (enterprises, insurers, service organisations…) located in them; a regulator of every
- * district also reads the organisations registered at city level. So a district regulator never reads
- * the city regulator's or the admin's rows. An insurer or another organisation's user reads the rows of
- * its own organisation's users; a user without an organisation only its own.
+ * Which operation-log rows a caller reads (security.md Z02: lists are scoped; Z04: 三权分立).
+ * - The audit administrator (audit.query) reads every row except those of the audit administrators
+ *   themselves: an auditor does not review its own trail.
+ * - The security administrator reads the audit administrators' rows, and only those (三员 practice: the
+ *   security officer audits the auditor).
+ * - A regulator (a user of a government department) reads the rows of the users within its districts:
+ *   regulators whose districts all lie in its own, and users of the organisations (enterprises, insurers,
+ *   service organisations…) located in them; a regulator of every district also reads the organisations
+ *   registered at city level. So a district regulator never reads the city regulator's or the admins' rows.
+ * - An insurer or another organisation's user reads the rows of its own organisation's users; a user without
+ *   an organisation (the system administrator, given log.query) only its own.
  */
 export type LogScope =
-  | { all: true }
+  | { all: true; exceptRoleKeys: string[] }
+  | { all: false; roleKeys: string[] }
   | { all: false; orgId: number | null; userId: number }
   | { all: false; districts: string[]; city: boolean; userId: number };
 
 const ALL_DISTRICTS = DISTRICTS.map((d) => d.value);
 
-export async function logScope(db: Db, auth: AuthContext): Promise<LogScope> {
-  if (await holdsScreen(db, auth.roleId, ['AdminLog'])) return { all: true };
+/** Role keys of the audit administrators' roles (roles whose grants make them the audit duty's). */
+async function auditorRoleKeys(db: Db): Promise<string[]> {
+  const duties = await dutiesByRole(db);
+  const ids = [...duties].filter(([, d]) => d.includes('audit')).map(([id]) => id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sysRole').select('roleKey').where('id', 'in', ids).execute();
+  return rows.map((r) => r.roleKey);
+}
+
+/**
+ * The caller's scope, or null when it may not read operation logs at all (neither log.query nor
+ * audit.query; for exports log.export or audit.export).
+ */
+export async function logScope(
+  db: Db,
+  auth: AuthContext,
+  action: 'query' | 'export' = 'query',
+): Promise<LogScope | null> {
+  const perms = await permissionsOf(db, auth);
+  if (hasPermission(perms, `audit.${action}`))
+    return { all: true, exceptRoleKeys: await auditorRoleKeys(db) };
+  if (!hasPermission(perms, `log.${action}`)) return null;
+  if (dutiesOf(perms).includes('security')) return { all: false, roleKeys: await auditorRoleKeys(db) };
   const actor = await resolveActor(db, auth);
   if (actor.kind === 'government') {
     const districts = actor.districts;
@@ -89,7 +117,12 @@ function usersInDistricts(db: Db, districts: string[], city: boolean) {
 
 function scopedLogs(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: LogScope) {
   let q = db.selectFrom('sysOperLog');
-  if (!scope.all) {
+  if (scope.all) {
+    if (scope.exceptRoleKeys.length > 0) q = q.where('roleKey', 'not in', scope.exceptRoleKeys);
+  } else if ('roleKeys' in scope) {
+    // No such role: nothing to read.
+    q = scope.roleKeys.length > 0 ? q.where('roleKey', 'in', scope.roleKeys) : q.where(sql<boolean>`false`);
+  } else {
     if ('districts' in scope) {
       const { districts, city, userId } = scope;
       q =
@@ -115,7 +148,7 @@ function scopedLogs(db: Db, f: Omit<LogFilter, 'pageNo' | 'pageSize'>, scope: Lo
   return q;
 }
 
-export async function searchLogs(db: Db, f: LogFilter, scope: LogScope = { all: true }) {
+export async function searchLogs(db: Db, f: LogFilter, scope: LogScope) {
   const q = scopedLogs(db, f, scope);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
   const asc = f.sortOrder === 'asc' || f.sortOrder === 'ascend';

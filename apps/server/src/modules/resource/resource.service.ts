@@ -1,12 +1,14 @@
 import {
   type AddResourceBody,
   PERMISSIONS,
+  RESERVED_DUTY_PERMISSIONS,
   type ResourceAdminNode,
   type SaveResourceBody,
 } from '@aqzrx/contracts';
 import { type ResourceSeed, ROLE_RESOURCES } from '../../db/seeds/resources.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { reservedResourceIds } from '../../platform/permissions.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 
 /** Resource (menu/route) management for the administrator's menu editor. */
@@ -50,9 +52,19 @@ function fieldError(field: string, message: string) {
   return badRequest(`请求参数 ${field} 有误：${message}`, { fields: [{ field, message }] });
 }
 
+const RESERVED_MESSAGE =
+  '安全管理员、审计管理员的菜单由系统预置，菜单管理不能新增、修改、移动或删除（三权分立）';
+
+/** 三权分立 (security.md Z04): the security and audit roles' pages are not menu administration's to change. */
+async function assertNotReserved(db: Db, ...ids: Array<number | null>): Promise<void> {
+  const reserved = await reservedResourceIds(db);
+  if (ids.some((id) => id !== null && reserved.has(id))) throw forbidden(RESERVED_MESSAGE);
+}
+
 export async function resourceAdminTree(db: Db): Promise<ResourceAdminNode[]> {
   const rows = await db.selectFrom('sysResource').select(COLUMNS).execute();
   const builtIn = builtInKeys();
+  const reserved = await reservedResourceIds(db);
   const byParent = new Map<number | null, typeof rows>();
   for (const r of rows) {
     const list = byParent.get(r.parentId) ?? [];
@@ -63,6 +75,7 @@ export async function resourceAdminTree(db: Db): Promise<ResourceAdminNode[]> {
     ...r,
     actions: r.actions.split(',').filter(Boolean),
     builtIn: builtIn.has(`${r.resUrl}/${r.authKey}`),
+    reserved: reserved.has(r.id),
     children: (byParent.get(r.id) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id).map(make),
   });
   return (byParent.get(null) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id).map(make);
@@ -101,6 +114,8 @@ export async function addResource(
 ): Promise<number> {
   if (input.permission && !(input.permission in PERMISSIONS))
     throw fieldError('permission', `权限标识 ${input.permission} 不在权限目录中`);
+  if (RESERVED_DUTY_PERMISSIONS.includes(input.permission)) throw forbidden(RESERVED_MESSAGE);
+  await assertNotReserved(trx, input.parentId);
   if (input.actions.length && !input.permission)
     throw fieldError('actions', '没有权限标识的菜单不能提供操作');
   const dup = await trx
@@ -149,6 +164,7 @@ export async function saveResource(
   now: Date,
 ): Promise<void> {
   const row = await requireResource(trx, input.id);
+  await assertNotReserved(trx, row.id);
   assertVersion(row, input.version);
   if (input.actions !== undefined && input.actions.length > 0 && !row.permission)
     throw fieldError('actions', '没有权限标识的菜单不能提供操作');
@@ -193,6 +209,7 @@ export async function saveResource(
 /** Deletes a resource without children; its grants go with it. Seeded resources are hidden instead. */
 export async function deleteResource(trx: Tx, id: number): Promise<void> {
   const row = await requireResource(trx, id);
+  await assertNotReserved(trx, row.id);
   const child = await trx
     .selectFrom('sysResource')
     .select('id')
@@ -212,6 +229,7 @@ export async function moveResource(
   now: Date,
 ): Promise<void> {
   const row = await requireResource(trx, input.id);
+  await assertNotReserved(trx, row.id, input.parentId);
   assertVersion(row, input.version);
   const all = await trx.selectFrom('sysResource').select(['id', 'parentId']).execute();
   const children = new Map<number, number[]>();
@@ -254,6 +272,7 @@ export async function orderResources(
   userId: number,
   now: Date,
 ): Promise<void> {
+  await assertNotReserved(trx, input.parentId);
   const siblings = await childrenOf(trx, input.parentId).select('id').execute();
   const expected = new Set(siblings.map((s) => s.id));
   const given = new Set(input.ids);

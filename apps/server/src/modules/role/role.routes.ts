@@ -1,5 +1,6 @@
 import {
   ACTIONS,
+  ADMIN_DUTIES,
   envelope,
   idEnvelope,
   messageEnvelope,
@@ -37,6 +38,8 @@ const roleRow = z.object({
   displayName: z.string(),
   description: z.string(),
   isSystem: z.boolean(),
+  /** The administrative duty its grants make the role (三权分立), or null. */
+  duty: z.enum(ADMIN_DUTIES).nullable(),
   /** null for callers without role.query (how many users hold a role is administration data). */
   userCount: z.number().nullable(),
   version: z.number(),
@@ -158,7 +161,7 @@ export function rolesRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       const id = await req.tx(
-        (trx) => saveRole(trx, req.body, auth.userId, clock.now(), config.TEST_WRITE_DELAY_MS),
+        (trx) => saveRole(trx, req.body, auth, clock.now(), config.TEST_WRITE_DELAY_MS),
         { targetId: (newId) => newId },
       );
       return ok({ id }, '新增成功');
@@ -178,7 +181,7 @@ export function rolesRoutes(app: FastifyInstance): void {
     async (req) => {
       const auth = requireAuth(req);
       const id = await req.tx(
-        (trx) => saveRole(trx, req.body, auth.userId, clock.now(), config.TEST_WRITE_DELAY_MS, auth.roleId),
+        (trx) => saveRole(trx, req.body, auth, clock.now(), config.TEST_WRITE_DELAY_MS),
         { targetId: req.body.id },
       );
       return ok({ id }, '保存成功');

@@ -1,12 +1,10 @@
-import type { Paged, ResourceNode, RoleGrant, RoleRow } from '@aqzrx/contracts';
-import { roleDisplayName } from '@aqzrx/contracts';
+import type { AdminDuty, Paged, ResourceNode, RoleGrant, RoleRow } from '@aqzrx/contracts';
+import { dutyNames, isReservedDuty, RESERVED_ROLE_ASSIGN_MESSAGE, roleDisplayName } from '@aqzrx/contracts';
 import { escapeLike } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { dutiesByRole, reservedResourceIds, roleDuties } from '../../platform/permissions.ts';
 import { bumpVersion, updateVersioned } from '../../platform/versioned.ts';
-
-/** The actions the holder of role management must keep on its own role (else nobody could undo it). */
-export const ROLE_ADMIN_ACTIONS = ['query', 'get', 'edit'] as const;
 
 function roleQuery(db: Db) {
   return db
@@ -29,16 +27,19 @@ function roleQuery(db: Db) {
     .where('r.deletedAt', 'is', null);
 }
 
-function toRole(r: {
-  id: number;
-  roleKey: string;
-  roleName: string;
-  description: string;
-  isSystem: boolean;
-  version: number;
-  createdAt: Date;
-  userCount: number | null;
-}): RoleRow {
+function toRole(
+  r: {
+    id: number;
+    roleKey: string;
+    roleName: string;
+    description: string;
+    isSystem: boolean;
+    version: number;
+    createdAt: Date;
+    userCount: number | null;
+  },
+  duties: readonly AdminDuty[] = [],
+): RoleRow {
   return {
     id: r.id,
     roleKey: r.roleKey,
@@ -46,6 +47,7 @@ function toRole(r: {
     displayName: roleDisplayName(r.roleKey),
     description: r.description,
     isSystem: r.isSystem,
+    duty: duties[0] ?? null,
     userCount: Number(r.userCount ?? 0),
     version: r.version,
     createdAt: r.createdAt.toISOString(),
@@ -55,7 +57,8 @@ function toRole(r: {
 export async function listRoles(db: Db, onlySystem = false): Promise<RoleRow[]> {
   let q = roleQuery(db).orderBy('r.sort').orderBy('r.id');
   if (onlySystem) q = q.where('r.isSystem', '=', true);
-  return (await q.execute()).map(toRole);
+  const duties = await dutiesByRole(db);
+  return (await q.execute()).map((r) => toRole(r, duties.get(r.id)));
 }
 
 export async function searchRoles(
@@ -75,7 +78,13 @@ export async function searchRoles(
     .limit(p.pageSize)
     .offset((p.pageNo - 1) * p.pageSize)
     .execute();
-  return { list: rows.map(toRole), total: Number(total.c), pageNum: p.pageNo, pageSize: p.pageSize };
+  const duties = await dutiesByRole(db);
+  return {
+    list: rows.map((r) => toRole(r, duties.get(r.id))),
+    total: Number(total.c),
+    pageNum: p.pageNo,
+    pageSize: p.pageSize,
+  };
 }
 
 interface ResourceRow {
@@ -184,10 +193,17 @@ export async function isKnownResourcePath(db: Db, path: string): Promise<boolean
   return rows.some((r) => resourcePath(r.resUrl, r.authKey) === wanted);
 }
 
-/** The whole resource tree (admin role editor); `action` lists every action a resource offers. */
+/**
+ * The resource tree the role editor grants from; `action` lists every action a resource offers. The security
+ * and audit roles' resources are left out: role administration does not grant them (三权分立).
+ */
 export async function fullResourceTree(db: Db): Promise<ResourceNode[]> {
+  const reserved = await reservedResourceIds(db);
   const rows = await db.selectFrom('sysResource as res').select(RESOURCE_COLUMNS).execute();
-  return buildTree(rows, (r) => r.actions);
+  return buildTree(
+    rows.filter((r) => !reserved.has(r.id)),
+    (r) => r.actions,
+  );
 }
 
 export async function roleGrants(db: Db, roleId: number): Promise<RoleGrant[]> {
@@ -213,19 +229,36 @@ async function requireRole(db: Db, id: number) {
 }
 
 /**
- * Self-lockout guard: a save of the caller's own role must keep a role-management page with query, get
- * and edit, or the caller would lose the screen that could give them back.
+ * 三权分立 (security.md Z04): nobody changes the grants of the role it holds itself (else the holder of role
+ * management could widen its own rights); the security and audit roles' grants are fixed by the seed, and
+ * their permissions are granted to no other role.
  */
-function keepsRoleManagement(
-  grants: readonly RoleGrant[],
-  resources: ReadonlyMap<number, { permission: string; component: string }>,
-): boolean {
-  return grants.some((g) => {
-    const r = resources.get(g.resourceId);
-    return (
-      r?.permission === 'role' && r.component !== '' && ROLE_ADMIN_ACTIONS.every((a) => g.actions.includes(a))
+async function assertGrantable(
+  trx: Tx,
+  input: SaveRoleInput,
+  resources: ReadonlyArray<{ id: number; name: string }>,
+  actor: { roleId: number },
+): Promise<void> {
+  if (input.id !== undefined && input.id === actor.roleId)
+    throw forbidden('不能修改您自己所在角色的权限，须由其他有“角色权限”管理权限的管理员修改（三权分立）');
+  if (input.id !== undefined) {
+    const duties = await roleDuties(trx, input.id);
+    if (isReservedDuty(duties))
+      throw forbidden(`${dutyNames(duties)}角色的权限由系统预置，不能在角色管理中修改（三权分立）`);
+  }
+  const reserved = await reservedResourceIds(trx);
+  const nameOf = new Map(resources.map((r) => [r.id, r.name]));
+  const names = [
+    ...new Set(
+      input.resources
+        .filter((g) => g.actions.length > 0 && reserved.has(g.resourceId))
+        .map((g) => nameOf.get(g.resourceId) ?? String(g.resourceId)),
+    ),
+  ];
+  if (names.length > 0)
+    throw forbidden(
+      `不能授予安全管理员或审计管理员的权限（${names.join('、')}）：这些权限只属于系统预置的安全管理员、审计管理员角色（三权分立）`,
     );
-  });
 }
 
 export interface SaveRoleInput {
@@ -245,15 +278,12 @@ export interface SaveRoleInput {
 export async function saveRole(
   trx: Tx,
   input: SaveRoleInput,
-  userId: number,
+  actor: { userId: number; roleId: number },
   now: Date,
   stepDelayMs = 0,
-  actorRoleId?: number,
 ): Promise<number> {
-  const resources = await trx
-    .selectFrom('sysResource')
-    .select(['id', 'actions', 'permission', 'component'])
-    .execute();
+  const userId = actor.userId;
+  const resources = await trx.selectFrom('sysResource').select(['id', 'actions', 'name']).execute();
   const offered = new Map(resources.map((r) => [r.id, new Set(r.actions.split(',').filter(Boolean))]));
   for (const g of input.resources) {
     const set = offered.get(g.resourceId);
@@ -261,14 +291,7 @@ export async function saveRole(
     const bad = g.actions.filter((a) => !set.has(a));
     if (bad.length) throw badRequest(`资源 ${g.resourceId} 不支持操作：${bad.join(',')}`);
   }
-  if (
-    input.id !== undefined &&
-    input.id === actorRoleId &&
-    !keepsRoleManagement(input.resources, new Map(resources.map((r) => [r.id, r])))
-  )
-    throw badRequest(
-      '不能移除您自己所在角色的“角色权限”管理（查询、详情、编辑），否则将无法再修改角色；如需调整，请由其他管理员操作',
-    );
+  await assertGrantable(trx, input, resources, actor);
   const dup = await trx
     .selectFrom('sysRole')
     .select('id')
@@ -354,6 +377,7 @@ export async function assignRoleToUsers(
   await requireRole(trx, roleId);
   const ids = [...new Set(userIds)];
   if (ids.includes(actor.userId) && actor.roleId !== roleId) throw badRequest('不能修改自己的角色');
+  if (isReservedDuty(await roleDuties(trx, roleId))) throw forbidden(RESERVED_ROLE_ASSIGN_MESSAGE);
   const users = await trx
     .selectFrom('sysUser')
     .select(['id', 'roleId'])
@@ -365,6 +389,10 @@ export async function assignRoleToUsers(
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`用户不存在：${missing.slice(0, 20).join(',')}`);
   const changed = users.filter((u) => u.roleId !== roleId).map((u) => u.id);
+  // Nor are their holders taken out of them here.
+  const duties = await dutiesByRole(trx);
+  if (users.some((u) => u.roleId !== roleId && isReservedDuty(duties.get(u.roleId) ?? [])))
+    throw forbidden(RESERVED_ROLE_ASSIGN_MESSAGE);
   if (changed.length) {
     await bumpVersion(trx, 'sysUser', changed, { roleId, updatedAt: now, updatedBy: actor.userId });
     await trx

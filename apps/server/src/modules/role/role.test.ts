@@ -26,10 +26,10 @@ interface Node {
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 describe('role lists', () => {
-  it('getAllRole lists the eight seeded roles with display names', async () => {
+  it('getAllRole lists the ten seeded roles with display names and duties', async () => {
     const res = await post('/api/role/getAllRole', gov);
     expect(res.statusCode).toBe(200);
-    const roles = res.json().data as Array<{ roleKey: string; displayName: string }>;
+    const roles = res.json().data as Array<{ roleKey: string; displayName: string; duty: string | null }>;
     expect(roles.map((r) => r.roleKey)).toEqual([
       'ROLE_ADMIN',
       'ROLE_GOVERNMENT',
@@ -39,9 +39,26 @@ describe('role lists', () => {
       'ROLE_EXPERT',
       'ROLE_USER',
       'ROLE_TECHNOLOGY',
+      'ROLE_SECURITY_ADMIN',
+      'ROLE_AUDIT_ADMIN',
     ]);
     expect(roles.find((r) => r.roleKey === 'ROLE_USER')!.displayName).toBe('自定义角色');
     expect(roles.find((r) => r.roleKey === 'ROLE_ENT')!.displayName).toBe('企业用户');
+    expect(roles.find((r) => r.roleKey === 'ROLE_SECURITY_ADMIN')!.displayName).toBe('安全管理员');
+    expect(roles.find((r) => r.roleKey === 'ROLE_AUDIT_ADMIN')!.displayName).toBe('审计管理员');
+    // 三权分立: each administrator role is one duty's; the regulators manage their department's accounts.
+    expect(Object.fromEntries(roles.map((r) => [r.roleKey, r.duty]))).toEqual({
+      ROLE_ADMIN: 'system',
+      ROLE_GOVERNMENT: 'system',
+      ROLE_ENT: null,
+      ROLE_INSURANCE: null,
+      ROLE_SERVICE: null,
+      ROLE_EXPERT: null,
+      ROLE_USER: null,
+      ROLE_TECHNOLOGY: null,
+      ROLE_SECURITY_ADMIN: 'security',
+      ROLE_AUDIT_ADMIN: 'audit',
+    });
   });
 
   it('the two seeded custom roles have names of their own, and an old database gets them on start', async () => {
@@ -132,13 +149,13 @@ describe('role lists', () => {
 
   it('getSystemRole needs a token', async () => {
     expect((await post('/api/role/getSystemRole')).statusCode).toBe(401);
-    expect((await post('/api/role/getSystemRole', gov)).json().data).toHaveLength(8);
+    expect((await post('/api/role/getSystemRole', gov)).json().data).toHaveLength(10);
   });
 
   it('search pages under data.page and is refused to roles without role.query', async () => {
     const res = await post('/api/role/search?pageNo=1&pageSize=3', admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.page).toMatchObject({ total: 8, pageNum: 1, pageSize: 3 });
+    expect(res.json().data.page).toMatchObject({ total: 10, pageNum: 1, pageSize: 3 });
     expect(res.json().data.page.list).toHaveLength(3);
     const filtered = await post('/api/role/search?roleKey=role_ins', admin);
     expect(filtered.json().data.page.list.map((r: { roleKey: string }) => r.roleKey)).toEqual([
@@ -169,6 +186,19 @@ describe('role lists', () => {
     ]) {
       expect(components, c).toContain(c);
     }
+    // The security and audit administrators' pages are not role administration's to grant (三权分立).
+    for (const c of [
+      'SecuritySetting',
+      'AccountSecurity',
+      'SafetyMechanism',
+      'AuditorLog',
+      'AuditIndex',
+      'AdminLog',
+    ])
+      expect(components, c).not.toContain(c);
+    const permissions = new Set(flatten(tree).map((n) => n.permission));
+    for (const p of ['security', 'userSecurity', 'safetymechanism', 'audit'])
+      expect(permissions, p).not.toContain(p);
   });
 });
 
@@ -180,11 +210,11 @@ describe('add, save, delete', () => {
     leaves = flatten((await post('/api/role/getResList', admin)).json().data as Node[]).filter(
       (n) => n.children.length === 0,
     );
-    const log = leaves.find((n) => n.component === 'AdminLog')!;
+    const log = leaves.find((n) => n.component === 'GovLog')!;
     const res = await post('/api/role/add', admin, {
       roleKey: 'ROLE_AUDITOR',
-      roleName: '审计管理员',
-      description: '只读审计',
+      roleName: '日志查看员',
+      description: '只读日志',
       resources: [{ resourceId: log.id, actions: ['query'] }],
     });
     expect(res.statusCode).toBe(200);
@@ -208,7 +238,7 @@ describe('add, save, delete', () => {
   it('refuses a duplicate key (409), an action the resource does not offer (400), and changes nothing', async () => {
     const dup = await post('/api/role/add', admin, { roleKey: 'ROLE_AUDITOR', roleName: 'x', resources: [] });
     expect(dup.statusCode).toBe(409);
-    const log = leaves.find((n) => n.component === 'AdminLog')!;
+    const log = leaves.find((n) => n.component === 'GovLog')!;
     const bad = await post('/api/role/add', admin, {
       roleKey: 'ROLE_OTHER',
       roleName: 'x',

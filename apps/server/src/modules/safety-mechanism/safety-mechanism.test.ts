@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
-let admin: string;
+let secadmin: string;
 let gov: string;
 let ent: string;
 let subsystemId: number;
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
-  admin = await t.login('admin');
+  // Safety mechanisms are the security administrator's (三权分立, security.md Z04).
+  secadmin = await t.login('secadmin');
   gov = await t.login('gov');
   ent = await t.login('ent');
   subsystemId = (
@@ -58,7 +59,7 @@ describe('safety mechanisms', () => {
   let version: number;
 
   it('add creates a mechanism for a subsystem', async () => {
-    const res = await post('/api/safetymechanism/add', admin, {
+    const res = await post('/api/safetymechanism/add', secadmin, {
       name: '双重预防系统数据接口',
       orderNo: 'SM-001',
       subsystemId,
@@ -68,7 +69,7 @@ describe('safety mechanisms', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     id = res.json().data.id;
-    const one = await post(`/api/safetymechanism/findOne?id=${id}`, admin);
+    const one = await post(`/api/safetymechanism/findOne?id=${id}`, secadmin);
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toMatchObject({
       id,
@@ -87,38 +88,38 @@ describe('safety mechanisms', () => {
   });
 
   it('add refuses bad input naming the field, an unknown subsystem (400) and a taken order number (409)', async () => {
-    const badIp = await post('/api/safetymechanism/add', admin, {
+    const badIp = await post('/api/safetymechanism/add', secadmin, {
       name: 'x',
       orderNo: 'SM-X',
       ipAllowlist: ['10.0.0.300'],
     });
     expect(badIp.statusCode).toBe(400);
     expect(badIp.json().result).toContain('ipAllowlist');
-    const badRate = await post('/api/safetymechanism/add', admin, {
+    const badRate = await post('/api/safetymechanism/add', secadmin, {
       name: 'x',
       orderNo: 'SM-X',
       ratePerMinute: 0,
     });
     expect(badRate.statusCode).toBe(400);
     expect(badRate.json().result).toContain('ratePerMinute');
-    const badNo = await post('/api/safetymechanism/add', admin, { name: 'x', orderNo: 'SM X' });
+    const badNo = await post('/api/safetymechanism/add', secadmin, { name: 'x', orderNo: 'SM X' });
     expect(badNo.statusCode).toBe(400);
     expect(badNo.json().result).toContain('orderNo');
-    const noSub = await post('/api/safetymechanism/add', admin, {
+    const noSub = await post('/api/safetymechanism/add', secadmin, {
       name: 'x',
       orderNo: 'SM-X',
       subsystemId: 99999,
     });
     expect(noSub.statusCode).toBe(400);
     expect(noSub.json().result).toContain('subsystemId');
-    const dup = await post('/api/safetymechanism/add', admin, { name: 'x', orderNo: 'sm-001' });
+    const dup = await post('/api/safetymechanism/add', secadmin, { name: 'x', orderNo: 'sm-001' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().result).toContain('sm-001');
   });
 
   it('checkOrderNo tells whether an order number is free, ignoring the mechanism being edited', async () => {
     const check = async (q: string) => {
-      const res = await post(`/api/safetymechanism/checkOrderNo?${q}`, admin);
+      const res = await post(`/api/safetymechanism/checkOrderNo?${q}`, secadmin);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.available as boolean;
     };
@@ -126,36 +127,37 @@ describe('safety mechanisms', () => {
     expect(await check('orderNo=sm-001')).toBe(false);
     expect(await check(`orderNo=SM-001&id=${id}`)).toBe(true);
     expect(await check('orderNo=SM-002')).toBe(true);
-    const bad = await post('/api/safetymechanism/checkOrderNo', admin);
+    const bad = await post('/api/safetymechanism/checkOrderNo', secadmin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().result).toContain('orderNo');
   });
 
   it('findAll pages with filters; findOne 404s a missing id', async () => {
-    const second = await post('/api/safetymechanism/add', admin, {
+    const second = await post('/api/safetymechanism/add', secadmin, {
       name: '执法系统接入',
       orderNo: 'SM-002',
       status: 0,
     });
     expect(second.statusCode).toBe(200);
-    const all = await post('/api/safetymechanism/findAll?pageNo=1&pageSize=10', admin);
+    const all = await post('/api/safetymechanism/findAll?pageNo=1&pageSize=10', secadmin);
     expect(all.statusCode).toBe(200);
     expect(all.json().data).toMatchObject({ total: 2, pageNum: 1, pageSize: 10 });
     expect(all.json().data.list.map((r: MechanismRow) => r.orderNo)).toEqual(['SM-001', 'SM-002']);
     const filtered = await post(
       `/api/safetymechanism/findAll?name=${encodeURIComponent('双重')}&subsystemId=${subsystemId}&status=1`,
-      admin,
+      secadmin,
     );
     expect(filtered.json().data.list.map((r: MechanismRow) => r.id)).toEqual([id]);
-    expect((await post('/api/safetymechanism/findAll?status=0', admin)).json().data.total).toBe(1);
-    expect((await post('/api/safetymechanism/findAll?pageSize=0', admin)).statusCode).toBe(400);
-    expect((await post('/api/safetymechanism/findOne?id=99999999', admin)).statusCode).toBe(404);
-    expect((await post('/api/safetymechanism/findOne', admin)).statusCode).toBe(400);
+    expect((await post('/api/safetymechanism/findAll?status=0', secadmin)).json().data.total).toBe(1);
+    expect((await post('/api/safetymechanism/findAll?pageSize=0', secadmin)).statusCode).toBe(400);
+    expect((await post('/api/safetymechanism/findOne?id=99999999', secadmin)).statusCode).toBe(404);
+    expect((await post('/api/safetymechanism/findOne', secadmin)).statusCode).toBe(400);
   });
 
-  it('every call needs safetymechanism.* (403 for gov and ent) and a token (401)', async () => {
+  it('every call needs safetymechanism.* (403 for gov, ent and the system admin) and a token (401)', async () => {
     const body = { mechanismId: id, apis: [{ method: 'POST', url: '/api/dict/findAll' }] };
-    for (const token of [gov, ent]) {
+    const admin = await t.login('admin');
+    for (const token of [gov, ent, admin]) {
       const calls = [
         post('/api/safetymechanism/findAll', token),
         post(`/api/safetymechanism/findOne?id=${id}`, token),
@@ -175,7 +177,7 @@ describe('safety mechanisms', () => {
   });
 
   it('update needs the current version (stale 409), 404s a missing one, 409s a taken order number', async () => {
-    const res = await post('/api/safetymechanism/update', admin, {
+    const res = await post('/api/safetymechanism/update', secadmin, {
       id,
       version,
       name: '双重预防系统数据接口（生产）',
@@ -185,14 +187,14 @@ describe('safety mechanisms', () => {
       ratePerMinute: 60,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const one = (await post(`/api/safetymechanism/findOne?id=${id}`, admin)).json().data;
+    const one = (await post(`/api/safetymechanism/findOne?id=${id}`, secadmin)).json().data;
     expect(one).toMatchObject({
       name: '双重预防系统数据接口（生产）',
       ipAllowlist: [],
       ratePerMinute: 60,
       version: 2,
     });
-    const stale = await post('/api/safetymechanism/update', admin, {
+    const stale = await post('/api/safetymechanism/update', secadmin, {
       id,
       version,
       name: 'x',
@@ -201,14 +203,14 @@ describe('safety mechanisms', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_VERSION');
     version = 2;
-    const taken = await post('/api/safetymechanism/update', admin, {
+    const taken = await post('/api/safetymechanism/update', secadmin, {
       id,
       version,
       name: 'x',
       orderNo: 'SM-002',
     });
     expect(taken.statusCode).toBe(409);
-    const missing = await post('/api/safetymechanism/update', admin, {
+    const missing = await post('/api/safetymechanism/update', secadmin, {
       id: 99999999,
       version: 1,
       name: 'x',
@@ -220,7 +222,7 @@ describe('safety mechanisms', () => {
   it('API entries: only registered routes attach; listed attached and not attached', async () => {
     const routes = (t.app as unknown as { state: { apiRoutes: Array<{ method: string; url: string }> } })
       .state.apiRoutes;
-    const before = (await get(`/api/safetymechanism/listNoneSysApiInfos?mechanismId=${id}`, admin)).json()
+    const before = (await get(`/api/safetymechanism/listNoneSysApiInfos?mechanismId=${id}`, secadmin)).json()
       .data.list as MechanismApiInfo[];
     const expected = routes.filter((r) => !r.url.startsWith('/api/docs'));
     expect(before).toHaveLength(expected.length);
@@ -232,7 +234,7 @@ describe('safety mechanisms', () => {
       registered: true,
     });
 
-    const add = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const add = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [
         { method: 'POST', url: '/api/dict/findAll' },
@@ -242,14 +244,14 @@ describe('safety mechanisms', () => {
     });
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json().data.added).toBe(2);
-    const again = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const again = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [{ method: 'POST', url: '/api/dict/findAll' }],
     });
     expect(again.json().data.added).toBe(0);
 
-    const attached = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, admin)).json().data
-      .list as MechanismApiInfo[];
+    const attached = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, secadmin)).json()
+      .data.list as MechanismApiInfo[];
     expect(attached).toEqual([
       { method: 'POST', url: '/api/dict/findAll', permission: 'authenticated', registered: true },
       {
@@ -259,17 +261,17 @@ describe('safety mechanisms', () => {
         registered: true,
       },
     ]);
-    const none = (await get(`/api/safetymechanism/listNoneSysApiInfos?mechanismId=${id}`, admin)).json().data
-      .list as MechanismApiInfo[];
+    const none = (await get(`/api/safetymechanism/listNoneSysApiInfos?mechanismId=${id}`, secadmin)).json()
+      .data.list as MechanismApiInfo[];
     expect(none).toHaveLength(expected.length - 2);
     expect(none.some((r) => r.url === '/api/dict/findAll' && r.method === 'POST')).toBe(false);
-    expect((await post(`/api/safetymechanism/findOne?id=${id}`, admin)).json().data.apiCount).toBe(2);
-    const options = (await get('/api/manage/parameter/findAllSafetyMechanism', admin)).json().data.list;
+    expect((await post(`/api/safetymechanism/findOne?id=${id}`, secadmin)).json().data.apiCount).toBe(2);
+    const options = (await get('/api/manage/parameter/findAllSafetyMechanism', secadmin)).json().data.list;
     expect(options.map((o: { orderNo: string }) => o.orderNo)).toEqual(['SM-001', 'SM-002']);
   });
 
   it('addSysApiInfos refuses unregistered routes (400 naming the entry) and a missing mechanism (404)', async () => {
-    const unknown = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const unknown = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [
         { method: 'POST', url: '/api/dict/add' },
@@ -278,32 +280,34 @@ describe('safety mechanisms', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().result).toContain('apis[1]');
-    const docs = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const docs = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [{ method: 'GET', url: '/api/docs' }],
     });
     expect(docs.statusCode).toBe(400);
-    const shape = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const shape = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [{ method: 'POST', url: 'dict/findAll' }],
     });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().result).toContain('apis.0.url');
-    const empty = await post('/api/safetymechanism/addSysApiInfos', admin, { mechanismId: id, apis: [] });
+    const empty = await post('/api/safetymechanism/addSysApiInfos', secadmin, { mechanismId: id, apis: [] });
     expect(empty.statusCode).toBe(400);
     // Nothing of the refused batch was attached.
     expect(
-      (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, admin)).json().data.list,
+      (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, secadmin)).json().data.list,
     ).toHaveLength(2);
-    const missing = await post('/api/safetymechanism/addSysApiInfos', admin, {
+    const missing = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
       mechanismId: 99999999,
       apis: [{ method: 'POST', url: '/api/dict/findAll' }],
     });
     expect(missing.statusCode).toBe(404);
-    expect((await get('/api/safetymechanism/listSysApiInfos?mechanismId=99999999', admin)).statusCode).toBe(
-      404,
+    expect(
+      (await get('/api/safetymechanism/listSysApiInfos?mechanismId=99999999', secadmin)).statusCode,
+    ).toBe(404);
+    expect((await get('/api/safetymechanism/listNoneSysApiInfos?mechanismId=x', secadmin)).statusCode).toBe(
+      400,
     );
-    expect((await get('/api/safetymechanism/listNoneSysApiInfos?mechanismId=x', admin)).statusCode).toBe(400);
   });
 
   it('delSysApiInfos detaches entries (also ones whose route is gone)', async () => {
@@ -317,7 +321,7 @@ describe('safety mechanisms', () => {
         createdBy: null,
       })
       .execute();
-    const listed = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, admin)).json().data
+    const listed = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, secadmin)).json().data
       .list as MechanismApiInfo[];
     expect(listed.find((r) => r.url === '/api/old/removed')).toEqual({
       method: 'POST',
@@ -325,7 +329,7 @@ describe('safety mechanisms', () => {
       permission: '',
       registered: false,
     });
-    const del = await post('/api/safetymechanism/delSysApiInfos', admin, {
+    const del = await post('/api/safetymechanism/delSysApiInfos', secadmin, {
       mechanismId: id,
       apis: [
         { method: 'POST', url: '/api/old/removed' },
@@ -335,12 +339,12 @@ describe('safety mechanisms', () => {
     });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json().data.removed).toBe(2);
-    const left = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, admin)).json().data
+    const left = (await get(`/api/safetymechanism/listSysApiInfos?mechanismId=${id}`, secadmin)).json().data
       .list;
     expect(left.map((r: MechanismApiInfo) => r.url)).toEqual(['/api/manage/parameter/getIndustry.json']);
     expect(
       (
-        await post('/api/safetymechanism/delSysApiInfos', admin, {
+        await post('/api/safetymechanism/delSysApiInfos', secadmin, {
           mechanismId: 99999999,
           apis: [{ method: 'GET', url: '/api/x' }],
         })
@@ -349,16 +353,16 @@ describe('safety mechanisms', () => {
   });
 
   it('delete removes the mechanism with its entries, then 404s', async () => {
-    expect((await post(`/api/safetymechanism/delete?id=${id}`, admin)).statusCode).toBe(200);
+    expect((await post(`/api/safetymechanism/delete?id=${id}`, secadmin)).statusCode).toBe(200);
     const rows = await t.database.db
       .selectFrom('safetyMechanismApi')
       .select('url')
       .where('mechanismId', '=', id)
       .execute();
     expect(rows).toEqual([]);
-    expect((await post(`/api/safetymechanism/delete?id=${id}`, admin)).statusCode).toBe(404);
-    expect((await post(`/api/safetymechanism/findOne?id=${id}`, admin)).statusCode).toBe(404);
-    expect((await post('/api/safetymechanism/delete', admin)).statusCode).toBe(400);
+    expect((await post(`/api/safetymechanism/delete?id=${id}`, secadmin)).statusCode).toBe(404);
+    expect((await post(`/api/safetymechanism/findOne?id=${id}`, secadmin)).statusCode).toBe(404);
+    expect((await post('/api/safetymechanism/delete', secadmin)).statusCode).toBe(400);
     const log = await t.database.db
       .selectFrom('sysOperLog')
       .select(['kind', 'module', 'targetId', 'outcome'])
@@ -386,11 +390,11 @@ describe('query parameters (spec 7: params go in the query unless a JSON body is
         ipAllowlist: '10.1.0.0/16,10.2.0.1',
         ratePerMinute: '30',
       })}`,
-      admin,
+      secadmin,
     );
     expect(add.statusCode, add.body).toBe(200);
     const id = add.json().data.id as number;
-    const one = async () => (await post(`/api/safetymechanism/findOne?id=${id}`, admin)).json().data;
+    const one = async () => (await post(`/api/safetymechanism/findOne?id=${id}`, secadmin)).json().data;
     expect(await one()).toMatchObject({
       name: '查询串机制',
       orderNo: 'SM-Q01',
@@ -410,7 +414,7 @@ describe('query parameters (spec 7: params go in the query unless a JSON body is
         status: '0',
         ipAllowlist: '',
       })}`,
-      admin,
+      secadmin,
     );
     expect(update.statusCode, update.body).toBe(200);
     expect(await one()).toMatchObject({
@@ -426,7 +430,7 @@ describe('query parameters (spec 7: params go in the query unless a JSON body is
     ]);
     const attach = await post(
       `/api/safetymechanism/addSysApiInfos${qs({ mechanismId: String(id), apis })}`,
-      admin,
+      secadmin,
     );
     expect(attach.statusCode, attach.body).toBe(200);
     expect(attach.json().data.added).toBe(2);
@@ -436,7 +440,7 @@ describe('query parameters (spec 7: params go in the query unless a JSON body is
         mechanismId: String(id),
         apis: [JSON.stringify({ method: 'POST', url: '/api/dict/findAll' })],
       })}`,
-      admin,
+      secadmin,
     );
     expect(detach.statusCode, detach.body).toBe(200);
     expect(detach.json().data.removed).toBe(1);
@@ -463,13 +467,13 @@ describe('query parameters (spec 7: params go in the query unless a JSON body is
       ['/api/safetymechanism/delSysApiInfos', qs({ mechanismId: 'x', apis: '[]' }), 'mechanismId'],
     ];
     for (const [url, query, field] of cases) {
-      const res = await post(`${url}${query}`, admin);
+      const res = await post(`${url}${query}`, secadmin);
       expect(res.statusCode, `${url}${query}`).toBe(400);
       expect(res.json().result, `${url}${query}`).toContain(field);
     }
     const denied = await post(`/api/safetymechanism/add${qs({ name: 'x', orderNo: 'SM-Q02' })}`, ent);
     expect(denied.statusCode).toBe(403);
-    const taken = await post(`/api/safetymechanism/checkOrderNo?orderNo=SM-Q02`, admin);
+    const taken = await post(`/api/safetymechanism/checkOrderNo?orderNo=SM-Q02`, secadmin);
     expect(taken.json().data.available).toBe(true);
   });
 });

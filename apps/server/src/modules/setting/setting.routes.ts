@@ -1,6 +1,8 @@
 import {
   type DeploymentSettings,
   governedDistricts,
+  securitySettingsSaveBody,
+  securitySettingsViewEnvelope,
   settingsSaveBody,
   settingsSavedEnvelope,
   settingsViewEnvelope,
@@ -11,6 +13,9 @@ import { ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { saveSettings } from './setting.service.ts';
+
+export const SECURITY_SETTINGS_MESSAGE =
+  '登录与密码安全设置（无操作自动退出、密码有效期）只能由安全管理员在“安全设置”中修改（三权分立）';
 
 export function settingsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,6 +59,9 @@ export function settingsRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = requireAuth(req);
+      // 三权分立 (security.md Z04): the session and password policy is the security administrator's
+      // (/api/setting/security/save), whoever else holds the platform settings.
+      if (req.body.security !== undefined) throw forbidden(SECURITY_SETTINGS_MESSAGE);
       // The settings are city-wide: an account whose jurisdiction is part of the city (a district-level
       // regulator) reads them but does not change them. The jurisdiction decides, as for rules and notices.
       if (governedDistricts(auth.districtCodes) !== null)
@@ -66,6 +74,42 @@ export function settingsRoutes(app: FastifyInstance): void {
       // Dropped again after commit, so no request that ran during the write keeps the old values cached.
       settings.invalidate();
       return ok({ saved: keys, settings: { ...(await settings.all()), deployment } }, '设置已保存');
+    },
+  );
+
+  r.post(
+    '/api/setting/security/get',
+    {
+      schema: {
+        tags: ['setting'],
+        summary: '安全设置：无操作自动退出、密码有效期及只读的部署安全参数（安全管理员）',
+        response: { 200: securitySettingsViewEnvelope },
+      },
+      config: { permission: 'security.query' },
+    },
+    async () => ok({ security: await settings.get('security'), deployment }),
+  );
+
+  r.post(
+    '/api/setting/security/save',
+    {
+      schema: {
+        tags: ['setting'],
+        summary: '保存安全设置（安全管理员；可只提交部分项，下一次请求即生效）',
+        body: securitySettingsSaveBody,
+        response: { 200: securitySettingsViewEnvelope },
+      },
+      config: { permission: 'security.edit', audit: { module: '安全设置', kind: 'edit' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      settings.invalidate();
+      const current = await settings.all();
+      await req.tx((trx) => saveSettings(trx, settings, current, { security: req.body }, auth.userId), {
+        targetId: 'security',
+      });
+      settings.invalidate();
+      return ok({ security: await settings.get('security'), deployment }, '安全设置已保存，下一次请求即生效');
     },
   );
 }

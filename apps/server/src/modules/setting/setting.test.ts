@@ -5,14 +5,19 @@ import { createRole, createUser, lastLog, STRONG } from '../user/user.testkit.ts
 
 let t: TestContext;
 let admin: string;
+/** The security settings are the security administrator's (三权分立, security.md Z04). */
+let secadmin: string;
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
   admin = await t.login('admin');
+  secadmin = await t.login('secadmin');
 });
 afterAll(() => t.close());
 
 const save = (payload: unknown, token = admin) =>
   t.call({ method: 'POST', url: '/api/setting/save', token, payload: payload as Record<string, unknown> });
+const saveSecurity = (payload: Record<string, unknown>, token = secadmin) =>
+  t.call({ method: 'POST', url: '/api/setting/security/save', token, payload });
 const get = async () => {
   const res = await t.call({ method: 'POST', url: '/api/setting/get', token: admin });
   expect(res.statusCode).toBe(200);
@@ -115,18 +120,27 @@ describe('/api/setting/save', () => {
       [{ footerLinks: [{ aid: 1, title: '' }] }, 'footerLinks.0.title'],
       [{ footer: { email: 'not-mail' } }, 'footer.email'],
       [{ footer: { unknown: 'x' } }, 'footer'],
-      [{ security: { idleTimeoutMinutes: 4 } }, '无操作自动退出时间为5-120分钟'],
-      [{ security: { idleTimeoutMinutes: 121 } }, 'security.idleTimeoutMinutes'],
-      [{ security: { idleTimeoutMinutes: 7.5 } }, '无操作自动退出时间须为整数（分钟）'],
-      [{ security: { passwordMaxAgeDays: -1 } }, '密码有效期为0-365天（0表示不限）'],
-      [{ security: { passwordMaxAgeDays: 366 } }, 'security.passwordMaxAgeDays'],
-      [{ security: { passwordMaxAgeDays: 1.5 } }, '密码有效期须为整数（天）'],
-      [{ security: { lockMinutes: 10 } }, 'security'],
       [{ captchaEnabled: false }, ''],
       [{}, ''],
     ];
     for (const [body, field] of cases) {
       const res = await save(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().result, JSON.stringify(body)).toContain(field);
+    }
+    // The security administrator's security settings, on their own route.
+    const securityCases: Array<[Record<string, unknown>, string]> = [
+      [{ idleTimeoutMinutes: 4 }, '无操作自动退出时间为5-120分钟'],
+      [{ idleTimeoutMinutes: 121 }, 'idleTimeoutMinutes'],
+      [{ idleTimeoutMinutes: 7.5 }, '无操作自动退出时间须为整数（分钟）'],
+      [{ passwordMaxAgeDays: -1 }, '密码有效期为0-365天（0表示不限）'],
+      [{ passwordMaxAgeDays: 366 }, 'passwordMaxAgeDays'],
+      [{ passwordMaxAgeDays: 1.5 }, '密码有效期须为整数（天）'],
+      [{ lockMinutes: 10 }, 'lockMinutes'],
+      [{}, '请至少提交一项安全设置'],
+    ];
+    for (const [body, field] of securityCases) {
+      const res = await saveSecurity(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().result, JSON.stringify(body)).toContain(field);
     }
@@ -211,10 +225,15 @@ describe('security settings: idle timeout and password age, read per request', (
   it('a shorter idle timeout refuses, on the next request, a session idle longer than it; a longer one keeps it', async () => {
     const user = await t.login('insurer');
     expect((await info(user)).statusCode).toBe(200);
-    const res = await save({ security: { idleTimeoutMinutes: 10 } });
+    const res = await saveSecurity({ idleTimeoutMinutes: 10 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.settings.security).toEqual({ idleTimeoutMinutes: 10, passwordMaxAgeDays: 90 });
-    expect(await lastLog(t, '/api/setting/save')).toMatchObject({ outcome: 'success', targetId: 'security' });
+    expect(res.json().data.security).toEqual({ idleTimeoutMinutes: 10, passwordMaxAgeDays: 90 });
+    expect(await lastLog(t, '/api/setting/security/save')).toMatchObject({
+      outcome: 'success',
+      targetId: 'security',
+      username: 'secadmin',
+      module: '安全设置',
+    });
 
     // Active within the new window: kept.
     t.clock.advance(9 * 60_000);
@@ -230,15 +249,16 @@ describe('security settings: idle timeout and password age, read per request', (
 
     // Raised to 60 minutes: a session idle 20 minutes stays signed in.
     admin = await t.login('admin');
+    secadmin = await t.login('secadmin');
     const other = await t.login('insurer');
-    expect((await save({ security: { idleTimeoutMinutes: 60 } })).statusCode).toBe(200);
+    expect((await saveSecurity({ idleTimeoutMinutes: 60 })).statusCode).toBe(200);
     t.clock.advance(20 * 60_000);
     expect((await info(other)).statusCode).toBe(200);
     // The sessions list uses the same window.
     const sessions = await t.call({ method: 'POST', url: '/api/sys/user/sessions', token: other });
     expect(sessions.json().data.some((x: { current: boolean }) => x.current)).toBe(true);
 
-    expect((await save({ security: { idleTimeoutMinutes: 30 } })).statusCode).toBe(200);
+    expect((await saveSecurity({ idleTimeoutMinutes: 30 })).statusCode).toBe(200);
     expect((await get()).security.idleTimeoutMinutes).toBe(30);
   });
 
@@ -254,7 +274,7 @@ describe('security settings: idle timeout and password age, read per request', (
     const gov = await t.login('gov');
     expect((await logs(gov)).statusCode).toBe(200); // 40 days < 90
 
-    expect((await save({ security: { passwordMaxAgeDays: 30 } })).statusCode).toBe(200);
+    expect((await saveSecurity({ passwordMaxAgeDays: 30 })).statusCode).toBe(200);
     // The same (possibly cached) session: the new policy applies at once.
     const refused = await logs(gov);
     expect(refused.statusCode).toBe(403);
@@ -266,11 +286,11 @@ describe('security settings: idle timeout and password age, read per request', (
     });
     expect(login.json().data.mustChangePassword).toBe(true);
 
-    expect((await save({ security: { passwordMaxAgeDays: 0 } })).statusCode).toBe(200);
+    expect((await saveSecurity({ passwordMaxAgeDays: 0 })).statusCode).toBe(200);
     await setChanged(3000);
     expect((await logs(gov)).statusCode).toBe(200);
 
-    expect((await save({ security: { passwordMaxAgeDays: 90 } })).statusCode).toBe(200);
+    expect((await saveSecurity({ passwordMaxAgeDays: 90 })).statusCode).toBe(200);
     expect((await logs(gov)).statusCode).toBe(403);
     await setChanged(0);
     expect((await logs(gov)).statusCode).toBe(200);

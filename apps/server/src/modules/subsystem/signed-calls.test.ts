@@ -8,6 +8,8 @@ import { ipAllowed } from '../../platform/signed-calls.ts';
 
 let t: TestContext;
 let admin: string;
+/** Safety mechanisms are the security administrator's (三权分立, security.md Z04). */
+let secadmin: string;
 let gov: string;
 
 const post = (url: string, token?: string, payload?: Record<string, unknown>) =>
@@ -116,8 +118,8 @@ async function row(): Promise<SubsystemRow> {
 }
 
 async function setMechanism(patch: Record<string, unknown>) {
-  const one = (await post(`/api/safetymechanism/findOne?id=${mechanismId}`, admin)).json().data;
-  const res = await post('/api/safetymechanism/update', admin, {
+  const one = (await post(`/api/safetymechanism/findOne?id=${mechanismId}`, secadmin)).json().data;
+  const res = await post('/api/safetymechanism/update', secadmin, {
     id: mechanismId,
     version: one.version,
     name: one.name,
@@ -150,6 +152,7 @@ async function setSubsystem(patch: Record<string, unknown>) {
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
   admin = await t.login('admin');
+  secadmin = await t.login('secadmin');
   gov = await t.login('gov');
   entUserId = await serviceUser('svc_ent_sig', 'ROLE_ENT', 'ent');
   govUserId = await serviceUser(
@@ -166,7 +169,7 @@ beforeAll(async () => {
   });
   expect(sub.statusCode, sub.body).toBe(200);
   subsystemId = sub.json().data.id;
-  const mech = await post('/api/safetymechanism/add', admin, {
+  const mech = await post('/api/safetymechanism/add', secadmin, {
     name: '签名测试接入',
     orderNo: 'SIG-01',
     subsystemId,
@@ -174,7 +177,7 @@ beforeAll(async () => {
   });
   expect(mech.statusCode, mech.body).toBe(200);
   mechanismId = mech.json().data.id;
-  const apis = await post('/api/safetymechanism/addSysApiInfos', admin, {
+  const apis = await post('/api/safetymechanism/addSysApiInfos', secadmin, {
     mechanismId,
     apis: [
       { method: 'POST', url: '/api/dict/findAll' },

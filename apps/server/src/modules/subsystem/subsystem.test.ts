@@ -153,7 +153,9 @@ describe('admin CRUD', () => {
   });
 
   it('delete is refused while a safety mechanism uses the subsystem, then succeeds and 404s', async () => {
-    const mech = await post('/api/safetymechanism/add', admin, {
+    // The mechanism is the security administrator's (三权分立); the subsystem the system administrator's.
+    const secadmin = await t.login('secadmin');
+    const mech = await post('/api/safetymechanism/add', secadmin, {
       name: '危化预警接入',
       orderNo: 'SUB-T1',
       subsystemId: id,
@@ -162,7 +164,9 @@ describe('admin CRUD', () => {
     const used = await post(`/api/subsystem/delete?id=${id}`, admin);
     expect(used.statusCode).toBe(409);
     expect(used.json().result).toContain('安全机制');
-    expect((await post(`/api/safetymechanism/delete?id=${mech.json().data.id}`, admin)).statusCode).toBe(200);
+    expect((await post(`/api/safetymechanism/delete?id=${mech.json().data.id}`, secadmin)).statusCode).toBe(
+      200,
+    );
     expect((await post(`/api/subsystem/delete?id=${id}`, admin)).statusCode).toBe(200);
     expect((await post('/api/subsystem/getSubsystemInfo?code=whpyj')).statusCode).toBe(404);
     expect((await post(`/api/subsystem/delete?id=${id}`, admin)).statusCode).toBe(404);

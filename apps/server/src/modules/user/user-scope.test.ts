@@ -66,14 +66,20 @@ describe('government user management scope', () => {
       [`/api/sys/user/getUserById?id=${adminId}`],
       [`/api/sys/admin/updateByStatus.json?id=${adminId}&status=2`],
       [`/api/sys/user/pwd/reset?id=${entId}`, { newPwd: 'Other#Pass2026' }],
-      [`/api/sys/user/unlock?id=${entId}`],
-      [`/api/sys/user/getUserSessions?id=${adminId}`],
-      [`/api/sys/user/forceLogout?id=${adminId}`],
       ['/api/sys/user/save', { id: entId, version: 1, nickname: '改名' }],
     ];
     for (const [url, body] of calls) {
       const res = await post(url, gov, body);
       expect(res.statusCode, `${url} ${res.body}`).toBe(404);
+    }
+    // Unlocking, sessions and sign-outs are the security administrator's (三权分立): 403 whoever the target.
+    for (const url of [
+      `/api/sys/user/unlock?id=${entId}`,
+      `/api/sys/user/getUserSessions?id=${adminId}`,
+      `/api/sys/user/forceLogout?id=${adminId}`,
+    ]) {
+      const res = await post(url, gov);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(403);
     }
     const a = await t.database.db
       .selectFrom('sysUser')

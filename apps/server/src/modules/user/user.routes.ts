@@ -1,5 +1,6 @@
 import {
   addUserBody,
+  dutyRoleBody,
   envelope,
   idEnvelope,
   messageEnvelope,
@@ -33,6 +34,7 @@ import { sendXlsx } from '../../platform/xlsx.ts';
 import { buildUserWorkbook } from './user.export.ts';
 import {
   addUser,
+  assignDutyRole,
   deleteUser,
   endOwnSession,
   fieldError,
@@ -50,6 +52,8 @@ import {
 } from './user.service.ts';
 
 const MODULE = '用户管理';
+/** The security administrator's account operations (三权分立, security.md Z04). */
+const SECURITY_MODULE = '账号安全';
 
 /**
  * An audited write whose kind is only known from the input (enable/disable on one path): the change
@@ -225,11 +229,11 @@ export function usersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['user'],
-        summary: '解除登录失败锁定',
+        summary: '解除登录失败锁定（安全管理员）',
         querystring: userIdQuery,
         response: { 200: userUnlockEnvelope },
       },
-      config: { permission: 'user.enable', audit: { module: MODULE, kind: 'security' } },
+      config: { permission: 'userSecurity.edit', audit: { module: SECURITY_MODULE, kind: 'security' } },
     },
     async (req) => {
       const scope = userScope(requireAuth(req));
@@ -355,11 +359,11 @@ export function usersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['user'],
-        summary: '某用户的登录会话',
+        summary: '某用户的登录会话（安全管理员）',
         querystring: userIdQuery,
         response: { 200: envelope(z.array(sessionRow)) },
       },
-      config: { permission: 'user.get' },
+      config: { permission: 'userSecurity.get' },
     },
     async (req) =>
       ok(
@@ -378,7 +382,7 @@ export function usersRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['user'],
-        summary: '强制下线：结束某用户的全部会话，或指定 sessionId 的一个',
+        summary: '强制下线：结束某用户的全部会话，或指定 sessionId 的一个（安全管理员）',
         querystring: z
           .object({
             id: z.coerce.number().int().positive('id 必须是正整数'),
@@ -387,7 +391,7 @@ export function usersRoutes(app: FastifyInstance): void {
           .strict(),
         response: { 200: sessionsEndedEnvelope },
       },
-      config: { permission: 'user.edit', audit: { module: '会话管理', kind: 'security' } },
+      config: { permission: 'userSecurity.edit', audit: { module: '会话管理', kind: 'security' } },
     },
     async (req) => {
       const scope = userScope(requireAuth(req));
@@ -399,6 +403,27 @@ export function usersRoutes(app: FastifyInstance): void {
         },
       );
       return ok({ ended }, ended > 0 ? `已结束 ${ended} 个会话` : '该用户当前没有登录会话');
+    },
+  );
+
+  r.post(
+    '/api/sys/user/dutyRole',
+    {
+      schema: {
+        tags: ['user'],
+        summary: '授予、撤销或调整安全管理员、审计管理员角色（安全管理员；其登录立即失效）',
+        body: dutyRoleBody,
+        response: { 200: userSaveEnvelope },
+      },
+      config: { permission: 'userSecurity.edit', audit: { module: SECURITY_MODULE, kind: 'security' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      req.auditTarget = String(req.body.id);
+      const res = await req.tx((trx) => assignDutyRole(trx, req.body, auth, clock.now()), {
+        targetId: req.body.id,
+      });
+      return ok(res, res.roleChanged ? '角色已调整，该用户需重新登录' : '该用户已是此角色');
     },
   );
 }

@@ -1,9 +1,13 @@
 import {
   type AddUserBody,
+  type AdminDuty,
   DISTRICTS,
+  isReservedDuty,
   maskMobile,
   optionLabel,
   type Paged,
+  RESERVED_ACCOUNT_MESSAGE,
+  RESERVED_ROLE_ASSIGN_MESSAGE,
   RoleKey,
   roleDisplayName,
   type SaveUserBody,
@@ -20,9 +24,10 @@ import { escapeLike } from '../../db/sql.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { dutiesByRole, roleDuties } from '../../platform/permissions.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { districtListWithin } from '../message/index.ts';
 
@@ -175,7 +180,13 @@ interface RawUser {
   lockedUntil: Date | null;
 }
 
-function toRow(u: RawUser, now: Date, reveal = false, idleDays = DEFAULT_IDLE_ACCOUNT_DAYS): UserRow {
+function toRow(
+  u: RawUser,
+  now: Date,
+  reveal = false,
+  idleDays = DEFAULT_IDLE_ACCOUNT_DAYS,
+  duties: readonly AdminDuty[] = [],
+): UserRow {
   return {
     id: u.id,
     username: u.username,
@@ -188,6 +199,7 @@ function toRow(u: RawUser, now: Date, reveal = false, idleDays = DEFAULT_IDLE_AC
     roleKey: u.roleKey,
     roleName: u.roleName,
     roleDisplay: roleDisplayName(u.roleKey),
+    duty: duties[0] ?? null,
     orgId: u.orgId,
     orgName: u.orgName ?? '',
     isOrg: u.orgId !== null,
@@ -224,8 +236,9 @@ export async function searchUsers(
     .limit(f.pageSize)
     .offset((f.pageNo - 1) * f.pageSize)
     .execute();
+  const duties = await dutiesByRole(db);
   return {
-    list: rows.map((r) => toRow(r, now, false, idleDays)),
+    list: rows.map((r) => toRow(r, now, false, idleDays, duties.get(r.roleId))),
     total: Number(total.c),
     pageNum: f.pageNo,
     pageSize: f.pageSize,
@@ -248,8 +261,9 @@ export async function usersForExport(
     );
   }
   const rows = await q.select(ROW_COLUMNS).orderBy('u.createdAt', 'desc').orderBy('u.id', 'desc').execute();
+  const duties = await dutiesByRole(db);
   // Unmasking is decided by the caller; rows carry the raw mobile here.
-  return rows.map((r) => toRow(r, now, true, idleDays));
+  return rows.map((r) => toRow(r, now, true, idleDays, duties.get(r.roleId)));
 }
 
 async function loadUser(db: Db, id: number, scope: UserScope | null) {
@@ -276,7 +290,7 @@ export async function getUser(
     .executeTakeFirstOrThrow();
   const locked = !!u.lockedUntil && u.lockedUntil.getTime() > now.getTime();
   return {
-    ...toRow(u, now, reveal, idleDays),
+    ...toRow(u, now, reveal, idleDays, await roleDuties(db, u.roleId)),
     email: reveal ? (u.email ?? '') : maskEmail(u.email),
     orgType: u.orgType,
     districtCodes: u.districtCodes.split(',').filter(Boolean),
@@ -298,6 +312,19 @@ async function requireRole(db: Db, roleId: number): Promise<{ roleKey: string }>
     .executeTakeFirst();
   if (!role) throw fieldError('roleId', '角色不存在，请重新选择');
   return role;
+}
+
+/**
+ * 三权分立 (security.md Z04): the security and audit roles are granted and revoked by the security
+ * administrator (assignDutyRole), never through the user and role screens of the system administrator.
+ */
+async function assertNotReservedRole(db: Db, roleId: number): Promise<void> {
+  if (isReservedDuty(await roleDuties(db, roleId))) throw forbidden(RESERVED_ROLE_ASSIGN_MESSAGE);
+}
+
+/** Nor does the system administrator change, disable, delete or reset the password of their accounts. */
+async function assertNotReservedAccount(db: Db, user: { roleId: number }): Promise<void> {
+  if (isReservedDuty(await roleDuties(db, user.roleId))) throw forbidden(RESERVED_ACCOUNT_MESSAGE);
 }
 
 async function requireOrg(db: Db, orgId: number | null | undefined): Promise<void> {
@@ -328,6 +355,7 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
   if (dup) throw conflict(`用户名 ${input.username} 已被使用，请换一个`);
   await requireUniqueMobile(trx, input.mobile);
   const role = await requireRole(trx, input.roleId);
+  await assertNotReservedRole(trx, input.roleId);
   const scope = userScope(actor);
   assertAssignable(scope, role.roleKey, input.districtCodes);
   if (scope) {
@@ -411,9 +439,11 @@ export async function saveUser(
 ): Promise<{ roleChanged: boolean; revoked: number }> {
   const scope = userScope(actor);
   const user = await requireUserForUpdate(trx, input.id, scope);
+  await assertNotReservedAccount(trx, user);
   assertVersion(user, input.version);
   const roleChanged = input.roleId !== undefined && input.roleId !== user.roleId;
   if (roleChanged && user.id === actor.userId) throw fieldError('roleId', '不能修改自己的角色');
+  if (roleChanged) await assertNotReservedRole(trx, input.roleId!);
   // The (new) role must exist; a scoped caller may assign it, and the jurisdiction, only within its own.
   if (roleChanged || (scope && input.districtCodes !== undefined)) {
     const role = await requireRole(trx, input.roleId ?? user.roleId);
@@ -450,6 +480,7 @@ export async function saveUser(
 export async function deleteUser(trx: Tx, id: number, actor: AuthContext, now: Date): Promise<void> {
   if (id === actor.userId) throw badRequest('不能删除当前登录的用户');
   const user = await requireUserForUpdate(trx, id, userScope(actor));
+  await assertNotReservedAccount(trx, user);
   await bumpVersion(trx, 'sysUser', user.id, { deletedAt: now, updatedAt: now, updatedBy: actor.userId });
   await revokeUserSessions(trx, user.id, now, 'user-deleted');
 }
@@ -467,6 +498,7 @@ export async function resetPassword(
 ): Promise<void> {
   if (id === actor.userId) throw badRequest('请通过“修改密码”修改自己的密码');
   const user = await requireUserForUpdate(trx, id, userScope(actor));
+  await assertNotReservedAccount(trx, user);
   const problem = serverPasswordProblem(newPwd, {
     username: user.username,
     ...(user.mobile ? { mobile: user.mobile } : {}),
@@ -527,6 +559,7 @@ export async function setUserStatus(
 ): Promise<boolean> {
   if (status === UserStatus.DISABLED && id === actor.userId) throw badRequest('不能停用当前登录的用户');
   const user = await requireUserForUpdate(trx, id, userScope(actor));
+  await assertNotReservedAccount(trx, user);
   const disabled = user.status === UserStatus.DISABLED;
   if ((status === UserStatus.DISABLED) === disabled) return false;
   await bumpVersion(
@@ -622,4 +655,38 @@ export async function forceLogout(
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw notFound('会话不存在或已结束');
   return 1;
+}
+
+/**
+ * The security administrator grants a security or audit administrator role to an account, revokes it, or moves
+ * an account between the two (三权分立, security.md Z04). One side of the change must be such a role, and neither
+ * side a role of the system administrator's duty (user, role or menu management); nobody changes their own role.
+ * The account's sessions end, as with every role change (security.md S05).
+ */
+export async function assignDutyRole(
+  trx: Tx,
+  input: { id: number; version: number; roleId: number },
+  actor: AuthContext,
+  now: Date,
+): Promise<{ roleChanged: boolean; revoked: number }> {
+  if (input.id === actor.userId) throw forbidden('不能修改自己的角色，须由另一位安全管理员操作（三权分立）');
+  const user = await requireUserForUpdate(trx, input.id);
+  assertVersion(user, input.version);
+  await requireRole(trx, input.roleId);
+  const from = await roleDuties(trx, user.roleId);
+  const to = await roleDuties(trx, input.roleId);
+  if (from.includes('system') || to.includes('system'))
+    throw forbidden(
+      '安全管理员不能授予或撤销含用户、角色或菜单管理权限的角色（系统管理员职责），请由系统管理员在“用户管理”中分配（三权分立）',
+    );
+  if (!isReservedDuty(from) && !isReservedDuty(to))
+    throw forbidden('这里只授予或撤销安全管理员、审计管理员角色；其他角色由系统管理员在“用户管理”中分配');
+  if (user.roleId === input.roleId) return { roleChanged: false, revoked: 0 };
+  await updateVersioned(
+    trx,
+    'sysUser',
+    { id: user.id, version: input.version },
+    { roleId: input.roleId, updatedAt: now, updatedBy: actor.userId },
+  );
+  return { roleChanged: true, revoked: await revokeUserSessions(trx, user.id, now, 'role-changed') };
 }

@@ -8,12 +8,15 @@ import { createRole, createUser, lastLog, roleIdOf, STRONG, userIdOf } from './u
 
 let t: TestContext;
 let admin: string;
+/** Unlocking and sessions are the security administrator's (三权分立, security.md Z04). */
+let secadmin: string;
 let ent: string;
 let entRoleId: number;
 let adminId: number;
 beforeAll(async () => {
   t = await createTestContext({ LOGIN_RATE_MAX: '10000', API_RATE_MAX: '100000' });
   admin = await t.login('admin');
+  secadmin = await t.login('secadmin');
   ent = await t.login('ent');
   entRoleId = await roleIdOf(t, 'ROLE_ENT');
   adminId = await userIdOf(t, 'admin');
@@ -467,18 +470,21 @@ describe('unlock', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json().code).toBe('ACCOUNT_LOCKED');
     expect((await list('username=lockme')).list[0]!.locked).toBe(true);
-    const res = await post(`/api/sys/user/unlock?id=${id}`, admin);
+    expect((await post(`/api/sys/user/unlock?id=${id}`, admin)).statusCode).toBe(403);
+    const res = await post(`/api/sys/user/unlock?id=${id}`, secadmin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.wasLocked).toBe(true);
     expect(await lastLog(t, '/api/sys/user/unlock')).toMatchObject({
       kind: 'security',
+      module: '账号安全',
+      username: 'secadmin',
       targetId: String(id),
     });
     expect((await post('/api/login', undefined, { username: 'lockme', password: STRONG })).statusCode).toBe(
       200,
     );
     expect((await post(`/api/sys/user/unlock?id=${id}`, ent)).statusCode).toBe(403);
-    expect((await post('/api/sys/user/unlock?id=999999', admin)).statusCode).toBe(404);
+    expect((await post('/api/sys/user/unlock?id=999999', secadmin)).statusCode).toBe(404);
   });
 });
 
@@ -564,13 +570,14 @@ describe('sessions', () => {
     expect((await post('/api/sys/user/sessions')).statusCode).toBe(401);
   });
 
-  it('an administrator lists a user sessions and forces them out (S05)', async () => {
+  it('the security administrator lists a user sessions and forces them out (S05)', async () => {
     const id = await userIdOf(t, 'expert');
     const token = await t.login('expert');
-    const listed = await post(`/api/sys/user/getUserSessions?id=${id}`, admin);
+    const listed = await post(`/api/sys/user/getUserSessions?id=${id}`, secadmin);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data.length).toBeGreaterThanOrEqual(1);
-    const res = await post(`/api/sys/user/forceLogout?id=${id}`, admin);
+    expect((await post(`/api/sys/user/forceLogout?id=${id}`, admin)).statusCode).toBe(403);
+    const res = await post(`/api/sys/user/forceLogout?id=${id}`, secadmin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.ended).toBeGreaterThanOrEqual(1);
     expect((await post('/api/sys/user/getUserInfo.json', token)).statusCode).toBe(401);
@@ -579,7 +586,7 @@ describe('sessions', () => {
       targetId: String(id),
     });
     expect((await post(`/api/sys/user/forceLogout?id=${id}`, ent)).statusCode).toBe(403);
-    expect((await post('/api/sys/user/forceLogout?id=999999', admin)).statusCode).toBe(404);
+    expect((await post('/api/sys/user/forceLogout?id=999999', secadmin)).statusCode).toBe(404);
   });
 });
 

@@ -5,10 +5,10 @@ import { declareLogPurge } from '../../platform/log-chain.ts';
 
 /**
  * The operations admin's workbench in one request, against a fixed data set made on 2035-06-15 (China
- * time) with the figures hand-counted in the comments: users, consultations awaiting an answer, notices,
- * today's failed operations (China-day boundaries), requests by day and status, and the portal's figures
- * (the same as /api/public/portalStats). Other roles: 403 without the workbench permission, 404 with
- * another workbench.
+ * time) with the figures hand-counted in the comments: users, consultations awaiting an answer, notices and
+ * the portal's figures (the same as /api/public/portalStats). Other roles: 403 without the workbench
+ * permission, 404 with another workbench. The logs' figures — today's failed operations (China-day
+ * boundaries), requests by day and status — are the audit administrator's overview (三权分立, Z04).
  */
 let t: TestContext;
 const tok: Record<string, string> = {};
@@ -19,14 +19,22 @@ const at = (s: string) => new Date(`${s}+08:00`);
 async function workbench(who = 'admin') {
   return t.call({ method: 'POST', url: '/api/workbench/admin', token: tok[who] });
 }
+async function overview(who = 'auditor') {
+  return t.call({ method: 'POST', url: '/api/workbench/audit', token: tok[who] });
+}
 async function figures(): Promise<Json> {
   const res = await workbench();
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Json;
 }
-/** The `total` of a one-row page of a list, asked as the admin. */
-async function listTotal(url: string): Promise<number> {
-  const res = await t.call({ method: 'POST', url, token: tok.admin });
+async function auditFigures(): Promise<Json> {
+  const res = await overview();
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Json;
+}
+/** The `total` of a one-row page of a list, asked as the admin (or the auditor, for the logs). */
+async function listTotal(url: string, who = 'admin'): Promise<number> {
+  const res = await t.call({ method: 'POST', url, token: tok[who] });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.total as number;
 }
@@ -36,13 +44,15 @@ beforeAll(async () => {
   t.clock.set(at('2035-06-15T10:00:00'));
   const db = t.database.db;
   await db.updateTable('sysUser').set({ passwordChangedAt: t.clock.now() }).execute();
-  for (const u of ['admin', 'insurer', 'ent', 'gov']) tok[u] = await t.login(u);
+  for (const u of ['admin', 'auditor', 'insurer', 'ent', 'gov']) tok[u] = await t.login(u);
 
-  // Users: the four signed-in accounts stay (enabled); three more: one disabled, two incomplete.
-  await sql`update sys_user set deleted_at = now() where username not in ('admin', 'insurer', 'ent', 'gov')`.execute(
+  // Users: the five signed-in accounts stay (enabled); three more: one disabled, two incomplete.
+  await sql`update sys_user set deleted_at = now() where username not in ('admin', 'auditor', 'insurer', 'ent', 'gov')`.execute(
     db,
   );
-  await sql`update sys_user set status = 1 where username in ('admin', 'insurer', 'ent', 'gov')`.execute(db);
+  await sql`update sys_user set status = 1 where username in ('admin', 'auditor', 'insurer', 'ent', 'gov')`.execute(
+    db,
+  );
   for (const [name, status] of [
     ['wb_off', 2],
     ['wb_new1', 3],
@@ -115,13 +125,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
-  it('answers every figure of the page against the hand-counted values', async () => {
-    const f = await figures();
-    expect(f.users).toEqual({ total: 7, disabled: 1, incomplete: 2 });
-    expect(f.consults.total).toBe(2);
-    expect(f.consults.list.map((c: Json) => c.title)).toEqual(['工作台咨询二', '工作台咨询一']);
-    expect(f.notices).toEqual({ published: 3, drafts: 1 });
+// First, so that its figures are asked before any other request of the fixed day is logged.
+describe('POST /api/workbench/audit (安全审计 › 审计概览)', () => {
+  it('answers the log figures against the hand-counted values', async () => {
+    const f = await auditFigures();
     expect(f.opLogs.loginFails).toBe(1);
     expect(f.opLogs.fails).toBe(2);
     expect(f.opLogs.recent.map((r: Json) => [r.kind, r.outcome])).toEqual([
@@ -153,6 +160,64 @@ describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
     expect(f.computedAt).toBe('2035-06-15T02:00:00.000Z');
   });
 
+  it('each figure is the total of the list its card opens; its own reads are not among them', async () => {
+    const f = await auditFigures();
+    const day = '2035-06-15';
+    expect(f.opLogs.loginFails).toBe(
+      await listTotal(
+        `/api/log/sysLogs/searchLogList.json?pageNo=1&pageSize=1&kind=login&outcome=fail&startTime=${day}&endTime=${day}`,
+        'auditor',
+      ),
+    );
+    // The overview's own reads are logged (kind query) but, being the auditor's, are not in its figures.
+    expect(f.opLogs.recent.map((r: Json) => r.username)).not.toContain('auditor');
+    // Requests of these calls are written to the log as they finish: compare yesterday's count, and today's
+    // 404s (the calls here answer 200).
+    expect(f.requests.week[5]).toEqual({ day: '2035-06-14', count: 2 });
+    expect(
+      await listTotal(
+        '/api/request-log/list?pageNo=1&pageSize=1&startTime=2035-06-14&endTime=2035-06-14',
+        'auditor',
+      ),
+    ).toBe(2);
+    expect(f.requests.errorsByStatus.find((e: Json) => e.status === 404).count).toBe(
+      await listTotal(
+        `/api/request-log/list?pageNo=1&pageSize=1&startTime=${day}&endTime=${day}&status=404`,
+        'auditor',
+      ),
+    );
+  });
+
+  it('a section the server cannot compute is null; the other still answers', async () => {
+    const db = t.database.db;
+    await sql`alter table sys_request_log rename to sys_request_log_away`.execute(db);
+    try {
+      const f = await auditFigures();
+      expect(f.requests).toBeNull();
+      expect(f.opLogs.fails).toBe(2);
+    } finally {
+      await sql`alter table sys_request_log_away rename to sys_request_log`.execute(db);
+    }
+  });
+
+  it('is the audit administrator’s: 403 for the system admin, a regulator, an insurer and an enterprise', async () => {
+    for (const who of ['admin', 'gov', 'insurer', 'ent'])
+      expect((await overview(who)).statusCode, who).toBe(403);
+    expect((await t.call({ method: 'POST', url: '/api/workbench/audit' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
+  it('answers every figure of the page against the hand-counted values, and no log figures', async () => {
+    const f = await figures();
+    expect(f.users).toEqual({ total: 8, disabled: 1, incomplete: 2 });
+    expect(f.consults.total).toBe(2);
+    expect(f.consults.list.map((c: Json) => c.title)).toEqual(['工作台咨询二', '工作台咨询一']);
+    expect(f.notices).toEqual({ published: 3, drafts: 1 });
+    expect(f.computedAt).toBe('2035-06-15T02:00:00.000Z');
+    expect(Object.keys(f).sort()).toEqual(['computedAt', 'consults', 'notices', 'portal', 'users']);
+  });
+
   it('each figure is the total of the list its card opens', async () => {
     const f = await figures();
     expect(f.users.total).toBe(await listTotal('/api/sys/user/searchUserList.json?pageNo=1&pageSize=1'));
@@ -164,21 +229,6 @@ describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
     );
     expect(f.notices.drafts).toBe(
       await listTotal('/api/manage/articles/getArticleList?pageNo=1&pageSize=1&kind=notice&status=0'),
-    );
-    const day = '2035-06-15';
-    expect(f.opLogs.loginFails).toBe(
-      await listTotal(
-        `/api/log/sysLogs/searchLogList.json?pageNo=1&pageSize=1&kind=login&outcome=fail&startTime=${day}&endTime=${day}`,
-      ),
-    );
-    // Requests of these calls are written to the log as they finish: compare yesterday's count, and today's
-    // 404s (the calls here answer 200).
-    expect(f.requests.week[5]).toEqual({ day: '2035-06-14', count: 2 });
-    expect(
-      await listTotal('/api/request-log/list?pageNo=1&pageSize=1&startTime=2035-06-14&endTime=2035-06-14'),
-    ).toBe(2);
-    expect(f.requests.errorsByStatus.find((e: Json) => e.status === 404).count).toBe(
-      await listTotal(`/api/request-log/list?pageNo=1&pageSize=1&startTime=${day}&endTime=${day}&status=404`),
     );
   });
 
@@ -194,19 +244,6 @@ describe('POST /api/workbench/admin (运营中心 › 工作台)', () => {
       'claims',
       'claimPaid',
     ]);
-  });
-
-  it('a section the server cannot compute is null; the others still answer', async () => {
-    const db = t.database.db;
-    await sql`alter table sys_request_log rename to sys_request_log_away`.execute(db);
-    try {
-      const f = await figures();
-      expect(f.requests).toBeNull();
-      expect(f.users).toEqual({ total: 7, disabled: 1, incomplete: 2 });
-      expect(f.opLogs.fails).toBe(2);
-    } finally {
-      await sql`alter table sys_request_log_away rename to sys_request_log`.execute(db);
-    }
   });
 
   it('a section the role does not hold is left out (without user.query: no user figures)', async () => {

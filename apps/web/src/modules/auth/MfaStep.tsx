@@ -147,7 +147,7 @@ export function MfaStep({ pending, onDone, onCancel }: MfaStepProps) {
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            运营管理员和监管人员登录须使用动态验证码。请在手机上安装验证器（{MFA_APPS}
+            管理员和监管人员登录须使用动态验证码。请在手机上安装验证器（{MFA_APPS}
             ），扫描下方二维码，再输入验证器显示的6位动态验证码完成开通。
           </Typography.Paragraph>
           {enrol ? <EnrolQr enrol={enrol} /> : !expired && <Spin style={{ display: 'block', margin: 24 }} />}

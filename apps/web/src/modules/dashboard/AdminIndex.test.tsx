@@ -23,7 +23,6 @@ const ADMIN_GRANTS: Record<string, string[]> = {
   message: ['add', 'delete', 'edit', 'query', 'get'],
   role: ['add', 'delete', 'edit', 'query', 'get'],
   setting: ['query', 'edit'],
-  log: ['query', 'export'],
 };
 
 let nextId = 1;
@@ -62,10 +61,6 @@ const RESOURCES: ResourceNode[] = [
     node('/admin/system/RoleManage/route', 'RoleManage', 'role'),
     node('/admin/system/AdminSetting/route', 'AdminSetting', 'setting'),
   ]),
-  node('/admin/log', 'RouteView', 'log', [
-    node('/admin/log/AdminLog/route', 'AdminLog', 'log'),
-    node('/admin/log/RequestLog/route', 'RequestLog', 'log'),
-  ]),
 ];
 
 const admin = (grants: Record<string, string[]>) => testUser({ nickname: '运营管理员', permissions: grants });
@@ -76,47 +71,6 @@ const ok = (data: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-const LOGS = [
-  {
-    id: 91,
-    createdAt: '2026-03-02T01:02:03.000Z',
-    userId: 1,
-    username: 'admin',
-    roleKey: 'ROLE_ADMIN',
-    orgName: '',
-    module: '用户管理',
-    kind: 'add',
-    method: 'POST',
-    path: '/api/sys/user/add',
-    params: '',
-    targetId: '12',
-    ip: '10.0.0.8',
-    durationMs: 12,
-    outcome: 'success',
-    errorMsg: '',
-    requestId: 'r1',
-  },
-  {
-    id: 90,
-    createdAt: '2026-03-02T01:00:00.000Z',
-    userId: null,
-    username: 'nobody',
-    roleKey: '',
-    orgName: '',
-    module: '登录',
-    kind: 'login',
-    method: 'POST',
-    path: '/api/login',
-    params: '',
-    targetId: '',
-    ip: '10.0.0.9',
-    durationMs: 8,
-    outcome: 'fail',
-    errorMsg: '401 用户不存在/密码错误',
-    requestId: 'r2',
-  },
-];
-
 const CONSULT = consult();
 
 const STATS = [
@@ -124,25 +78,11 @@ const STATS = [
   { name: 'premium', label: '保费', value: 1234567.5, unit: '元' },
 ];
 
-/** The workbench call's answer for the admin: 200 requests today, 6 × 404 and 2 × 500. */
+/** The workbench call's answer for the admin (no log figures: those are the audit administrator's). */
 const FIGURES: WorkbenchAdmin = {
   users: { total: 128, disabled: 4, incomplete: 2 },
   consults: { total: 3, list: [CONSULT] },
   notices: { published: 15, drafts: 2 },
-  opLogs: { loginFails: 5, fails: 9, recent: LOGS.map((l) => ({ ...l, operation: l.module })) },
-  requests: {
-    today: 200,
-    errors: 8,
-    errorRate: 0.04,
-    errorsByStatus: [
-      { status: 404, count: 6 },
-      { status: 500, count: 2 },
-    ],
-    week: ['03-01', '03-02', '03-03', '03-04', '03-05', '03-06', '03-07'].map((d, i) => ({
-      day: `2026-${d}`,
-      count: i === 6 ? 200 : 100,
-    })),
-  },
   portal: { items: STATS },
   computedAt: '2026-03-07T02:00:00.000Z',
 };
@@ -219,15 +159,9 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     expect(notices.textContent).toContain('草稿 2 条');
     expect(notices.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminNotice/route');
 
-    // 200 requests today, 6 × 404 and 2 × 500: 8 failed, 4.0 %.
-    const requests = screen.getByTestId('fig-requests');
-    await within(requests).findByText('200');
-    expect(requests.textContent).toContain('异常 8 次 · 异常率 4.0%');
-    expect(requests.closest('a')?.getAttribute('href')).toBe('/admin/log/RequestLog/route');
-    const loginFails = screen.getByTestId('fig-login-fails');
-    await within(loginFails).findByText('5');
-    expect(loginFails.closest('a')?.getAttribute('href')).toBe('/admin/log/AdminLog/route');
-    await within(screen.getByTestId('fig-op-fails')).findByText('9');
+    // The logs' figures are the audit administrator's (三权分立): none here.
+    for (const id of ['fig-requests', 'fig-login-fails', 'fig-op-fails', 'recent-logs'])
+      expect(screen.queryByTestId(id)).toBeNull();
 
     // The portal strip formats money with thousands separators, each figure on one line, three
     // across on a medium screen (about 1000 px) and six on a wide one.
@@ -243,25 +177,11 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     expect(api.calls).toEqual([{ path: `/api${ADMIN_HOME_API.workbench}`, method: 'POST' }]);
   });
 
-  it('lists the recent operation log and the consultations awaiting an answer, with links', async () => {
+  it('lists the consultations awaiting an answer, with links', async () => {
     stubApi();
     renderAs(ADMIN_GRANTS);
 
-    const logs = await screen.findByTestId('recent-logs');
-    await within(logs).findByText('用户管理');
-    expect(within(logs).getByText('失败')).toBeTruthy();
-    expect(within(logs).getByText('新增')).toBeTruthy();
-    const open = within(logs).getAllByRole('link', { name: '查看' });
-    expect(open).toHaveLength(2);
-    // The columns fit the card at 1440 px (about 690 px): the IP column is not cut.
-    const table = logs.querySelector<HTMLTableElement>('.ant-table-content table, .ant-table-body table');
-    expect(Number.parseInt(table?.style.width ?? '', 10)).toBeLessThanOrEqual(690);
-    expect(within(logs).getByRole('columnheader', { name: 'IP' })).toBeTruthy();
-    for (const a of open) expect(a.getAttribute('href')).toBe('/admin/log/AdminLog/route');
-    // Times in China time whatever the browser's zone: 01:02:03 UTC is 09:02:03 in China.
-    expect(within(logs).getByText('2026-03-02 09:02:03')).toBeTruthy();
-
-    const consults = screen.getByTestId('awaiting-consults');
+    const consults = await screen.findByTestId('awaiting-consults');
     const title = await within(consults).findByText('理赔材料需要原件吗？');
     expect(title.closest('a')?.getAttribute('href')).toBe('/admin/content/AdminConsult/route');
     expect(consults.textContent).toContain('宿迁市恒安化工有限公司');
@@ -275,8 +195,9 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     stubApi();
     const router = renderAs(ADMIN_GRANTS);
     const quick = await screen.findByTestId('quick-links');
-    for (const label of ['新增用户', '发布通知', '答复咨询', '发送消息', '角色权限', '平台设置', '操作日志'])
+    for (const label of ['新增用户', '发布通知', '答复咨询', '发送消息', '角色权限', '平台设置'])
       expect(within(quick).getByRole('button', { name: new RegExp(label) })).toBeTruthy();
+    expect(within(quick).queryByRole('button', { name: /操作日志/ })).toBeNull();
     fireEvent.click(within(quick).getByRole('button', { name: /新增用户/ }));
     await screen.findByTestId('landed');
     expect(router.state.location.pathname).toBe('/admin/system/UserAdd/route');
@@ -290,15 +211,12 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     expect(within(quick).queryByRole('button', { name: /新增用户/ })).toBeNull();
   });
 
-  it('without log.query the log cards are not shown (the server leaves those sections out)', async () => {
-    const { opLogs: _o, requests: _r, ...rest } = FIGURES;
+  it('without user.query the user card is not shown (the server leaves that section out)', async () => {
+    const { users: _u, ...rest } = FIGURES;
     const api = stubApi(() => ok(rest));
-    renderAs(without('log'));
-    await within(await screen.findByTestId('fig-users')).findByText('128');
-    expect(screen.queryByTestId('fig-requests')).toBeNull();
-    expect(screen.queryByTestId('fig-login-fails')).toBeNull();
-    expect(screen.queryByTestId('recent-logs')).toBeNull();
-    expect(screen.queryByRole('button', { name: /操作日志/ })).toBeNull();
+    renderAs(without('user'));
+    await within(await screen.findByTestId('fig-notices')).findByText('15');
+    expect(screen.queryByTestId('fig-users')).toBeNull();
     expect(screen.queryByText('部分统计暂时无法获取，请稍后刷新页面')).toBeNull();
     expect(api.calls).toHaveLength(1);
   });
@@ -333,10 +251,9 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     );
     renderAs(ADMIN_GRANTS);
     await screen.findByText('部分统计暂时无法获取，请稍后刷新页面');
-    for (const id of ['fig-users', 'fig-consults', 'fig-notices', 'fig-requests', 'fig-login-fails'])
+    for (const id of ['fig-users', 'fig-consults', 'fig-notices'])
       expect(screen.getByTestId(id).textContent).toContain('暂时无法获取');
     await within(screen.getByTestId('portal-strip')).findByText('门户统计暂时无法获取');
-    await within(screen.getByTestId('recent-logs')).findByText('操作日志暂时无法获取');
   });
 
   it('shows empty states when there is nothing to do', async () => {
@@ -345,8 +262,6 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
         users: { total: 0, disabled: 0, incomplete: 0 },
         consults: { total: 0, list: [] },
         notices: { published: 0, drafts: 0 },
-        opLogs: { loginFails: 0, fails: 0, recent: [] },
-        requests: { today: 0, errors: 0, errorRate: 0, errorsByStatus: [], week: [] },
         portal: { items: [] },
         computedAt: '2026-03-07T02:00:00.000Z',
       }),
@@ -354,7 +269,5 @@ describe('AdminIndex (运营中心 › 工作台)', () => {
     renderAs(ADMIN_GRANTS);
     const consults = await screen.findByTestId('awaiting-consults');
     await within(consults).findByText('暂无待答复的咨询');
-    await within(screen.getByTestId('recent-logs')).findByText('暂无操作日志');
-    expect(screen.getByTestId('fig-requests').textContent).toContain('异常率 0.0%');
   });
 });

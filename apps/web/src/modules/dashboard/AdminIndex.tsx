@@ -1,16 +1,12 @@
 import {
-  ApiOutlined,
-  AuditOutlined,
   BellOutlined,
   CommentOutlined,
-  LockOutlined,
   MessageOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
   UserAddOutlined,
-  WarningOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -24,97 +20,21 @@ import {
   Skeleton,
   Space,
   Statistic,
-  Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BarChart, chinaTime, LineChart, tableWidth, thousands } from '../../components/index.ts';
+import { chinaTime, thousands } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
-import { useAuth } from '../../platform/auth.ts';
-import { LOG_KIND_OPTIONS, roleDisplayName, STAT_LABELS } from '../../platform/contracts.ts';
+import { STAT_LABELS } from '../../platform/contracts.ts';
 import { PORTAL_INDEX_PATH } from '../../platform/paths.ts';
-import { flattenRoutes, toResourceRoutes } from '../../platform/resources.ts';
-import { type AdminScreen, loadWorkbench, type OpLogRow, type WorkbenchAdmin } from './api.ts';
+import { type AdminScreen, loadWorkbench, type WorkbenchAdmin } from './api.ts';
+import { Figure, MaybeLink, useScreenPaths } from './parts.tsx';
 
 const STAT_ORDER = Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>;
-const VALUE_STYLE = { fontSize: 24 } as const;
 /** A figure stays on one line: 32,370,951.00 元 never breaks inside the number or before its unit. */
 const STRIP_VALUE_STYLE = { fontSize: 18, whiteSpace: 'nowrap' } as const;
-
-/**
- * Column widths of the recent operation log: they add up to less than the card leaves at 1440 px
- * (two thirds of about 1,070 px), so the IP column is whole; narrower windows scroll.
- */
-export const OP_LOG_COLUMNS = [
-  { width: 150 },
-  { width: 120 },
-  { width: 104 },
-  { width: 70 },
-  { width: 64 },
-  { width: 124 },
-  { width: 48 },
-] as const;
-
-/** Paths of the screens the signed-in role holds, by component name (null when it holds none). */
-function useScreenPaths(): (component: AdminScreen) => string | null {
-  const { resources } = useAuth();
-  const byComponent = useMemo(() => {
-    const m = new Map<string, string>();
-    for (const r of flattenRoutes(toResourceRoutes(resources)))
-      if (!m.has(r.component)) m.set(r.component, r.path);
-    return m;
-  }, [resources]);
-  return (component) => byComponent.get(component) ?? null;
-}
-
-function MaybeLink({ to, children }: { to: string | null; children: ReactNode }) {
-  return to ? <Link to={to}>{children}</Link> : children;
-}
-
-const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 2 : 1)}%`;
-
-interface FigureProps {
-  testId: string;
-  title: string;
-  icon: ReactNode;
-  color: string;
-  to: string | null;
-  loading: boolean;
-  failed: boolean;
-  value: number | string | undefined;
-  suffix?: string;
-  /** A second line under the figure (breakdown). */
-  note?: ReactNode;
-}
-
-/** One key figure: icon, value, a breakdown line; the whole card opens the screen behind it. */
-function Figure({ testId, title, icon, color, to, loading, failed, value, suffix, note }: FigureProps) {
-  const shown = failed ? '—' : typeof value === 'number' ? thousands(value) : (value ?? '—');
-  return (
-    <MaybeLink to={to}>
-      <Card variant="borderless" hoverable={Boolean(to)} data-testid={testId} style={{ height: '100%' }}>
-        <Space align="start" size={16}>
-          <span style={{ fontSize: 28, color }}>{icon}</span>
-          <div>
-            <Statistic
-              title={title}
-              value={shown}
-              suffix={failed ? undefined : suffix}
-              loading={loading}
-              valueStyle={VALUE_STYLE}
-            />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {failed ? '暂时无法获取' : loading ? '\u00a0' : note}
-            </Typography.Text>
-          </div>
-        </Space>
-      </Card>
-    </MaybeLink>
-  );
-}
 
 type PortalItems = WorkbenchAdmin['portal']['items'];
 
@@ -176,7 +96,6 @@ const QUICK_LINKS: QuickLink[] = [
   { permission: 'message.add', screen: 'AdminMessage', label: '发送消息', icon: <MessageOutlined /> },
   { permission: 'role.query', screen: 'RoleManage', label: '角色权限', icon: <SafetyCertificateOutlined /> },
   { permission: 'setting.query', screen: 'AdminSetting', label: '平台设置', icon: <SettingOutlined /> },
-  { permission: 'log.query', screen: 'AdminLog', label: '操作日志', icon: <AuditOutlined /> },
 ];
 
 function QuickLinks({ pathOf }: { pathOf: (c: AdminScreen) => string | null }) {
@@ -201,7 +120,10 @@ function QuickLinks({ pathOf }: { pathOf: (c: AdminScreen) => string | null }) {
   );
 }
 
-/** /admin/home/AdminIndex/route (运营中心 › 工作台): the operations admin's workbench. */
+/**
+ * /admin/home/AdminIndex/route (运营中心 › 工作台): the operations admin's workbench. The logs' figures are the
+ * audit administrator's (AuditIndex, 三权分立).
+ */
 export function AdminIndex() {
   const { hasPermission } = useAccess();
   const pathOf = useScreenPaths();
@@ -210,8 +132,6 @@ export function AdminIndex() {
   const canUsers = hasPermission('user.query');
   const canConsults = hasPermission('consult.query');
   const canNotices = hasPermission('notice.query');
-  const canOpLog = hasPermission('log.query') && pathOf('AdminLog') !== null;
-  const canRequestLog = hasPermission('log.query') && pathOf('RequestLog') !== null;
 
   // One call answers every figure (issue 19); it leaves out the sections the role may not read.
   const wb = useQuery({ queryKey: ['adminHome', 'workbench'], queryFn: loadWorkbench });
@@ -222,15 +142,11 @@ export function AdminIndex() {
   const data = wb.data;
   const u = data?.users ?? undefined;
   const n = data?.notices ?? undefined;
-  const o = data?.opLogs ?? undefined;
-  const r = data?.requests ?? undefined;
   const awaiting = data?.consults ?? undefined;
   const failed = {
     users: unavailable(canUsers, data?.users),
     consults: unavailable(canConsults, data?.consults),
     notices: unavailable(canNotices, data?.notices),
-    opLogs: unavailable(canOpLog, data?.opLogs),
-    requests: unavailable(canRequestLog, data?.requests),
   };
   const portalItems = data?.portal.items ?? [];
   const anyFailed =
@@ -253,7 +169,7 @@ export function AdminIndex() {
       )}
       <Row gutter={[16, 16]}>
         {canUsers && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
+          <Col xs={24} sm={12} xl={8}>
             <Figure
               testId="fig-users"
               title="用户总数"
@@ -269,7 +185,7 @@ export function AdminIndex() {
           </Col>
         )}
         {canConsults && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
+          <Col xs={24} sm={12} xl={8}>
             <Figure
               testId="fig-consults"
               title="待答复咨询"
@@ -285,7 +201,7 @@ export function AdminIndex() {
           </Col>
         )}
         {canNotices && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
+          <Col xs={24} sm={12} xl={8}>
             <Figure
               testId="fig-notices"
               title="已发布通知"
@@ -300,212 +216,63 @@ export function AdminIndex() {
             />
           </Col>
         )}
-        {canRequestLog && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
-            <Figure
-              testId="fig-requests"
-              title="今日请求"
-              icon={<ApiOutlined />}
-              color="#722ed1"
-              to={pathOf('RequestLog')}
-              loading={loading}
-              failed={failed.requests}
-              value={r?.today}
-              suffix="次"
-              note={r && `异常 ${thousands(r.errors)} 次 · 异常率 ${percent(r.errorRate)}`}
-            />
-          </Col>
-        )}
-        {canOpLog && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
-            <Figure
-              testId="fig-login-fails"
-              title="今日登录失败"
-              icon={<LockOutlined />}
-              color="#f5222d"
-              to={pathOf('AdminLog')}
-              loading={loading}
-              failed={failed.opLogs}
-              value={o?.loginFails}
-              suffix="次"
-              note={o && (o.loginFails > 0 ? '留意异常的登录尝试' : '今日无登录失败')}
-            />
-          </Col>
-        )}
-        {canOpLog && (
-          <Col xs={24} sm={12} xl={8} xxl={4}>
-            <Figure
-              testId="fig-op-fails"
-              title="今日操作失败"
-              icon={<WarningOutlined />}
-              color="#fa541c"
-              to={pathOf('AdminLog')}
-              loading={loading}
-              failed={failed.opLogs}
-              value={o?.fails}
-              suffix="次"
-              note={o && '含登录失败与被拒绝的操作'}
-            />
-          </Col>
-        )}
       </Row>
 
       <PortalStrip items={portalItems} loading={loading} failed={wb.isError} />
 
       <Row gutter={[16, 16]}>
+        <Col xs={24} xl={8}>
+          <QuickLinks pathOf={pathOf} />
+        </Col>
         <Col xs={24} xl={16}>
-          {canOpLog && (
+          {canConsults && (
             <Card
               variant="borderless"
-              title="最近操作日志"
-              extra={<MaybeLink to={pathOf('AdminLog')}>全部日志</MaybeLink>}
-              data-testid="recent-logs"
+              title="待答复咨询"
+              extra={<MaybeLink to={pathOf('AdminConsult')}>咨询管理</MaybeLink>}
+              data-testid="awaiting-consults"
             >
-              <Table<OpLogRow>
-                size="small"
-                rowKey="id"
-                loading={loading}
-                dataSource={o?.recent ?? []}
-                pagination={false}
-                scroll={{ x: tableWidth(OP_LOG_COLUMNS) }}
-                locale={{ emptyText: failed.opLogs ? '操作日志暂时无法获取' : '暂无操作日志' }}
-                columns={[
-                  {
-                    ...OP_LOG_COLUMNS[0],
-                    title: '时间',
-                    dataIndex: 'createdAt',
-                    render: (v: string) => chinaTime(v, 'second'),
-                  },
-                  {
-                    ...OP_LOG_COLUMNS[1],
-                    title: '用户',
-                    dataIndex: 'username',
-                    ellipsis: true,
-                    render: (v: string, row) => (
-                      <Space direction="vertical" size={0}>
-                        <span>{v || '—'}</span>
-                        {row.roleKey && (
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {roleDisplayName(row.roleKey)}
-                          </Typography.Text>
-                        )}
-                      </Space>
+              {loading ? (
+                <Skeleton active paragraph={{ rows: 4 }} title={false} />
+              ) : (
+                <List
+                  size="small"
+                  dataSource={awaiting?.list ?? []}
+                  locale={{
+                    emptyText: (
+                      <Empty
+                        image={Empty.PRESENTED_IMAGE_SIMPLE}
+                        description={failed.consults ? '咨询暂时无法获取' : '暂无待答复的咨询'}
+                      />
                     ),
-                  },
-                  { ...OP_LOG_COLUMNS[2], title: '模块', dataIndex: 'module', ellipsis: true },
-                  {
-                    ...OP_LOG_COLUMNS[3],
-                    title: '操作',
-                    dataIndex: 'kind',
-                    render: (v: string) => LOG_KIND_OPTIONS.label(v) || v,
-                  },
-                  {
-                    ...OP_LOG_COLUMNS[4],
-                    title: '结果',
-                    dataIndex: 'outcome',
-                    render: (v: string, row) =>
-                      v === 'fail' ? (
-                        <Tooltip title={row.errorMsg || undefined}>
-                          <Tag color="error">失败</Tag>
-                        </Tooltip>
-                      ) : (
-                        <Tag color="success">成功</Tag>
-                      ),
-                  },
-                  { ...OP_LOG_COLUMNS[5], title: 'IP', dataIndex: 'ip', ellipsis: true },
-                  {
-                    ...OP_LOG_COLUMNS[6],
-                    title: '',
-                    key: 'open',
-                    render: () => <MaybeLink to={pathOf('AdminLog')}>查看</MaybeLink>,
-                  },
-                ]}
-              />
+                  }}
+                  renderItem={(c) => (
+                    <List.Item key={c.id}>
+                      <List.Item.Meta
+                        title={
+                          <MaybeLink to={pathOf('AdminConsult')}>
+                            <Typography.Text ellipsis={{ tooltip: c.title }} style={{ maxWidth: '100%' }}>
+                              {c.title}
+                            </Typography.Text>
+                          </MaybeLink>
+                        }
+                        description={
+                          <span>
+                            {c.className && <Tag>{c.className}</Tag>}
+                            {[c.askerOrgName, c.askerName].filter(Boolean).join(' · ')}
+                            {' · '}
+                            {chinaTime(c.createdAt).slice(5)}
+                          </span>
+                        }
+                      />
+                    </List.Item>
+                  )}
+                />
+              )}
             </Card>
           )}
         </Col>
-        <Col xs={24} xl={8}>
-          <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            <QuickLinks pathOf={pathOf} />
-            {canConsults && (
-              <Card
-                variant="borderless"
-                title="待答复咨询"
-                extra={<MaybeLink to={pathOf('AdminConsult')}>咨询管理</MaybeLink>}
-                data-testid="awaiting-consults"
-              >
-                {loading ? (
-                  <Skeleton active paragraph={{ rows: 4 }} title={false} />
-                ) : (
-                  <List
-                    size="small"
-                    dataSource={awaiting?.list ?? []}
-                    locale={{
-                      emptyText: (
-                        <Empty
-                          image={Empty.PRESENTED_IMAGE_SIMPLE}
-                          description={failed.consults ? '咨询暂时无法获取' : '暂无待答复的咨询'}
-                        />
-                      ),
-                    }}
-                    renderItem={(c) => (
-                      <List.Item key={c.id}>
-                        <List.Item.Meta
-                          title={
-                            <MaybeLink to={pathOf('AdminConsult')}>
-                              <Typography.Text ellipsis={{ tooltip: c.title }} style={{ maxWidth: '100%' }}>
-                                {c.title}
-                              </Typography.Text>
-                            </MaybeLink>
-                          }
-                          description={
-                            <span>
-                              {c.className && <Tag>{c.className}</Tag>}
-                              {[c.askerOrgName, c.askerName].filter(Boolean).join(' · ')}
-                              {' · '}
-                              {chinaTime(c.createdAt).slice(5)}
-                            </span>
-                          }
-                        />
-                      </List.Item>
-                    )}
-                  />
-                )}
-              </Card>
-            )}
-          </Space>
-        </Col>
       </Row>
-
-      {canRequestLog && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={14}>
-            <Card
-              variant="borderless"
-              title="近7日请求量"
-              extra={<MaybeLink to={pathOf('RequestLog')}>请求日志</MaybeLink>}
-            >
-              <LineChart
-                loading={loading}
-                area
-                categories={(r?.week ?? []).map((d) => chinaTime(d.day, 'date').slice(5))}
-                series={[{ name: '请求量', unit: '次', data: (r?.week ?? []).map((d) => d.count) }]}
-              />
-            </Card>
-          </Col>
-          <Col xs={24} lg={10}>
-            <Card variant="borderless" title="今日异常请求（按状态码）">
-              <BarChart
-                loading={loading}
-                categories={(r?.errorsByStatus ?? []).map((e) => String(e.status))}
-                series={[
-                  { name: '异常请求', unit: '次', data: (r?.errorsByStatus ?? []).map((e) => e.count) },
-                ]}
-              />
-            </Card>
-          </Col>
-        </Row>
-      )}
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import type { WorkbenchAdmin } from '@aqzrx/contracts';
+import type { WorkbenchAdmin, WorkbenchAudit } from '@aqzrx/contracts';
 import { fetchData } from '../../platform/request.ts';
 
 /**
@@ -8,6 +8,7 @@ import { fetchData } from '../../platform/request.ts';
  */
 export const ADMIN_HOME_API = {
   workbench: '/workbench/admin',
+  audit: '/workbench/audit',
 } as const;
 
 /** Screens the workbench links to, by component name (a link shows only when the role holds the screen). */
@@ -22,7 +23,7 @@ export type AdminScreen =
   | 'AdminLog'
   | 'RequestLog';
 
-export type { OpLogRow, WorkbenchAdmin } from '@aqzrx/contracts';
+export type { OpLogRow, WorkbenchAdmin, WorkbenchAudit } from '@aqzrx/contracts';
 
 /**
  * The dashboard reads quietly: a failed call shows its figures as unavailable instead of a notice. A
@@ -30,3 +31,7 @@ export type { OpLogRow, WorkbenchAdmin } from '@aqzrx/contracts';
  */
 export const loadWorkbench = () =>
   fetchData<WorkbenchAdmin>(ADMIN_HOME_API.workbench, { method: 'POST', skipErrorHandler: true });
+
+/** The audit administrator's overview (POST /api/workbench/audit): the logs' figures, in one call. */
+export const loadAuditOverview = () =>
+  fetchData<WorkbenchAudit>(ADMIN_HOME_API.audit, { method: 'POST', skipErrorHandler: true });

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { OperationLog } from './LogScreens.tsx';
+import { AuditLog, AuditorLog, OperationLog } from './LogScreens.tsx';
 
 const row: OpLogRow = {
   id: 7,
@@ -79,5 +79,74 @@ describe('操作日志', () => {
     // The organisation is cut by its display width (…) with the whole name on hover.
     const org = container.querySelector(`[title="${row.orgName}"]`);
     expect(org?.textContent?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('三权分立: the audit and security administrators’ log screens', () => {
+  it('the audit administrator verifies the chain (详情 on its route) and is told its own rows are not listed', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const body = String(input).includes('verifyChain')
+        ? {
+            ok: true,
+            checked: 1234,
+            anchorId: 0,
+            lastId: 1234,
+            breakId: null,
+            breakAt: null,
+            message: '操作日志防篡改校验通过：自第一条共 1234 条，链尾 #1234',
+          }
+        : { list: [row], total: 1, pageNum: 1, pageSize: 10 };
+      return new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data: body }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<AuditLog />, { actions: ['query', 'get', 'export'] });
+    expect(
+      await screen.findByText('审计管理员本人的操作不在此列表中，由安全管理员在“审计员日志”中审查。'),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /校验完整性/ }));
+    expect(await screen.findByText('日志完整性校验通过')).toBeTruthy();
+    expect(screen.getByText('操作日志防篡改校验通过：自第一条共 1234 条，链尾 #1234')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/log/sysLogs/verifyChain.json'))).toBe(
+      true,
+    );
+  });
+
+  it('a failed check names the first changed row', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).includes('verifyChain')
+          ? {
+              ok: false,
+              checked: 41,
+              anchorId: 0,
+              lastId: 99,
+              breakId: 42,
+              breakAt: '2026-02-23T05:23:08.000Z',
+              message: '操作日志防篡改校验失败：第一条异常记录 #42',
+            }
+          : { list: [row], total: 1, pageNum: 1, pageSize: 10 };
+        return new Response(JSON.stringify({ error: 0, apiError: 0, result: 'ok', data: body }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderWithApp(<AuditLog />, { actions: ['query', 'get'] });
+    fireEvent.click(await screen.findByRole('button', { name: /校验完整性/ }));
+    expect(await screen.findByText('日志完整性校验失败')).toBeTruthy();
+    expect(screen.getByText('操作日志防篡改校验失败：第一条异常记录 #42')).toBeTruthy();
+  });
+
+  it('without 详情 on its route (a regulator’s or insurer’s log, the security administrator’s) there is no check', async () => {
+    renderWithApp(<AuditorLog />, { actions: ['query'] });
+    expect(await screen.findByText('保存企业参数并重新评分')).toBeTruthy();
+    expect(screen.getByText(/这里只列出审计管理员的操作/)).toBeTruthy();
+    expect(screen.getByText('审计员日志')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /校验完整性/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 });

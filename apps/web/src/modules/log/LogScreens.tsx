@@ -1,7 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { App, Button, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import type { LogChainCheck } from '@aqzrx/contracts';
+import { Alert, App, Button, Tag, Tooltip, Typography } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
 import {
   CutText,
   cleanParams,
@@ -30,6 +31,7 @@ import {
   searchOpLogs,
   searchPushLogs,
   searchRequestLogs,
+  verifyLogChain,
 } from './api.ts';
 
 type Filters = Record<string, unknown>;
@@ -74,14 +76,46 @@ const KIND_COLOR: Record<string, string> = {
   logout: 'default',
 };
 
+/** The verifier's answer in words: passed, or the first row that fails. */
+function ChainResult({ check }: { check: LogChainCheck }) {
+  return (
+    <Alert
+      type={check.ok ? 'success' : 'error'}
+      showIcon
+      data-testid="chain-result"
+      message={check.ok ? '日志完整性校验通过' : '日志完整性校验失败'}
+      description={check.message}
+    />
+  );
+}
+
 /**
- * 操作日志 (AdminLog, GovLog, InsuranceLog): read-only operation log with the kind, user, module,
- * outcome and time filters. No row can be edited or deleted from here or through the API.
+ * 操作日志 (AdminLog of the audit administrator, GovLog, InsuranceLog, and the security administrator's
+ * AuditorLog): read-only operation log with the kind, user, module, outcome and time filters. No row can be
+ * edited or deleted from here or through the API. Where the route offers 详情 (audit.get, the audit
+ * administrator) 校验完整性 walks the log's tamper-evident chain.
  */
-export function OperationLog() {
-  const { message } = App.useApp();
+export function OperationLog({ title = '操作日志', notice }: { title?: string; notice?: ReactNode } = {}) {
+  const { message, modal } = App.useApp();
   const lastFilters = useRef<Record<string, string | number>>({});
   const [exporting, setExporting] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const verify = async () => {
+    setVerifying(true);
+    try {
+      const check = await verifyLogChain();
+      modal[check.ok ? 'success' : 'error']({
+        title: '操作日志完整性校验',
+        width: 520,
+        content: <ChainResult check={check} />,
+        okText: '知道了',
+      });
+    } catch {
+      // The client has shown the refusal.
+    } finally {
+      setVerifying(false);
+    }
+  };
   const exportLogs = async () => {
     setExporting(true);
     try {
@@ -191,51 +225,77 @@ export function OperationLog() {
     timeRange() as ProColumns<OpLogRow>,
   ];
   return (
-    <PagedTable<OpLogRow, Filters>
-      headerTitle="操作日志"
-      tooltip="日志只读，不能修改或删除"
-      columns={columns}
-      scroll={{ x: tableWidth(columns) + EXPAND_COLUMN_WIDTH }}
-      search={{ labelWidth: 'auto' }}
-      request={query(searchOpLogs, (f) => {
-        lastFilters.current = f;
-      })}
-      locale={{ emptyText: '没有符合条件的操作日志' }}
-      toolBarRender={() => [
-        <Action name="export" key="export">
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportLogs}>
-            导出
-          </Button>
-        </Action>,
-      ]}
-      expandable={{
-        expandedRowRender: (r) => (
-          <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-            <div>
-              <b>请求：</b>
-              {r.method} {r.path}
-            </div>
-            <div>
-              <b>对象：</b>
-              {r.targetId || '-'}
-            </div>
-            <div>
-              <b>请求编号：</b>
-              {r.requestId || '-'}
-            </div>
-            <div>
-              <b>参数：</b>
-              {r.params || '-'}
-            </div>
-            {r.errorMsg && (
+    <>
+      {notice && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={notice} />}
+      <PagedTable<OpLogRow, Filters>
+        headerTitle={title}
+        tooltip="日志只读，不能修改或删除"
+        columns={columns}
+        scroll={{ x: tableWidth(columns) + EXPAND_COLUMN_WIDTH }}
+        search={{ labelWidth: 'auto' }}
+        request={query(searchOpLogs, (f) => {
+          lastFilters.current = f;
+        })}
+        locale={{ emptyText: '没有符合条件的操作日志' }}
+        toolBarRender={() => [
+          <Action name="get" key="verify">
+            <Button icon={<SafetyCertificateOutlined />} loading={verifying} onClick={verify}>
+              校验完整性
+            </Button>
+          </Action>,
+          <Action name="export" key="export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportLogs}>
+              导出
+            </Button>
+          </Action>,
+        ]}
+        expandable={{
+          expandedRowRender: (r) => (
+            <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
               <div>
-                <b>错误：</b>
-                {r.errorMsg}
+                <b>请求：</b>
+                {r.method} {r.path}
               </div>
-            )}
-          </div>
-        ),
-      }}
+              <div>
+                <b>对象：</b>
+                {r.targetId || '-'}
+              </div>
+              <div>
+                <b>请求编号：</b>
+                {r.requestId || '-'}
+              </div>
+              <div>
+                <b>参数：</b>
+                {r.params || '-'}
+              </div>
+              {r.errorMsg && (
+                <div>
+                  <b>错误：</b>
+                  {r.errorMsg}
+                </div>
+              )}
+            </div>
+          ),
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * 操作日志 of the audit administrator (AdminLog): every row but the audit administrators' own, which the
+ * security administrator reviews (三权分立, security.md Z04).
+ */
+export function AuditLog() {
+  return <OperationLog notice="审计管理员本人的操作不在此列表中，由安全管理员在“审计员日志”中审查。" />;
+}
+
+/** 审计员日志 (AuditorLog, the security administrator): the audit administrators' own operations only. */
+export function AuditorLog() {
+  return (
+    <OperationLog
+      title="审计员日志"
+      notice="这里只列出审计管理员的操作（登录、查询、导出、校验等）。审计管理员看不到自己的操作记录，由安全管理员审查。"
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { OpLogRow, Paged, PushLogRow, RequestLogRow } from '@aqzrx/contracts';
+import type { LogChainCheck, OpLogRow, Paged, PushLogRow, RequestLogRow } from '@aqzrx/contracts';
 import { exportXlsx } from '../../platform/download.ts';
 import { fetchData, type QueryValue } from '../../platform/request.ts';
 
@@ -8,6 +8,7 @@ export const LOG_API = {
   opLogExport: '/log/sysLogs/searchLogListByExcl.json',
   requestLogs: '/request-log/list',
   pushLogs: '/requestpushlog/findAll',
+  verifyChain: '/log/sysLogs/verifyChain.json',
 } as const;
 
 type Params = Record<string, QueryValue | QueryValue[]>;
@@ -22,3 +23,6 @@ export const searchPushLogs = (params: Params) => fetchData<Paged<PushLogRow>>(L
 
 /** The filtered operation log as .xlsx (searchLogListByExcl.json, log.export); resolves to the row count. */
 export const downloadOpLogs = (params: Params) => exportXlsx(LOG_API.opLogExport, params, '操作日志.xlsx');
+
+/** The audit administrator's check of the operation log's tamper-evident chain (audit.get). */
+export const verifyLogChain = () => fetchData<LogChainCheck>(LOG_API.verifyChain, { method: 'POST' });

@@ -33,6 +33,7 @@ const res = (
     sort: id * 10,
     version: 4,
     builtIn: true,
+    reserved: false,
     children: [],
     ...extra,
   };
@@ -55,6 +56,18 @@ const tree = [
     ],
   }),
   res(4, null, '日志审计', '/admin/log'),
+  res(5, null, '安全审计', '/audit/log', {
+    permission: 'audit',
+    reserved: true,
+    children: [
+      res(6, 5, '操作日志', '/audit/log/AdminLog/route', {
+        component: 'AdminLog',
+        permission: 'audit',
+        actions: ['query', 'get', 'export'],
+        reserved: true,
+      }),
+    ],
+  }),
 ];
 
 function resourceApi() {
@@ -105,6 +118,22 @@ describe('menu resource screen', () => {
       name: '用户管理',
       actions: ['add', 'edit', 'query'],
     });
+  });
+
+  it('the security and audit pages are shown but offer no change (三权分立)', async () => {
+    const calls = resourceApi();
+    renderScreen(<ResourceManage />, ALL);
+    await screen.findByText('安全审计');
+    fireEvent.click(screen.getByRole('button', { name: '全部展开' }));
+    fireEvent.click(await screen.findByText('操作日志'));
+    expect(await screen.findByText('菜单详情：操作日志')).toBeTruthy();
+    expect(screen.getByText('系统预置（三权分立）')).toBeTruthy();
+    for (const name of [/保\s*存/, '上移', '下移', /移动到/, /新增下级/, /删\s*除/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect((screen.getByLabelText('页面组件') as HTMLInputElement).disabled).toBe(true);
+    expect(calls.some((c) => c.path !== '/api/resource/tree' && c.path.startsWith('/api/resource/'))).toBe(
+      false,
+    );
   });
 
   it('refuses a component name that does not start with a capital letter', async () => {

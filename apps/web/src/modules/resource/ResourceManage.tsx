@@ -305,6 +305,7 @@ function NodeTitle({ node, roleView }: { node: ViewNode; roleView: boolean }) {
       {node.hide && <Tag>隐藏</Tag>}
       {!node.isMenu && <Tag color="purple">仅授权</Tag>}
       {!node.builtIn && <Tag color="blue">自建</Tag>}
+      {node.reserved && <Tag color="geekblue">三权分立</Tag>}
       {roleView && node.grantedActions && node.grantedActions.length > 0 && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {actionNames(node.grantedActions)}
@@ -495,62 +496,68 @@ export function ResourceManage() {
         <Card
           title={selected ? `菜单详情：${selected.name}` : '菜单详情'}
           extra={
-            selected && (
-              <Space wrap>
-                <Action name="edit">
-                  <Tooltip title="上移">
-                    <Button
-                      icon={<ArrowUpOutlined />}
-                      aria-label="上移"
-                      disabled={siblingIds[0] === selected.id}
-                      loading={order.isPending}
-                      onClick={() => reorder(-1)}
-                    />
-                  </Tooltip>
-                  <Tooltip title="下移">
-                    <Button
-                      icon={<ArrowDownOutlined />}
-                      aria-label="下移"
-                      disabled={siblingIds[siblingIds.length - 1] === selected.id}
-                      loading={order.isPending}
-                      onClick={() => reorder(1)}
-                    />
-                  </Tooltip>
-                  <Button icon={<DragOutlined />} onClick={() => setMoveOpen(true)}>
-                    移动到
-                  </Button>
-                </Action>
-                <Action name="add">
-                  <Button icon={<PlusOutlined />} onClick={() => setAddParent(selected)}>
-                    新增下级
-                  </Button>
-                </Action>
-                <Action name="delete">
-                  {selected.builtIn || selected.children.length > 0 ? (
-                    <Tooltip
-                      title={
-                        selected.children.length > 0
-                          ? '该菜单下还有下级菜单，请先删除或移走下级菜单'
-                          : '系统内置菜单不能删除，如不需要请设置为隐藏'
-                      }
-                    >
-                      <Button danger icon={<DeleteOutlined />} disabled>
-                        删除
-                      </Button>
+            selected?.reserved ? (
+              <Tooltip title="安全管理员、审计管理员的菜单由系统预置，不能新增下级、修改、移动或删除">
+                <Tag color="geekblue">系统预置（三权分立）</Tag>
+              </Tooltip>
+            ) : (
+              selected && (
+                <Space wrap>
+                  <Action name="edit">
+                    <Tooltip title="上移">
+                      <Button
+                        icon={<ArrowUpOutlined />}
+                        aria-label="上移"
+                        disabled={siblingIds[0] === selected.id}
+                        loading={order.isPending}
+                        onClick={() => reorder(-1)}
+                      />
                     </Tooltip>
-                  ) : (
-                    <Popconfirm
-                      title={`确认删除菜单“${selected.name}”？`}
-                      description="各角色在该菜单上的授权会一并删除。"
-                      onConfirm={() => remove.mutate(selected.id)}
-                    >
-                      <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-                        删除
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Action>
-              </Space>
+                    <Tooltip title="下移">
+                      <Button
+                        icon={<ArrowDownOutlined />}
+                        aria-label="下移"
+                        disabled={siblingIds[siblingIds.length - 1] === selected.id}
+                        loading={order.isPending}
+                        onClick={() => reorder(1)}
+                      />
+                    </Tooltip>
+                    <Button icon={<DragOutlined />} onClick={() => setMoveOpen(true)}>
+                      移动到
+                    </Button>
+                  </Action>
+                  <Action name="add">
+                    <Button icon={<PlusOutlined />} onClick={() => setAddParent(selected)}>
+                      新增下级
+                    </Button>
+                  </Action>
+                  <Action name="delete">
+                    {selected.builtIn || selected.children.length > 0 ? (
+                      <Tooltip
+                        title={
+                          selected.children.length > 0
+                            ? '该菜单下还有下级菜单，请先删除或移走下级菜单'
+                            : '系统内置菜单不能删除，如不需要请设置为隐藏'
+                        }
+                      >
+                        <Button danger icon={<DeleteOutlined />} disabled>
+                          删除
+                        </Button>
+                      </Tooltip>
+                    ) : (
+                      <Popconfirm
+                        title={`确认删除菜单“${selected.name}”？`}
+                        description="各角色在该菜单上的授权会一并删除。"
+                        onConfirm={() => remove.mutate(selected.id)}
+                      >
+                        <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                          删除
+                        </Button>
+                      </Popconfirm>
+                    )}
+                  </Action>
+                </Space>
+              )
             )
           }
         >
@@ -578,13 +585,23 @@ export function ResourceManage() {
                 </Descriptions.Item>
                 <Descriptions.Item label="编号">{selected.id}</Descriptions.Item>
               </Descriptions>
-              <Form form={form} name="resourceEdit" layout="vertical" disabled={!canEdit}>
-                <CommonFields canEdit={canEdit} hasPermission={selected.permission !== ''} />
-                <Action name="edit">
-                  <Button type="primary" onClick={onSave} loading={save.isPending}>
-                    保存
-                  </Button>
-                </Action>
+              <Form
+                form={form}
+                name="resourceEdit"
+                layout="vertical"
+                disabled={!canEdit || selected.reserved}
+              >
+                <CommonFields
+                  canEdit={canEdit && !selected.reserved}
+                  hasPermission={selected.permission !== ''}
+                />
+                {!selected.reserved && (
+                  <Action name="edit">
+                    <Button type="primary" onClick={onSave} loading={save.isPending}>
+                      保存
+                    </Button>
+                  </Action>
+                )}
               </Form>
             </>
           )}

@@ -269,14 +269,10 @@ export function RoleEditor({
   });
 
   const loading = treeQ.isLoading || (role !== null && grantsQ.isLoading);
-  // Self-lockout: the server refuses a save of your own role without role management; say so first.
+  // 三权分立: the server refuses a save of your own role, and of the security and audit roles; say so first.
   const ownRole = role !== null && role.roleKey === me?.userRole.roleKey;
-  const keepsRoleAdmin = [...grants].some(([id, acts]) => {
-    const n = index.byId.get(id)?.node;
-    return (
-      n?.permission === 'role' && !!n.component && ['query', 'get', 'edit'].every((a) => acts.includes(a))
-    );
-  });
+  const reserved = role?.duty === 'security' || role?.duty === 'audit';
+  const locked = ownRole || reserved;
   const { pages, actions } = summary(grants, index);
 
   return (
@@ -291,7 +287,12 @@ export function RoleEditor({
         <Space>
           <Button onClick={onClose}>取消</Button>
           <Action name={role ? 'edit' : 'add'}>
-            <Button type="primary" loading={save.isPending} disabled={loading} onClick={() => form.submit()}>
+            <Button
+              type="primary"
+              loading={save.isPending}
+              disabled={loading || locked}
+              onClick={() => form.submit()}
+            >
               保存
             </Button>
           </Action>
@@ -338,12 +339,16 @@ export function RoleEditor({
           </Col>
         </Row>
       </Form>
-      {ownRole && !loading && !keepsRoleAdmin && (
+      {locked && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message="这是您自己所在的角色：须保留“角色权限”的查询、详情和编辑，否则将无法再修改角色，保存会被拒绝。"
+          message={
+            reserved
+              ? '安全管理员、审计管理员角色的权限由系统预置，不能在角色管理中修改（三权分立）。'
+              : '这是您自己所在的角色：不能修改自己所在角色的权限，须由其他有“角色权限”管理权限的管理员修改（三权分立）。'
+          }
         />
       )}
       {error && (

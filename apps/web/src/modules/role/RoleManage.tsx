@@ -6,7 +6,8 @@ import { Alert, App, Button, Form, Modal, Popconfirm, Space, Tag, Tooltip } from
 import { useRef, useState } from 'react';
 import { dateTimeSecondsText, PagedTable } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
-import { roleAdminLabel } from '../../platform/contracts.ts';
+import { useAuth } from '../../platform/auth.ts';
+import { ADMIN_DUTY_NAMES, roleAdminLabel } from '../../platform/contracts.ts';
 import { isApiError } from '../../platform/request.ts';
 import { UserMultiSelect } from '../user/index.ts';
 import { assignRole, deleteRole, searchRoles } from './api.ts';
@@ -60,11 +61,18 @@ function AssignUsersModal({
   );
 }
 
-/** 角色权限 (RoleManage): roles, their grants over the whole resource tree, and who holds them. */
+/** A role of the security or audit administrator (三权分立): fixed by the seed, assigned by the security admin. */
+const reservedRole = (r: RoleRow) => r.duty === 'security' || r.duty === 'audit';
+
+/**
+ * 角色权限 (RoleManage): roles, their grants over the whole resource tree, and who holds them. The security
+ * and audit roles, and the caller's own role, are not changed here (三权分立, security.md Z04).
+ */
 export function RoleManage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const access = useAccess();
+  const { user: me } = useAuth();
   const actionRef = useRef<ActionType | undefined>(undefined);
   const [editing, setEditing] = useState<{ open: boolean; role: RoleRow | null }>({
     open: false,
@@ -117,6 +125,13 @@ export function RoleManage() {
       search: false,
       render: (_, r) => (r.isSystem ? <Tag color="blue">系统内置</Tag> : <Tag>自定义</Tag>),
     },
+    {
+      title: '管理职责',
+      dataIndex: 'duty',
+      width: 110,
+      search: false,
+      render: (_, r) => (r.duty ? <Tag color="geekblue">{ADMIN_DUTY_NAMES[r.duty]}</Tag> : '-'),
+    },
     { title: '用户数', dataIndex: 'userCount', width: 90, search: false, align: 'right' },
     { title: '描述', dataIndex: 'description', ellipsis: true, search: false },
     {
@@ -131,40 +146,54 @@ export function RoleManage() {
       key: 'option',
       valueType: 'option',
       width: 220,
-      render: (_, r) => (
-        <Space size={0}>
-          {access.canOnRoute('get') && (
-            <Action name="edit">
-              <Button type="link" size="small" onClick={() => setEditing({ open: true, role: r })}>
-                编辑权限
-              </Button>
-            </Action>
-          )}
-          {access.hasPermission('user.query') && (
-            <Action name="edit">
-              <Button type="link" size="small" onClick={() => setAssigning(r)}>
-                分配用户
-              </Button>
-            </Action>
-          )}
-          {!r.isSystem && (
-            <Action name="delete">
-              <Tooltip title={r.userCount ? `仍有 ${r.userCount} 个用户使用该角色` : undefined}>
-                <Popconfirm
-                  title={`删除角色 ${r.roleName}？`}
-                  description="删除后不可恢复。"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutateAsync(r).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
+      render: (_, r) => {
+        if (reservedRole(r))
+          return (
+            <Tooltip title="安全管理员、审计管理员角色的权限由系统预置，由安全管理员在“账号安全”中授予或撤销">
+              <Tag>系统预置</Tag>
+            </Tooltip>
+          );
+        const own = r.roleKey === me?.userRole.roleKey;
+        return (
+          <Space size={0}>
+            {access.canOnRoute('get') && !own && (
+              <Action name="edit">
+                <Button type="link" size="small" onClick={() => setEditing({ open: true, role: r })}>
+                  编辑权限
+                </Button>
+              </Action>
+            )}
+            {own && (
+              <Tooltip title="不能修改自己所在角色的权限，须由其他管理员修改">
+                <Tag>本人所在角色</Tag>
               </Tooltip>
-            </Action>
-          )}
-        </Space>
-      ),
+            )}
+            {access.hasPermission('user.query') && (
+              <Action name="edit">
+                <Button type="link" size="small" onClick={() => setAssigning(r)}>
+                  分配用户
+                </Button>
+              </Action>
+            )}
+            {!r.isSystem && (
+              <Action name="delete">
+                <Tooltip title={r.userCount ? `仍有 ${r.userCount} 个用户使用该角色` : undefined}>
+                  <Popconfirm
+                    title={`删除角色 ${r.roleName}？`}
+                    description="删除后不可恢复。"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove.mutateAsync(r).catch(() => undefined)}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </Tooltip>
+              </Action>
+            )}
+          </Space>
+        );
+      },
     },
   ];
 
@@ -175,7 +204,7 @@ export function RoleManage() {
         actionRef={actionRef}
         columns={columns}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1210 }}
         request={(p) => searchRoles(p as Record<string, string | number>)}
         locale={{ emptyText: '没有符合条件的角色' }}
         toolBarRender={() => [

@@ -5,4 +5,5 @@ export const settingScreens: Readonly<Record<string, ScreenLoader>> = {
   AdminSetting: () => import('./AdminSetting.tsx').then((m) => m.AdminSetting),
   GovSetting: () => import('./GovSetting.tsx').then((m) => m.GovSetting),
   AdminInsuranceSetting: () => import('./AdminInsuranceSetting.tsx').then((m) => m.AdminInsuranceSetting),
+  SecuritySetting: () => import('./SecuritySetting.tsx').then((m) => m.SecuritySetting),
 };

@@ -43,7 +43,7 @@ import {
 import { useDistrictOptions } from '../../platform/districts.ts';
 import { publicSettingsQuery } from '../../platform/public-settings.ts';
 import { listArticles } from '../content/index.ts';
-import { getSettings, saveSettings, settingKeys } from './api.ts';
+import { getSecuritySettings, getSettings, saveSecuritySettings, saveSettings, settingKeys } from './api.ts';
 
 export const INSURANCE_KEYS = Object.keys(INSURANCE_SETTING_FIELDS) as InsuranceSettingKey[];
 const SECURITY_KEYS = Object.keys(SECURITY_SETTING_FIELDS) as SecuritySettingKey[];
@@ -452,19 +452,33 @@ function securityRule(key: SecuritySettingKey): Rule {
 
 const ageText = (days: number) => (days === 0 ? '不限' : `${days} 天`);
 
+export function useSecuritySettings() {
+  return useQuery({ queryKey: settingKeys.security, queryFn: getSecuritySettings });
+}
+
 /**
  * Idle timeout and password age: platform settings read by the server on every request, so a saved
  * value applies to the next request of every signed-in user. The deployment's environment gives the
- * values used until one is saved.
+ * values used until one is saved. The security administrator's (安全设置, 三权分立): its own calls.
  */
 export function SecuritySettingsCard() {
-  const q = useSettings();
-  const canEdit = useCanEditSettings();
+  const q = useSecuritySettings();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const canEdit = useAccess().canOnRoute('edit');
   const [form] = Form.useForm<Record<SecuritySettingKey, number>>();
+  const save = useMutation({
+    mutationFn: saveSecuritySettings,
+    onSuccess: (res) => {
+      qc.setQueryData(settingKeys.security, res);
+      message.success('安全设置已保存，下一次请求即生效');
+    },
+  });
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data.security);
   }, [q.data, form]);
-  if (!q.data) return <Loading q={q} />;
+  if (!q.data)
+    return q.isLoading ? <Skeleton active /> : <Empty description="设置加载失败，请刷新页面重试" />;
   const defaults = q.data.deployment.securityDefaults;
   return (
     <Card title="登录与密码安全" variant="borderless">
@@ -490,24 +504,40 @@ export function SecuritySettingsCard() {
             </Form.Item>
           );
         })}
-        <SaveSettingsButton
-          form={form}
-          toBody={(v) => ({ security: v })}
-          extra={
+        {canEdit && (
+          <Space>
+            <Button
+              type="primary"
+              loading={save.isPending}
+              onClick={async () => {
+                const v = await validated(form);
+                if (v) save.mutate(v);
+              }}
+            >
+              保存安全设置
+            </Button>
             <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(defaults)}>
               填入部署默认值
             </Button>
-          }
-        >
-          保存安全设置
-        </SaveSettingsButton>
+          </Space>
+        )}
       </Form>
     </Card>
   );
 }
 
+/** The deployment's security values (environment, read-only) on the security administrator's page. */
+export function SecurityDeploymentCard() {
+  const q = useSecuritySettings();
+  return <DeploymentCard data={q.data} />;
+}
+
 /** Values fixed by the server's deployment configuration (read-only here), and the security settings in force. */
-export function DeploymentCard({ data }: { data: SettingsView | undefined }) {
+export function DeploymentCard({
+  data,
+}: {
+  data: Pick<SettingsView, 'security' | 'deployment'> | undefined;
+}) {
   if (!data) return <Skeleton active />;
   const d = data.deployment;
   return (
@@ -528,11 +558,14 @@ export function DeploymentCard({ data }: { data: SettingsView | undefined }) {
           ACCOUNT_LOCK_THRESHOLD、LOCK_MINUTES）
         </Descriptions.Item>
         <Descriptions.Item label="二次验证">
-          {d.mfaEnabled ? '已开启：运营管理员、监管人员登录须输入动态验证码' : '已关闭'}（MFA）
+          {d.mfaEnabled
+            ? '已开启：系统管理员、安全管理员、审计管理员和监管人员登录须输入动态验证码'
+            : '已关闭'}
+          （MFA）
         </Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        以下为平台设置，由运营中心管理员在“平台设置 - 登录与密码安全”中修改，保存后立即生效，无需重启。
+        以下为安全设置，由安全管理员在“安全设置”中修改，保存后立即生效，无需重启。
       </Typography.Paragraph>
       <Descriptions bordered column={1} size="middle" style={{ maxWidth: 720 }}>
         <Descriptions.Item label="无操作自动退出">

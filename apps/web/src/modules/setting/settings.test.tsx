@@ -8,6 +8,7 @@ import { AdminInsuranceSetting } from './AdminInsuranceSetting.tsx';
 import { AdminSetting } from './AdminSetting.tsx';
 import { complaintSettingProblem } from './ComplaintSettingsCard.tsx';
 import { GovSetting } from './GovSetting.tsx';
+import { SecuritySetting } from './SecuritySetting.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,6 +48,11 @@ function settingsApi() {
   return fakeApi({
     'POST /api/setting/get': () => stored,
     'POST /api/setting/save': (c) => ({ saved: Object.keys(c.body as object), settings: stored }),
+    'POST /api/setting/security/get': () => ({ security: stored.security, deployment: stored.deployment }),
+    'POST /api/setting/security/save': (c) => ({
+      security: { ...stored.security, ...(c.body as object) },
+      deployment: stored.deployment,
+    }),
     'GET /api/public/settings': () => ({}),
   });
 }
@@ -185,10 +191,9 @@ describe('security settings (idle timeout, password age)', () => {
     expect(securitySettingProblem('passwordMaxAgeDays', undefined)).toBe('请输入密码有效期');
   });
 
-  it('edits both values at run time (no restart), refusing an out-of-range idle timeout', async () => {
+  it('the security administrator edits both values at run time (no restart), refusing an out-of-range idle timeout', async () => {
     const calls = settingsApi();
-    renderScreen(<AdminSetting />, ['query', 'edit']);
-    fireEvent.click(await screen.findByRole('tab', { name: '登录与密码安全' }));
+    renderScreen(<SecuritySetting />, ['query', 'edit']);
     const idle = await screen.findByLabelText('无操作自动退出');
     await waitFor(() => expect((idle as HTMLInputElement).value).toBe('20'));
     expect(screen.getByText(/无需重启/)).toBeTruthy();
@@ -197,23 +202,41 @@ describe('security settings (idle timeout, password age)', () => {
     fireEvent.change(idle, { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: '保存安全设置' }));
     expect(await screen.findByText('无操作自动退出时间为5-120分钟')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/setting/save')).toBe(false);
+    expect(calls.some((c) => c.path === '/api/setting/security/save')).toBe(false);
 
     fireEvent.change(idle, { target: { value: '15' } });
     fireEvent.change(screen.getByLabelText('密码有效期'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: '保存安全设置' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/setting/save')).toBe(true));
-    expect(calls.find((c) => c.path === '/api/setting/save')!.body).toEqual({
-      security: { idleTimeoutMinutes: 15, passwordMaxAgeDays: 0 },
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/setting/security/save')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/setting/security/save')!.body).toEqual({
+      idleTimeoutMinutes: 15,
+      passwordMaxAgeDays: 0,
     });
+    // Never through the platform settings, which the system administrator and the regulators save.
+    expect(calls.some((c) => c.path === '/api/setting/save' || c.path === '/api/setting/get')).toBe(false);
+    // The deployment's security values, read-only.
+    fireEvent.click(screen.getByRole('tab', { name: '运行参数' }));
+    expect(await screen.findByText(/同一浏览器连续失败 5 次/)).toBeTruthy();
+    expect(screen.getByText(/安全管理员在“安全设置”中修改/)).toBeTruthy();
   });
 
   it('without the edit action the values are read-only and there is no save button', async () => {
     settingsApi();
-    renderScreen(<AdminSetting />, ['query']);
-    fireEvent.click(await screen.findByRole('tab', { name: '登录与密码安全' }));
+    renderScreen(<SecuritySetting />, ['query']);
     const idle = await screen.findByLabelText('无操作自动退出');
+    await waitFor(() => expect((idle as HTMLInputElement).value).toBe('20'));
     expect((idle as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存安全设置' })).toBeNull();
+  });
+
+  it('the system administrator’s 平台设置 only shows them, read-only', async () => {
+    settingsApi();
+    renderScreen(<AdminSetting />, ['query', 'edit']);
+    await screen.findByRole('tab', { name: '平台信息与页脚' });
+    expect(screen.queryByRole('tab', { name: '登录与密码安全' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '运行参数' }));
+    expect(await screen.findByText(/安全管理员在“安全设置”中修改/)).toBeTruthy();
+    expect(screen.queryByLabelText('无操作自动退出')).toBeNull();
     expect(screen.queryByRole('button', { name: '保存安全设置' })).toBeNull();
   });
 });

@@ -170,6 +170,7 @@ const user = (id: number, username: string, status = 1): UserRow => ({
   roleKey: 'ROLE_GOVERNMENT',
   roleName: '监管部门',
   roleDisplay: '监管部门',
+  duty: 'system',
   orgId: null,
   orgName: '',
   isOrg: false,

@@ -10,6 +10,7 @@ import { districtName } from '../../platform/districts.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { getUser } from './api.ts';
 import { SessionsDrawer } from './UserDialogs.tsx';
+import { managedBySecurityAdmin } from './user-rules.ts';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };
 
@@ -54,8 +55,9 @@ export function UserDetail() {
       title={`用户详情：${u.username}`}
       extra={
         <Space>
-          {editPath && (
-            // The detail route offers no edit action of its own: the grant is checked directly.
+          {editPath && !managedBySecurityAdmin(u) && (
+            // The detail route offers no edit action of its own: the grant is checked directly. The security
+            // and audit administrators' accounts are the security administrator's (三权分立).
             <Action permission="user.edit">
               <Button type="primary" onClick={() => navigate(`${editPath}?id=${u.id}`)}>
                 编辑
@@ -113,10 +115,12 @@ export function UserDetail() {
         </Descriptions.Item>
         <Descriptions.Item label="当前会话">
           <Space>
-            {u.activeSessions} 个
-            <Button size="small" type="link" onClick={() => setSessionsOpen(true)}>
-              查看
-            </Button>
+            {u.activeSessions} 个{/* Sessions are the security administrator's (账号安全, 三权分立). */}
+            <Action permission="userSecurity.get">
+              <Button size="small" type="link" onClick={() => setSessionsOpen(true)}>
+                查看
+              </Button>
+            </Action>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label="创建时间">{dateTimeSecondsText(u.createdAt)}</Descriptions.Item>

@@ -183,7 +183,7 @@ export function SessionsDrawer({
       title={`登录会话：${user?.username ?? ''}`}
       destroyOnHidden
       extra={
-        <Action permission="user.edit">
+        <Action permission="userSecurity.edit">
           <Popconfirm
             title="结束该用户的全部会话？"
             description="该用户将在所有设备上退出登录。"
@@ -232,7 +232,7 @@ export function SessionsDrawer({
             key: 'op',
             width: 90,
             render: (_, s) => (
-              <Action permission="user.edit">
+              <Action permission="userSecurity.edit">
                 <Popconfirm
                   title="强制该会话下线？"
                   onConfirm={() => {

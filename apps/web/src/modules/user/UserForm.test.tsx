@@ -22,6 +22,12 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+const DUTY: Record<string, 'system' | 'security' | 'audit'> = {
+  ROLE_ADMIN: 'system',
+  ROLE_GOVERNMENT: 'system',
+  ROLE_SECURITY_ADMIN: 'security',
+  ROLE_AUDIT_ADMIN: 'audit',
+};
 const role = (id: number, roleKey: string, roleName: string, displayName = roleName) => ({
   id,
   roleKey,
@@ -29,6 +35,7 @@ const role = (id: number, roleKey: string, roleName: string, displayName = roleN
   displayName,
   description: '',
   isSystem: id < 100,
+  duty: DUTY[roleKey] ?? null,
   userCount: 0,
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -37,6 +44,8 @@ const ROLES = [
   role(1, 'ROLE_ADMIN', '运营中心管理员'),
   role(2, 'ROLE_GOVERNMENT', '政府监管中心管理员'),
   role(101, 'ROLE_AUDITOR', '用户审计员', '自定义角色'),
+  role(9, 'ROLE_SECURITY_ADMIN', '安全管理员'),
+  role(10, 'ROLE_AUDIT_ADMIN', '审计管理员'),
 ];
 
 /** Renders a user screen on its route: the resource offers `actions` of `user` (what <Action> checks). */
@@ -116,9 +125,14 @@ describe('user form rules (same messages as the server)', () => {
     expect(initialPasswordProblem('Quiet#River42', { username: 'lisi' })).toBeNull();
   });
 
-  it('offers a government administrator only its own role', () => {
+  it('offers a government administrator only its own role, and nobody the security or audit role', () => {
     expect(assignableRoles(ROLES, 'ROLE_GOVERNMENT').map((r) => r.roleKey)).toEqual(['ROLE_GOVERNMENT']);
-    expect(assignableRoles(ROLES, 'ROLE_ADMIN')).toHaveLength(3);
+    // 三权分立: the security administrator grants those (账号安全), never the user form.
+    expect(assignableRoles(ROLES, 'ROLE_ADMIN').map((r) => r.roleKey)).toEqual([
+      'ROLE_ADMIN',
+      'ROLE_GOVERNMENT',
+      'ROLE_AUDITOR',
+    ]);
   });
 });
 
@@ -219,6 +233,7 @@ describe('submit buttons follow the action directive', () => {
     roleKey: 'ROLE_AUDITOR',
     roleName: '用户审计员',
     roleDisplay: '自定义角色',
+    duty: null,
     orgId: null,
     orgName: '',
     orgType: null,

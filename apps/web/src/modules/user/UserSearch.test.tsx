@@ -19,6 +19,7 @@ const role = (id: number, roleKey: string, roleName: string, displayName: string
   displayName,
   description: '',
   isSystem: true,
+  duty: roleKey === 'ROLE_ADMIN' ? 'system' : null,
   userCount: 0,
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -41,6 +42,7 @@ const row: UserRow = {
   roleKey: 'ROLE_USER',
   roleName: '普通用户',
   roleDisplay: '自定义角色',
+  duty: null,
   orgId: null,
   orgName: '',
   isOrg: false,
@@ -180,42 +182,32 @@ describe('用户管理 search', () => {
     );
   });
 
-  it("the operations admin resets a regulator's second factor from the 更多 menu, after a confirmation", async () => {
-    const gov: UserRow = {
+  it('offers no unlock, second-factor reset or sessions (the security administrator’s), and no change of a security or audit administrator', async () => {
+    const secadmin: UserRow = {
       ...row,
       id: 9,
-      username: 'gov',
-      roleKey: 'ROLE_GOVERNMENT',
-      roleId: 2,
-      locked: false,
+      username: 'secadmin',
+      roleKey: 'ROLE_SECURITY_ADMIN',
+      roleDisplay: '安全管理员',
+      duty: 'security',
+      locked: true,
     };
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/api/role/getAllRole')) return ok(ROLES);
-      if (url.includes('/api/sys/user/mfa/reset'))
-        return json(200, { error: 0, apiError: 0, result: '已重置二次验证，该用户下次登录须重新绑定验证器' });
-      if (url.includes('searchUserList')) return ok({ list: [gov, row], total: 2, pageNum: 1 });
+      if (url.includes('searchUserList')) return ok({ list: [secadmin, row], total: 2, pageNum: 1 });
       return json(404, { error: 404, apiError: 404, result: 'not found' });
     });
-    renderWithApp(<UserSearch />, { actions: ['query', 'get', 'edit'] });
-    expect(await screen.findByText('gov')).toBeTruthy();
-    const [govMore, otherMore] = screen.getAllByRole('button', { name: /更\s*多/ });
-    // Only roles with a second factor offer it.
-    fireEvent.click(otherMore!);
-    await screen.findAllByRole('menuitem', { name: '登录会话' });
-    expect(screen.queryByRole('menuitem', { name: '重置二次验证' })).toBeNull();
-    fireEvent.click(govMore!);
-    fireEvent.click(await screen.findByRole('menuitem', { name: '重置二次验证' }));
-    const dialog = (await screen.findAllByText('重置 gov 的二次验证？'))[0]!.closest<HTMLElement>(
-      '.ant-modal',
-    )!;
-    fireEvent.click(within(dialog).getByRole('button', { name: '重置二次验证' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/sys/user/mfa/reset?id=9'))).toBe(
-        true,
-      ),
-    );
-    expect(await screen.findByText('已重置二次验证，该用户下次登录须重新绑定验证器')).toBeTruthy();
+    renderWithApp(<UserSearch />, { actions: ['query', 'get', 'edit', 'delete', 'enable', 'disable'] });
+    const secRow = (await screen.findByText('secadmin')).closest('tr') as HTMLElement;
+    expect(within(secRow).getByText('安全管理员管理')).toBeTruthy();
+    expect(within(secRow).queryByRole('button', { name: /编\s*辑|停\s*用|更\s*多/ })).toBeNull();
+    // The other row: its 更多 menu has no security operation, even though it is locked.
+    const other = screen.getByText('walker01').closest('tr') as HTMLElement;
+    fireEvent.click(within(other).getByRole('button', { name: /更\s*多/ }));
+    await screen.findByRole('menuitem', { name: '删除' });
+    for (const item of ['解除锁定', '重置二次验证', '登录会话'])
+      expect(screen.queryByRole('menuitem', { name: item })).toBeNull();
   });
 
   it('folds the search form on a phone-sized screen', async () => {

@@ -20,13 +20,13 @@ import {
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, MFA_ROLES, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { OrgSelect } from '../org/index.ts';
-import { deleteUser, downloadUsers, resetMfa, searchUsers, setUserStatus, unlockUser } from './api.ts';
-import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
-import { assignableRoles } from './user-rules.ts';
+import { deleteUser, downloadUsers, searchUsers, setUserStatus } from './api.ts';
+import { ResetPasswordModal } from './UserDialogs.tsx';
+import { assignableRoles, managedBySecurityAdmin } from './user-rules.ts';
 
 type Filters = Record<string, unknown>;
 
@@ -40,7 +40,9 @@ const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'war
 
 /**
  * 用户管理 (UserSearch for the operations admin, GovUsers for the government): paged search with
- * filters, masked mobiles, and the actions the route's resource and the user's grants allow.
+ * filters, masked mobiles, and the actions the route's resource and the user's grants allow. Unlocking,
+ * second-factor resets and sessions are the security administrator's (账号安全, 三权分立), and so are the
+ * accounts of the security and audit administrators: their rows offer no change here.
  */
 export function UserSearch() {
   const { message, modal } = App.useApp();
@@ -53,7 +55,6 @@ export function UserSearch() {
   const actionRef = useRef<ActionType | undefined>(undefined);
   const lastFilters = useRef<Record<string, string | number>>({});
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
-  const [sessionsFor, setSessionsFor] = useState<UserRow | null>(null);
   const [exporting, setExporting] = useState(false);
   const roles = useRoles();
   const addPath = useScreenPath(USER_SCREENS.add);
@@ -74,19 +75,6 @@ export function UserSearch() {
     onSuccess: (env) => done(env.result),
   });
   const remove = useMutation({ mutationFn: deleteUser, onSuccess: (env) => done(env.result || '删除成功') });
-  const unlock = useMutation({ mutationFn: unlockUser, onSuccess: (env) => done(env.result) });
-  const mfaReset = useMutation({ mutationFn: resetMfa, onSuccess: (env) => done(env.result) });
-  // Only the operations admin resets second factors (a later change gives it to a security administrator).
-  const canResetMfa = me?.userRole.roleKey === 'ROLE_ADMIN' && access.canOnRoute('edit');
-  const confirmMfaReset = (r: UserRow) =>
-    modal.confirm({
-      title: `重置 ${r.username} 的二次验证？`,
-      content: '重置后该用户立即退出登录，下次登录须重新用验证器扫码绑定。请先核实是本人申请（如手机丢失）。',
-      okText: '重置二次验证',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => mfaReset.mutateAsync(r.id),
-    });
 
   const exportList = async () => {
     setExporting(true);
@@ -211,7 +199,7 @@ export function UserSearch() {
             {r.statusLabel}
           </Tag>
           {r.locked && (
-            <Tooltip title="连续登录失败已被锁定">
+            <Tooltip title="连续登录失败已被锁定，由安全管理员在“账号安全”中解除">
               <Tag icon={<LockOutlined />} color="orange" style={{ marginInlineEnd: 0 }}>
                 已锁定
               </Tag>
@@ -274,21 +262,26 @@ export function UserSearch() {
       render: (_, r) => {
         const self = r.id === me?.uid;
         const disabled = r.status === 2;
+        // The security and audit administrators' accounts are the security administrator's (三权分立).
+        if (managedBySecurityAdmin(r))
+          return (
+            <Space size={0} wrap>
+              {detailPath && access.canOnRoute('get') && !openDetail && (
+                <Button type="link" size="small" onClick={() => navigate(`${detailPath}?id=${r.id}`)}>
+                  详情
+                </Button>
+              )}
+              <Tooltip title="安全管理员、审计管理员的账号由安全管理员管理（三权分立）">
+                <Tag style={{ marginInlineEnd: 0 }}>安全管理员管理</Tag>
+              </Tooltip>
+            </Space>
+          );
         const more = [
           detailPath && !openDetail && access.canOnRoute('get')
             ? { key: 'detail', label: '详情', onClick: () => navigate(`${detailPath}?id=${r.id}`) }
             : null,
           access.canOnRoute('edit') && !self
             ? { key: 'reset', label: '重置密码', onClick: () => setResetFor(r) }
-            : null,
-          r.locked && access.canOnRoute('enable')
-            ? { key: 'unlock', label: '解除锁定', onClick: () => unlock.mutate(r.id) }
-            : null,
-          canResetMfa && !self && MFA_ROLES.includes(r.roleKey)
-            ? { key: 'mfa', label: '重置二次验证', onClick: () => confirmMfaReset(r) }
-            : null,
-          access.canOnRoute('get')
-            ? { key: 'sessions', label: '登录会话', onClick: () => setSessionsFor(r) }
             : null,
           access.canOnRoute('delete') && !self
             ? { key: 'delete', label: '删除', danger: true, onClick: () => confirmDelete(r) }
@@ -376,7 +369,6 @@ export function UserSearch() {
         ]}
       />
       <ResetPasswordModal user={resetFor} onClose={() => setResetFor(null)} />
-      <SessionsDrawer user={sessionsFor} onClose={() => setSessionsFor(null)} />
     </>
   );
 }

@@ -16,6 +16,7 @@ export const USER_API = {
   userSessions: '/sys/user/getUserSessions',
   forceLogout: '/sys/user/forceLogout',
   mfaReset: '/sys/user/mfa/reset',
+  dutyRole: '/sys/user/dutyRole',
 } as const;
 
 type Params = Record<string, QueryValue | QueryValue[]>;
@@ -67,8 +68,15 @@ export const resetPassword = (id: number, newPwd: string) =>
 export const unlockUser = (id: number) =>
   request<{ wasLocked: boolean }>(USER_API.userUnlock, { params: { id } });
 
-/** The operations admin resets a user's second factor (the user enrols a new authenticator at the next sign-in). */
+/** The security admin resets a user's second factor (the user enrols a new authenticator at the next sign-in). */
 export const resetMfa = (id: number) => request(USER_API.mfaReset, { params: { id } });
+
+/**
+ * The security administrator grants, revokes or moves a security or audit administrator role (三权分立); the
+ * account's sessions end.
+ */
+export const setDutyRole = (body: { id: number; version: number; roleId: number }) =>
+  request<{ roleChanged: boolean; revoked: number }>(USER_API.dutyRole, { data: body });
 
 export const setUserStatus = (id: number, status: 1 | 2) =>
   request(USER_API.userStatus, { params: { id, status } });

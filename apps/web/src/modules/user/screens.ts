@@ -16,4 +16,6 @@ export const userScreens: Readonly<Record<string, ScreenLoader>> = {
   GovUserAdd: userAdd,
   GovUserEdit: userEdit,
   GovUserDetail: userDetail,
+  // The security administrator's account operations (三权分立).
+  AccountSecurity: () => import('./AccountSecurity.tsx').then((m) => m.AccountSecurity),
 };

@@ -1,4 +1,4 @@
-import type { RoleRow } from '@aqzrx/contracts';
+import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import {
   isValidMobile,
   NAMED_ROLE_NAMES,
@@ -54,16 +54,25 @@ export function ruleOf(problem: (v: string | undefined) => string | null) {
   };
 }
 
+/** A role of the security or audit administrator's duty (三权分立, security.md Z04). */
+export const isReservedRole = (role: Pick<RoleRow, 'duty'>) =>
+  role.duty === 'security' || role.duty === 'audit';
+
+/** An account the security administrator manages: its role is the security or the audit administrator's. */
+export const managedBySecurityAdmin = (user: Pick<UserRow, 'duty'>) =>
+  user.duty === 'security' || user.duty === 'audit';
+
 /**
  * The roles a caller may give in the user form. A government administrator manages the accounts of
- * its own department only (the server refuses other roles), so it is offered its own role.
+ * its own department only (the server refuses other roles), so it is offered its own role. The security
+ * and audit roles are granted by the security administrator only (账号安全), never here.
  */
 export function assignableRoles(
   roles: readonly RoleRow[],
   callerRoleKey: string | null | undefined,
 ): RoleRow[] {
   if (callerRoleKey === RoleKey.GOVERNMENT) return roles.filter((r) => r.roleKey === RoleKey.GOVERNMENT);
-  return [...roles];
+  return roles.filter((r) => !isReservedRole(r));
 }
 
 /** Jurisdiction districts matter for regulators and custom roles (not for enterprises, insurers, ...). */
