@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { piiMasterKey } from '../platform/pii.ts';
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_files.ts';
 import * as m0003 from './migrations/0003_admin.ts';
@@ -32,6 +33,8 @@ import * as m0030 from './migrations/0030_mfa_login_lock.ts';
 import * as m0031 from './migrations/0031_log_chain.ts';
 import * as m0032 from './migrations/0032_file_attached.ts';
 import * as m0033 from './migrations/0033_keyword_bigrams.ts';
+import * as m0035 from './migrations/0035_phone_encryption.ts';
+import { provideMigrationPiiKey } from './migrations/pii-0035.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -68,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_log_chain': m0031,
   '0032_file_attached': m0032,
   '0033_keyword_bigrams': m0033,
+  '0035_phone_encryption': m0035,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -77,6 +81,8 @@ class StaticProvider implements MigrationProvider {
 }
 
 export function migrator(db: Kysely<DB>): Migrator {
+  // Migration 0035 encrypts existing phone numbers with the key this server reads them with.
+  provideMigrationPiiKey(piiMasterKey);
   return new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: new StaticProvider(),
