@@ -20,11 +20,12 @@ import {
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, MFA_ROLES, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import { isValidMobile, MFA_ROLES, USER_STATUS } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { OrgSelect } from '../org/index.ts';
-import { deleteUser, downloadUsers, resetMfa, searchUsers, setUserStatus, unlockUser } from './api.ts';
+import { deleteUser, resetMfa, searchUsers, setUserStatus, unlockUser } from './api.ts';
+import { ExportUsersModal } from './ExportUsersModal.tsx';
 import { ResetPasswordModal, SessionsDrawer } from './UserDialogs.tsx';
 import { assignableRoles } from './user-rules.ts';
 
@@ -54,7 +55,7 @@ export function UserSearch() {
   const lastFilters = useRef<Record<string, string | number>>({});
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
   const [sessionsFor, setSessionsFor] = useState<UserRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const roles = useRoles();
   const addPath = useScreenPath(USER_SCREENS.add);
   const editPath = useScreenPath(USER_SCREENS.edit);
@@ -87,18 +88,6 @@ export function UserSearch() {
       cancelText: '取消',
       onOk: () => mfaReset.mutateAsync(r.id),
     });
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const rows = await downloadUsers(lastFilters.current, USER_EXPORT_FILENAME);
-      message.success(`已导出 ${rows} 个用户`);
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   // A government administrator only ever sees its department's accounts: offer its own role only.
   const roleChoices = roleOptions(assignableRoles(roles.data ?? [], me?.userRole.roleKey));
@@ -362,7 +351,7 @@ export function UserSearch() {
         locale={{ emptyText: '没有符合条件的用户' }}
         toolBarRender={() => [
           <Action name="export" key="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
+            <Button icon={<DownloadOutlined />} onClick={() => setExportOpen(true)}>
               导出
             </Button>
           </Action>,
@@ -374,6 +363,11 @@ export function UserSearch() {
             </Action>
           ) : null,
         ]}
+      />
+      <ExportUsersModal
+        open={exportOpen}
+        filters={lastFilters.current}
+        onClose={() => setExportOpen(false)}
       />
       <ResetPasswordModal user={resetFor} onClose={() => setResetFor(null)} />
       <SessionsDrawer user={sessionsFor} onClose={() => setSessionsFor(null)} />
