@@ -310,7 +310,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     'ap_plan',
     'experts',
-    `EXISTS (SELECT 1 FROM jsonb_array_elements(experts) e WHERE e ? 'phone')`,
+    `CASE WHEN jsonb_typeof(experts) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(experts) e WHERE e ? 'phone') ELSE false END`,
     'st_plan_upd',
     (experts) =>
       (experts as Json[]).map((e) => {
@@ -383,7 +383,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     db,
     'ap_plan',
     'experts',
-    `EXISTS (SELECT 1 FROM jsonb_array_elements(experts) e WHERE e ? 'phoneEnc')`,
+    `CASE WHEN jsonb_typeof(experts) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(experts) e WHERE e ? 'phoneEnc') ELSE false END`,
     'st_plan_upd',
     (experts) =>
       (experts as Json[]).map((e) => {
