@@ -102,10 +102,10 @@ async function fill(run) {
     FROM ins_policy WHERE application_no LIKE 'BA%' AND status = 'approved'`);
   const n = Math.round(POLICIES / 10);
   await run(`INSERT INTO ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, phase, step,
-      reporter_name, reporter_phone, reported_at, accident_at, accident_district_code, accident_address,
+      reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address,
       accident_desc, payout_total, accident_type, accident_level, registered_at)
     SELECT 'BC' || p.id, p.id, p.enterprise_id, p.insurer_id, p.district_code,
-      (ARRAY['reported','registered','paid','closed'])[1 + p.id % 4], 1, '报案人', '13800000000',
+      (ARRAY['reported','registered','paid','closed'])[1 + p.id % 4], 1, '报案人', '',
       p.start_date + 30 + interval '9 hours', p.start_date + 30 + interval '8 hours', p.district_code, '地址', '经过',
       CASE WHEN p.id % 4 = 3 THEN 5000 END, '0' || (1 + p.id % 9), 1 + p.id % 3,
       CASE WHEN p.id % 4 <> 0 THEN p.start_date + 31 + interval '9 hours' END

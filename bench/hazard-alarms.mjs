@@ -89,10 +89,10 @@ try {
     );
     await c.query(
       `INSERT INTO ins_claim (report_no, register_no, policy_id, enterprise_id, insurer_id, district_code, phase, step,
-       reporter_name, reporter_phone, reported_at, accident_at, accident_district_code, accident_address, accident_desc,
+       reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address, accident_desc,
        attachments, registered_at, created_at, updated_at)
      SELECT 'BR' || p.id, 'BG' || p.id, p.id, p.enterprise_id, p.insurer_id, p.district_code, 'registered', 3,
-       '报案人', '13800000000', now() - ((p.id % 120) || ' days')::interval, now() - ((p.id % 120) || ' days')::interval,
+       '报案人', '', now() - ((p.id % 120) || ' days')::interval, now() - ((p.id % 120) || ' days')::interval,
        p.district_code, '地址', '压测事故', '[]', now() - ((p.id % 120) || ' days')::interval, now(), now()
      FROM ins_policy p WHERE p.id % 2 = 0`,
     );

@@ -131,7 +131,7 @@ async function fill(client) {
   );
   await client.query(
     `INSERT INTO ins_claim (report_no, register_no, policy_id, enterprise_id, insurer_id, district_code, ws_industry_code,
-       phase, step, reporter_name, reporter_phone, reported_at, accident_at, accident_district_code, accident_address,
+       phase, step, reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address,
        accident_desc, deaths, injuries, accident_type, accident_level, registered_at, assessed_total, payout_total,
        first_paid_at, paid_at, closed_at, close_type, created_at, updated_at)
      SELECT 'BBA' || lpad(c.k::text, 12, '0'),
@@ -139,7 +139,7 @@ async function fill(client) {
             p.id, p.enterprise_id, p.insurer_id, p.district_code, p.ws_industry_code, c.ph,
             CASE c.ph WHEN 'reported' THEN 1 WHEN 'withdrawn' THEN 2 WHEN 'registered' THEN 3 WHEN 'surveyed' THEN 5
                       WHEN 'assessed' THEN 6 WHEN 'paid' THEN 7 ELSE 8 END,
-            '压测报案人', '13800000000', c.acc + interval '6 hours', c.acc, p.district_code, '压测地点', '压测事故经过',
+            '压测报案人', '', c.acc + interval '6 hours', c.acc, p.district_code, '压测地点', '压测事故经过',
             0, 1 + c.k % 3, '0' || (1 + c.k % 9), 1 + c.k % 2,
             CASE WHEN c.ph NOT IN ('reported','withdrawn') THEN c.acc + interval '2 days' END,
             CASE WHEN c.ph IN ('assessed','paid','closed') THEN 20000 + c.k % 50000 END,

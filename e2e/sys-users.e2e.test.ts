@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -390,4 +391,47 @@ describe('机构管理 (issue 11)', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+  it('exports users with mobiles masked; full mobiles only with the box ticked and a reason (security.md P04)', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'admin');
+    await page.goto(USERS_PATH);
+    await page.getByPlaceholder('用户名（模糊匹配）').fill('insurer');
+    await btn(page, '查询').click();
+    await page.locator('tr.ant-table-row').filter({ hasText: '138****0005' }).first().waitFor();
+
+    /** Exports through the dialog and answers the 手机号 cell of the demo insurer account. */
+    const exportInsurer = async (full: string | null): Promise<string> => {
+      await btn(page, '导出').first().click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '导出用户' });
+      await dialog.waitFor();
+      if (full !== null) {
+        await checkControl(dialog.getByRole('checkbox', { name: '导出完整手机号' }));
+        // No reason: stopped at the field.
+        await dialog.getByRole('button', { name: /导\s*出/ }).click();
+        await dialog.getByText('请填写导出完整手机号的原因（将记入操作日志）').waitFor();
+        await dialog.getByLabel('导出原因').fill(full);
+      }
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: /导\s*出/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('用户列表.xlsx');
+      await dialog.waitFor({ state: 'hidden' });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download.path());
+      const ws = wb.worksheets[0]!;
+      let mobile = '';
+      ws.eachRow((row) => {
+        if (row.getCell(1).value === 'insurer') mobile = String(row.getCell(5).value);
+      });
+      return mobile;
+    };
+
+    expect(await exportInsurer(null)).toBe('138****0005');
+    await expectMessage(page, '已导出');
+    expect(await exportInsurer('核对保险机构联系人手机号（浏览器测试）')).toBe('13805270005');
+    await expectMessage(page, '（含完整手机号）');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -12,6 +12,7 @@ import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
 import { describeVerification, logHmacKey, verifyOperLogChain } from './platform/log-chain.ts';
 import { serverPasswordProblem } from './platform/password-strength.ts';
+import { configurePii } from './platform/pii.ts';
 import { openStorage } from './platform/storage/storage.ts';
 import { createPlainHttpRedirector } from './platform/transport.ts';
 import {
@@ -213,6 +214,8 @@ async function serveProcess(config: Config, worker: boolean): Promise<void> {
 
 async function run(command: Command, args: string[]): Promise<void> {
   const config = loadConfig();
+  // Before any migration: 0035 encrypts stored phone numbers with this key (PII_KEY or DATA_DIR/keys/pii.key).
+  configurePii({ nodeEnv: config.NODE_ENV, dataDir: config.dataDir });
   if (command === 'serve') return serve(config);
   if (command === 'restore') {
     if (!config.embedded) throw new Error('restore 仅用于嵌入式数据库；PostgreSQL 请使用 pg_restore / PITR');

@@ -9,6 +9,7 @@ import { linkProblem } from './links.ts';
 import { rangedNumber } from './number-field.ts';
 import { moneyRange } from './number-range.ts';
 import { DISTRICTS } from './region-options.ts';
+import { EXPORT_REASON_MAX, EXPORT_REASON_REQUIRED } from './user-options.ts';
 import { isValidIdCard, isValidLandline, isValidMobile, isValidUscc, normalizeMobile } from './validators.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -116,6 +117,24 @@ export const portalLink = z
 export const queryBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
+
+/**
+ * An export's choice of mobiles (security.md P04): masked unless `mobiles=full`, which needs a reason
+ * (`exportReason`, kept in the export's operation-log row) and the sensitive-export permission
+ * (userSensitive.export). Use with `requireExportReason` on the whole query.
+ */
+export const sensitiveExportFields = {
+  mobiles: z.enum(['masked', 'full'], '手机号导出方式只能是 masked（脱敏）或 full（完整）').default('masked'),
+  exportReason: z.string().trim().max(EXPORT_REASON_MAX, `导出原因最多${EXPORT_REASON_MAX}个字`).default(''),
+};
+/** Full mobiles without a reason: refused (400) naming the reason field. */
+export function requireExportReason(
+  v: { mobiles: 'masked' | 'full'; exportReason: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.mobiles === 'full' && !v.exportReason)
+    ctx.addIssue({ code: 'custom', path: ['exportReason'], message: EXPORT_REASON_REQUIRED });
+}
 
 export const attachmentInput = z
   .object({

@@ -21,6 +21,12 @@ export const USER_EXPORT_HEADERS = [
 /** The export refuses more rows than this (security.md V07); narrow the filters instead. */
 export const USER_EXPORT_ROW_CAP = 50_000;
 export const USER_EXPORT_FILENAME = '用户列表.xlsx';
+/**
+ * An export of full mobiles (security.md P04) is an explicit choice with a reason, kept in the operation log:
+ * the longest reason taken, and the answer to a choice without one.
+ */
+export const EXPORT_REASON_MAX = 200;
+export const EXPORT_REASON_REQUIRED = '导出完整手机号须填写导出原因';
 
 /** Username rule shared by the add form and the server schema. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.@-]{2,63}$/;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_DUTIES } from './admin-duty.ts';
 import { pageQuery } from './envelope.ts';
+import { requireExportReason, sensitiveExportFields } from './fields.ts';
 import { USER_STATUS, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './user-options.ts';
 import { isValidMobile, normalizeMobile, PASSWORD_MAX } from './validators.ts';
 
@@ -66,6 +67,13 @@ export const userListQuery = pageQuery
   })
   .strict();
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+/**
+ * The user export: the list's filters and the export dialog's choice of mobiles (masked by default; full ones
+ * need a reason and userSensitive.export, security.md P04).
+ */
+export const userExportQuery = userListQuery.extend(sensitiveExportFields).superRefine(requireExportReason);
+export type UserExportQuery = z.infer<typeof userExportQuery>;
 
 export const userRow = z.object({
   id: z.number().int(),

@@ -66,6 +66,11 @@ export function maskMobile(mobile: string | null | undefined): string {
   if (!mobile) return '';
   return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 }
+/** A contact phone as lists and exports show it: a mobile masked, a landline (starting with 0) as entered. */
+export function maskContactPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  return /^1\d{10}$/.test(phone) ? maskMobile(phone) : phone;
+}
 export function maskIdCard(id: string | null | undefined): string {
   if (!id) return '';
   return id.length >= 10 ? `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` : '****';

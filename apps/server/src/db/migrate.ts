@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { piiMasterKey } from '../platform/pii.ts';
 import * as m0001 from './migrations/0001_platform.ts';
 import * as m0002 from './migrations/0002_files.ts';
 import * as m0003 from './migrations/0003_admin.ts';
@@ -33,7 +34,9 @@ import * as m0031 from './migrations/0031_log_chain.ts';
 import * as m0032 from './migrations/0032_file_attached.ts';
 import * as m0033 from './migrations/0033_keyword_bigrams.ts';
 import * as m0034 from './migrations/0034_admin_duties.ts';
+import * as m0035 from './migrations/0035_phone_encryption.ts';
 import * as m0036 from './migrations/0036_shared_state.ts';
+import { provideMigrationPiiKey } from './migrations/pii-0035.ts';
 import type { DB } from './schema.ts';
 
 /** Migrations are listed here in order; each file exports up and down. */
@@ -71,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_file_attached': m0032,
   '0033_keyword_bigrams': m0033,
   '0034_admin_duties': m0034,
+  '0035_phone_encryption': m0035,
   '0036_shared_state': m0036,
 };
 
@@ -81,6 +85,8 @@ class StaticProvider implements MigrationProvider {
 }
 
 export function migrator(db: Kysely<DB>): Migrator {
+  // Migration 0035 encrypts existing phone numbers with the key this server reads them with.
+  provideMigrationPiiKey(piiMasterKey);
   return new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: new StaticProvider(),

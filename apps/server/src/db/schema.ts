@@ -73,7 +73,8 @@ export interface SysOrgTable extends Audit {
   uscc: string | null;
   districtCode: string | null;
   contactName: Generated<string>;
-  contactPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: Generated<string>;
   status: Generated<number>;
   deletedAt: NullableTimestamp;
 }
@@ -83,7 +84,9 @@ export interface SysUserTable extends Audit {
   username: string;
   nickname: Generated<string>;
   avatar: Generated<string>;
-  mobile: string | null;
+  /** SM4 ciphertext of the mobile, NULL for none; mobileHash its blind index (unique among live users). */
+  mobileEnc: string | null;
+  mobileHash: string | null;
   email: string | null;
   passwordHash: string;
   passwordChangedAt: Timestamp;
@@ -312,11 +315,12 @@ export interface InsEnterpriseTable extends Audit {
   operatingStatus: Generated<number>;
   businessScope: Generated<string>;
   legalName: Generated<string>;
-  legalMobile: Generated<string>;
-  legalDutyPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  legalMobileEnc: Generated<string>;
+  legalDutyPhoneEnc: Generated<string>;
   legalEmail: Generated<string>;
   safetyName: Generated<string>;
-  safetyMobile: Generated<string>;
+  safetyMobileEnc: Generated<string>;
   businessLicenceFileId: string | null;
   licenceNo: Generated<string>;
   licenceFileId: string | null;
@@ -363,7 +367,8 @@ export interface InsInsurerTable extends Audit {
   parentCode: Generated<string>;
   address: Generated<string>;
   headName: Generated<string>;
-  headMobile: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  headMobileEnc: Generated<string>;
 }
 
 export interface InsTechnicistTable extends Audit {
@@ -375,7 +380,8 @@ export interface InsTechnicistTable extends Audit {
   idNoEnc: string;
   idNoHash: string;
   idNoMask: string;
-  mobile: string;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  mobileEnc: string;
   title: Generated<string>;
   education: Generated<string>;
   major: Generated<string>;
@@ -531,7 +537,8 @@ export interface InsClaimTable extends Audit {
   phase: ClaimPhase;
   step: number;
   reporterName: string;
-  reporterPhone: string;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  reporterPhoneEnc: string;
   reportedAt: Timestamp;
   accidentAt: Timestamp;
   accidentDistrictCode: string;

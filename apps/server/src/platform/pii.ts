@@ -10,8 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Personal ID numbers at rest (security.md P03), and the subsystems' signing secrets: SM4-CBC with encrypt-then-MAC (HMAC-SM3), and an
- * HMAC-SM3 blind index for uniqueness lookups. Node 20's OpenSSL has sm4-cbc but no sm4-gcm.
+ * Personal ID numbers and phone numbers at rest (security.md P03), and the subsystems' signing secrets: SM4-CBC with
+ * encrypt-then-MAC (HMAC-SM3), and HMAC-SM3 blind indexes for uniqueness and exact-match lookups. Node 20's OpenSSL
+ * has sm4-cbc but no sm4-gcm. Migration 0035 (db/migrations/pii-0035.ts) holds a frozen copy of the v1 format and
+ * of the phone index and SMS-subject digests below: change them only with a migration that converts the rows.
  *
  * The master key lives outside the database and the repository: PII_KEY (64 hex characters), or in
  * production without it a random key generated once into DATA_DIR/keys/pii.key (mode 0600; back it up
@@ -22,7 +24,7 @@ const DEV_LABEL = 'aqzrx-development-only-pii-key';
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 let configured: Buffer | undefined;
-let keys: { enc: Buffer; mac: Buffer; index: Buffer } | undefined;
+let keys: { enc: Buffer; mac: Buffer; index: Buffer; phone: Buffer } | undefined;
 
 /** Called once when the app is built: picks the key (env, or the production key file). */
 export function configurePii(opts: { nodeEnv: string; dataDir: string }): void {
@@ -49,6 +51,11 @@ export function configurePii(opts: { nodeEnv: string; dataDir: string }): void {
   configured = Buffer.from(text, 'hex');
 }
 
+/** The master key (for migration 0035, which encrypts existing rows with the key this server uses). */
+export function piiMasterKey(): Buffer {
+  return masterKey();
+}
+
 function masterKey(): Buffer {
   if (configured) return configured;
   const hex = process.env.PII_KEY;
@@ -61,7 +68,12 @@ function derived() {
   if (!keys) {
     const k = masterKey();
     const sub = (label: string) => createHmac('sm3', k).update(label).digest();
-    keys = { enc: sub('enc').subarray(0, 16), mac: sub('mac'), index: sub('index') };
+    keys = {
+      enc: sub('enc').subarray(0, 16),
+      mac: sub('mac'),
+      index: sub('index'),
+      phone: sub('phone-index'),
+    };
   }
   return keys;
 }
@@ -102,4 +114,36 @@ export function keyedDigest(purpose: string, value: string): string {
 /** Deterministic lookup value for an ID number (uppercased). */
 export function blindIndex(plain: string): string {
   return createHmac('sm3', derived().index).update(plain.trim().toUpperCase()).digest('hex');
+}
+
+/**
+ * A stored phone or mobile number (every phone column, P03): '' (no number) stays '', anything else is SM4
+ * ciphertext. The value is stored as given (validated by the caller).
+ */
+export function encryptPhone(plain: string): string {
+  return plain ? encryptPii(plain) : '';
+}
+
+/** A nullable phone column (sys_user.mobile, sys_sms_code.mobile): no number is NULL. */
+export function encryptPhoneOrNull(plain: string | null | undefined): string | null {
+  return plain ? encryptPii(plain) : null;
+}
+
+/** The number a phone column holds ('' for none). */
+export function decryptPhone(stored: string | null | undefined): string {
+  return stored ? decryptPii(stored) : '';
+}
+
+/**
+ * Deterministic lookup value of a phone number (HMAC-SM3 under its own derived key) for uniqueness and exact
+ * search; '' for no number. Spaces around the number do not count.
+ */
+export function phoneIndex(plain: string | null | undefined): string {
+  const v = (plain ?? '').trim();
+  return v ? createHmac('sm3', derived().phone).update(v).digest('hex') : '';
+}
+
+/** What sys_sms_code.subject stores: a keyed digest of the mobile (signup) or the account name typed (findpwd). */
+export function smsSubjectDigest(subject: string): string {
+  return keyedDigest('sms-subject', subject);
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { addWorkdays, buildCalendar } from '../modules/complaint/index.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
+import { encryptPhone } from '../platform/pii.ts';
 import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
@@ -214,7 +215,7 @@ export async function seedComplaintDemo(
           content: t.content,
           demand: t.demand,
           contactName: who.nickname.slice(0, 20) || '联系人',
-          contactPhone: '13805271234',
+          contactPhoneEnc: encryptPhone('13805271234'),
           attachments: '[]',
           handlerKind: handler.kind,
           handlerOrgId: handler.orgId,

@@ -15,7 +15,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { policyFigures } from '../modules/policy/index.ts';
-import { blindIndex, configurePii, encryptPii } from '../platform/pii.ts';
+import { blindIndex, configurePii, encryptPhone, encryptPii } from '../platform/pii.ts';
 
 /** Accident types of the demo claims (GB 6441 codes of the dictionary) with an activity that fits each. */
 const DEMO_ACCIDENTS = [
@@ -344,7 +344,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
           // The street part: city and district come from the organisation's district (机构信息 shows them).
           address: `${STREETS[i]}${int(1, 200)}号`,
           headName: person(),
-          headMobile: mobile(),
+          headMobileEnc: encryptPhone(mobile()),
           ...audit,
         })),
       )
@@ -360,7 +360,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
           idNoEnc: encryptPii(id),
           idNoHash: blindIndex(id),
           idNoMask: maskIdCard(id),
-          mobile: mobile(),
+          mobileEnc: encryptPhone(mobile()),
           title: pick(['注册安全工程师', '高级工程师', '工程师', '安全评价师']),
           education: pick(['本科', '硕士研究生', '大专']),
           major: pick(['安全工程', '化学工程', '土木工程', '采矿工程']),
@@ -487,10 +487,10 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
             operatingStatus: e.operating,
             businessScope: `${e.ind.suffix[0]!.replace('有限公司', '')}相关业务`,
             legalName: person(),
-            legalMobile: mobile(),
-            legalDutyPhone: `0527-8${String(int(0, 9_999_999)).padStart(7, '0')}`,
+            legalMobileEnc: encryptPhone(mobile()),
+            legalDutyPhoneEnc: encryptPhone(`0527-8${String(int(0, 9_999_999)).padStart(7, '0')}`),
             safetyName: person(),
-            safetyMobile: mobile(),
+            safetyMobileEnc: encryptPhone(mobile()),
             licenceNo: e.licenceEnd
               ? `（苏）WH安许证字〔${int(2019, 2024)}〕${int(100, 999)}号`.slice(0, 30)
               : '',
@@ -1071,7 +1071,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
           phase: 'reported',
           step: 1,
           reporterName: person(),
-          reporterPhone: mobile(),
+          reporterPhoneEnc: encryptPhone(mobile()),
           reportedAt,
           accidentAt,
           accidentDistrictCode: ent.district,
@@ -1170,7 +1170,7 @@ export async function seedInsuranceDemo(db: Kysely<DB>, now: Date = new Date()):
                 actedAt: at,
                 data: {
                   surveyorName: person(),
-                  surveyorPhone: mobile(),
+                  surveyorPhoneEnc: encryptPhone(mobile()),
                   description: '已到现场查勘，拍照取证，询问当事人',
                 },
                 note: '',

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { createExpert, upsertServiceOrgProfile } from '../modules/pool/index.ts';
+import { encryptPhone } from '../platform/pii.ts';
 
 /**
  * Pool demo (issue 16): the profile of the demo service organisation `service`, six more service
@@ -305,7 +306,7 @@ export async function seedPoolDemo(db: Kysely<DB>, now: Date): Promise<void> {
           uscc: o.code + usccCheckChar(o.code),
           districtCode: o.district,
           contactName: o.contact[0],
-          contactPhone: o.contact[1],
+          contactPhoneEnc: encryptPhone(o.contact[1]),
           status: 'suspended' in o && o.suspended ? 2 : 1,
           ...audit,
         })

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
 import { encodePng } from '../platform/captcha/png.ts';
+import { encryptPhone } from '../platform/pii.ts';
 import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
@@ -170,7 +171,7 @@ export async function seedPreventionActivityDemo(
           targetIndustries: (t.industries ?? []).join(','),
           description: t.description,
           contactName: p.side === 'service' ? '陈安泰' : p.side === 'expert' ? '吴志明' : '李预防',
-          contactPhone: p.side === 'service' ? '0527-84213366' : '13805279988',
+          contactPhoneEnc: encryptPhone(p.side === 'service' ? '0527-84213366' : '13805279988'),
           materials: '[]',
           photos: JSON.stringify(photos),
           summary: t.summary ?? '',
@@ -201,7 +202,7 @@ export async function seedPreventionActivityDemo(
             enterpriseId: s.org.id,
             participants: s.participants,
             contactName: ['王安全', '刘建设', '陈立新', '周志强', '孙海燕', '吴晓东'][i % 6]!,
-            contactPhone: `1390527${String(1000 + i * 37).slice(-4)}`,
+            contactPhoneEnc: encryptPhone(`1390527${String(1000 + i * 37).slice(-4)}`),
             remark: '',
             signedAt,
             attended: tr.completed ? s.attended !== false : null,
@@ -435,7 +436,7 @@ export async function seedPreventionActivityDemo(
           wishedFrom: chinaDate(new Date(created.getTime() + 7 * DAY)),
           wishedTo: chinaDate(new Date(created.getTime() + 30 * DAY)),
           contactName: '王安全',
-          contactPhone: '13905271111',
+          contactPhoneEnc: encryptPhone('13905271111'),
           status: r.status,
           answerRemark: 'answer' in r ? r.answer : '',
           answeredAt: answered ? new Date(created.getTime() + DAY) : null,

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storeFileBytes } from '../modules/file/index.ts';
 import { encodePng } from '../platform/captcha/png.ts';
+import { encryptPhone } from '../platform/pii.ts';
 import type { FileStorage } from '../platform/storage/storage.ts';
 
 /**
@@ -207,7 +208,7 @@ export async function seedPreventionDemo(
           feeAmount: Math.floor((accruable * 0.6) / 100),
           serviceOrgId: svc.orgId,
           contactName: '刘预防',
-          contactPhone: '0527-84367788',
+          contactPhoneEnc: encryptPhone('0527-84367788'),
           description: '按照AQ 9010-2019开展安全培训、风险辨识、隐患排查等事故预防服务。',
           state: 1,
           ...audit,
@@ -356,7 +357,7 @@ export async function seedPreventionDemo(
               address: '企业生产经营场所',
               staff: JSON.stringify(['陈安泰', '王工程师']),
               experts: JSON.stringify([
-                { name: '吴志明', orgId: exp.orgId, title: '注册安全工程师', phone: '' },
+                { name: '吴志明', orgId: exp.orgId, title: '注册安全工程师', phoneEnc: '' },
               ]),
               budget: 500,
               description: `${ITEM_NAMES[plan.item]}，按服务方案实施。`,
@@ -416,7 +417,7 @@ export async function seedPreventionDemo(
                 name: '吴志明',
                 orgId: exp.orgId,
                 title: '注册安全工程师',
-                phone: '',
+                phoneEnc: '',
               })
               .execute();
           if (hazards.length)

@@ -2,7 +2,7 @@ import { maskIdCard, RegStatus, RoleKey, usccCheckChar } from '@aqzrx/contracts'
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { blindIndex, encryptPii } from '../platform/pii.ts';
+import { blindIndex, encryptPhone, encryptPii, phoneIndex } from '../platform/pii.ts';
 
 /**
  * Demo self-registrations (issue 16) for 注册审核: one waiting application of each kind — an enterprise the
@@ -63,7 +63,8 @@ export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now
           ...base(30),
           kind: 'enterprise',
           username: 'reg_ent',
-          mobile: '13905270101',
+          mobileEnc: encryptPhone('13905270101'),
+          mobileHash: phoneIndex('13905270101'),
           name: imported?.name ?? '宿迁市宏达包装材料有限公司',
           uscc: imported?.uscc ?? uscc('91321302MA4DEMX01'),
           districtCode: imported?.districtCode ?? '321302',
@@ -75,7 +76,8 @@ export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now
           ...base(20),
           kind: 'service',
           username: 'reg_service',
-          mobile: '13905270102',
+          mobileEnc: encryptPhone('13905270102'),
+          mobileHash: phoneIndex('13905270102'),
           name: '江苏中安安全评价咨询有限公司',
           uscc: uscc('91321311MA4DEMX02'),
           districtCode: '321311',
@@ -94,7 +96,8 @@ export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now
           ...base(10),
           kind: 'expert',
           username: 'reg_expert',
-          mobile: '13905270103',
+          mobileEnc: encryptPhone('13905270103'),
+          mobileHash: phoneIndex('13905270103'),
           name: '王建安',
           roleKey: RoleKey.EXPERT,
           targetOrgId: panel?.id ?? null,
@@ -113,7 +116,8 @@ export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now
           ...base(5),
           kind: 'manager',
           username: 'reg_gov',
-          mobile: '13905270104',
+          mobileEnc: encryptPhone('13905270104'),
+          mobileHash: phoneIndex('13905270104'),
           name: '李监管',
           roleKey: RoleKey.GOVERNMENT,
           targetOrgId: gov.id,
@@ -124,7 +128,8 @@ export async function seedRegistrationDemo(db: Kysely<DB>, password: string, now
           kind: 'service',
           status: RegStatus.RETURNED,
           username: 'reg_returned',
-          mobile: '13905270105',
+          mobileEnc: encryptPhone('13905270105'),
+          mobileHash: phoneIndex('13905270105'),
           name: '宿迁市平安职业卫生技术服务有限公司',
           uscc: uscc('91321322MA4DEMX03'),
           districtCode: '321322',

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { syncReference } from '../db/seeds/reference.ts';
 import { LEGACY_ROLE_NAMES, type ResourceSeed, ROLE_RESOURCES, ROLE_SEEDS } from '../db/seeds/resources.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { encryptPhone, phoneIndex } from '../platform/pii.ts';
 import { SETTING_DEFAULTS } from '../platform/settings.ts';
 import type { FileStorage } from '../platform/storage/storage.ts';
 import { seedComplaintDemo } from './complaint.ts';
@@ -223,7 +224,7 @@ export async function seedDemo(
             uscc: code,
             districtCode: district,
             contactName: contact.name,
-            contactPhone: contact.phone,
+            contactPhoneEnc: encryptPhone(contact.phone),
             createdAt: now,
             updatedAt: now,
             createdBy: null,
@@ -354,7 +355,8 @@ export async function seedDemo(
         .values({
           username: u.username,
           nickname: u.nickname,
-          mobile: u.mobile,
+          mobileEnc: encryptPhone(u.mobile),
+          mobileHash: phoneIndex(u.mobile),
           // Each account its own salt (issue 17 finding 14: the demo accounts shared one hash).
           passwordHash: await hashPassword(DEMO_PASSWORD),
           passwordChangedAt: now,
@@ -397,7 +399,8 @@ export async function seedDemo(
         .values({
           username: u.username,
           nickname: u.nickname,
-          mobile: u.mobile,
+          mobileEnc: encryptPhone(u.mobile),
+          mobileHash: phoneIndex(u.mobile),
           passwordHash: await hashPassword(DEMO_PASSWORD),
           passwordChangedAt: u.createdAt,
           status: UserStatus.ACTIVE,
@@ -453,9 +456,10 @@ export async function seedDemo(
  * theirs when made. Draws nothing from the demo's random sequence, so the rest of the demo is unchanged.
  */
 async function fillDemoContacts(db: Kysely<DB>): Promise<void> {
-  await sql`UPDATE sys_org o SET contact_name = e.legal_name, contact_phone = e.legal_mobile
+  // The numbers' ciphertexts are copied as they are (the same key reads them).
+  await sql`UPDATE sys_org o SET contact_name = e.legal_name, contact_phone_enc = e.legal_mobile_enc
     FROM ins_enterprise e WHERE e.id = o.id AND o.contact_name = '' AND e.legal_name <> ''`.execute(db);
-  await sql`UPDATE sys_org o SET contact_name = i.head_name, contact_phone = i.head_mobile
+  await sql`UPDATE sys_org o SET contact_name = i.head_name, contact_phone_enc = i.head_mobile_enc
     FROM ins_insurer i WHERE i.id = o.id AND o.contact_name = '' AND i.head_name <> ''`.execute(db);
 }
 
@@ -483,7 +487,8 @@ export async function seedProductionAdmin(
       mustChangePassword: true,
       roleId: role.id,
       orgId: null,
-      mobile: null,
+      mobileEnc: null,
+      mobileHash: null,
       createdAt: now,
       updatedAt: now,
       createdBy: null,
@@ -536,7 +541,8 @@ export async function seedDutyAdmins(
         mustChangePassword: true,
         roleId: role.id,
         orgId: null,
-        mobile: null,
+        mobileEnc: null,
+        mobileHash: null,
         createdAt: now,
         updatedAt: now,
         createdBy: null,

@@ -76,10 +76,10 @@ beforeAll(async () => {
       RETURNING id, enterprise_id, insurer_id, district_code
     )
     INSERT INTO ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, ws_industry_code,
-      phase, step, reporter_name, reporter_phone, reported_at, accident_at, accident_district_code,
+      phase, step, reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code,
       accident_address, accident_desc, deaths, injuries, accident_type, accident_level)
     SELECT 'KBA' || p.id, p.id, p.enterprise_id, p.insurer_id, p.district_code, 'AQ0201', 'reported', 1, '报案人',
-           '13800000000', timestamptz '2025-03-01 06:00+08', timestamptz '2025-03-01 00:00+08', p.district_code,
+           '', timestamptz '2025-03-01 06:00+08', timestamptz '2025-03-01 00:00+08', p.district_code,
            '地点', '经过', 0, 1, '01', 1
     FROM p`.execute(db);
   await sql`ANALYZE`.execute(db);

@@ -18,7 +18,8 @@ export interface CpComplaintTable extends Audit {
   content: string;
   demand: string;
   contactName: string;
-  contactPhone: string;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: string;
   attachments: InsJson<string[]>;
   relatedKind: string | null;
   relatedId: number | null;

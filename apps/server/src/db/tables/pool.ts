@@ -24,9 +24,10 @@ export interface SvServiceOrgTable extends Audit {
   /** District codes served. */
   regionCodes: InsJson<string[]>;
   legalName: Generated<string>;
-  legalPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  legalPhoneEnc: Generated<string>;
   safetyName: Generated<string>;
-  safetyPhone: Generated<string>;
+  safetyPhoneEnc: Generated<string>;
   certType: Generated<string>;
   certNo: Generated<string>;
   certValidFrom: string | null;
@@ -48,7 +49,9 @@ export interface SvExpertTable extends Audit {
   idNoEnc: string;
   idNoHash: string;
   idNoMask: string;
-  mobile: string;
+  /** SM4 ciphertext of the mobile; mobileHash its blind index (platform/pii.ts; migration 0035). */
+  mobileEnc: string;
+  mobileHash: string;
   title: Generated<string>;
   education: Generated<string>;
   major: Generated<string>;

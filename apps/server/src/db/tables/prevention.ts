@@ -31,7 +31,8 @@ export interface ApProjectTable extends Audit {
   feeAmount: GeneratedNumeric;
   serviceOrgId: number | null;
   contactName: Generated<string>;
-  contactPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: Generated<string>;
   description: Generated<string>;
   /** 1 待制定计划 / 2 进行中 / 3 已完成 (PROJECT_STATES). */
   state: Generated<number>;
@@ -59,7 +60,8 @@ export interface ApExpertJson {
   name: string;
   orgId: number | null;
   title: string;
-  phone: string;
+  /** SM4 ciphertext of the phone, '' for none (migration 0035). */
+  phoneEnc: string;
   /** sv_expert.id when the expert was chosen from the pool (plans before the pick-list have none). */
   expertId?: number;
 }
@@ -122,7 +124,9 @@ export interface ApRecordExpertTable {
   name: string;
   orgId: number | null;
   title: Generated<string>;
-  phone: Generated<string>;
+  /** SM4 ciphertext of the phone, '' for none; phoneHash its blind index ('' for none). */
+  phoneEnc: Generated<string>;
+  phoneHash: Generated<string>;
 }
 export interface ApHazardTable extends Audit {
   id: Generated<number>;

@@ -6,10 +6,13 @@ import type { Audit, InsJson, NullableTimestamp, Timestamp } from '../columns.ts
 export interface SysSmsCodeTable {
   id: Generated<number>;
   purpose: 'signup' | 'findpwd';
-  /** What the send limits count on: the mobile (signup) or the account name typed (findpwd). */
+  /**
+   * What the send limits count on: the keyed digest (smsSubjectDigest, migration 0035) of the mobile (signup)
+   * or of the account name typed (findpwd).
+   */
   subject: string;
-  /** Where the code went; null when a recovery named no account (nothing was sent). */
-  mobile: string | null;
+  /** SM4 ciphertext of the mobile the code went to; null when a recovery named no account (nothing was sent). */
+  mobileEnc: string | null;
   codeHash: string;
   ip: Generated<string>;
   createdAt: Timestamp;
@@ -23,7 +26,9 @@ export interface SysSmsCodeTable {
 
 export interface SysSmsOutboxTable {
   id: Generated<number>;
-  mobile: string;
+  /** SM4 ciphertext of the mobile; mobileHash its blind index (the outbox's search). */
+  mobileEnc: string;
+  mobileHash: string;
   purpose: string;
   content: string;
   createdAt: Timestamp;
@@ -36,7 +41,9 @@ export interface SysRegistrationTable extends Audit {
   status: Generated<number>;
   username: string;
   passwordHash: string;
-  mobile: string;
+  /** SM4 ciphertext of the mobile; mobileHash its blind index (unique among pending and approved). */
+  mobileEnc: string;
+  mobileHash: string;
   /** The organisation's name (enterprise, service) or the person's (expert, manager). */
   name: string;
   uscc: string | null;

@@ -14,7 +14,8 @@ export interface ApServiceRequestTable extends Audit {
   wishedFrom: DateOnly;
   wishedTo: NullableDateOnly;
   contactName: Generated<string>;
-  contactPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: Generated<string>;
   status: Generated<ServiceRequestStatus>;
   answerRemark: Generated<string>;
   answeredAt: NullableTimestamp;

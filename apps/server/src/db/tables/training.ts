@@ -20,7 +20,8 @@ export interface ApTrainingTable extends Audit {
   targetIndustries: Generated<string>;
   description: Generated<string>;
   contactName: Generated<string>;
-  contactPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: Generated<string>;
   materials: Json<string[]>;
   photos: Json<string[]>;
   summary: Generated<string>;
@@ -37,7 +38,8 @@ export interface ApTrainingSignupTable extends Audit {
   enterpriseId: number;
   participants: number;
   contactName: Generated<string>;
-  contactPhone: Generated<string>;
+  /** SM4 ciphertext of the number, '' for none (platform/pii.ts encryptPhone; migration 0035). */
+  contactPhoneEnc: Generated<string>;
   remark: Generated<string>;
   status: Generated<TrainingSignUpStatus>;
   signedAt: Timestamp;

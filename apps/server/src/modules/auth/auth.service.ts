@@ -26,7 +26,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../p
 import { loginClient, ticketClient } from '../../platform/login-client.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { decryptPii } from '../../platform/pii.ts';
+import { decryptPhone, decryptPii } from '../../platform/pii.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import {
   completeEnrolment,
@@ -568,12 +568,13 @@ export async function checkOldPassword(
 export async function changePassword(db: Db, auth: AuthContext, newPwd: string, now: Date): Promise<void> {
   const user = await db
     .selectFrom('sysUser')
-    .select(['id', 'username', 'mobile', 'passwordHash'])
+    .select(['id', 'username', 'mobileEnc', 'passwordHash'])
     .where('id', '=', auth.userId)
     .executeTakeFirstOrThrow();
+  const mobile = decryptPhone(user.mobileEnc);
   const problem = serverPasswordProblem(newPwd, {
     username: user.username,
-    mobile: user.mobile ?? undefined,
+    ...(mobile ? { mobile } : {}),
   });
   if (problem) throw badRequest(problem);
   const history = await db

@@ -30,6 +30,7 @@ import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
 import { type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
 import { allowedCloseTypes, allowedSteps, type ClaimActorKind, claimFlags } from './claim.machine.ts';
@@ -389,11 +390,21 @@ export function actorKind(actor: Actor): ClaimActorKind {
   return actor.kind;
 }
 
+/** A step's data as shown: the survey step's surveyor phone is stored encrypted (surveyorPhoneEnc, P03). */
+function stepData(data: Record<string, unknown>): Record<string, unknown> {
+  if (!('surveyorPhoneEnc' in data)) return data;
+  const { surveyorPhoneEnc, ...rest } = data;
+  return {
+    ...rest,
+    surveyorPhone: decryptPhone(typeof surveyorPhoneEnc === 'string' ? surveyorPhoneEnc : ''),
+  };
+}
+
 /** Loads a claim in scope (404 otherwise, exactly like a missing one). */
 async function claimInScope(db: Db, actor: Actor, id: number) {
   const row = await claimScope(
     listSelect(db).select([
-      'c.reporterPhone',
+      'c.reporterPhoneEnc',
       'c.accidentDistrictCode',
       'c.accidentDesc',
       'c.attachments',
@@ -456,7 +467,7 @@ export async function getClaim(
   const mayWrite = lead || own;
   return {
     ...toRow(r, s, now),
-    reporterPhone: r.reporterPhone,
+    reporterPhone: decryptPhone(r.reporterPhoneEnc),
     accidentDistrictCode: r.accidentDistrictCode,
     accidentDesc: r.accidentDesc,
     attachments: r.attachments,
@@ -481,7 +492,7 @@ export async function getClaim(
         actedAt: st.actedAt.toISOString(),
         actorName: st.actorName,
         actorOrgName: st.actorOrgName,
-        data: st.data,
+        data: stepData(st.data),
         note: st.note,
         attachments: st.attachments,
       };

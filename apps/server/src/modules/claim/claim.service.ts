@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { decryptPii, encryptPii } from '../../platform/pii.ts';
+import { decryptPii, encryptPhone, encryptPii } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type Actor, assertInfoComplete, dateText, rescoreEnterprise } from '../enterprise/index.ts';
 import { nextNumber, policyScope } from '../policy/index.ts';
@@ -131,7 +131,7 @@ export async function reportClaim(
       phase: 'reported',
       step: 1,
       reporterName: input.reporterName,
-      reporterPhone: input.reporterPhone,
+      reporterPhoneEnc: encryptPhone(input.reporterPhone),
       reportedAt,
       accidentAt: input.accidentAt,
       accidentDistrictCode: input.accidentDistrictCode,
@@ -294,7 +294,7 @@ export async function recordStep(trx: Tx, actor: Actor, input: ClaimStepInput, n
     case 5:
       data = {
         surveyorName: input.surveyorName,
-        surveyorPhone: input.surveyorPhone,
+        surveyorPhoneEnc: encryptPhone(input.surveyorPhone),
         description: input.description,
       };
       break;

@@ -18,6 +18,7 @@ import { containsPattern } from '../../db/sql.ts';
 import type { CpComplaintTable } from '../../db/tables/complaint.ts';
 import type { Db } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { attachmentFiles } from '../policy/index.ts';
 import { type ComplaintRelation, complaintActions } from './complaint.machine.ts';
 import { type CpActor, complaintScope, complaintVisible, regulatorDistricts } from './scope.ts';
@@ -189,7 +190,7 @@ export async function complaintDetail(
     content: r.content,
     demand: r.demand,
     contactName: r.contactName,
-    contactPhone: r.contactPhone,
+    contactPhone: decryptPhone(r.contactPhoneEnc),
     attachments: files,
     related:
       r.relatedKind && r.relatedId

@@ -20,6 +20,7 @@ import type { Updateable } from 'kysely';
 import type { CpComplaintTable } from '../../db/tables/complaint.ts';
 import type { AuthContext, Tx } from '../../platform/context.ts';
 import { badRequest, staleVersion } from '../../platform/errors.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import type { SettingValues } from '../../platform/settings.ts';
 import { updateVersioned } from '../../platform/versioned.ts';
 import { assertAttachable } from '../enterprise/index.ts';
@@ -170,7 +171,7 @@ export async function createComplaint(
       content: input.content,
       demand: input.demand,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhoneEnc: encryptPhone(input.contactPhone),
       attachments: JSON.stringify(input.attachments),
       relatedKind: input.relatedKind,
       relatedId: input.relatedId,

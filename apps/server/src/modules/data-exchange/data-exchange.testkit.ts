@@ -43,7 +43,7 @@ export async function serviceUser(
       roleId: role.id,
       orgId,
       districtCodes,
-      mobile: null,
+      mobileEnc: null,
       email: null,
       lastLoginIp: null,
       createdAt: now,

@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
 
 /**
@@ -183,7 +184,7 @@ export async function importRegister(
           uscc: p.uscc,
           districtCode: p.districtCode,
           contactName: p.legalName,
-          contactPhone: p.legalMobile,
+          contactPhoneEnc: encryptPhone(p.legalMobile),
           createdAt: now,
           updatedAt: now,
           createdBy: actor.userId,
@@ -219,9 +220,9 @@ export async function importRegister(
           gbIndustryCode: p.gbIndustryCode,
           employees: p.employees,
           legalName: p.legalName,
-          legalMobile: p.legalMobile,
+          legalMobileEnc: encryptPhone(p.legalMobile),
           safetyName: p.safetyName,
-          safetyMobile: p.safetyMobile,
+          safetyMobileEnc: encryptPhone(p.safetyMobile),
           onRegister: true,
           mustInsure: true,
           registerYear: year,

@@ -26,6 +26,7 @@ import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
 
@@ -108,9 +109,9 @@ function baseQuery(db: Db, today: string) {
       'e.employees',
       'e.operatingStatus',
       'e.legalName',
-      'e.legalMobile',
+      'e.legalMobileEnc',
       'e.safetyName',
-      'e.safetyMobile',
+      'e.safetyMobileEnc',
       'e.stdGrade',
       'e.mustInsure',
       'e.onRegister',
@@ -129,6 +130,8 @@ function baseQuery(db: Db, today: string) {
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
+  const legalMobile = decryptPhone(r.legalMobileEnc);
+  const safetyMobile = decryptPhone(r.safetyMobileEnc);
   return {
     id: r.id,
     name: r.name,
@@ -142,9 +145,9 @@ function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
     employees: r.employees ?? 0,
     operatingStatus: r.operatingStatus ?? 1,
     legalName: r.legalName ?? '',
-    legalMobile: showMobiles ? (r.legalMobile ?? '') : maskMobile(r.legalMobile),
+    legalMobile: showMobiles ? legalMobile : maskMobile(legalMobile),
     safetyName: r.safetyName ?? '',
-    safetyMobile: showMobiles ? (r.safetyMobile ?? '') : maskMobile(r.safetyMobile),
+    safetyMobile: showMobiles ? safetyMobile : maskMobile(safetyMobile),
     stdGrade: r.stdGrade ?? 0,
     mustInsure: r.mustInsure ?? false,
     onRegister: r.onRegister ?? false,
@@ -274,7 +277,7 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
     .select([
       'e.annualTurnover',
       'e.businessScope',
-      'e.legalDutyPhone',
+      'e.legalDutyPhoneEnc',
       'e.legalEmail',
       'e.businessLicenceFileId',
       'e.licenceNo',
@@ -294,7 +297,9 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
     ...toRow(row, own),
     annualTurnover: row.annualTurnover === null ? null : Number(row.annualTurnover),
     businessScope: row.businessScope ?? '',
-    legalDutyPhone: own ? (row.legalDutyPhone ?? '') : maskMobile(row.legalDutyPhone),
+    legalDutyPhone: own
+      ? decryptPhone(row.legalDutyPhoneEnc)
+      : maskMobile(decryptPhone(row.legalDutyPhoneEnc)),
     legalEmail: row.legalEmail ?? '',
     businessLicenceFileId: row.businessLicenceFileId ?? null,
     licenceNo: row.licenceNo ?? '',
@@ -321,15 +326,15 @@ export async function enterpriseContacts(db: Db, actor: Actor, id: number) {
     actor,
   )
     .where('o.id', '=', id)
-    .select(['e.legalName', 'e.legalMobile', 'e.legalDutyPhone', 'e.safetyName', 'e.safetyMobile'])
+    .select(['e.legalName', 'e.legalMobileEnc', 'e.legalDutyPhoneEnc', 'e.safetyName', 'e.safetyMobileEnc'])
     .executeTakeFirst();
   if (!row) throw notFound('企业不存在');
   return {
     legalName: row.legalName ?? '',
-    legalMobile: row.legalMobile ?? '',
-    legalDutyPhone: row.legalDutyPhone ?? '',
+    legalMobile: decryptPhone(row.legalMobileEnc),
+    legalDutyPhone: decryptPhone(row.legalDutyPhoneEnc),
     safetyName: row.safetyName ?? '',
-    safetyMobile: row.safetyMobile ?? '',
+    safetyMobile: decryptPhone(row.safetyMobileEnc),
   };
 }
 

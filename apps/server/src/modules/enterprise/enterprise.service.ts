@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type EnterpriseEditFields, enterpriseScope, hasIssuedPolicy } from './enterprise.repo.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
@@ -23,7 +24,7 @@ function profileValues(input: EnterpriseEditFields) {
     operatingStatus: input.operatingStatus,
     businessScope: input.businessScope,
     legalName: input.legalName,
-    legalDutyPhone: input.legalDutyPhone ?? '',
+    legalDutyPhoneEnc: encryptPhone(input.legalDutyPhone ?? ''),
     legalEmail: input.legalEmail ?? '',
     safetyName: input.safetyName,
     businessLicenceFileId: input.businessLicenceFileId ?? null,
@@ -69,7 +70,7 @@ export async function addEnterprise(
       uscc: input.uscc,
       districtCode: input.districtCode,
       contactName: input.legalName,
-      contactPhone: input.legalMobile,
+      contactPhoneEnc: encryptPhone(input.legalMobile),
       createdAt: now,
       updatedAt: now,
       createdBy: actor.userId,
@@ -82,8 +83,8 @@ export async function addEnterprise(
     .values({
       id: org.id,
       ...profileValues(input),
-      legalMobile: input.legalMobile,
-      safetyMobile: input.safetyMobile,
+      legalMobileEnc: encryptPhone(input.legalMobile),
+      safetyMobileEnc: encryptPhone(input.safetyMobile),
       mustInsure: industryMustInsure(input.wsIndustryCode),
       infoComplete: true,
       createdAt: now,
@@ -122,9 +123,9 @@ export async function saveEnterprise(
       'o.id',
       'e.id as profileId',
       'e.version',
-      'e.legalMobile',
-      'e.safetyMobile',
-      'e.legalDutyPhone',
+      'e.legalMobileEnc',
+      'e.safetyMobileEnc',
+      'e.legalDutyPhoneEnc',
       'e.onRegister',
       'e.operatingStatus',
       'e.employees',
@@ -145,25 +146,28 @@ export async function saveEnterprise(
     throw conflict(
       '本企业有未到期的保单，经营状态须由属地监管部门核实后变更；如企业已关闭取缔或全面停产停业，请联系属地监管部门',
     );
-  const legalMobile = input.legalMobile ?? current.legalMobile ?? '';
-  const safetyMobile = input.safetyMobile ?? current.safetyMobile ?? '';
-  if (!legalMobile || !safetyMobile) throw conflict('请填写法定代表人和安全负责人的手机号后再保存');
+  // A number left out keeps the stored one (its ciphertext); '' stays '' (encryptPhone), so empty is empty.
+  const kept = (typed: string | null | undefined, stored: string | null) =>
+    typed !== undefined && typed !== null ? encryptPhone(typed) : (stored ?? '');
+  const legalMobileEnc = kept(input.legalMobile, current.legalMobileEnc);
+  const safetyMobileEnc = kept(input.safetyMobile, current.safetyMobileEnc);
+  if (!legalMobileEnc || !safetyMobileEnc) throw conflict('请填写法定代表人和安全负责人的手机号后再保存');
   await assertUsccFree(trx, input.uscc, id);
   await bumpVersion(trx, 'sysOrg', id, {
     name: input.name,
     uscc: input.uscc,
     districtCode: input.districtCode,
     contactName: input.legalName,
-    contactPhone: legalMobile,
+    contactPhoneEnc: legalMobileEnc,
     updatedAt: now,
     updatedBy: actor.userId,
   });
   const values = {
     ...profileValues(input),
     // Shown masked to the regulator like the mobiles: left out, the stored number stays.
-    legalDutyPhone: input.legalDutyPhone ?? current.legalDutyPhone ?? '',
-    legalMobile,
-    safetyMobile,
+    legalDutyPhoneEnc: kept(input.legalDutyPhone, current.legalDutyPhoneEnc),
+    legalMobileEnc,
+    safetyMobileEnc,
     mustInsure: industryMustInsure(input.wsIndustryCode) || (current.onRegister ?? false),
     infoComplete: true,
     updatedAt: now,

@@ -2,6 +2,7 @@ import { usccCheckChar } from '@aqzrx/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { makeUser, orgIdOf, post, profileBody, waitForLog } from '../policy/policy.testkit.ts';
 
 let t: TestContext;
@@ -194,7 +195,7 @@ describe('add, edit, info completion', () => {
     const d = await post(t, `/api/enterprise/detail?id=${id}`, gov);
     await t.database.db
       .updateTable('insEnterprise')
-      .set({ legalDutyPhone: '0527-84361234' })
+      .set({ legalDutyPhoneEnc: encryptPhone('0527-84361234') })
       .where('id', '=', id)
       .execute();
     const {
@@ -216,10 +217,14 @@ describe('add, edit, info completion', () => {
     expect(stale.body.result).toBe('数据已被他人修改，请刷新后重试');
     const row = await t.database.db
       .selectFrom('insEnterprise')
-      .select(['employees', 'legalMobile', 'legalDutyPhone'])
+      .select(['employees', 'legalMobileEnc', 'legalDutyPhoneEnc'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ employees: 99, legalMobile: '13905271234', legalDutyPhone: '0527-84361234' });
+    expect({
+      employees: row.employees,
+      legalMobile: decryptPhone(row.legalMobileEnc),
+      legalDutyPhone: decryptPhone(row.legalDutyPhoneEnc),
+    }).toEqual({ employees: 99, legalMobile: '13905271234', legalDutyPhone: '0527-84361234' });
   });
 
   it('an enterprise with status 3 completes its information and leaves status 3', async () => {

@@ -152,10 +152,10 @@ describe('co-insurance: each insurer counts its share, the regulator each policy
       .execute();
     await sql`
       INSERT INTO ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, phase, step,
-        reporter_name, reporter_phone, reported_at, accident_at, accident_district_code, accident_address,
+        reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address,
         accident_desc, deaths, injuries, advance_total, payout_total, paid_at, closed_at, close_type)
       VALUES ('BA-COINS-2001', ${policy.id}, ${policy.enterpriseId}, ${me}, ${policy.districtCode}, 'closed', 8,
-        '钱安全', '13905275678', '2001-05-10T02:00:00Z', '2001-05-09T02:00:00Z', ${policy.districtCode},
+        '钱安全', '', '2001-05-10T02:00:00Z', '2001-05-09T02:00:00Z', ${policy.districtCode},
         '厂区', '装卸作业时一名工人受伤', 0, 1, 1000, 5000, '2001-06-01T02:00:00Z', '2001-06-02T02:00:00Z', 'paid')`.execute(
       db,
     );
@@ -323,10 +323,10 @@ describe('money rounded once per share; 案均赔付金额 over closed claims on
       const closed = n === 1;
       await sql`
         INSERT INTO ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, phase, step,
-          reporter_name, reporter_phone, reported_at, accident_at, accident_district_code, accident_address,
+          reporter_name, reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address,
           accident_desc, deaths, injuries, advance_total, payout_total, paid_at, closed_at, close_type)
         VALUES (${`BA-ROUND-${n}`}, ${policy.id}, ${policy.enterpriseId}, ${me}, ${policy.districtCode},
-          ${closed ? 'closed' : 'registered'}, ${closed ? 8 : 2}, '钱安全', '13905275678',
+          ${closed ? 'closed' : 'registered'}, ${closed ? 8 : 2}, '钱安全', '',
           ${`${start}T02:00:00Z`}::timestamptz, ${`${start}T01:00:00Z`}::timestamptz, ${policy.districtCode},
           '厂区', '装卸作业时一名工人受伤', 0, 1, ${closed ? 0 : 600}, ${closed ? 3000 : null},
           ${closed ? `${start}T03:00:00Z` : null}::timestamptz, ${closed ? `${start}T04:00:00Z` : null}::timestamptz,

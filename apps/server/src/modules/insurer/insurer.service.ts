@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
+import { blindIndex, decryptPhone, decryptPii, encryptPhone, encryptPii } from '../../platform/pii.ts';
 import {
   assertVersion,
   bumpVersion,
@@ -51,7 +51,7 @@ export async function getInsurer(db: Db, actor: Actor): Promise<InsurerProfile> 
       'i.parentCode',
       'i.address',
       'i.headName',
-      'i.headMobile',
+      'i.headMobileEnc',
       'i.version',
       'i.updatedAt',
     ])
@@ -71,7 +71,7 @@ export async function getInsurer(db: Db, actor: Actor): Promise<InsurerProfile> 
     parentCode: row.parentCode ?? '',
     address: row.address ?? '',
     headName: row.headName ?? '',
-    headMobile: row.headMobile ?? '',
+    headMobile: decryptPhone(row.headMobileEnc),
     // No profile row yet: the first save is made from version 0.
     version: row.version ?? 0,
   };
@@ -118,7 +118,7 @@ export async function saveInsurer(
     uscc: input.uscc,
     districtCode: input.districtCode,
     contactName: input.headName,
-    contactPhone: input.headMobile,
+    contactPhoneEnc: encryptPhone(input.headMobile),
     updatedAt: now,
     updatedBy: actor.userId,
   });
@@ -129,7 +129,7 @@ export async function saveInsurer(
     parentCode: input.parentCode,
     address: input.address,
     headName: input.headName,
-    headMobile: input.headMobile,
+    headMobileEnc: encryptPhone(input.headMobile),
     updatedAt: now,
     updatedBy: actor.userId,
   };
@@ -171,7 +171,7 @@ const TECH_COLUMNS = [
   'name',
   'idType',
   'idNoMask',
-  'mobile',
+  'mobileEnc',
   'title',
   'education',
   'major',
@@ -189,7 +189,7 @@ type TechRow = {
   name: string;
   idType: string;
   idNoMask: string;
-  mobile: string;
+  mobileEnc: string;
   title: string;
   education: string;
   major: string;
@@ -208,7 +208,7 @@ function techOut(r: TechRow): TechnicistRow {
     name: r.name,
     idType: r.idType,
     idNo: r.idNoMask,
-    mobile: maskMobile(r.mobile),
+    mobile: maskMobile(decryptPhone(r.mobileEnc)),
     title: r.title,
     education: r.education,
     major: r.major,
@@ -261,7 +261,7 @@ export async function getTechnicist(db: Db, actor: Actor, id: number) {
 /** The full ID number (an audited, explicit view). */
 export async function revealTechnicistIdNo(db: Db, actor: Actor, id: number) {
   const row = await techInScope(db, actor, id);
-  return { id, idNo: decryptPii(row.idNoEnc), mobile: row.mobile };
+  return { id, idNo: decryptPii(row.idNoEnc), mobile: decryptPhone(row.mobileEnc) };
 }
 
 function checkIdNo(f: TechnicistFields): string {
@@ -293,7 +293,7 @@ export async function addTechnicist(trx: Tx, actor: Actor, f: TechnicistFields, 
       idNoEnc: encryptPii(idNo),
       idNoHash: hash,
       idNoMask: maskIdCard(idNo),
-      mobile: f.mobile,
+      mobileEnc: encryptPhone(f.mobile),
       title: f.title,
       education: f.education,
       major: f.major,
@@ -338,7 +338,7 @@ export async function editTechnicist(
   } else if (f.idType === '01' && cur.idType !== '01') {
     throw badRequest('证件类型改为居民身份证时须重新填写证件号码');
   }
-  if (f.mobile !== undefined) patch.mobile = f.mobile;
+  if (f.mobile !== undefined) patch.mobileEnc = encryptPhone(f.mobile);
   const resVersion = await updateVersioned(
     trx,
     'insTechnicist',

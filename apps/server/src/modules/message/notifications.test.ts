@@ -608,6 +608,9 @@ describe('accident prevention activities', () => {
     const s = await signUp(id);
     const signed = await expectTold('service', 'training.signedUp', 'publisher', id, undefined, 'service');
     expect(signed.title).toBe('新的培训报名：泗洪县顺达建筑工程有限公司');
+    // Messages are stored as written: the contact's number goes in masked (security.md P03).
+    expect(signed.content).toContain('联系人赵顺达（139****1234）');
+    expect(signed.content).not.toContain('13905271234');
     const v = (await post(t, `/api/training/detail?id=${id}`, tok.ent2)).body.data.mySignUp as {
       version: number;
     };

@@ -1,5 +1,5 @@
 import {
-  maskMobile,
+  maskContactPhone,
   ORG_MANAGED_TYPES,
   ORG_TYPES,
   ORG_USCC_REQUIRED,
@@ -15,12 +15,8 @@ import {
 import { escapeLike } from '../../db/sql.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
-
-/** Mobile contact numbers are masked; landlines (which start with 0) are shown as entered. */
-function maskContact(phone: string): string {
-  return /^1\d{10}$/.test(phone) ? maskMobile(phone) : phone;
-}
 
 /** Organisations (soft-deleted ones excluded), ordered by type then name. */
 export async function searchOrgs(db: Db, f: OrgListQuery): Promise<Paged<OrgRow>> {
@@ -38,7 +34,7 @@ export async function searchOrgs(db: Db, f: OrgListQuery): Promise<Paged<OrgRow>
       'o.uscc',
       'o.districtCode',
       'o.contactName',
-      'o.contactPhone',
+      'o.contactPhoneEnc',
       'o.status',
       'o.createdAt',
       'o.version',
@@ -64,7 +60,7 @@ export async function searchOrgs(db: Db, f: OrgListQuery): Promise<Paged<OrgRow>
       uscc: o.uscc ?? '',
       districtCode: o.districtCode ?? '',
       contactName: o.contactName,
-      contactPhone: maskContact(o.contactPhone),
+      contactPhone: maskContactPhone(decryptPhone(o.contactPhoneEnc)),
       status: o.status,
       userCount: Number(o.userCount ?? 0),
       createdAt: o.createdAt.toISOString(),
@@ -105,7 +101,7 @@ export async function addOrg(trx: Tx, auth: AuthContext, b: OrgAddBody, now: Dat
       uscc: b.uscc || null,
       districtCode: b.districtCode,
       contactName: b.contactName,
-      contactPhone: b.contactPhone,
+      contactPhoneEnc: encryptPhone(b.contactPhone),
       status: OrgStatus.ACTIVE,
       createdAt: now,
       updatedAt: now,
@@ -153,7 +149,7 @@ export async function saveOrg(trx: Tx, auth: AuthContext, b: OrgSaveBody, now: D
       uscc: b.uscc || null,
       districtCode: b.districtCode,
       contactName: b.contactName,
-      ...(b.contactPhone === undefined ? {} : { contactPhone: b.contactPhone }),
+      ...(b.contactPhone === undefined ? {} : { contactPhoneEnc: encryptPhone(b.contactPhone) }),
       updatedAt: now,
       updatedBy: auth.userId,
     },

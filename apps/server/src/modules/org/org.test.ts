@@ -1,6 +1,7 @@
 import { usccCheckChar } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { makeUser } from '../policy/policy.testkit.ts';
 import { createRole, createUser, lastLog, STRONG } from '../user/user.testkit.ts';
 
@@ -79,7 +80,7 @@ describe('POST /api/sys/org/getOrgList.json', () => {
           uscc: null,
           districtCode: '321311',
           contactName: '张三',
-          contactPhone: '13912345678',
+          contactPhoneEnc: encryptPhone('13912345678'),
           createdAt: new Date(),
           updatedAt: new Date(),
           createdBy: null,
@@ -90,7 +91,7 @@ describe('POST /api/sys/org/getOrgList.json', () => {
           name: '测试服务机构乙（已删除）',
           uscc: null,
           districtCode: '321311',
-          contactPhone: '0527-84361234',
+          contactPhoneEnc: encryptPhone('0527-84361234'),
           deletedAt: new Date(),
           createdAt: new Date(),
           updatedAt: new Date(),
@@ -130,16 +131,19 @@ describe('demo contacts', () => {
       .selectFrom('sysOrg')
       .select(['name'])
       .where('deletedAt', 'is', null)
-      .where((eb) => eb.or([eb('contactName', '=', ''), eb('contactPhone', '=', '')]))
+      .where((eb) => eb.or([eb('contactName', '=', ''), eb('contactPhoneEnc', '=', '')]))
       .execute();
     expect(empty.map((o) => o.name)).toEqual([]);
     const heng = await db
       .selectFrom('sysOrg as o')
       .innerJoin('insEnterprise as e', 'e.id', 'o.id')
-      .select(['o.contactName', 'o.contactPhone', 'e.legalName', 'e.legalMobile'])
+      .select(['o.contactName', 'o.contactPhoneEnc', 'e.legalName', 'e.legalMobileEnc'])
       .where('o.name', '=', '宿迁市恒安化工有限公司')
       .executeTakeFirstOrThrow();
-    expect([heng.contactName, heng.contactPhone]).toEqual([heng.legalName, heng.legalMobile]);
+    expect([heng.contactName, decryptPhone(heng.contactPhoneEnc)]).toEqual([
+      heng.legalName,
+      decryptPhone(heng.legalMobileEnc),
+    ]);
     const listed = (await orgs('pageSize=500')).list as Array<Org & { contactName: string }>;
     expect(listed.every((o) => o.contactName !== '' && o.contactPhone !== '')).toBe(true);
   });
@@ -152,8 +156,15 @@ const call = (url: string, token: string | undefined, payload?: unknown) =>
     ...(token ? { token } : {}),
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
-const stored = (id: number) =>
-  t.database.db.selectFrom('sysOrg').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The stored row, with its contact phone decrypted (it is kept encrypted, security.md P03). */
+const stored = async (id: number) => {
+  const row = await t.database.db
+    .selectFrom('sysOrg')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...row, contactPhone: decryptPhone(row.contactPhoneEnc) };
+};
 const newOrg = {
   orgType: 'service',
   name: '宿迁市安盾安全技术咨询有限公司',

@@ -59,7 +59,7 @@ export async function makeUser(
     .values({
       username,
       nickname: username,
-      mobile: null,
+      mobileEnc: null,
       passwordHash: base.passwordHash,
       passwordChangedAt: t.clock.now(),
       roleId: base.roleId,

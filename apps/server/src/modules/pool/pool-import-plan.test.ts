@@ -2,6 +2,7 @@ import { addDays, chinaDate, ORG_IMPORT_HEADERS, usccCheckChar } from '@aqzrx/co
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { download, makeUser, post, secondInsurerId } from '../policy/policy.testkit.ts';
 import { idem, planBody } from '../prevention/prevention.testkit.ts';
 
@@ -340,9 +341,10 @@ describe('plan experts from the pool', () => {
     const p = await runningProject();
     const wu = await t.database.db
       .selectFrom('svExpert')
-      .select(['id', 'name', 'orgId', 'title', 'mobile', 'version'])
+      .select(['id', 'name', 'orgId', 'title', 'mobileEnc', 'version'])
       .where('name', '=', '吴志明')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .then(({ mobileEnc, ...e }) => ({ ...e, mobile: decryptPhone(mobileEnc) }));
     const made = await post(
       t,
       '/api/prevention/plan/add',
@@ -358,9 +360,11 @@ describe('plan experts from the pool', () => {
       .select(['experts', 'version'])
       .where('id', '=', made.body.data.id as number)
       .executeTakeFirstOrThrow();
-    expect(plan.experts).toEqual([
+    // Stored with the phone encrypted (security.md P03).
+    expect(plan.experts.map(({ phoneEnc, ...e }) => ({ ...e, phone: decryptPhone(phoneEnc) }))).toEqual([
       { name: '吴志明', orgId: wu.orgId, title: wu.title, phone: wu.mobile, expertId: wu.id },
     ]);
+    expect(JSON.stringify(plan.experts)).not.toContain(wu.mobile);
     // The plan's detail shows the expert as before (no pool id in the answer).
     const dr = await post(t, `/api/prevention/plan/detail?id=${made.body.data.id}`, insurer);
     const d = dr.body.data as Row;

@@ -18,6 +18,7 @@ import { containsPattern } from '../../db/sql.ts';
 import { resolveActor } from '../../platform/actor.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 
 /**
  * Who reads the pool and what they see (issue 16): the operations admin every organisation and expert; a
@@ -53,9 +54,12 @@ const planScores = (planFilter: RawBuilder<SqlBool>) => sql`(
   SELECT f.rating AS score FROM ap_follow_up f JOIN ap_plan p ON p.id = f.plan_id WHERE ${planFilter}
 )`;
 const orgPlans = sql<SqlBool>`p.provider_org_id = o.id`;
-/** Plans whose record lists the expert (by name and organisation, or name and mobile). */
+/**
+ * Plans whose record lists the expert (by name and organisation, or name and mobile: the numbers are stored
+ * encrypted, so their blind indexes are compared).
+ */
 const expertPlans = sql<SqlBool>`p.id IN (SELECT r.plan_id FROM ap_record r JOIN ap_record_expert re
-  ON re.record_id = r.id WHERE re.name = e.name AND (re.org_id = e.org_id OR (re.phone <> '' AND re.phone = e.mobile)))`;
+  ON re.record_id = r.id WHERE re.name = e.name AND (re.org_id = e.org_id OR (re.phone_hash <> '' AND re.phone_hash = e.mobile_hash)))`;
 
 const avgOf = (plans: RawBuilder<SqlBool>) =>
   sql<string | null>`(SELECT round(avg(x.score)::numeric, 1) FROM ${planScores(plans)} x)`;
@@ -100,7 +104,7 @@ const ORG_COLUMNS = [
   'o.uscc',
   'o.districtCode',
   'o.contactName',
-  'o.contactPhone',
+  'o.contactPhoneEnc',
   'o.status',
   'o.version',
   's.orgId as profileId',
@@ -124,7 +128,7 @@ type OrgListRow = {
   uscc: string | null;
   districtCode: string | null;
   contactName: string;
-  contactPhone: string;
+  contactPhoneEnc: string;
   status: number;
   version: number;
   profileId: number | null;
@@ -147,7 +151,7 @@ function orgOut(r: OrgListRow, today: string): PoolOrgRow {
     uscc: r.uscc ?? '',
     districtCode: r.districtCode ?? '',
     contactName: r.contactName,
-    contactPhone: r.contactPhone,
+    contactPhone: decryptPhone(r.contactPhoneEnc),
     status: r.status,
     serviceItems: r.serviceItems ?? [],
     industries: r.industries ?? [],
@@ -267,9 +271,9 @@ export async function orgDetail(db: Db, a: PoolActor, orgId: number, now: Date) 
       's.address',
       's.itemOther',
       's.legalName',
-      's.legalPhone',
+      's.legalPhoneEnc',
       's.safetyName',
-      's.safetyPhone',
+      's.safetyPhoneEnc',
       's.certType',
       's.certValidFrom',
       's.certFileId',
@@ -285,9 +289,9 @@ export async function orgDetail(db: Db, a: PoolActor, orgId: number, now: Date) 
     address: r.address ?? '',
     itemOther: r.itemOther ?? '',
     legalName: r.legalName ?? '',
-    legalPhone: r.legalPhone ?? '',
+    legalPhone: decryptPhone(r.legalPhoneEnc),
     safetyName: r.safetyName ?? '',
-    safetyPhone: r.safetyPhone ?? '',
+    safetyPhone: decryptPhone(r.safetyPhoneEnc),
     certType: r.certType ?? '',
     certValidFrom: r.certValidFrom ?? null,
     certFileId: r.certFileId ?? null,
@@ -317,7 +321,8 @@ const EXPERT_COLUMNS = [
   'e.staffType',
   'e.idType',
   'e.idNoMask',
-  'e.mobile',
+  'e.mobileEnc',
+  'e.mobileHash',
   'e.title',
   'e.education',
   'e.major',
@@ -345,7 +350,8 @@ type ExpertListRow = {
   staffType: number;
   idType: string;
   idNoMask: string;
-  mobile: string;
+  mobileEnc: string;
+  mobileHash: string;
   title: string;
   education: string;
   major: string;
@@ -375,7 +381,7 @@ export function expertOut(r: ExpertListRow, today: string): PoolExpertRow {
     staffType: r.staffType,
     idType: r.idType,
     idNo: r.idNoMask,
-    mobile: maskMobile(r.mobile),
+    mobile: maskMobile(decryptPhone(r.mobileEnc)),
     title: r.title,
     education: r.education,
     major: r.major,
@@ -459,13 +465,13 @@ export async function expertDetail(db: Db, a: PoolActor, id: number, now: Date) 
 export async function recordsOfExpert(
   db: Db,
   a: PoolActor,
-  e: { name: string; orgId: number | null; mobile: string },
+  e: { name: string; orgId: number | null; mobileHash: string },
 ) {
   return recordsOf(
     db,
     a,
     sql<SqlBool>`p.id IN (SELECT r.plan_id FROM ap_record r JOIN ap_record_expert re ON re.record_id = r.id
-      WHERE re.name = ${e.name} AND (re.org_id = ${e.orgId} OR (re.phone <> '' AND re.phone = ${e.mobile})))`,
+      WHERE re.name = ${e.name} AND (re.org_id = ${e.orgId} OR (re.phone_hash <> '' AND re.phone_hash = ${e.mobileHash})))`,
   );
 }
 
@@ -499,7 +505,7 @@ export async function planExpertOptions(
       'e.id',
       'e.name',
       'e.title',
-      'e.mobile',
+      'e.mobileEnc',
       'e.orgId',
       'eo.name as orgName',
       'e.status',
@@ -519,7 +525,7 @@ export async function planExpertOptions(
     id: r.id,
     name: r.name,
     title: r.title,
-    mobile: maskMobile(r.mobile),
+    mobile: maskMobile(decryptPhone(r.mobileEnc)),
     orgId: r.orgId,
     orgName: r.orgName ?? '',
     status: r.status,

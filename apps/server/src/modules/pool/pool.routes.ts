@@ -154,7 +154,7 @@ export function poolRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: TAGS,
-        summary: '导出服务机构 .xlsx（筛选条件同列表）',
+        summary: '导出服务机构 .xlsx（筛选条件同列表；联系人手机号脱敏）',
         querystring: orgFilters,
         response: { 200: xlsxResponse('服务机构工作簿') },
       },

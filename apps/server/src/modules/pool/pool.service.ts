@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AuthContext, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { blindIndex, encryptPii } from '../../platform/pii.ts';
+import { blindIndex, decryptPhone, encryptPhone, encryptPii, phoneIndex } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import { setOrgStatus } from '../org/index.ts';
@@ -41,9 +41,9 @@ function profileValues(f: ServiceOrgProfileFields) {
     industries: JSON.stringify(f.industries),
     regionCodes: JSON.stringify(f.regionCodes),
     legalName: f.legalName,
-    legalPhone: f.legalPhone,
+    legalPhoneEnc: encryptPhone(f.legalPhone),
     safetyName: f.safetyName,
-    safetyPhone: f.safetyPhone,
+    safetyPhoneEnc: encryptPhone(f.safetyPhone),
     certType: f.certType,
     certNo: f.certNo,
     certValidFrom: f.certValidFrom,
@@ -115,7 +115,14 @@ export async function saveOrgByAdmin(
     trx,
     'sysOrg',
     { id: orgId, version },
-    { name, districtCode, contactName, contactPhone, updatedAt: now, updatedBy: auth.userId },
+    {
+      name,
+      districtCode,
+      contactName,
+      contactPhoneEnc: encryptPhone(contactPhone),
+      updatedAt: now,
+      updatedBy: auth.userId,
+    },
   );
   await upsertServiceOrgProfile(trx, orgId, profile, { userId: auth.userId, now });
   return v;
@@ -136,7 +143,7 @@ export async function saveOwnOrg(
     trx,
     'sysOrg',
     { id: org.id, version },
-    { contactName, contactPhone, updatedAt: now, updatedBy: auth.userId },
+    { contactName, contactPhoneEnc: encryptPhone(contactPhone), updatedAt: now, updatedBy: auth.userId },
   );
   await upsertServiceOrgProfile(trx, org.id, profile, { userId: auth.userId, now });
   return v;
@@ -260,7 +267,8 @@ export async function createExpert(
       idNoEnc: encryptPii(f.idNo),
       idNoHash: hash,
       idNoMask: maskIdCard(f.idNo),
-      mobile: f.mobile,
+      mobileEnc: encryptPhone(f.mobile),
+      mobileHash: phoneIndex(f.mobile),
       title: f.title,
       education: f.education,
       major: f.major,
@@ -297,7 +305,8 @@ export async function editExpert(
   } else if (b.idType === '01' && cur.idType !== '01') {
     throw badRequest('证件类型改为居民身份证时须重新填写证件号码');
   }
-  if (b.mobile !== undefined) patch.mobile = b.mobile;
+  if (b.mobile !== undefined)
+    Object.assign(patch, { mobileEnc: encryptPhone(b.mobile), mobileHash: phoneIndex(b.mobile) });
   await assertOrg(trx, b.orgId);
   return updateVersioned(
     trx,
@@ -345,7 +354,9 @@ export async function saveOwnExpert(
     'svExpert',
     { id: cur.id, version: b.version },
     {
-      ...(b.mobile === undefined ? {} : { mobile: b.mobile }),
+      ...(b.mobile === undefined
+        ? {}
+        : { mobileEnc: encryptPhone(b.mobile), mobileHash: phoneIndex(b.mobile) }),
       title: b.title,
       education: b.education,
       major: b.major,
@@ -446,7 +457,7 @@ export async function resolvePlanExperts(
   const pool = ids.length
     ? await trx
         .selectFrom('svExpert')
-        .select(['id', 'name', 'orgId', 'title', 'mobile', 'status'])
+        .select(['id', 'name', 'orgId', 'title', 'mobileEnc', 'status'])
         .where('id', 'in', ids)
         .where('deletedAt', 'is', null)
         .execute()
@@ -461,7 +472,13 @@ export async function resolvePlanExperts(
     if (!x) throw badRequest(`专家“${e.name}”不在专家库中，请重新选择`);
     if (x.status === ExpertStatus.SUSPENDED && !keep.has(x.id))
       throw badRequest(`专家“${x.name}”已被停用，不能选入新的服务计划`);
-    out.push({ name: x.name, orgId: x.orgId, title: x.title.slice(0, 50), phone: x.mobile, expertId: x.id });
+    out.push({
+      name: x.name,
+      orgId: x.orgId,
+      title: x.title.slice(0, 50),
+      phone: decryptPhone(x.mobileEnc),
+      expertId: x.id,
+    });
   }
   await assertExpertsSelectable(
     trx,

@@ -2,6 +2,7 @@ import { addDays, chinaDate } from '@aqzrx/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, makeOrg, type TestContext } from '../../../test/helpers.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { download, makeUser, post } from '../policy/policy.testkit.ts';
 import { idem, planBody } from '../prevention/prevention.testkit.ts';
 
@@ -521,7 +522,7 @@ describe('import and export', () => {
     expect((await upload(gov, await xlsx([HEAD]))).status).toBe(403);
   });
 
-  it('exports experts with ID numbers masked, and organisations', async () => {
+  it('exports experts with ID numbers and mobiles masked, and organisations with mobile contacts masked', async () => {
     const res = await download(t, '/api/pool/expert/export', admin);
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -534,11 +535,34 @@ describe('import and export', () => {
     });
     expect(ids.length).toBeGreaterThanOrEqual(15);
     for (const id of ids) expect(id).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
+    // Mobiles are masked in exports (security.md P04).
+    expect(ws.getRow(1).getCell(4).value).toBe('手机号码');
+    ws.eachRow((row, n) => {
+      if (n > 1) expect(String(row.getCell(4).value)).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    });
     const orgs = await download(t, '/api/pool/org/export?expiry=expired', admin);
     expect(orgs.status).toBe(200);
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(orgs.bytes as unknown as ArrayBuffer);
     expect(wb2.worksheets[0]!.getRow(2).getCell(1).value).toBe('泗洪县洪泽湖应急技术服务中心');
+    // Every organisation's contact number: a mobile masked, a landline (the office's) as entered.
+    await t.database.db
+      .updateTable('sysOrg')
+      .set({ contactPhoneEnc: encryptPhone('13912340055') })
+      .where('name', '=', '泗洪县洪泽湖应急技术服务中心')
+      .execute();
+    const all = await download(t, '/api/pool/org/export', admin);
+    const wb3 = new ExcelJS.Workbook();
+    await wb3.xlsx.load(all.bytes as unknown as ArrayBuffer);
+    const sheet = wb3.worksheets[0]!;
+    const col = (sheet.getRow(1).values as unknown[]).indexOf('联系电话');
+    expect(col).toBeGreaterThan(0);
+    const phones: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) phones.push(String(row.getCell(col).value ?? ''));
+    });
+    expect(phones).toContain('139****0055');
+    for (const p of phones) expect(p).toMatch(/^(1\d{2}\*{4}\d{4}|0[\d-]+|)$/);
     expect((await download(t, '/api/pool/expert/export', insurer)).status).toBe(403);
     const tpl = await download(t, '/api/pool/expert/template', admin);
     expect(tpl.status).toBe(200);

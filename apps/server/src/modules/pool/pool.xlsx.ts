@@ -4,6 +4,7 @@ import {
   EXPERT_STATUS,
   EXPIRY_FLAGS,
   ID_TYPES,
+  maskContactPhone,
   ORG_IMPORT_HEADERS,
   ORG_STATUS,
   POOL_IMPORT_LIMITS,
@@ -419,7 +420,8 @@ export const ORG_EXPORT_COLUMNS: XlsxColumn<PoolOrgRow>[] = [
   { header: '服务项目', width: 30, value: (r) => label(SERVICE_ITEMS, r.serviceItems) },
   { header: '行业领域', width: 20, value: (r) => label(WS_INDUSTRIES, r.industries) },
   { header: '联系人', value: (r) => r.contactName },
-  { header: '联系电话', value: (r) => r.contactPhone },
+  // Exports mask mobiles (security.md P04); a landline, the office's number, is kept.
+  { header: '联系电话', value: (r) => maskContactPhone(r.contactPhone) },
   { header: '资质证书编号', width: 22, value: (r) => r.certNo },
   { header: '资质有效期至', value: (r) => r.certExpiry ?? '' },
   { header: '资质提醒', value: (r) => (r.expiryFlag ? (EXPIRY_FLAGS.label(r.expiryFlag) ?? '') : '') },

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/context.ts';
 import { cachedCount } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { type PrevActor, planScope, scopeKey, slottedActor } from './scope.ts';
 
@@ -321,10 +322,11 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
   const experts = record
     ? await db
         .selectFrom('apRecordExpert')
-        .select(['name', 'orgId', 'title', 'phone'])
+        .select(['name', 'orgId', 'title', 'phoneEnc'])
         .where('recordId', '=', record.id)
         .orderBy('seq')
         .execute()
+        .then((rows) => rows.map(({ phoneEnc, ...e }) => ({ ...e, phone: decryptPhone(phoneEnc) })))
     : [];
   const fileMeta = record
     ? await db
@@ -353,7 +355,12 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
     address: plan.address,
     staff: plan.staff,
     // The pool id a plan keeps for an expert chosen from the pool stays on the server.
-    experts: plan.experts.map(({ name, orgId, title, phone }) => ({ name, orgId, title, phone })),
+    experts: plan.experts.map(({ name, orgId, title, phoneEnc }) => ({
+      name,
+      orgId,
+      title,
+      phone: decryptPhone(phoneEnc),
+    })),
     budget: num(plan.budget),
     description: plan.description,
     visitConfirmedAt: iso(plan.visitConfirmedAt),

@@ -5,11 +5,13 @@ import {
   type VisitConfirmInput,
 } from '@aqzrx/contracts';
 import { dateText } from '../../db/sql.ts';
+import type { ApExpertJson } from '../../db/tables/prevention.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
-import { resolvePlanExperts } from '../pool/index.ts';
+import { type PlanExpert, resolvePlanExperts } from '../pool/index.ts';
 import { linkRequestToPlan } from '../service-request/index.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
@@ -69,6 +71,15 @@ async function checkPlanFields(
     throw badRequest(`服务时间须在项目期间 ${j.startDate} 至 ${j.endDate} 内`);
 }
 
+/** A plan's experts as ap_plan.experts keeps them: the phone encrypted (phoneEnc, security.md P03). */
+function storedExperts(experts: ReadonlyArray<PlanExpert>): ApExpertJson[] {
+  return experts.map(({ phone, expertId, ...e }) => ({
+    ...e,
+    phoneEnc: encryptPhone(phone),
+    ...(expertId === undefined ? {} : { expertId }),
+  }));
+}
+
 export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now: Date): Promise<number> {
   const j = await writableProject(trx, a, v.projectId);
   const problem = addPlanProblem(projectStateOf(j.state, j.endDate, now).state);
@@ -103,7 +114,7 @@ export async function createPlan(trx: Tx, a: PrevActor, v: PlanCreateInput, now:
       placeDistrictCode: v.districtCode ?? cover.districtCode,
       address: v.address ?? cover.address ?? '',
       staff: JSON.stringify(v.staff),
-      experts: JSON.stringify(experts),
+      experts: JSON.stringify(storedExperts(experts)),
       budget: v.budget,
       description: v.description,
       recordState: null,
@@ -206,7 +217,7 @@ export async function updatePlan(trx: Tx, a: PrevActor, v: PlanUpdateInput, now:
     ...(v.districtCode ? { placeDistrictCode: v.districtCode } : {}),
     ...(v.address !== undefined ? { address: v.address } : {}),
     staff: JSON.stringify(v.staff),
-    experts: JSON.stringify(experts),
+    experts: JSON.stringify(storedExperts(experts)),
     budget: v.budget,
     description: v.description,
     ...(reconfirm

@@ -12,6 +12,7 @@ import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedCount } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
 import { type PrevActor, projectScope, scopeKey, slottedActor } from './scope.ts';
 
@@ -260,7 +261,7 @@ export async function getProject(db: Db, a: PrevActor, id: number, now: Date): P
   const r = await projectInScope(db, a, id, now);
   const head = await db
     .selectFrom('apProject')
-    .select(['contactName', 'contactPhone', 'description', 'serviceOrgId'])
+    .select(['contactName', 'contactPhoneEnc', 'description', 'serviceOrgId'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const [orgs, items, policies, counts, subs] = await Promise.all([
@@ -306,7 +307,7 @@ export async function getProject(db: Db, a: PrevActor, id: number, now: Date): P
   return {
     ...row,
     contactName: head.contactName,
-    contactPhone: head.contactPhone,
+    contactPhone: decryptPhone(head.contactPhoneEnc),
     description: head.description,
     serviceOrgId: head.serviceOrgId,
     expertOrgIds: orgs.filter((o) => o.orgType === 'expert').map((o) => o.orgId),

@@ -9,6 +9,7 @@ import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cents, num, serviceSubTypes, yuan } from './common.ts';
 import { projectStateFor } from './plan.machine.ts';
@@ -249,7 +250,7 @@ export async function createProject(trx: Tx, a: PrevActor, v: ProjectCreateInput
       feeAmount: v.feeAmount,
       serviceOrgId: v.serviceOrgId,
       contactName: v.contactName,
-      contactPhone: v.contactPhone,
+      contactPhoneEnc: encryptPhone(v.contactPhone),
       description: v.description,
       state: 1,
       createdAt: now,
@@ -304,7 +305,7 @@ export async function updateProject(trx: Tx, a: PrevActor, v: ProjectUpdateInput
     feeAmount: v.feeAmount,
     serviceOrgId: v.serviceOrgId,
     contactName: v.contactName,
-    contactPhone: v.contactPhone,
+    contactPhoneEnc: encryptPhone(v.contactPhone),
     description: v.description,
     updatedAt: now,
     updatedBy: a.userId,

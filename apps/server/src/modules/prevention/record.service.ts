@@ -10,6 +10,7 @@ import {
 import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { encryptPhone, phoneIndex } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { onCheckSubmitted } from '../hazard/index.ts';
 import { spendFund } from './fund.service.ts';
@@ -117,7 +118,15 @@ export async function saveRecord(
   if (v.experts.length)
     await trx
       .insertInto('apRecordExpert')
-      .values(v.experts.map((e, seq) => ({ recordId, seq, ...e })))
+      .values(
+        v.experts.map(({ phone, ...e }, seq) => ({
+          recordId,
+          seq,
+          ...e,
+          phoneEnc: encryptPhone(phone),
+          phoneHash: phoneIndex(phone),
+        })),
+      )
       .execute();
   await trx.deleteFrom('apHazard').where('recordId', '=', recordId).execute();
   if (v.hazards.length)

@@ -4,20 +4,32 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
+import { decryptPhone, phoneIndex } from '../../platform/pii.ts';
 import { changePassword, clearFailures, recordFailure } from '../auth/index.ts';
 import { consumeCode, issueCode, type SmsProvider } from '../sms/index.ts';
 
-/** The account a recovery names: its username, or the mobile bound to it (not deleted). */
+/**
+ * The account a recovery names: its username, or the mobile bound to it (not deleted; found through the
+ * mobile's blind index, the number itself is stored encrypted).
+ */
 export async function recoveryAccount(db: Db, account: string) {
   const lower = account.trim().toLowerCase();
-  const mobile = normalizeMobile(account);
-  return db
+  const mobileHash = phoneIndex(normalizeMobile(account));
+  const row = await db
     .selectFrom('sysUser')
-    .select(['id', 'username', 'mobile', 'roleId', 'orgId'])
+    .select(['id', 'username', 'mobileEnc', 'roleId', 'orgId'])
     .where('deletedAt', 'is', null)
-    .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', lower), eb('mobile', '=', mobile)]))
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(username)`, '=', lower),
+        ...(mobileHash ? [eb('mobileHash', '=', mobileHash)] : []),
+      ]),
+    )
     .orderBy('id')
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { mobileEnc, ...user } = row;
+  return { ...user, mobile: decryptPhone(mobileEnc) || null };
 }
 
 const subjectOf = (account: string) => account.trim().toLowerCase();

@@ -21,7 +21,14 @@ import { countsChanged } from '../../platform/count-cache.ts';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '../../platform/errors.ts';
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { blindIndex, decryptPii, encryptPii } from '../../platform/pii.ts';
+import {
+  blindIndex,
+  decryptPhone,
+  decryptPii,
+  encryptPhone,
+  encryptPii,
+  phoneIndex,
+} from '../../platform/pii.ts';
 import { closeTodos, notify, type Side } from '../message/index.ts';
 import { createExpert, upsertServiceOrgProfile } from '../pool/index.ts';
 
@@ -203,16 +210,18 @@ export async function submitRegistration(
   const problem = serverPasswordProblem(input.password, { username: input.username, mobile: input.mobile });
   if (problem) throw badRequest(problem);
   if (!(await usernameFree(trx, input.username))) throw usernameTaken(input.username);
+  // The numbers are stored encrypted: taken or not is asked of their blind indexes (security.md P03).
+  const mobileHash = phoneIndex(input.mobile);
   const mobileUser = await trx
     .selectFrom('sysUser')
     .select('id')
-    .where('mobile', '=', input.mobile)
+    .where('mobileHash', '=', mobileHash)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   const mobileReg = await trx
     .selectFrom('sysRegistration')
     .select('id')
-    .where('mobile', '=', input.mobile)
+    .where('mobileHash', '=', mobileHash)
     .where('status', 'in', [RegStatus.PENDING, RegStatus.RETURNED])
     .executeTakeFirst();
   if (mobileUser || mobileReg) throw conflict(MOBILE_TAKEN);
@@ -225,7 +234,8 @@ export async function submitRegistration(
       status: RegStatus.PENDING,
       username: username.trim(),
       passwordHash: await hashPassword(password),
-      mobile,
+      mobileEnc: encryptPhone(mobile),
+      mobileHash,
       roleKey,
       targetOrgId,
       ...identityColumns(fields as RegResubmitInput),
@@ -374,6 +384,7 @@ function loadReg(trx: Tx, id: number) {
 /** Makes the organisation (or links the imported enterprise), the pool row and the user of an approved application. */
 async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
   const form = reg.form as Record<string, unknown>;
+  const mobile = decryptPhone(reg.mobileEnc);
   const audit = { createdAt: now, updatedAt: now, createdBy: actorId, updatedBy: actorId };
   let orgId: number | null = reg.targetOrgId;
   let status: number = UserStatus.ACTIVE;
@@ -403,7 +414,7 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
             uscc: reg.uscc,
             districtCode: reg.districtCode,
             contactName: String(form.contactName ?? ''),
-            contactPhone: reg.mobile,
+            contactPhoneEnc: reg.mobileEnc,
             ...audit,
           })
           .returning('id')
@@ -429,7 +440,7 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
           itemOther: String(form.itemOther ?? ''),
           regionCodes: (form.regionCodes as string[] | undefined) ?? [],
           safetyName: String(form.contactName ?? '').slice(0, 20),
-          safetyPhone: reg.mobile,
+          safetyPhone: mobile,
           certType: '安全生产技术服务机构资质',
           certNo: String(form.certNo ?? ''),
           certExpiry: (form.certExpiry as string | undefined) ?? '',
@@ -470,7 +481,8 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
     .values({
       username: reg.username,
       nickname: reg.name.slice(0, 64),
-      mobile: reg.mobile,
+      mobileEnc: reg.mobileEnc,
+      mobileHash: reg.mobileHash,
       passwordHash: reg.passwordHash,
       passwordChangedAt: now,
       status,
@@ -495,7 +507,7 @@ async function createAccount(trx: Tx, reg: RegRow, actorId: number, now: Date) {
         orgId,
         name: reg.name,
         idNo: decryptPii(reg.idNoEnc ?? ''),
-        mobile: reg.mobile,
+        mobile,
         title: String(form.title ?? ''),
         employer: String(form.employer ?? ''),
         serviceItems: (form.serviceItems as string[] | undefined) ?? [],
@@ -546,7 +558,7 @@ export function rowOf(r: {
   status: number;
   username: string;
   name: string;
-  mobile: string;
+  mobileEnc: string;
   uscc: string | null;
   districtCode: string | null;
   targetOrgName: string | null;
@@ -564,7 +576,7 @@ export function rowOf(r: {
     statusLabel: REG_STATUS.label(r.status),
     username: r.username,
     name: r.name,
-    mobile: maskMobile(r.mobile),
+    mobile: maskMobile(decryptPhone(r.mobileEnc)),
     uscc: r.uscc,
     districtCode: r.districtCode,
     targetOrgName: r.targetOrgName,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { RegMessages, usccCheckChar } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
+import { decryptPhone, phoneIndex, smsSubjectDigest } from '../../platform/pii.ts';
 
 /**
  * Self-registration, SMS codes and password recovery through the API (issue 16): every kind (good,
@@ -51,7 +52,7 @@ async function outboxCode(mobile: string): Promise<string> {
   const row = await t.database.db
     .selectFrom('sysSmsOutbox')
     .select('content')
-    .where('mobile', '=', mobile)
+    .where('mobileHash', '=', phoneIndex(mobile))
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   return /验证码为(\d{6})/.exec(row.content)![1]!;
@@ -98,10 +99,11 @@ describe('SMS codes', () => {
     expect(unknown.body).not.toContain(code);
     const stored = await t.database.db
       .selectFrom('sysSmsCode')
-      .select('codeHash')
-      .where('subject', '=', '13912340001')
+      .selectAll()
+      .where('subject', '=', smsSubjectDigest('13912340001'))
       .executeTakeFirstOrThrow();
     expect(stored.codeHash).not.toContain(code);
+    expect(decryptPhone(stored.mobileEnc)).toBe('13912340001');
   });
 
   it('1 a minute, 5 an hour, 10 a day per mobile → 429 with Retry-After', async () => {
@@ -527,9 +529,10 @@ describe('service organisation registration', () => {
       certNo: 'APJ-SQ-2026-1',
       staffCount: 20,
       safetyName: '顾安评',
-      safetyPhone: mobile,
       version: 1,
     });
+    expect(decryptPhone(profile.safetyPhoneEnc)).toBe(mobile);
+    expect(JSON.stringify([profile, org])).not.toContain(mobile);
     const detail = await t.app.inject({
       method: 'POST',
       url: `/api/pool/org/detail?id=${org.id}`,

@@ -42,7 +42,7 @@ export function requestSelect(db: Db) {
       dateText('r.wishedFrom').as('wishedFrom'),
       nullableDateText('r.wishedTo').as('wishedTo'),
       'r.contactName',
-      'r.contactPhone',
+      'r.contactPhoneEnc',
       'r.status',
       'r.answerRemark',
       'r.answeredAt',

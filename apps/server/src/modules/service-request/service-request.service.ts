@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import {
@@ -53,7 +54,7 @@ function toRow(r: RequestDbRow, actor: Actor): ServiceRequestRow {
     wishedFrom: r.wishedFrom,
     wishedTo: r.wishedTo,
     contactName: r.contactName,
-    contactPhone: r.contactPhone,
+    contactPhone: decryptPhone(r.contactPhoneEnc),
     status: r.status,
     statusLabel: SERVICE_REQUEST_STATUS.label(r.status),
     answerRemark: r.answerRemark,
@@ -176,7 +177,7 @@ export async function addRequest(
       wishedFrom: input.wishedFrom,
       wishedTo: input.wishedTo ?? null,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhoneEnc: encryptPhone(input.contactPhone),
       planId: null,
       createdAt: now,
       updatedAt: now,

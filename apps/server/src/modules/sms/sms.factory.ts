@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { encryptPhone, phoneIndex } from '../../platform/pii.ts';
 import { aliyunSmsProvider } from './aliyun.ts';
 import { type SmsProvider, smsText } from './provider.ts';
 import { tencentSmsProvider } from './tencent.ts';
@@ -25,7 +26,13 @@ export function outboxProvider(db: () => Db, config: Config, log: FastifyBaseLog
       const content = smsText(config.SMS_SIGN_NAME, m);
       await db()
         .insertInto('sysSmsOutbox')
-        .values({ mobile: m.mobile, purpose: m.purpose, content, createdAt: new Date() })
+        .values({
+          mobileEnc: encryptPhone(m.mobile),
+          mobileHash: phoneIndex(m.mobile),
+          purpose: m.purpose,
+          content,
+          createdAt: new Date(),
+        })
         .execute();
       if (config.NODE_ENV === 'development') log.info({ mobile: m.mobile, purpose: m.purpose }, content);
     },

@@ -2,6 +2,7 @@ import { envelope, formatChinaTime, paged, smsOutboxQuery, smsOutboxRow } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
+import { decryptPhone, phoneIndex } from '../../platform/pii.ts';
 
 /** The development outbox (短信发件箱): the texts the outbox provider kept, newest first. */
 export function smsOutboxRoutes(app: FastifyInstance): void {
@@ -20,7 +21,8 @@ export function smsOutboxRoutes(app: FastifyInstance): void {
     async (req) => {
       const { pageNo = 1, pageSize = 10, mobile } = req.query;
       let q = app.db.selectFrom('sysSmsOutbox');
-      if (mobile) q = q.where('mobile', '=', mobile);
+      // Exact match through the blind index: the numbers are stored encrypted (security.md P03).
+      if (mobile) q = q.where('mobileHash', '=', phoneIndex(mobile));
       const [rows, total] = await Promise.all([
         q
           .selectAll()
@@ -33,7 +35,7 @@ export function smsOutboxRoutes(app: FastifyInstance): void {
       return ok({
         list: rows.map((x) => ({
           id: x.id,
-          mobile: x.mobile,
+          mobile: decryptPhone(x.mobileEnc),
           purpose: x.purpose,
           content: x.content,
           createdAt: formatChinaTime(x.createdAt, 'second'),

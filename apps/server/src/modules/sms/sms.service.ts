@@ -3,6 +3,7 @@ import { ErrorReason, RegMessages, SMS_CODE } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 import { AppError, badRequest, tooMany } from '../../platform/errors.ts';
+import { decryptPhone, encryptPhoneOrNull, smsSubjectDigest } from '../../platform/pii.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { type SmsPurpose, SmsSendError } from './provider.ts';
 
@@ -10,7 +11,8 @@ import { type SmsPurpose, SmsSendError } from './provider.ts';
  * Verification codes (security.md A05): six digits from the CSPRNG, valid 5 minutes, single use, bound to
  * (purpose, subject); five wrong tries invalidate the code; at most 1 a minute, 5 an hour, 10 a day per
  * subject and 20 an hour per IP. Only a hash of a code is stored; the code never stands in a response or log
- * (the development outbox excepted, which runs only outside production).
+ * (the development outbox excepted, which runs only outside production). The subject is stored as its keyed
+ * digest and the mobile encrypted (security.md P03): a subject may be a mobile number.
  */
 export interface SmsSender {
   send(m: { mobile: string; purpose: SmsPurpose; code: string }): Promise<void>;
@@ -46,7 +48,7 @@ async function checkLimits(db: Db, purpose: SmsPurpose, subject: string, ip: str
       sql<Date | null>`min(created_at)`.as('dayFirst'),
     ])
     .where('purpose', '=', purpose)
-    .where('subject', '=', subject)
+    .where('subject', '=', smsSubjectDigest(subject))
     .where('createdAt', '>', since(24 * 60 * MINUTE))
     .executeTakeFirstOrThrow();
   const wait = (first: Date | null, windowMs: number) =>
@@ -78,19 +80,20 @@ export async function issueCode(
 ): Promise<void> {
   await checkLimits(db, q.purpose, q.subject, q.ip, now);
   const code = newCode();
+  const subject = smsSubjectDigest(q.subject);
   await db
     .updateTable('sysSmsCode')
     .set({ usedAt: now })
     .where('purpose', '=', q.purpose)
-    .where('subject', '=', q.subject)
+    .where('subject', '=', subject)
     .where('usedAt', 'is', null)
     .execute();
   const row = await db
     .insertInto('sysSmsCode')
     .values({
       purpose: q.purpose,
-      subject: q.subject,
-      mobile: q.mobile,
+      subject,
+      mobileEnc: encryptPhoneOrNull(q.mobile),
       codeHash: codeHash(q.purpose, q.subject, q.mobile ? code : newToken()),
       ip: q.ip.slice(0, 64),
       createdAt: now,
@@ -120,9 +123,9 @@ export async function consumeCode(
 ): Promise<{ id: number; mobile: string | null }> {
   const row = await db
     .selectFrom('sysSmsCode')
-    .select(['id', 'codeHash', 'mobile', 'failedCount'])
+    .select(['id', 'codeHash', 'mobileEnc', 'failedCount'])
     .where('purpose', '=', q.purpose)
-    .where('subject', '=', q.subject)
+    .where('subject', '=', smsSubjectDigest(q.subject))
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
     .orderBy('createdAt', 'desc')
@@ -148,7 +151,7 @@ export async function consumeCode(
     .where('usedAt', 'is', null)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) throw badRequest(RegMessages.codeInvalid);
-  return { id: row.id, mobile: row.mobile };
+  return { id: row.id, mobile: decryptPhone(row.mobileEnc) || null };
 }
 
 /** After a registration code was accepted: a ticket proving the mobile, spent by one registration. */
@@ -171,14 +174,14 @@ export async function ticketMobile(
 ): Promise<string> {
   const row = await db
     .selectFrom('sysSmsCode')
-    .select(['id', 'subject', 'verifiedAt'])
+    .select(['id', 'subject', 'mobileEnc', 'verifiedAt'])
     .where('ticketHash', '=', hashToken(ticket))
     .where('purpose', '=', 'signup')
     .where('ticketUsedAt', 'is', null)
     .executeTakeFirst();
   const fresh =
     row?.verifiedAt && new Date(row.verifiedAt).getTime() > now.getTime() - SMS_CODE.ticketMinutes * MINUTE;
-  if (!row || !fresh || (opts.mobile !== undefined && row.subject !== opts.mobile))
+  if (!row || !fresh || (opts.mobile !== undefined && row.subject !== smsSubjectDigest(opts.mobile)))
     throw badRequest(RegMessages.ticketInvalid);
   if (opts.spend) {
     const res = await db
@@ -189,5 +192,5 @@ export async function ticketMobile(
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw badRequest(RegMessages.ticketInvalid);
   }
-  return row.subject;
+  return decryptPhone(row.mobileEnc);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
+import { decryptPhone, phoneIndex, smsSubjectDigest } from '../../platform/pii.ts';
 import { aliyunSmsProvider } from './aliyun.ts';
 import { SmsSendError } from './provider.ts';
 import { tencentSmsProvider } from './tencent.ts';
@@ -177,7 +178,7 @@ describe('the platform on a real provider', () => {
       const outbox = await t.database.db
         .selectFrom('sysSmsOutbox')
         .select('id')
-        .where('mobile', '=', '13912345001')
+        .where('mobileHash', '=', phoneIndex('13912345001'))
         .execute();
       expect(outbox).toHaveLength(0);
 
@@ -191,7 +192,7 @@ describe('the platform on a real provider', () => {
       const codes = await t.database.db
         .selectFrom('sysSmsCode')
         .select('id')
-        .where('subject', '=', '13912345002')
+        .where('subject', '=', smsSubjectDigest('13912345002'))
         .execute();
       expect(codes).toHaveLength(0);
       // An outage does not use up the number's limits: the next try goes through.
@@ -201,6 +202,15 @@ describe('the platform on a real provider', () => {
         url: '/api/signup/sendCode.json?mobile=13912345002',
       });
       expect(retry.statusCode).toBe(200);
+      // Found by the subject's digest (the mobile itself is stored encrypted, security.md P03).
+      const kept = await t.database.db
+        .selectFrom('sysSmsCode')
+        .selectAll()
+        .where('subject', '=', smsSubjectDigest('13912345002'))
+        .execute();
+      expect(kept).toHaveLength(1);
+      expect(JSON.stringify(kept)).not.toContain('13912345002');
+      expect(decryptPhone(kept[0]!.mobileEnc)).toBe('13912345002');
     } finally {
       await t.close();
     }
@@ -226,5 +236,33 @@ describe('the platform on a real provider', () => {
     await expect(p.send({ mobile: '13912345678', purpose: 'signup', code: '123456' })).rejects.toMatchObject({
       status: 503,
     });
+  });
+});
+
+describe('the development outbox (短信发件箱)', () => {
+  it('keeps the mobile encrypted and finds a text by the whole number (its blind index)', async () => {
+    const t = await createTestContext({ LOGIN_RATE_MAX: '10000' });
+    try {
+      for (const mobile of ['13912345101', '13912345102']) {
+        const sent = await t.app.inject({
+          method: 'POST',
+          url: `/api/signup/sendCode.json?mobile=${mobile}`,
+        });
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
+      const rows = await t.database.db.selectFrom('sysSmsOutbox').selectAll().execute();
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(rows)).not.toMatch(/1391234510[12]/);
+      const admin = await t.login('admin');
+      const found = await t.call({ method: 'POST', url: '/api/sms/outbox?mobile=13912345102', token: admin });
+      expect(found.statusCode).toBe(200);
+      const list = found.json().data.list as Array<{ mobile: string; content: string }>;
+      expect(list.map((x) => x.mobile)).toEqual(['13912345102']);
+      expect(list[0]!.content).toMatch(/验证码为\d{6}/);
+      const none = await t.call({ method: 'POST', url: '/api/sms/outbox?mobile=13912345103', token: admin });
+      expect(none.json().data.total).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -182,9 +182,9 @@ describe('rollups against a live computation (demo seed)', () => {
       values (${pid}, ${src.insurerId}, '03', 100)`.execute(db);
     await sql`
       insert into ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, phase, step, reporter_name,
-        reporter_phone, reported_at, accident_at, accident_district_code, accident_address, accident_desc, payout_total)
+        reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address, accident_desc, payout_total)
       values ('ROLLUP-C1', ${pid}, ${src.enterpriseId}, ${src.insurerId}, ${src.districtCode}, 'closed', 8, '报案人',
-        '13800000000', ${new Date(`${year}-01-03T09:00:00+08:00`)}, ${new Date(`${year}-01-03T08:00:00+08:00`)},
+        '', ${new Date(`${year}-01-03T09:00:00+08:00`)}, ${new Date(`${year}-01-03T08:00:00+08:00`)},
         ${src.districtCode}, '地址', '经过', 777.77)`.execute(db);
     // Queued by the triggers in the writing statement's transaction: the start day and the report day.
     const queued = await sql<{ kind: string; day: string }>`

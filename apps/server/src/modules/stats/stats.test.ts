@@ -131,9 +131,9 @@ beforeAll(async () => {
     seq++;
     await sql`
       insert into ins_claim (report_no, policy_id, enterprise_id, insurer_id, district_code, phase, step, reporter_name,
-        reporter_phone, reported_at, accident_at, accident_district_code, accident_address, accident_desc,
+        reporter_phone_enc, reported_at, accident_at, accident_district_code, accident_address, accident_desc,
         registered_at, payout_total, advance_total, accident_type, accident_level, satisfaction)
-      values (${`TJC${seq}`}, ${p}, ${e}, ${ins}, ${district}, ${phase}, 1, '报案人', '13800000000',
+      values (${`TJC${seq}`}, ${p}, ${e}, ${ins}, ${district}, ${phase}, 1, '报案人', '',
         ${new Date(`${reported}T09:00:00+08:00`)}, ${new Date(`${reported}T08:00:00+08:00`)}, ${district}, '地址', '经过',
         ${extra.registered ? new Date(`${extra.registered}T09:00:00+08:00`) : null}, ${extra.payout ?? null},
         ${extra.advance ?? 0}, ${extra.type ?? null}, ${extra.level ?? null}, ${extra.sat ?? null})`.execute(
@@ -197,10 +197,10 @@ beforeAll(async () => {
     seq++;
     await sql`
       insert into cp_complaint (complaint_no, complainant_org_id, complainant_side, complainant_name, district_code,
-        target_kind, target_name, category, title, content, demand, contact_name, contact_phone, handler_kind,
+        target_kind, target_name, category, title, content, demand, contact_name, contact_phone_enc, handler_kind,
         handler_name, submitted_at, replied_at, replied_late, satisfied, state)
       values (${`TJK${seq}`}, ${E1}, 'enterprise', '统计甲化工', ${district}, 'insurer', '保险公司', '01', '标题', '内容',
-        '诉求', '联系人', '13800000000', 'insurer', '保险公司', ${new Date('2035-04-01T09:00:00+08:00')},
+        '诉求', '联系人', '', 'insurer', '保险公司', ${new Date('2035-04-01T09:00:00+08:00')},
         ${replied ? new Date('2035-04-05T09:00:00+08:00') : null}, ${late}, ${satisfied}, 1)`.execute(db);
   };
   await complaint(SC, true, false, true);
@@ -212,8 +212,8 @@ beforeAll(async () => {
   let n = 0;
   const expert = async (title: string, district: string, deleted = false) => {
     n++;
-    await sql`insert into sv_expert (name, id_no_enc, id_no_hash, id_no_mask, mobile, title, district_code, deleted_at)
-      values ('专家', 'x', ${`h${n}`}, 'm', '13800000000', ${title}, ${district}, ${deleted ? new Date() : null})`.execute(
+    await sql`insert into sv_expert (name, id_no_enc, id_no_hash, id_no_mask, mobile_enc, mobile_hash, title, district_code, deleted_at)
+      values ('专家', 'x', ${`h${n}`}, 'm', '', '', ${title}, ${district}, ${deleted ? new Date() : null})`.execute(
       db,
     );
   };

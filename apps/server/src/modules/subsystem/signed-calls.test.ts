@@ -99,7 +99,7 @@ async function serviceUser(username: string, roleKey: string, orgOf?: string, di
       roleId: role.id,
       orgId: org,
       districtCodes,
-      mobile: null,
+      mobileEnc: null,
       email: null,
       lastLoginIp: null,
       createdAt: now,

@@ -167,7 +167,7 @@ export function signUpSelect(db: Db) {
       'eo.districtCode',
       's.participants',
       's.contactName',
-      's.contactPhone',
+      's.contactPhoneEnc',
       's.remark',
       's.status',
       's.signedAt',

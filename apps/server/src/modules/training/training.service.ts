@@ -1,6 +1,7 @@
 import {
   DISTRICTS,
   formatChinaTime,
+  maskContactPhone,
   ORG_TYPES,
   type Paged,
   TRAINING_MODES,
@@ -25,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import type { ActivityActor } from './activity-actor.ts';
@@ -63,7 +65,7 @@ function toSignUp(s: SignUpDbRow): TrainingSignUpRow {
     districtName: DISTRICTS.label(s.districtCode) || '',
     participants: s.participants,
     contactName: s.contactName,
-    contactPhone: s.contactPhone,
+    contactPhone: decryptPhone(s.contactPhoneEnc),
     remark: s.remark,
     status: s.status,
     statusLabel: TRAINING_SIGNUP_STATUS.label(s.status),
@@ -204,7 +206,7 @@ export async function getTraining(
     trainingSelect(db).select([
       't.description',
       't.contactName',
-      't.contactPhone',
+      't.contactPhoneEnc',
       't.materials',
       't.photos',
       't.summary',
@@ -233,7 +235,7 @@ export async function getTraining(
     ...toRow(r, actor, now, mine, ent),
     description: r.description,
     contactName: r.contactName,
-    contactPhone: r.contactPhone,
+    contactPhone: decryptPhone(r.contactPhoneEnc),
     materials,
     photos,
     summary: r.summary,
@@ -296,7 +298,7 @@ export async function addTraining(
       targetIndustries: input.targetIndustries.join(','),
       description: input.description,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhoneEnc: encryptPhone(input.contactPhone),
       materials: JSON.stringify(materials),
       photos: '[]',
       createdAt: now,
@@ -363,7 +365,7 @@ export async function editTraining(
       targetIndustries: input.targetIndustries.join(','),
       description: input.description,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhoneEnc: encryptPhone(input.contactPhone),
       materials: JSON.stringify(materials),
       updatedAt: now,
       updatedBy: p.userId,
@@ -515,7 +517,7 @@ export async function signUp(
       enterpriseId: actor.orgId,
       participants: input.participants,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhoneEnc: encryptPhone(input.contactPhone),
       remark: input.remark,
       signedAt: now,
       attended: null,
@@ -537,7 +539,8 @@ export async function signUp(
       enterpriseName: ent.name,
       publisherOrgId: t.publisherOrgId,
       publisherSide: t.publisherType,
-      detail: `报名${input.participants}人，联系人${input.contactName}（${input.contactPhone}）。`,
+      // Messages are stored as written: the number goes in masked (the sign-up list shows it in full).
+      detail: `报名${input.participants}人，联系人${input.contactName}（${maskContactPhone(input.contactPhone)}）。`,
     },
     { now, actorId: actor.userId },
   );

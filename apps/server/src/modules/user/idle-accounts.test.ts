@@ -40,7 +40,7 @@ async function makeUser(username: string, orgUsername: string, createdDays: numb
     .values({
       username,
       nickname: username,
-      mobile: null,
+      mobileEnc: null,
       passwordHash: like.passwordHash,
       passwordChangedAt: t.clock.now(),
       roleId: like.roleId,

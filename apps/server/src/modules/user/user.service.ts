@@ -28,6 +28,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { serverPasswordProblem } from '../../platform/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { dutiesByRole, roleDuties } from '../../platform/permissions.ts';
+import { decryptPhone, encryptPhoneOrNull, phoneIndex } from '../../platform/pii.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { districtListWithin } from '../message/index.ts';
 
@@ -124,7 +125,8 @@ function filtered(db: Db, f: UserListQuery, scope: UserScope | null, now: Date, 
   if (f.roleId !== undefined) q = q.where('u.roleId', '=', f.roleId);
   if (f.orgId !== undefined) q = q.where('u.orgId', '=', f.orgId);
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
-  if (f.mobile) q = q.where('u.mobile', '=', f.mobile);
+  // Exact match through the blind index (the number itself is stored encrypted, security.md P03).
+  if (f.mobile) q = q.where('u.mobileHash', '=', phoneIndex(f.mobile));
   if (f.createdStart) q = q.where('u.createdAt', '>=', startOfDay(f.createdStart));
   if (f.createdEnd) q = q.where('u.createdAt', '<=', endOfDay(f.createdEnd));
   return q;
@@ -135,7 +137,7 @@ const ROW_COLUMNS = [
   'u.username',
   'u.nickname',
   'u.avatar',
-  'u.mobile',
+  'u.mobileEnc',
   'u.email',
   'u.status',
   'u.roleId',
@@ -161,7 +163,7 @@ interface RawUser {
   username: string;
   nickname: string;
   avatar: string;
-  mobile: string | null;
+  mobileEnc: string | null;
   email: string | null;
   status: number;
   roleId: number;
@@ -187,12 +189,13 @@ function toRow(
   idleDays = DEFAULT_IDLE_ACCOUNT_DAYS,
   duties: readonly AdminDuty[] = [],
 ): UserRow {
+  const mobile = decryptPhone(u.mobileEnc);
   return {
     id: u.id,
     username: u.username,
     nickname: u.nickname,
     avatar: u.avatar,
-    mobile: reveal ? (u.mobile ?? '') : maskMobile(u.mobile),
+    mobile: reveal ? mobile : maskMobile(mobile),
     status: u.status,
     statusLabel: optionLabel(USER_STATUS, u.status),
     roleId: u.roleId,
@@ -340,7 +343,11 @@ async function requireOrg(db: Db, orgId: number | null | undefined): Promise<voi
 
 async function requireUniqueMobile(db: Db, mobile: string | null | undefined, exceptId?: number) {
   if (!mobile) return;
-  let q = db.selectFrom('sysUser').select('id').where('mobile', '=', mobile).where('deletedAt', 'is', null);
+  let q = db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('mobileHash', '=', phoneIndex(mobile))
+    .where('deletedAt', 'is', null);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict('该手机号已被其他用户使用');
 }
@@ -386,7 +393,8 @@ export async function addUser(trx: Tx, input: AddUserBody, actor: AuthContext, n
       username: input.username,
       nickname: input.nickname,
       avatar: input.avatar,
-      mobile: input.mobile,
+      mobileEnc: encryptPhoneOrNull(input.mobile),
+      mobileHash: phoneIndex(input.mobile) || null,
       email: input.email,
       passwordHash: await hashPassword(input.password),
       passwordChangedAt: now,
@@ -411,7 +419,7 @@ async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null
     .select([
       'id',
       'username',
-      'mobile',
+      'mobileEnc',
       'roleId',
       'status',
       'statusBeforeDisable',
@@ -425,9 +433,10 @@ async function requireUserForUpdate(trx: Tx, id: number, scope: UserScope | null
       eb.selectFrom('sysRole').select('id').where('roleKey', 'in', scope.roleKeys),
     );
   if (scope && scope.districts.length > 0) q = q.where(districtListWithin('districtCodes', scope.districts));
-  const user = await q.forUpdate().executeTakeFirst();
-  if (!user) throw notFound('用户不存在');
-  return user;
+  const row = await q.forUpdate().executeTakeFirst();
+  if (!row) throw notFound('用户不存在');
+  const { mobileEnc, ...user } = row;
+  return { ...user, mobile: decryptPhone(mobileEnc) };
 }
 
 /** Edits a user; a role change revokes the user's sessions (security.md S05). */
@@ -451,7 +460,7 @@ export async function saveUser(
   }
   if (scope && input.orgId !== undefined && input.orgId !== scope.orgId)
     throw fieldError('orgId', '不能把账号移出本部门');
-  if (input.mobile !== undefined && input.mobile !== user.mobile)
+  if (input.mobile !== undefined && (input.mobile ?? '') !== user.mobile)
     await requireUniqueMobile(trx, input.mobile, user.id);
   await requireOrg(trx, input.orgId);
   await updateVersioned(
@@ -461,7 +470,9 @@ export async function saveUser(
     {
       ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
       ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
-      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.mobile !== undefined
+        ? { mobileEnc: encryptPhoneOrNull(input.mobile), mobileHash: phoneIndex(input.mobile) || null }
+        : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
       ...(input.orgId !== undefined ? { orgId: input.orgId } : {}),

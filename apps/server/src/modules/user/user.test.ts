@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test/helpers.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { decryptPhone, encryptPhone, phoneIndex } from '../../platform/pii.ts';
 import { createRole, createUser, lastLog, roleIdOf, STRONG, userIdOf } from './user.testkit.ts';
 
 let t: TestContext;
@@ -221,6 +222,48 @@ describe('add', () => {
     };
     expect(await statusOf('gatecorpa', '13900000011', incomplete)).toBe(3);
     expect(await statusOf('gatecorpb', '13900000012', complete)).toBe(1);
+  });
+
+  it('stores the mobile encrypted with its blind index: a raw row holds no plain number, search still finds it', async () => {
+    const raw = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM sys_user WHERE lower(username) = 'newuser1'`.execute(t.database.db);
+    const row = raw.rows[0]!;
+    expect(JSON.stringify(row)).not.toContain('13900000001');
+    expect(Object.keys(row)).not.toContain('mobile');
+    expect(String(row.mobileEnc)).toMatch(/^v1\./);
+    expect(decryptPhone(String(row.mobileEnc))).toBe('13900000001');
+    expect(row.mobileHash).toBe(phoneIndex('13900000001'));
+    expect((await list('mobile=13900000001')).list.map((u) => u.username)).toEqual(['NewUser1']);
+    // An edit re-encrypts: the old number no longer finds the user, the new one does.
+    const id = (await list('mobile=13900000001')).list[0]!.id;
+    const version = (await post(`/api/sys/user/getUserById?id=${id}`, admin)).json().data.version as number;
+    const saved = await post('/api/sys/user/save', admin, { id, version, mobile: '13900000071' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await list('mobile=13900000001')).total).toBe(0);
+    expect((await list('mobile=13900000071')).list.map((u) => u.username)).toEqual(['NewUser1']);
+    const back = await post('/api/sys/user/save', admin, { id, version: version + 1, mobile: '13900000001' });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it('the database keeps live mobiles unique through the hash', async () => {
+    const taken = await t.database.db
+      .selectFrom('sysUser')
+      .select(['mobileHash', 'passwordHash', 'roleId'])
+      .where('username', '=', 'ent')
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.database.db
+        .insertInto('sysUser')
+        .values({
+          username: 'hash_dup',
+          passwordHash: taken.passwordHash,
+          roleId: taken.roleId,
+          mobileEnc: encryptPhone('13805270003'),
+          mobileHash: taken.mobileHash,
+        })
+        .execute(),
+    ).rejects.toThrow(/sys_user_mobile_hash_uq/);
   });
 
   it('username is unique case-insensitively and mobiles are unique (409)', async () => {
@@ -606,7 +649,7 @@ describe('searchUserListByExcl.json', () => {
     return rows;
   }
 
-  it('exports the filtered list as .xlsx with Chinese headers, audited with the row count', async () => {
+  it('exports the filtered list as .xlsx with Chinese headers, mobiles masked by default (the administrator too), audited with the row count', async () => {
     await createUser(t, admin, {
       username: 'formula1',
       nickname: '=HYPERLINK("http://x")',
@@ -628,13 +671,13 @@ describe('searchUserListByExcl.json', () => {
     const total = (await list('roleKey=ROLE_ENT')).total;
     expect(rows.length - 1).toBe(total);
     const entRow = rows.find((r) => r[0] === 'ent')!;
-    // The administrator holds userSensitive.export: full numbers.
+    // The administrator holds userSensitive.export, yet full numbers need the dialog's explicit choice.
     expect(entRow).toEqual([
       'ent',
       '恒安化工安全员',
       '企业用户',
       '宿迁市恒安化工有限公司',
-      '13805270003',
+      '138****0003',
       '正常',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     ]);
@@ -642,11 +685,65 @@ describe('searchUserListByExcl.json', () => {
     expect(rows.find((r) => r[0] === 'formula2')![1]).toBe(`'@SUM(1)`);
     expect(rows.find((r) => r[0] === 'formula3')![1]).toBe(`'+1+cmd|calc`);
     expect(rows.find((r) => r[0] === 'formula4')![1]).toBe(`'-2+3`);
+    expect(rows.flat().join(' ')).not.toMatch(/1[3-9]\d{9}/);
     expect(await lastLog(t, '/api/sys/user/searchUserListByExcl.json')).toMatchObject({
       kind: 'export',
       outcome: 'success',
-      targetId: `rows=${total},unmasked`,
+      targetId: `rows=${total}`,
     });
+  });
+
+  it('full mobiles only by the explicit choice with a reason, for holders of userSensitive.export; the reason is logged', async () => {
+    const reason = '核对保险机构联系人手机号，准备年度回访';
+    const full = await exportUsers(
+      `username=insurer&mobiles=full&exportReason=${encodeURIComponent(reason)}`,
+    );
+    expect(full.statusCode, full.body.slice(0, 200)).toBe(200);
+    expect((await sheetRows(full.rawPayload))[1]![4]).toBe('13805270005');
+    const row = await lastLog(t, '/api/sys/user/searchUserListByExcl.json', { targetId: 'rows=1,unmasked' });
+    expect(row).toMatchObject({ kind: 'export', outcome: 'success', username: 'admin' });
+    expect(row.params).toContain(reason);
+    expect(row.params).toContain('"mobiles":"full"');
+
+    // No reason (or only spaces): 400 naming the field, nothing exported, the refusal logged.
+    for (const q of ['mobiles=full', 'mobiles=full&exportReason=%20%20']) {
+      const bare = await exportUsers(`username=insurer&${q}`);
+      expect(bare.statusCode, q).toBe(400);
+      expect(bare.headers['content-type']).toContain('application/json');
+      expect(bare.json().result).toContain('导出完整手机号须填写导出原因');
+      expect(bare.json().result).toContain('exportReason');
+      expect(await lastLog(t, '/api/sys/user/searchUserListByExcl.json', { outcome: 'fail' })).toMatchObject({
+        kind: 'export',
+        errorMsg: expect.stringContaining('400'),
+      });
+    }
+    const tooLong = await exportUsers(`mobiles=full&exportReason=${'原'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().result).toContain('导出原因最多200个字');
+    const unknown = await exportUsers('mobiles=all');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().result).toContain('mobiles');
+
+    // A role with user.export but without userSensitive.export: 403, logged with the reason it gave.
+    const roleId = await createRole(t, admin, 'ROLE_EXPORTER_FULL', { user: ['query', 'export'] });
+    await createUser(t, admin, { username: 'exporter_full', roleId });
+    const exporter = await t.login('exporter_full', STRONG);
+    const denied = await exportUsers(
+      `username=insurer&mobiles=full&exportReason=${encodeURIComponent('想看完整号码')}`,
+      exporter,
+    );
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().result).toContain('“用户敏感信息 导出”权限');
+    const refusal = await lastLog(t, '/api/sys/user/searchUserListByExcl.json', {
+      outcome: 'fail',
+      username: 'exporter_full',
+    });
+    expect(refusal.errorMsg).toContain('403');
+    expect(refusal.params).toContain('想看完整号码');
+    // The same caller's masked export still works.
+    const masked = await exportUsers('username=insurer', exporter);
+    expect(masked.statusCode).toBe(200);
+    expect((await sheetRows(masked.rawPayload))[1]![4]).toBe('138****0005');
   });
 
   it('masks mobiles for a role without userSensitive.export; 403 without user.export; 401', async () => {

@@ -5,6 +5,7 @@ import { LIST_WIDTH_AT_1440 } from '../../components/index.ts';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
+import { EXPORT_REASON_MESSAGE } from './ExportUsersModal.tsx';
 import { MOBILE_SEARCH_MESSAGE, UserSearch } from './UserSearch.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -208,6 +209,72 @@ describe('用户管理 search', () => {
     await screen.findByRole('menuitem', { name: '删除' });
     for (const item of ['解除锁定', '重置二次验证', '登录会话'])
       expect(screen.queryByRole('menuitem', { name: item })).toBeNull();
+  });
+
+  describe('export dialog (security.md P04)', () => {
+    const exportCalls = () =>
+      fetchMock.mock.calls
+        .map(([u]) => new URL(String(u), 'http://x'))
+        .filter((u) => u.pathname.includes('searchUserListByExcl'));
+    beforeEach(() => {
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+      );
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+        if (url.includes('searchUserListByExcl'))
+          return new Response(new Blob(['xlsx']), {
+            headers: {
+              'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'x-export-rows': '1',
+            },
+          });
+        if (url.includes('searchUserList')) return ok({ list: [row], total: 1, pageNum: 1 });
+        return json(404, { error: 404, apiError: 404, result: 'not found' });
+      });
+    });
+    const openDialog = async () => {
+      expect(await screen.findByText('walker01')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+      return (await screen.findByText('导出用户')).closest<HTMLElement>('.ant-modal')!;
+    };
+
+    it('exports masked mobiles by default; the full-number choice is not offered without userSensitive.export', async () => {
+      signInAs(testUser({ permissions: { user: ['query', 'export'] } }), { loaded: true });
+      renderWithApp(<UserSearch />, { actions: ['query', 'export'] });
+      const dialog = await openDialog();
+      expect(within(dialog).queryByRole('checkbox', { name: '导出完整手机号' })).toBeNull();
+      expect(within(dialog).getByText('导出完整手机号需要“用户敏感信息 导出”权限。')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: /导\s*出/ }));
+      await waitFor(() => expect(exportCalls()).toHaveLength(1));
+      expect(exportCalls()[0]!.searchParams.get('mobiles')).toBeNull();
+      expect(exportCalls()[0]!.searchParams.get('exportReason')).toBeNull();
+      expect(await screen.findByText('已导出 1 个用户')).toBeTruthy();
+    });
+
+    it('full mobiles need the box ticked and a reason, which is sent with the export', async () => {
+      signInAs(testUser({ permissions: { user: ['query', 'export'], userSensitive: ['export'] } }), {
+        loaded: true,
+      });
+      renderWithApp(<UserSearch />, { actions: ['query', 'export'] });
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: '导出完整手机号' }));
+      const reason = await within(dialog).findByLabelText('导出原因');
+      // Spaces only are no reason: refused at the field, nothing asked of the server.
+      fireEvent.change(reason, { target: { value: '   ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: /导\s*出/ }));
+      expect(await within(dialog).findByText(EXPORT_REASON_MESSAGE)).toBeTruthy();
+      expect(exportCalls()).toHaveLength(0);
+      fireEvent.change(reason, { target: { value: ' 核对联系人手机号 ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: /导\s*出/ }));
+      await waitFor(() => expect(exportCalls()).toHaveLength(1));
+      const q = exportCalls()[0]!.searchParams;
+      expect(q.get('mobiles')).toBe('full');
+      expect(q.get('exportReason')).toBe('核对联系人手机号');
+      expect(await screen.findByText('已导出 1 个用户（含完整手机号）')).toBeTruthy();
+    });
   });
 
   it('folds the search form on a phone-sized screen', async () => {

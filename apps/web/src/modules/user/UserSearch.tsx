@@ -20,11 +20,12 @@ import {
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, USER_EXPORT_FILENAME, USER_STATUS } from '../../platform/contracts.ts';
+import { isValidMobile, USER_STATUS } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { OrgSelect } from '../org/index.ts';
-import { deleteUser, downloadUsers, searchUsers, setUserStatus } from './api.ts';
+import { deleteUser, searchUsers, setUserStatus } from './api.ts';
+import { ExportUsersModal } from './ExportUsersModal.tsx';
 import { ResetPasswordModal } from './UserDialogs.tsx';
 import { assignableRoles, managedBySecurityAdmin } from './user-rules.ts';
 
@@ -55,7 +56,7 @@ export function UserSearch() {
   const actionRef = useRef<ActionType | undefined>(undefined);
   const lastFilters = useRef<Record<string, string | number>>({});
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const roles = useRoles();
   const addPath = useScreenPath(USER_SCREENS.add);
   const editPath = useScreenPath(USER_SCREENS.edit);
@@ -75,18 +76,6 @@ export function UserSearch() {
     onSuccess: (env) => done(env.result),
   });
   const remove = useMutation({ mutationFn: deleteUser, onSuccess: (env) => done(env.result || '删除成功') });
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const rows = await downloadUsers(lastFilters.current, USER_EXPORT_FILENAME);
-      message.success(`已导出 ${rows} 个用户`);
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   // A government administrator only ever sees its department's accounts: offer its own role only.
   const roleChoices = roleOptions(assignableRoles(roles.data ?? [], me?.userRole.roleKey));
@@ -355,7 +344,7 @@ export function UserSearch() {
         locale={{ emptyText: '没有符合条件的用户' }}
         toolBarRender={() => [
           <Action name="export" key="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
+            <Button icon={<DownloadOutlined />} onClick={() => setExportOpen(true)}>
               导出
             </Button>
           </Action>,
@@ -367,6 +356,11 @@ export function UserSearch() {
             </Action>
           ) : null,
         ]}
+      />
+      <ExportUsersModal
+        open={exportOpen}
+        filters={lastFilters.current}
+        onClose={() => setExportOpen(false)}
       />
       <ResetPasswordModal user={resetFor} onClose={() => setResetFor(null)} />
     </>
