@@ -41,7 +41,7 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().trim().min(1).max(64).default('aqzrx:'),
   /**
    * How often each process shares its counts of the high-volume limits (API limit, per-IP ceiling) with the
-   * others (ms): N processes together may pass such a limit by what they serve in one interval.
+   * others (ms): N processes together may pass such a limit by what they serve in two intervals.
    */
   RATE_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5000),

@@ -353,6 +353,9 @@ export function isDbUnavailableError(err: unknown): boolean {
     return true;
   if (/^(08|57P)/.test(code)) return true;
   const msg = e.message ?? '';
+  // Redis (REDIS_URL) unreachable: the store of the shared state (platform/shared-store.ts) answers the same way.
+  if ((e as { name?: string }).name === 'MaxRetriesPerRequestError' || /^Connection is closed\.?$/.test(msg))
+    return true;
   return (
     /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout/i.test(
       msg,

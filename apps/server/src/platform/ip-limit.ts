@@ -23,7 +23,7 @@ const DOUBT_MS = 2_000;
  * hence this separate counter.
  *
  * Several instances (issue 18): the counts per IP are local counters shared every sync interval
- * (platform/rate-counters.ts), so the ceiling holds over all instances together, at most one interval late.
+ * (platform/rate-counters.ts), so the ceiling holds over all instances together, at most two intervals late.
  * A credential that authenticated is announced the same way (as a digest); an instance that has not seen it asks
  * the shared store once, only when the IP is over its ceiling, and doubts a credential nobody vouched for for
  * two seconds, so a flood of one made-up token costs one look-up per two seconds.
@@ -39,10 +39,13 @@ export function registerIpCeiling(
   const valid = new Map<string, number>();
   /** Credentials the shared store did not vouch for → until when that answer stands. */
   const doubted = new Map<string, number>();
+  /** Credentials this process announced to the others → when it did last. */
+  const announced = new Map<string, number>();
   const sweep = setInterval(() => {
     const now = clock.now().getTime();
     for (const [key, until] of valid) if (until <= now) valid.delete(key);
     for (const [key, until] of doubted) if (until <= now) doubted.delete(key);
+    for (const [key, at] of announced) if (at + windowMs <= now) announced.delete(key);
   }, windowMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -94,11 +97,14 @@ export function registerIpCeiling(
     if (credential === undefined) return;
     const now = clock.now().getTime();
     if (req.auth) {
-      const until = valid.get(credential);
-      // Announced when first seen and again once per half window, not on every request.
-      if (counters.shared && (until === undefined || until - now < windowMs / 2))
-        counters.hitLocal(vouchKey(credential), windowMs);
-      if (valid.size < MAX_REMEMBERED || until !== undefined) valid.set(credential, now + windowMs);
+      // Announced when first seen and then every half window while in use, not on every request; the shared
+      // entry lasts two windows, so the next announcement lands before it ends.
+      const last = announced.get(credential);
+      if (counters.shared && (last === undefined || now - last >= windowMs / 2)) {
+        counters.hitLocal(vouchKey(credential), 2 * windowMs);
+        if (announced.size < MAX_REMEMBERED || last !== undefined) announced.set(credential, now);
+      }
+      if (valid.size < MAX_REMEMBERED || valid.has(credential)) valid.set(credential, now + windowMs);
     } else {
       counters.hitLocal(ipKey(req.ip), windowMs);
     }

@@ -12,7 +12,8 @@ import type { CounterState, SharedStore } from './shared-store.ts';
  *   behaves exactly as before), and every `syncMs` the counts of the interval go to the store in one
  *   statement, which answers each key's total over all instances. For the limits every request passes (the API
  *   limit per session or IP, the per-IP ceiling), whose maxima are large: another instance's hits are seen at
- *   most `syncMs` late, so N instances together may pass such a limit by what they serve in one interval.
+ *   most two intervals late (it sends them within one; a key used here is refreshed with the next sync after
+ *   each use), so N instances together may pass such a limit by what they serve in two intervals.
  *
  * With `syncMs` 0 (the embedded database: one process by design) local counts are never shared.
  */
@@ -38,6 +39,8 @@ interface LocalWindow {
   pending: number;
   resetAt: number;
   windowMs: number;
+  /** Syncs still to refresh the total after the last local hit (another instance's hits are learnt then). */
+  refresh: number;
 }
 
 /** Local windows kept at most; past it, ended ones go first, then those with nothing to send. */
@@ -66,9 +69,12 @@ export function createRateCounters(opts: {
     const now = clock.now().getTime();
     const batch: Array<{ key: string; delta: number; windowMs: number; w: LocalWindow }> = [];
     for (const [key, w] of windows) {
-      if (w.pending > 0) {
+      // Sent with this process's new hits, and once more after the last one (delta 0), so a key used here learns
+      // the others' hits of the interval in which it was last used too.
+      if (w.pending > 0 || w.refresh > 0) {
         batch.push({ key, delta: w.pending, windowMs: w.windowMs, w });
         w.pending = 0;
+        w.refresh--;
       }
     }
     if (batch.length === 0) {
@@ -113,10 +119,11 @@ export function createRateCounters(opts: {
       const now = clock.now().getTime();
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
-        w = { synced: 0, pending: 0, resetAt: now + windowMs, windowMs };
+        w = { synced: 0, pending: 0, resetAt: now + windowMs, windowMs, refresh: 0 };
         windows.set(key, w);
       }
       w.pending += delta;
+      w.refresh = 2;
       return { count: w.synced + w.pending, resetAt: w.resetAt };
     },
     peekLocal(key) {

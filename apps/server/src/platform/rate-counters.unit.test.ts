@@ -24,6 +24,31 @@ describe('rate counters', () => {
     await b.close();
   });
 
+  it('a key used here learns the others’ hits with the sync after its last use, then is no longer sent', async () => {
+    const store = memoryStore();
+    let sent = 0;
+    const counting: SharedStore = {
+      ...store,
+      count: (entries, now) => {
+        sent += entries.length;
+        return store.count(entries, now);
+      },
+    };
+    const { a, b } = pair(counting);
+    b.hitLocal('ip:2', 60_000);
+    await b.flush(); // B sends its hit before A has sent anything
+    for (let i = 0; i < 4; i++) a.hitLocal('ip:2', 60_000);
+    await a.flush();
+    expect(b.peekLocal('ip:2')).toBe(1);
+    await b.flush(); // no new hit at B: refreshed once all the same
+    expect(b.peekLocal('ip:2')).toBe(5);
+    sent = 0;
+    await b.flush();
+    expect(sent).toBe(0);
+    await a.close();
+    await b.close();
+  });
+
   it('a window ends on time and starts afresh', async () => {
     const { clock, a, b } = pair();
     a.hitLocal('k', 1000);

@@ -66,13 +66,39 @@ afterAll(async () => {
 });
 
 /** A request as from `ip` (the instances trust the loopback proxy), answering status and body. */
-async function from(ip: string, base: string, url: string, method = 'GET') {
+async function from(
+  ip: string,
+  base: string,
+  url: string,
+  method = 'GET',
+  opts: { token?: string; body?: unknown } = {},
+) {
+  const headers: Record<string, string> = { 'x-forwarded-for': ip };
+  if (opts.token) headers['x-token'] = opts.token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { 'x-forwarded-for': ip },
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
     signal: AbortSignal.timeout(20_000),
   });
-  return { status: res.status, body: await res.text() };
+  const text = await res.text();
+  return { status: res.status, body: text, json: () => JSON.parse(text) as { data: unknown } };
+}
+
+/** Password sign-in from `ip` with a puzzle solved there; answers the token. */
+async function signInFrom(ip: string, base: string, username: string): Promise<string> {
+  const ch = (await from(ip, base, '/api/captcha/get', 'POST')).json().data as CaptchaChallenge;
+  const x = solveCaptcha(ch);
+  const pass = await from(ip, base, '/api/captcha/check', 'POST', {
+    body: { id: ch.id, x, trail: humanTrail(x) },
+  });
+  const captchaToken = (pass.json().data as { captchaToken: string }).captchaToken;
+  const res = await from(ip, base, '/api/login', 'POST', {
+    body: { username, password: DEMO_PASSWORD, captchaToken },
+  });
+  expect(res.status, res.body).toBe(200);
+  return (res.json().data as { token: string }).token;
 }
 
 /** A request on a connection of its own (the cluster hands each new connection to a worker). */
@@ -243,7 +269,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(codes.slice(30)).toEqual([429, 429]);
   });
 
-  it('the per-IP ceiling is shared: what one instance served counts at the other after one sync interval', async () => {
+  it('the per-IP ceiling is shared: what one instance served counts at the other within two sync intervals', async () => {
     const ip = '10.18.0.2';
     for (let i = 0; i < 100; i++) expect((await from(ip, a.base, '/api/health')).status).toBe(200);
     // A shares its counts every RATE_SYNC_MS (1 s); B learns the total with its own first sync.
@@ -257,6 +283,31 @@ describe('two instances on one PostgreSQL', () => {
     }
     // 120 over both: 20 left for B (alone it would have served all 40).
     expect(served).toBe(20);
+  });
+
+  it('past the ceiling, a colleague who signed in at one instance keeps working at the other; a made-up token does not', async () => {
+    const ip = '10.18.0.3';
+    const token = await signInFrom(ip, a.base, 'service');
+    expect(
+      (await from(ip, a.base, '/api/sys/user/getUserInfo.json', 'POST', { token, body: {} })).status,
+    ).toBe(200);
+    // Anonymous traffic of the same IP at A until the ceiling refuses it.
+    let refused = false;
+    for (let i = 0; i < 130 && !refused; i++)
+      refused = (await from(ip, a.base, '/api/health')).status === 429;
+    expect(refused).toBe(true);
+    // B hears of the IP within two syncs of its first request from it (A sends its counts within one), and of the
+    // credential from the shared store.
+    expect((await from(ip, b.base, '/api/health')).status).toBe(200);
+    await sleep(2_500);
+    expect((await from(ip, b.base, '/api/health')).status).toBe(429);
+    const madeUp = await from(ip, b.base, '/api/sys/user/getUserInfo.json', 'POST', {
+      token: 'M'.repeat(43),
+      body: {},
+    });
+    expect(madeUp.status).toBe(429);
+    const colleague = await from(ip, b.base, '/api/sys/user/getUserInfo.json', 'POST', { token, body: {} });
+    expect(colleague.status, colleague.body).toBe(200);
   });
 
   it('both instances run the push worker; each pushed policy is delivered once', async () => {
@@ -449,7 +500,7 @@ describe('WORKERS=2', () => {
       DATA_DIR: tempDir('pglite-workers'),
       WORKERS: '4',
       SEED_DEMO: 'off',
-      ADMIN_PASSWORD: 'Workers-Test-Ops-2026!',
+      ADMIN_PASSWORD: 'Solo-Process-Check-2026!',
     });
     expect(srv.stdout()).toContain(
       '嵌入式数据库（PGlite）只能由一个进程使用：WORKERS=4 未生效，以单进程运行',

@@ -99,3 +99,17 @@ describe('two apps on one database sharing Redis', () => {
     expect(codes).toEqual([401, 401, 401, 401, 429]);
   });
 });
+
+describe('Redis unreachable', () => {
+  it('what needs the shared state answers 503 with Retry-After; the rest keeps working', async () => {
+    const t = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: prefix });
+    try {
+      const puzzle = await t.call({ method: 'POST', url: '/api/captcha/get' });
+      expect(puzzle.statusCode, puzzle.body).toBe(503);
+      expect(puzzle.headers['retry-after']).toBeDefined();
+      expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
