@@ -48,6 +48,7 @@ import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
 import { workbenchRoutes } from './modules/workbench/index.ts';
+import { type Antivirus, antivirusOf } from './platform/antivirus.ts';
 import { registerOperLog } from './platform/audit.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -78,6 +79,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => void;
   /** Where uploaded files are kept; default the one the settings name (STORAGE), closed with the app. */
   storage?: FileStorage;
+  /** The upload scanner; default the one the settings name (AV_SCAN, CLAMD_URL). */
+  antivirus?: Antivirus;
 }
 
 /** Bytes below which a response is sent uncompressed. */
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     database,
     clock,
     storage,
+    antivirus: opts.antivirus ?? antivirusOf(config),
     settings: createSettingsService(() => database.db, clock, settingDefaults(config)),
   };
   app.decorate('deps', deps);

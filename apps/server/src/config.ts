@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECURITY_LIMITS } from '@aqzrx/contracts';
 import { z } from 'zod';
+import { parseClamdUrl } from './platform/antivirus.ts';
 
 const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -208,6 +209,19 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /**
+   * Antivirus scan of every uploaded file before it is stored (security.md F02) by ClamAV's clamd at CLAMD_URL
+   * (`tcp://host:3310` or `unix:/run/clamav/clamd.ctl`); while clamd cannot be reached uploads answer 503. `off`
+   * (default, for development and tests) is refused with NODE_ENV=production unless on the demo data (SEED_DEMO=on).
+   */
+  AV_SCAN: bool.default(false),
+  CLAMD_URL: z
+    .string()
+    .trim()
+    .default('tcp://127.0.0.1:3310')
+    .refine((s) => parseClamdUrl(s) !== undefined, 'CLAMD_URL 须为 tcp://主机:端口 或 unix:/套接字路径'),
+  /** Longest silence of clamd during a scan (ms) before the upload is refused with 503. */
+  AV_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** China-time hour (0-23) of the daily orphan-upload sweep. */
   UPLOAD_SWEEP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   /**
@@ -272,6 +286,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!c.MFA && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
     throw new Error(
       '环境变量配置有误:\n  MFA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启二次验证',
+    );
+  }
+  if (!c.AV_SCAN && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
+    throw new Error(
+      '环境变量配置有误:\n  AV_SCAN=off 只用于开发和测试，生产环境（NODE_ENV=production）须开启上传文件病毒检查（AV_SCAN=on，并设置 CLAMD_URL）',
     );
   }
   if (

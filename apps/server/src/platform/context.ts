@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { Antivirus } from './antivirus.ts';
 import type { Clock } from './clock.ts';
 import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   settings: SettingsService;
   /** Uploaded and server-made files (platform/storage: a shared directory or an S3-compatible bucket). */
   storage: FileStorage;
+  /** Scans uploaded files before they are stored (platform/antivirus.ts; AV_SCAN=off: passes them through). */
+  antivirus: Antivirus;
 }
 
 declare module 'fastify' {
