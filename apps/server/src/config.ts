@@ -202,6 +202,21 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
   /** Bucket in the path (`endpoint/bucket/key`, MinIO) instead of the host name (`bucket.endpoint`, OSS, COS). */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * Copies of the embedded database's backups (daily, before a migration, `backup`) off the machine (security.md
+   * R09): `storage` puts each into the file storage (STORAGE: the S3 bucket, or the shared directory) as
+   * `backups/pglite-….tar.gz`, keeping the newest BACKUP_COPY_KEEP there; `off` (default) keeps them in
+   * DATA_DIR/backups only.
+   */
+  BACKUP_COPY: z.enum(['off', 'storage']).default('off'),
+  BACKUP_COPY_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** Time between two scheduled backups of the embedded database (default a day; the newest 14 kept locally). */
+  BACKUP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
   /** Uploads attached to no record are removed this many hours after upload (modules/file/orphans.ts). */
   UPLOAD_ORPHAN_HOURS: z.coerce
     .number()

@@ -46,6 +46,11 @@ const SCRUBBED = [
   'TEST_WRITE_DELAY_MS',
   'WEB_DIST',
   'SHUTDOWN_TIMEOUT_MS',
+  'STORAGE',
+  'AV_SCAN',
+  'CLAMD_URL',
+  'BACKUP_COPY',
+  'BACKUP_INTERVAL_MS',
 ];
 
 export function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {

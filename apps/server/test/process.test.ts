@@ -21,6 +21,26 @@ import {
   within,
 } from './process-helpers.ts';
 import { killMidWrite, LOCK_FILE, roleBody, sortGrants, stop } from './process-kill.ts';
+import { startS3StandIn } from './s3-standin.ts';
+
+/** Rows of every table of the embedded database in `dir` (no server may be running on it). */
+async function rowCounts(dir: string): Promise<Record<string, number>> {
+  const pglite = await openPglite(path.join(dir, 'pgdata'));
+  try {
+    const tables = await pglite.query<{ t: string }>(
+      `SELECT table_name AS t FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { t } of tables.rows) {
+      counts[t] =
+        (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`)).rows[0]?.n ?? 0;
+    }
+    return counts;
+  } finally {
+    await pglite.close();
+  }
+}
 
 const DEMO_USERS = [
   'admin',
@@ -156,42 +176,108 @@ describe('embedded PGlite server process', () => {
     await expect(fetch(`${srv.base}/api/health`)).rejects.toThrow();
   }, 300_000);
 
-  it('R09: backup with the server stopped, restore refused while it runs, restore brings back the backed-up state', async () => {
-    const dir = dataDir('backup');
-    const backup = await runMain(['backup'], { DATA_DIR: dir });
-    expect(backup.code, backup.stderr).toBe(0);
-    const file = /备份完成: (\S+\.tar\.gz)/.exec(backup.stdout)?.[1] ?? '';
-    expect(path.dirname(file)).toBe(path.join(dir, 'backups'));
-    expect(fs.statSync(file).size).toBeGreaterThan(0);
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+  it("R09: daily and manual backups copied off the machine (S3 stand-in, N kept); restore from the copy reproduces every table's row count and the log chain", async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const dir = dataDir('backup');
+      const env = {
+        DATA_DIR: dir,
+        BACKUP_COPY: 'storage',
+        BACKUP_COPY_KEEP: '2',
+        BACKUP_INTERVAL_MS: '1500',
+        ...s3.env(),
+      };
+      const copies = () => [...s3.objects.keys()].filter((k) => k.startsWith('backups/')).sort();
+      const localBackups = () =>
+        fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')).sort() : [];
 
-    const srv = await startServer({ DATA_DIR: dir });
-    let token = (await login(srv.base, 'admin')).token;
-    const grants = await pickGrants(srv.base, token, 3);
-    await ok(srv.base, '/api/role/add', { token, body: roleBody('ROLE_AFTERBACKUP', '备份之后', grants) });
-    expect(await findRole(srv.base, token, 'ROLE_AFTERBACKUP')).toBeDefined();
+      // An older copy and a file that is not a backup are in the folder already.
+      const put = (key: string, body: string) =>
+        s3.objects.set(key, {
+          body: Buffer.from(body),
+          contentType: 'text/plain',
+          etag: '"0"',
+          modifiedAt: new Date(),
+        });
+      put('backups/pglite-2000-01-01T00-00-00-000Z-daily.tar.gz', 'old');
+      put('backups/README.txt', 'not a backup');
+      // A write that reaches the operation log, then the scheduled backups: each copied to the bucket, the two
+      // newest copies kept there. The stop waits for a backup under way.
+      const first = await startServer({ ...env, SHUTDOWN_TIMEOUT_MS: '120000' });
+      let token = (await login(first.base, 'admin')).token;
+      const grants = await pickGrants(first.base, token, 3);
+      await ok(first.base, '/api/role/add', {
+        token,
+        body: roleBody('ROLE_BEFOREBACKUP', '备份之前', grants),
+      });
+      const copied = () => [...first.stdout().matchAll(/备份已复制到文件存储: (\S+)（/g)].map((m) => m[1]);
+      const until = Date.now() + 120_000;
+      while (copied().length < 2 && Date.now() < until) await sleep(200);
+      await stop(first);
+      const daily = localBackups().filter((f) => f.endsWith('-daily.tar.gz'));
+      expect(copied().length, first.stdout() + first.stderr()).toBeGreaterThanOrEqual(2);
+      expect(copied()).toEqual(daily.map((f) => `backups/${f}`));
+      expect(copies()).toEqual(['backups/README.txt', ...copied().slice(-2)].sort());
+      const newest = copied().at(-1) ?? '';
+      expect(s3.objects.get(newest)?.body.equals(fs.readFileSync(path.join(dir, newest)))).toBe(true);
 
-    // Restoring under a running server is refused before anything is touched.
-    const refused = await runMain(['restore', file], { DATA_DIR: dir });
-    expect(refused.code, refused.stderr).toBe(3);
-    expect(refused.stderr).toContain(`数据目录已被进程 ${srv.pid} 占用`);
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('pgdata.before-restore-'))).toEqual([]);
-    expect(await findRole(srv.base, token, 'ROLE_AFTERBACKUP')).toBeDefined();
-    await stop(srv);
+      // The state to come back: every table's row count, with the server stopped.
+      const before = await rowCounts(dir);
+      expect(before.sys_oper_log).toBeGreaterThan(0);
+      expect(before.sys_user).toBe(DEMO_USERS.length);
 
-    const restored = await runMain(['restore', file], { DATA_DIR: dir });
-    expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain(`已从 ${file} 恢复，用户数 ${DEMO_USERS.length}`);
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('pgdata.before-restore-'))).toHaveLength(1);
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+      const backup = await runMain(['backup'], env);
+      expect(backup.code, backup.stderr).toBe(0);
+      const file = /备份完成: (\S+\.tar\.gz)/.exec(backup.stdout)?.[1] ?? '';
+      expect(path.dirname(file)).toBe(path.join(dir, 'backups'));
+      const key = `backups/${path.basename(file)}`;
+      expect(backup.stdout).toContain(`备份已复制到文件存储: ${key}`);
+      expect(copies()).toEqual(['backups/README.txt', newest, key].sort());
+      expect(s3.objects.get(key)?.body.equals(fs.readFileSync(file))).toBe(true);
+      expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
 
-    const after = await startServer({ DATA_DIR: dir });
-    token = (await login(after.base, 'admin')).token;
-    expect(await findRole(after.base, token, 'ROLE_AFTERBACKUP')).toBeUndefined();
-    for (const username of DEMO_USERS) {
-      const res = await call(after.base, '/api/login', { body: { username, password: DEMO_PASSWORD } });
-      expect(res.status, `${username}: ${JSON.stringify(res.body)}`).toBe(200);
+      // Changes after the backup.
+      const srv = await startServer({ ...env, BACKUP_INTERVAL_MS: undefined });
+      token = (await login(srv.base, 'admin')).token;
+      await ok(srv.base, '/api/role/add', { token, body: roleBody('ROLE_AFTERBACKUP', '备份之后', grants) });
+      expect(await findRole(srv.base, token, 'ROLE_AFTERBACKUP')).toBeDefined();
+
+      // Restoring under a running server is refused before anything is touched.
+      const refused = await runMain(['restore', `storage:${key}`], env);
+      expect(refused.code, refused.stderr).toBe(3);
+      expect(refused.stderr).toContain(`数据目录已被进程 ${srv.pid} 占用`);
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('pgdata.before-restore-'))).toEqual([]);
+      expect(await findRole(srv.base, token, 'ROLE_AFTERBACKUP')).toBeDefined();
+      await stop(srv);
+      expect((await rowCounts(dir)).sys_role).toBe((before.sys_role ?? 0) + 1);
+
+      // The machine's own backups are gone: the copy in the bucket brings the state back.
+      fs.rmSync(path.join(dir, 'backups'), { recursive: true });
+      const missing = await runMain(['restore', 'storage:backups/pglite-none.tar.gz'], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('文件不存在');
+      const restored = await runMain(['restore', `storage:${key}`], env);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`已从 storage:${key} 恢复，用户数 ${DEMO_USERS.length}`);
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('pgdata.before-restore-'))).toHaveLength(1);
+      expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+
+      expect(await rowCounts(dir)).toEqual(before);
+      const verified = await runMain(['logs:verify'], env);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(verified.stdout).toContain(`操作日志防篡改校验通过：自第一条共 ${before.sys_oper_log} 条`);
+
+      const after = await startServer({ ...env, BACKUP_INTERVAL_MS: undefined });
+      token = (await login(after.base, 'admin')).token;
+      expect(await findRole(after.base, token, 'ROLE_AFTERBACKUP')).toBeUndefined();
+      expect(await findRole(after.base, token, 'ROLE_BEFOREBACKUP')).toBeDefined();
+      for (const username of DEMO_USERS) {
+        const res = await call(after.base, '/api/login', { body: { username, password: DEMO_PASSWORD } });
+        expect(res.status, `${username}: ${JSON.stringify(res.body)}`).toBe(200);
+      }
+      await stop(after);
+    } finally {
+      await s3.close();
     }
-    await stop(after);
   }, 300_000);
 });
