@@ -111,6 +111,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10000),
+  /**
+   * Slow clients (security.md R04): a request's headers, and the body of any request but an upload, must arrive
+   * within this long, or the connection is answered 408 and closed (slowloris, slow bodies). Uploads are bounded
+   * by the idle timeout (no byte for 120 s) instead, so a large file on a slow line is not cut off.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Time between two runs of the push worker (modules/data-exchange): 1 s to 1 day. */
   PUSH_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /**
