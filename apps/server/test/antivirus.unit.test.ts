@@ -106,6 +106,35 @@ describe('clamd INSTREAM client', () => {
       clamd.streamMaxLength = 25 * 1024 * 1024;
     }
     expect(await scanner().ping()).toBe(true);
+
+    // A clamd that says OK before it has seen the file is not believed.
+    const hasty = net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.resume();
+      socket.end('stream: OK\0');
+    });
+    await new Promise<void>((r) => hasty.listen(0, '127.0.0.1', r));
+    const hastyAv = clamdAntivirus({
+      target: { host: '127.0.0.1', port: (hasty.address() as net.AddressInfo).port },
+      timeoutMs: 2_000,
+    });
+    for (const chunks of [[Buffer.alloc(10)], [Buffer.alloc(10), Buffer.alloc(10)]]) {
+      const early = await pipeline(
+        Readable.from(chunks, { objectMode: false }),
+        async function* (source: AsyncIterable<Buffer>) {
+          // The answer arrives between two chunks (2 chunks) or before the end of the stream (1 chunk).
+          for await (const c of source) {
+            yield c;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        },
+        hastyAv.scanning(),
+        new Writable({ write: (_c, _e, cb) => cb() }),
+      ).catch((e: unknown) => e);
+      expect(early).toBeInstanceOf(AntivirusError);
+      expect(String(early)).toContain('answered before the end of the file');
+    }
+    await new Promise<void>((r) => hasty.close(() => r()));
   });
 
   it('keeps memory bounded: a slow clamd holds the stream back instead of buffering it', async () => {

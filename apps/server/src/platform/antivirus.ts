@@ -217,6 +217,14 @@ class ClamdScan extends Transform {
 
   override _flush(cb: TransformCallback): void {
     const conn = this.connection();
+    // An answer before the terminator is no verdict on the whole file (even `stream: OK`).
+    const early = this.early(conn);
+    if (early) {
+      conn.close();
+      cb(early);
+      return;
+    }
+    conn.socket.write(Buffer.alloc(4));
     const done = () => {
       const o = conn.outcome;
       if (!o) {
@@ -226,7 +234,6 @@ class ClamdScan extends Transform {
       conn.close();
       cb('error' in o ? o.error : verdictError(o.reply));
     };
-    if (!conn.outcome) conn.socket.write(Buffer.alloc(4));
     done();
   }
 
