@@ -243,8 +243,11 @@ class ClamdScan extends Transform {
   }
 }
 
+/** A readiness probe answers within a second or so: a PING that takes longer counts as clamd down. */
+const PING_MS = 1_000;
+
 async function clamdPing(opts: ClamdOptions): Promise<boolean> {
-  const conn = new ClamdConnection({ ...opts, timeoutMs: Math.min(opts.timeoutMs, CONNECT_MS) }, 'PING');
+  const conn = new ClamdConnection({ ...opts, timeoutMs: Math.min(opts.timeoutMs, PING_MS) }, 'PING');
   const outcome = await new Promise<NonNullable<ClamdConnection['outcome']>>((resolve) => {
     const check = () => (conn.outcome ? resolve(conn.outcome) : conn.wake(check));
     check();
