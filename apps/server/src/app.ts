@@ -48,6 +48,7 @@ import { subsystemsRoutes } from './modules/subsystem/index.ts';
 import { trainingRoutes } from './modules/training/index.ts';
 import { usersRoutes } from './modules/user/index.ts';
 import { workbenchRoutes } from './modules/workbench/index.ts';
+import { type Antivirus, antivirusOf } from './platform/antivirus.ts';
 import { registerOperLog } from './platform/audit.ts';
 // new:feature imports
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -55,7 +56,7 @@ import type { AppDeps } from './platform/context.ts';
 import { configureCounts } from './platform/count-cache.ts';
 import { AppError } from './platform/errors.ts';
 import { createFileScopes } from './platform/file-scopes.ts';
-import { type ApiRoute, registerHttpPlatform } from './platform/http.ts';
+import { type ApiRoute, registerHttpPlatform, requestTimeoutResponse } from './platform/http.ts';
 import { registerIpCeiling } from './platform/ip-limit.ts';
 import { LOGIN_SHELL_CSS, loginShellHtml } from './platform/login-shell.ts';
 import { configurePii } from './platform/pii.ts';
@@ -80,6 +81,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => void;
   /** Where uploaded files are kept; default the one the settings name (STORAGE), closed with the app. */
   storage?: FileStorage;
+  /** The upload scanner; default the one the settings name (AV_SCAN, CLAMD_URL). */
+  antivirus?: Antivirus;
 }
 
 /** Bytes below which a response is sent uncompressed. */
@@ -108,9 +111,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
         .map((s) => s.trim())
         .filter(Boolean)
     : false;
+  // Slowloris (security.md R04): the headers must be complete within REQUEST_TIMEOUT_MS (Node's headersTimeout),
+  // checked every quarter of it (at most every 5 s; Node's default check is every 30 s, which let a slow client
+  // hold its connection up to 90 s past a 60 s limit). Bodies: platform/http.ts (body deadline).
+  const slowClients = {
+    headersTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)),
+  };
   const app = Fastify({
     // HTTPS=on: TLS 1.2/1.3 only with the suites of platform/transport.ts (security.md P01).
-    ...(config.HTTPS ? { https: tlsServerOptions(config) } : {}),
+    ...(config.HTTPS ? { https: { ...tlsServerOptions(config), ...slowClients } } : { http: slowClients }),
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
       redact: {
@@ -132,7 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     trustProxy,
     bodyLimit: 1_048_576,
     // Whole-request deadlines would cut long uploads (2 GB mp4); instead an idle socket is dropped after
-    // 120 s and Node's headersTimeout (60 s) drops clients that never finish their headers (slowloris).
+    // 120 s, headersTimeout (above) drops clients that never finish their headers (slowloris), and the body
+    // deadline (platform/http.ts) those that never finish the body of a request other than an upload.
     requestTimeout: 0,
     connectionTimeout: 120_000,
     keepAliveTimeout: 10_000,
@@ -144,6 +155,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     // Malformed HTTP (bad Content-Length, pipelining garbage) still gets the platform's envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
+      // Headers not complete within REQUEST_TIMEOUT_MS (Node's headersTimeout): 408, as Node itself answers.
+      if ((err as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+        socket.end(requestTimeoutResponse());
+        return;
+      }
       const body = JSON.stringify({ error: 400, apiError: 400, result: '请求格式有误', code: 'BAD_REQUEST' });
       socket.end(
         `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -178,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     database,
     clock,
     storage,
+    antivirus: opts.antivirus ?? antivirusOf(config),
     settings: createSettingsService(() => database.db, clock, settingDefaults(config)),
     shared,
     counters,

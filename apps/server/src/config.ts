@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECURITY_LIMITS } from '@aqzrx/contracts';
 import { z } from 'zod';
+import { parseClamdUrl } from './platform/antivirus.ts';
 
 const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -139,6 +140,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10000),
+  /**
+   * Slow clients (security.md R04): a request's headers, and the body of any request but an upload, must arrive
+   * within this long, or the connection is answered 408 and closed (slowloris, slow bodies). Uploads are bounded
+   * by the idle timeout (no byte for 120 s) instead, so a large file on a slow line is not cut off.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Time between two runs of the push worker (modules/data-exchange): 1 s to 1 day. */
   PUSH_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /**
@@ -230,6 +237,21 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
   /** Bucket in the path (`endpoint/bucket/key`, MinIO) instead of the host name (`bucket.endpoint`, OSS, COS). */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * Copies of the embedded database's backups (daily, before a migration, `backup`) off the machine (security.md
+   * R09): `storage` puts each into the file storage (STORAGE: the S3 bucket, or the shared directory) as
+   * `backups/pglite-….tar.gz`, keeping the newest BACKUP_COPY_KEEP there; `off` (default) keeps them in
+   * DATA_DIR/backups only.
+   */
+  BACKUP_COPY: z.enum(['off', 'storage']).default('off'),
+  BACKUP_COPY_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** Time between two scheduled backups of the embedded database (default a day; the newest 14 kept locally). */
+  BACKUP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
   /** Uploads attached to no record are removed this many hours after upload (modules/file/orphans.ts). */
   UPLOAD_ORPHAN_HOURS: z.coerce
     .number()
@@ -237,6 +259,19 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /**
+   * Antivirus scan of every uploaded file before it is stored (security.md F02) by ClamAV's clamd at CLAMD_URL
+   * (`tcp://host:3310` or `unix:/run/clamav/clamd.ctl`); while clamd cannot be reached uploads answer 503. `off`
+   * (default, for development and tests) is refused with NODE_ENV=production unless on the demo data (SEED_DEMO=on).
+   */
+  AV_SCAN: bool.default(false),
+  CLAMD_URL: z
+    .string()
+    .trim()
+    .default('tcp://127.0.0.1:3310')
+    .refine((s) => parseClamdUrl(s) !== undefined, 'CLAMD_URL 须为 tcp://主机:端口 或 unix:/套接字路径'),
+  /** Longest silence of clamd during a scan (ms) before the upload is refused with 503. */
+  AV_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** China-time hour (0-23) of the daily orphan-upload sweep. */
   UPLOAD_SWEEP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   /**
@@ -318,6 +353,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!c.MFA && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
     throw new Error(
       '环境变量配置有误:\n  MFA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启二次验证',
+    );
+  }
+  if (!c.AV_SCAN && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
+    throw new Error(
+      '环境变量配置有误:\n  AV_SCAN=off 只用于开发和测试，生产环境（NODE_ENV=production）须开启上传文件病毒检查（AV_SCAN=on，并设置 CLAMD_URL）',
     );
   }
   if (

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type ReadyMessage, runPrimary } from './cluster.ts';
 import { type Config, loadConfig, workerPlan } from './config.ts';
-import { backupPglite, readBackup } from './db/backup.ts';
+import { backupPglite, copyBackup, readBackup } from './db/backup.ts';
 import { type Database, openDatabase, openPglite } from './db/database.ts';
 import { acquireDirLock, DataDirLockedError, type DirLock } from './db/lock.ts';
 import { migrateDown, migrateToLatest, migrator } from './db/migrate.ts';
 import { describeVerification, logHmacKey, verifyOperLogChain } from './platform/log-chain.ts';
 import { serverPasswordProblem } from './platform/password-strength.ts';
 import { configurePii } from './platform/pii.ts';
-import { openStorage } from './platform/storage/storage.ts';
+import { type FileStorage, openStorage } from './platform/storage/storage.ts';
 import { createPlainHttpRedirector } from './platform/transport.ts';
 import {
   DUTY_ADMIN_ACCOUNTS,
@@ -67,11 +67,30 @@ function wantsDemo(config: Config): boolean {
   return config.NODE_ENV !== 'production';
 }
 
+/**
+ * With BACKUP_COPY=storage, copies a backup into the file storage (`storage`, or the one the settings name, opened
+ * for it) and keeps BACKUP_COPY_KEEP copies there (db/backup.ts); a failure rejects, the local backup stays.
+ */
+async function copyOff(config: Config, file: string, storage?: FileStorage): Promise<void> {
+  if (config.BACKUP_COPY !== 'storage') return;
+  const store = storage ?? (await openStorage(config));
+  try {
+    const key = await copyBackup(store, file, config.BACKUP_COPY_KEEP);
+    log(`备份已复制到文件存储: ${key}（${store.location}）`);
+  } finally {
+    if (!storage) await store.close();
+  }
+}
+
 async function prepare(config: Config, database: Database): Promise<void> {
   const pending = (await migrator(database.db).getMigrations()).filter((m) => !m.executedAt);
   if (database.pglite && pending.length > 0 && (await hasTables(database))) {
     const file = await backupPglite(database.pglite, config.backupDir, 'pre-migrate');
     log(`迁移前已备份嵌入式数据库: ${file}`);
+    // The migration goes ahead with the local backup when the copy fails (the store may be down for a while).
+    await copyOff(config, file).catch((err: unknown) =>
+      process.stderr.write(`迁移前备份复制到文件存储失败（本机备份仍在 ${file}）: ${String(err)}\n`),
+    );
   }
   const applied = await migrateToLatest(database.db);
   if (applied.length) log(`已执行数据库迁移: ${applied.join(', ')}`);
@@ -145,6 +164,8 @@ async function serveProcess(config: Config, worker: boolean): Promise<void> {
   const app = await buildApp({ config, database });
   let stopping = false;
   let plain: http.Server | undefined;
+  /** Stops the scheduled backups and resolves once the one running (dump and copy) is done. */
+  let stopBackups = async () => {};
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -160,6 +181,8 @@ async function serveProcess(config: Config, worker: boolean): Promise<void> {
       // Keep listening (new requests answer 503, app.ts) until the requests in flight are done, then close.
       const drainUntil = Date.now() + Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1_000);
       while (app.state.inFlight > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 25));
+      // A backup under way finishes (its copy too) before the database closes; the shutdown timeout still applies.
+      await stopBackups();
       plain?.close();
       await app.close();
       await database.checkpoint();
@@ -177,12 +200,28 @@ async function serveProcess(config: Config, worker: boolean): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (database.pglite) {
-    // Daily dump of the embedded database; keeps the last 14.
+    // Daily dump of the embedded database (BACKUP_INTERVAL_MS); keeps the last 14, copies them off with BACKUP_COPY.
     const pglite = database.pglite;
+    let running: Promise<void> | undefined;
     const daily = setInterval(() => {
-      backupPglite(pglite, config.backupDir, 'daily').catch((err) => app.log.error({ err }, '定时备份失败'));
-    }, 24 * 3_600_000);
+      // One at a time: a dump that takes longer than the interval is not run over by the next.
+      if (running || stopping) return;
+      running = backupPglite(pglite, config.backupDir, 'daily')
+        .then((file) =>
+          copyOff(config, file, app.deps.storage).catch((err) =>
+            app.log.error({ err, file }, '定时备份复制到文件存储失败（本机备份已完成）'),
+          ),
+        )
+        .catch((err) => app.log.error({ err }, '定时备份失败'))
+        .finally(() => {
+          running = undefined;
+        });
+    }, config.BACKUP_INTERVAL_MS);
     daily.unref();
+    stopBackups = async () => {
+      clearInterval(daily);
+      await running;
+    };
   }
   // A response finished while stopping closes its connection, so close() need not wait out keep-alive (R07).
   app.addHook('onSend', async (_req, reply) => void (stopping && reply.header('connection', 'close')));
@@ -219,8 +258,14 @@ async function run(command: Command, args: string[]): Promise<void> {
   if (command === 'serve') return serve(config);
   if (command === 'restore') {
     if (!config.embedded) throw new Error('restore 仅用于嵌入式数据库；PostgreSQL 请使用 pg_restore / PITR');
-    const file = args[0];
-    if (!file || !fs.existsSync(file)) throw new Error('用法: npm run db:restore -- <备份文件.tar.gz>');
+    const file = args[0] ?? '';
+    // A file, or `storage:backups/<name>`: a copy in the file storage (BACKUP_COPY=storage).
+    const backup = await readBackup(file, () => openStorage(config));
+    if (!backup) {
+      throw new Error(
+        '用法: npm run db:restore -- <备份文件.tar.gz 或 storage:backups/备份名.tar.gz>（文件不存在）',
+      );
+    }
     const lock = acquireDirLock(config.dataDir);
     try {
       if (fs.existsSync(config.pgliteDir)) {
@@ -228,7 +273,7 @@ async function run(command: Command, args: string[]): Promise<void> {
         fs.renameSync(config.pgliteDir, aside);
         log(`原数据目录已移至 ${aside}`);
       }
-      const pglite = await openPglite(config.pgliteDir, readBackup(file));
+      const pglite = await openPglite(config.pgliteDir, backup);
       const res = await pglite.query<{ c: number }>('SELECT count(*)::int AS c FROM sys_user');
       await pglite.query('CHECKPOINT');
       await pglite.close();
@@ -254,6 +299,7 @@ async function run(command: Command, args: string[]): Promise<void> {
         throw new Error('backup 仅用于嵌入式数据库；PostgreSQL 请使用 pg_basebackup 与 WAL 归档');
       const file = await backupPglite(database.pglite, args[0] ?? config.backupDir, 'manual');
       log(`备份完成: ${file}`);
+      await copyOff(config, file);
     } else if (command === 'logs:verify') {
       // Walks the operation log's HMAC chain (platform/log-chain.ts); a break exits 1.
       const result = await verifyOperLogChain(database.db, logHmacKey(config.LOG_HMAC_KEY));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -316,12 +318,28 @@ describe('rate limit', () => {
       for (let i = 0; i < 8; i++) expect((await anonymous()).statusCode).toBe(200);
       const refused = await anonymous();
       expect(refused.statusCode).toBe(429);
-      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json()).toMatchObject({
+        error: 429,
+        code: 'RATE_LIMITED',
+        result: '请求过于频繁，请稍后再试',
+      });
+      // Seconds until the IP's window ends (60 s windows).
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      // The flood goes on and stays refused; meanwhile both signed-in users of the same IP are served.
+      for (let i = 0; i < 20; i++) {
+        expect((await anonymous()).statusCode).toBe(429);
+        expect((await info(i % 2 ? gov : insurer)).statusCode).toBe(200);
+      }
       // Past the ceiling a made-up token is refused before the database is asked; a token that signed in keeps
       // working.
       expect((await info('C'.repeat(43))).statusCode).toBe(429);
       expect((await info(gov)).statusCode).toBe(200);
       expect((await info(insurer)).statusCode).toBe(200);
+      // Once the window named by retry-after has passed, the IP's anonymous traffic is served again.
+      ctx.clock.advance(wait * 1000);
+      expect((await anonymous()).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }
@@ -351,6 +369,124 @@ describe('rate limit', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('slow clients (R04): dropped once REQUEST_TIMEOUT_MS expires, others served meanwhile', () => {
+  const TIMEOUT = 1500;
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestContext({ REQUEST_TIMEOUT_MS: String(TIMEOUT), IP_RATE_MAX: '100000' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => ctx.close());
+
+  /**
+   * Opens a connection, writes `head`, then one byte of `drip` every 100 ms (never all of it); resolves when
+   * the server closes the connection, with what it answered and how long the connection lived.
+   */
+  function slowClient(head: string, drip: string): Promise<{ answer: string; ms: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      let i = 0;
+      const timer = setInterval(() => {
+        if (socket.writable) socket.write(drip[i++ % drip.length] ?? 'x');
+      }, 100);
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => {
+        answer += d;
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, ms: Date.now() - started });
+      });
+      socket.write(head);
+    });
+  }
+
+  it('drops a slowloris client and a slow JSON body with 408, while another client keeps its fast answers', async () => {
+    const slowloris = slowClient('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'abcdefgh');
+    const slowBody = slowClient(
+      'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":"',
+      'aaaaaaaa',
+    );
+    // Another client meanwhile: a request every 50 ms, each answered at once.
+    const latencies: number[] = [];
+    let done = false;
+    const other = (async () => {
+      while (!done) {
+        const t0 = Date.now();
+        const res = await fetch(`http://127.0.0.1:${port}/api/public/settings`, {
+          signal: AbortSignal.timeout(5_000),
+        });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        latencies.push(Date.now() - t0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const [headers, body] = await Promise.all([slowloris, slowBody]);
+    done = true;
+    await other;
+    for (const c of [headers, body]) {
+      expect(c.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(c.answer).toContain('"code":"REQUEST_TIMEOUT"');
+      expect(c.answer).toContain('请求超时');
+      // Not before the deadline; soon after it (the header check runs every quarter of the timeout).
+      expect(c.ms).toBeGreaterThanOrEqual(TIMEOUT - 100);
+      expect(c.ms).toBeLessThan(TIMEOUT + 2_500);
+    }
+    expect(latencies.length).toBeGreaterThan(10);
+    const p95 = [...latencies].sort((a, b) => a - b)[Math.ceil(latencies.length * 0.95) - 1] ?? 0;
+    expect(p95).toBeLessThan(500);
+  });
+
+  it('does not cut off an upload that takes longer than the timeout (only the idle timeout applies)', async () => {
+    const token = await ctx.login('ent');
+    const boundary = 'slowupload';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const pieces = 12;
+    const piece = Buffer.alloc(1000, 0x41);
+    const started = Date.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/file/uploadFile',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + pieces * piece.length + tail.length),
+            'x-token': token,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(head);
+      let n = 0;
+      const timer = setInterval(() => {
+        req.write(piece);
+        if (++n === pieces) {
+          clearInterval(timer);
+          req.end(tail);
+        }
+      }, 200);
+    });
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThan(TIMEOUT + 500);
   });
 });
 

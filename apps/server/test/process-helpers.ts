@@ -51,6 +51,11 @@ const SCRUBBED = [
   'WORKERS',
   'REDIS_URL',
   'REDIS_PREFIX',
+  'STORAGE',
+  'AV_SCAN',
+  'CLAMD_URL',
+  'BACKUP_COPY',
+  'BACKUP_INTERVAL_MS',
 ];
 
 export function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {

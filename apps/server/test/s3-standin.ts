@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  *  - multipart uploads as lib-storage makes them for bodies over 5 MB: CreateMultipartUpload (POST ?uploads),
  *    UploadPart (PUT ?partNumber&uploadId), CompleteMultipartUpload (POST ?uploadId, parts checked: ETags,
  *    ascending numbers, 5 MB minimum but the last), AbortMultipartUpload (DELETE ?uploadId), and
- *    ListMultipartUploads (GET bucket?uploads).
+ *    ListMultipartUploads (GET bucket?uploads);
+ *  - ListObjectsV2 (GET bucket?list-type=2&prefix=…), in pages of `listPageSize` with continuation tokens.
  * Every request must carry a valid AWS Signature Version 4 `Authorization` header for the configured key:
  * the canonical request is rebuilt from what arrived (method, path, sorted query, the signed headers, the
  * payload hash), the key derived from the secret, and a wrong signature answers 403 SignatureDoesNotMatch, an
@@ -40,6 +41,8 @@ export interface S3StandIn {
   >;
   /** Operations answered 500 InternalError while named here ('UploadPart', 'PutObject', 'GetObject' …). */
   failing: Set<string>;
+  /** Keys per ListObjectsV2 page at most (S3: 1,000); a test lowers it to see the client follow the pages. */
+  listPageSize: number;
   /** Requests answered, oldest first: operation and status (to assert what the server did). */
   log: Array<{ op: string; key: string; status: number }>;
   /** The environment that points the server at this stand-in. */
@@ -222,6 +225,7 @@ export async function startS3StandIn(
   const uploads: S3StandIn['uploads'] = new Map();
   const log: S3StandIn['log'] = [];
   const failing = new Set<string>();
+  const state = { listPageSize: 1000 };
   const maybeFail = (op: string) => {
     if (failing.has(op)) throw new S3Fault(500, 'InternalError', `${op} is failing (test switch)`);
   };
@@ -272,6 +276,33 @@ export async function startS3StandIn(
           `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${items}</ListMultipartUploadsResult>`,
         );
         return { op: 'ListMultipartUploads', key };
+      }
+      if (method === 'GET' && q.get('list-type') === '2') {
+        const prefix = q.get('prefix') ?? '';
+        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+        // The continuation token is the last key of the page before (opaque to the client).
+        const after = q.get('continuation-token');
+        const from =
+          after === null ? 0 : keys.findIndex((k) => k > Buffer.from(after, 'base64url').toString());
+        const rest = from < 0 ? [] : keys.slice(from);
+        const max = Math.min(Number(q.get('max-keys') ?? 1000), state.listPageSize);
+        const page = rest.slice(0, max);
+        const truncated = rest.length > page.length;
+        const items = page
+          .map((k) => {
+            const o = objects.get(k)!;
+            return `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${o.modifiedAt.toISOString()}</LastModified><ETag>${xmlEscape(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+          })
+          .join('');
+        const next = truncated
+          ? `<NextContinuationToken>${Buffer.from(page.at(-1) ?? '').toString('base64url')}</NextContinuationToken>`
+          : '';
+        xml(
+          res,
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${items}${next}</ListBucketResult>`,
+        );
+        return { op: 'ListObjectsV2', key: prefix };
       }
       throw new S3Fault(501, 'NotImplemented', `${method} on the bucket is not implemented by the stand-in`);
     }
@@ -435,6 +466,12 @@ export async function startS3StandIn(
     uploads,
     failing,
     log,
+    get listPageSize() {
+      return state.listPageSize;
+    },
+    set listPageSize(n) {
+      state.listPageSize = n;
+    },
     env: (overrides = {}) => ({
       STORAGE: 's3',
       S3_ENDPOINT: endpoint,

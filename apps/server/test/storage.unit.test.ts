@@ -195,6 +195,49 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     expect(await b.storage.exists('2026/05/failed.mp4')).toBe(false);
   });
 
+  it('lists the complete objects under a folder, sorted, not writes in progress nor other folders', async () => {
+    const put = (key: string) => b.storage.put(key, Readable.from([Buffer.from(key)]));
+    for (const k of [
+      'backups/b.tar.gz',
+      'backups/a.tar.gz',
+      'backups/c.tar.gz',
+      'backupsx/d',
+      '2026/05/e.png',
+    ])
+      await put(k);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    async function* slow() {
+      yield randomBytes(6 * MB);
+      await gate;
+    }
+    const pending = b.storage.put('backups/z.tar.gz', Readable.from(slow()));
+    const until = Date.now() + 10_000;
+    while (b.partial().length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    if (kind === 's3') standIn.listPageSize = 2;
+    try {
+      expect(await b.storage.list('backups/')).toEqual([
+        'backups/a.tar.gz',
+        'backups/b.tar.gz',
+        'backups/c.tar.gz',
+      ]);
+      expect(await b.storage.list('nothing/')).toEqual([]);
+      if (kind === 's3')
+        expect(standIn.log.filter((l) => l.op === 'ListObjectsV2').length).toBeGreaterThan(2);
+    } finally {
+      standIn.listPageSize = 1000;
+    }
+    release();
+    await pending;
+    expect(await b.storage.list('backups/')).toContain('backups/z.tar.gz');
+    await expect(b.storage.list('../')).rejects.toThrow(/invalid storage prefix/);
+    await expect(b.storage.list('backups')).rejects.toThrow(/invalid storage prefix/);
+    for (const k of await b.storage.list('backups/')) await b.storage.delete(k);
+    expect(await b.storage.list('backups/')).toEqual([]);
+  });
+
   it('refuses keys that would leave the store; reads of them find nothing', async () => {
     for (const key of ['../x.png', '/etc/x.png', 'a/../../x.png', 'a\\b.png', '.hidden', '']) {
       await expect(b.storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(

@@ -90,6 +90,12 @@ export const ErrorReason = {
   INSUFFICIENT_STORAGE: 'INSUFFICIENT_STORAGE',
   /** The file storage (shared directory or object store) failed or refused the server (503; nothing kept). */
   STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
+  /** The request's headers or body did not arrive within REQUEST_TIMEOUT_MS (408; the connection is closed). */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  /** The antivirus found a signature in an uploaded file (422; nothing kept). */
+  FILE_INFECTED: 'FILE_INFECTED',
+  /** The antivirus (clamd) could not be reached or gave no verdict (503; nothing kept). */
+  ANTIVIRUS_UNAVAILABLE: 'ANTIVIRUS_UNAVAILABLE',
   /** A plain-HTTP API call to a server that serves HTTPS (403). */
   HTTPS_REQUIRED: 'HTTPS_REQUIRED',
   DB_UNAVAILABLE: 'DB_UNAVAILABLE',

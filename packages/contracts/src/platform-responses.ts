@@ -31,6 +31,8 @@ export const readyEnvelope = envelope(
     database: z.enum(['pglite', 'postgres']),
     /** `low`: the upload disk is below UPLOAD_MIN_FREE_MB (uploads answer 507; everything else works). */
     disk: z.enum(['ok', 'low']),
+    /** `down`: AV_SCAN=on and clamd does not answer (uploads answer 503); `off`: uploads are not scanned. */
+    antivirus: z.enum(['ok', 'down', 'off']),
   }),
 );
 

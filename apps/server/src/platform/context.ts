@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { Antivirus } from './antivirus.ts';
 import type { Clock } from './clock.ts';
 import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
@@ -66,6 +67,8 @@ export interface AppDeps {
   shared: SharedStore;
   /** Rate-limit counts shared by all processes and instances (platform/rate-counters.ts). */
   counters: RateCounters;
+  /** Scans uploaded files before they are stored (platform/antivirus.ts; AV_SCAN=off: passes them through). */
+  antivirus: Antivirus;
 }
 
 declare module 'fastify' {

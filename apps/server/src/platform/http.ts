@@ -186,7 +186,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   app.addHook('onRequest', async (req) => {
     req.startedAt = process.hrtime.bigint();
     if (!req.url.startsWith('/api/')) return;
-    armBodyDeadline(req);
+    armBodyDeadline(req, config.REQUEST_TIMEOUT_MS);
     const permission = req.routeOptions.config.permission;
     // Fail closed: a route that forgot to declare its permission is refused, not opened.
     if (permission === undefined && req.routeOptions.url !== undefined) throw forbidden();
@@ -375,17 +375,38 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
   });
 }
 
+/** The raw answer to a request that did not arrive in time (REQUEST_TIMEOUT_MS), written to the socket. */
+export function requestTimeoutResponse(): string {
+  const body = JSON.stringify({
+    error: 408,
+    apiError: 408,
+    result: '请求超时：请求未在规定时间内发送完毕，连接已关闭，请检查网络后重试',
+    code: ErrorReason.REQUEST_TIMEOUT,
+  });
+  return `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
 /**
- * A request body must arrive within BODY_DEADLINE_MS (slowloris on JSON routes, security.md R04).
- * Multipart uploads are exempt: they may take long, and the socket idle timeout still applies.
+ * A request body must arrive within REQUEST_TIMEOUT_MS of the request's start (slow bodies, security.md R04):
+ * past it the client is answered 408 and the connection closed. Multipart uploads are exempt: they may take
+ * long, and the socket idle timeout still applies.
  */
-const BODY_DEADLINE_MS = 60_000;
 const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
-function armBodyDeadline(req: FastifyRequest): void {
+function armBodyDeadline(req: FastifyRequest, ms: number): void {
   if (String(req.headers['content-type'] ?? '').startsWith('multipart/')) return;
   const timer = setTimeout(() => {
-    if (!req.raw.complete) req.raw.destroy(new Error('request body deadline exceeded'));
-  }, BODY_DEADLINE_MS);
+    if (req.raw.complete) return;
+    const socket = req.raw.socket;
+    // Nothing was answered yet (the handler waits for the body): say why, then drop the connection.
+    if (socket.writable && !req.raw.destroyed) {
+      socket.write(requestTimeoutResponse(), () =>
+        req.raw.destroy(new Error('request body deadline exceeded')),
+      );
+      setTimeout(() => req.raw.destroy(), 1_000).unref();
+    } else {
+      req.raw.destroy(new Error('request body deadline exceeded'));
+    }
+  }, ms);
   timer.unref();
   bodyTimers.set(req, timer);
   req.raw.once('end', () => clearBodyDeadline(req));

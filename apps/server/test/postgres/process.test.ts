@@ -112,6 +112,8 @@ describe('PostgreSQL server process', () => {
       DATA_DIR: tempDir('prod'),
       MFA: undefined,
       LOG_HMAC_KEY: 'process-test-log-hmac-key-0123456789',
+      // Production scans uploads (AV_SCAN=off is refused); clamd is only connected to when a file arrives.
+      AV_SCAN: 'on',
     };
 
     // The operation log's chain key is required in production (issue 17 finding 9).

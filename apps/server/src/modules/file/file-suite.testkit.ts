@@ -19,14 +19,14 @@ import { canReadFile } from './file.service.ts';
 
 // --- multipart bodies by hand --------------------------------------------------------------------
 
-interface Part {
+export interface Part {
   name: string;
   filename?: string;
   contentType?: string;
   data: Buffer | string;
 }
 
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----aqzrx${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {

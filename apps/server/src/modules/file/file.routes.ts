@@ -39,7 +39,7 @@ const idParams = z.object({ id: z.string() }).strict();
  * module's own scope, so no other route accepts multipart bodies.
  */
 export function filesRoutes(app: FastifyInstance): void {
-  const { clock, config, storage } = app.deps;
+  const { antivirus, clock, config, storage } = app.deps;
   const limits = uploadLimits(config);
   const ledger = createUploadLedger();
 
@@ -68,7 +68,10 @@ export function filesRoutes(app: FastifyInstance): void {
             part.file.destroy();
             throw badFieldError();
           }
-          received = await receiveFile(part.file, part.filename, storage, clock.now(), budget);
+          received = await receiveFile(part.file, part.filename, storage, clock.now(), {
+            budget,
+            antivirus,
+          });
         }
       } catch (err) {
         // A file stored before the rest of the form failed (a second file, too many fields) is not kept.

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { SysFileTable } from '../../db/schema.ts';
 import { resolveActor } from '../../platform/actor.ts';
+import { type Antivirus, AntivirusError, antivirusOff, InfectedFileError } from '../../platform/antivirus.ts';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileScopes } from '../../platform/file-scopes.ts';
@@ -37,6 +38,9 @@ export const FileMessages = {
   tooLarge: (limit: number) => `上传的文件大小超出限制，允许的最大大小是 ${limitInMb(limit)} MB`,
   storageDownUpload: '文件存储服务暂时不可用，文件未保存，请稍后重新上传；如持续出现请联系系统管理员',
   storageDownRead: '文件存储服务暂时不可用，请稍后重试；如持续出现请联系系统管理员',
+  infected: (signature: string) =>
+    `文件未通过病毒检查（检出 ${signature}），未保存；请用杀毒软件清除后重新上传，或联系系统管理员`,
+  antivirusDown: '病毒检查服务暂时不可用，文件未保存，请稍后重新上传；如持续出现请联系系统管理员',
 } as const;
 
 /**
@@ -65,6 +69,22 @@ function storageUnavailable(err: StorageError, upload: boolean): AppError {
   return e;
 }
 export const badFieldError = () => uploadBadRequest(FileMessages.wrongField);
+
+/**
+ * What a failed scan answers: an infected file 422 (its content is refused, as a wrong type is 415), a scan that
+ * could not be made 503 (fail closed: the file is not taken unscanned), the scanner's error kept for the log.
+ */
+function scanRefusal(err: InfectedFileError | AntivirusError): AppError {
+  const e =
+    err instanceof InfectedFileError
+      ? new AppError(422, FileMessages.infected(err.signature), ErrorReason.FILE_INFECTED, CLOSE)
+      : new AppError(503, FileMessages.antivirusDown, ErrorReason.ANTIVIRUS_UNAVAILABLE, {
+          ...CLOSE,
+          'retry-after': '30',
+        });
+  e.cause = err;
+  return e;
+}
 
 /**
  * Checks a file while it streams past: magic bytes against the extension on the first bytes, the
@@ -176,20 +196,29 @@ export interface ReceivedFile {
   storagePath: string;
 }
 
+export interface ReceiveOptions {
+  /** Counts the bytes against the uploader's quotas (modules/file/quota.ts); default none. */
+  budget?: UploadBudget;
+  /** Scans the bytes (app.deps.antivirus for anything a user sends; antivirusOff only for the server's own). */
+  antivirus: Antivirus;
+}
+
 /**
- * Streams one uploaded file through the checks into the storage under `<yyyy>/<mm>/<uuid>.<ext>`. The storage
- * keeps nothing when a check fails or the client goes away (FileStorage.put), so on any error there is nothing
- * to remove. `budget` counts the bytes against the uploader's quotas (modules/file/quota.ts) and cuts the
- * stream off when one would be passed. Until commitFile writes its row the file is no one's: a caller that
- * does not commit it deletes it (discardFile).
+ * Streams one uploaded file through the checks into the storage under `<yyyy>/<mm>/<uuid>.<ext>`: the magic
+ * bytes against the extension and the size limit first, then the antivirus (so a file of the wrong type is
+ * refused before clamd sees a byte), all while the bytes stream to the storage. The storage keeps nothing when a
+ * check fails or the client goes away (FileStorage.put; the scan ends its stream only after a clean verdict), so
+ * on any error there is nothing to remove. The budget cuts the stream off when a quota would be passed. Until
+ * commitFile writes its row the file is no one's: a caller that does not commit it deletes it (discardFile).
  */
 export async function receiveFile(
   stream: Readable & { truncated?: boolean },
   rawName: string | undefined,
   storage: FileStorage,
   now: Date,
-  budget: UploadBudget = unlimitedBudget,
+  opts: ReceiveOptions,
 ): Promise<ReceivedFile> {
+  const budget = opts.budget ?? unlimitedBudget;
   const originalName = cleanFileName(rawName);
   const ext = extensionOf(originalName);
   const allowed = EXTENSIONS[ext];
@@ -202,14 +231,17 @@ export async function receiveFile(
   const dir = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const storagePath = `${dir}/${id}.${ext}`;
   const inspector = new UploadInspector(ext, budget, () => stream.truncated === true);
-  // A failing client stream destroys the inspector with its error (and a failing inspector the client
-  // stream), so the put sees the failure and keeps nothing; the put's failure is the one reported.
-  pipeline(stream, inspector, () => undefined);
+  const scan = opts.antivirus.scanning();
+  // A failing client stream destroys the checks with its error (and a failing check the client stream), so
+  // the put sees the failure and keeps nothing; the put's failure is the one reported.
+  pipeline(stream, inspector, scan, () => undefined);
   try {
-    await storage.put(storagePath, inspector, allowed.mime);
+    await storage.put(storagePath, scan, allowed.mime);
   } catch (err) {
     stream.destroy();
-    throw err instanceof StorageError ? storageUnavailable(err, true) : err;
+    if (err instanceof StorageError) throw storageUnavailable(err, true);
+    if (err instanceof InfectedFileError || err instanceof AntivirusError) throw scanRefusal(err);
+    throw err;
   }
   const detected = inspector.detected;
   if (!detected) {
@@ -273,7 +305,10 @@ export async function storeFileBytes(
   owner: FileOwner,
   now: Date,
 ): Promise<string> {
-  const received = await receiveFile(Readable.from([Buffer.from(bytes)]), fileName, storage, now);
+  // The server's own bytes (demo images, generated reports): checked like an upload but not scanned.
+  const received = await receiveFile(Readable.from([Buffer.from(bytes)]), fileName, storage, now, {
+    antivirus: antivirusOff,
+  });
   try {
     return await commitFile(trx, received, owner, now);
   } catch (err) {

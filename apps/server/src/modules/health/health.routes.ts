@@ -8,6 +8,7 @@ import { diskLow, uploadLimits } from '../file/index.ts';
 export function healthRoutes(app: FastifyInstance, state: { closing: boolean }): void {
   const live = async () => ok({ status: 'ok' });
   let lastLowWarning = 0;
+  let lastAvWarning = 0;
   const ready = async () => {
     if (state.closing) throw new AppError(503, '服务正在停止', 'DB_UNAVAILABLE', { 'retry-after': '5' });
     try {
@@ -27,7 +28,19 @@ export function healthRoutes(app: FastifyInstance, state: { closing: boolean }):
         'upload disk below UPLOAD_MIN_FREE_MB: uploads answer 507',
       );
     }
-    return ok({ status: 'ready', database: app.deps.database.kind, disk: low ? 'low' : 'ok' });
+    // AV_SCAN=on and clamd silent: still ready (everything but uploads works), uploads answer 503 meanwhile.
+    const { antivirus } = app.deps;
+    const avUp = !antivirus.enabled || (await antivirus.ping());
+    if (!avUp && Date.now() - lastAvWarning > 3_600_000) {
+      lastAvWarning = Date.now();
+      app.log.warn({ clamd: antivirus.location }, 'antivirus (clamd) does not answer: uploads answer 503');
+    }
+    return ok({
+      status: 'ready',
+      database: app.deps.database.kind,
+      disk: low ? 'low' : 'ok',
+      antivirus: antivirus.enabled ? (avUp ? 'ok' : 'down') : 'off',
+    });
   };
   const config = { permission: 'public' as const, rateLimit: false as const };
   const liveOpts = { config, schema: { tags: ['health'], response: { 200: liveEnvelope } } };

@@ -74,7 +74,7 @@ const SCAN_KINDS = new Set(['image', 'pdf']);
  */
 export function registrationRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, storage } = app.deps;
+  const { antivirus, clock, config, storage } = app.deps;
   const provider = createSmsProvider(config, () => app.db, app.log);
   smsOutboxRoutes(app);
 
@@ -191,7 +191,7 @@ export function registrationRoutes(app: FastifyInstance): void {
         try {
           for await (const part of req.parts()) {
             if (part.type !== 'file') continue;
-            received = await receive(part.file, part.filename, storage, now);
+            received = await receive(part.file, part.filename, storage, now, { antivirus });
           }
         } catch (err) {
           if (received) await discardFile(storage, received);

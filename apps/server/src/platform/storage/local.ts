@@ -5,7 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, counted, type FileStorage, StorageError, validKey } from './storage.ts';
+import { assertKey, assertPrefix, counted, type FileStorage, StorageError, validKey } from './storage.ts';
 
 const isMissing = (err: unknown) => {
   const code = (err as NodeJS.ErrnoException).code;
@@ -123,6 +123,26 @@ export function localFileStorage(root: string): FileStorage {
       await fsp.rm(full, { force: true }).catch((err) => {
         throw new StorageError('delete', key, err);
       });
+    },
+
+    async list(prefix) {
+      assertPrefix(prefix);
+      const folder = path.join(dir, prefix);
+      let entries: string[];
+      try {
+        entries = await fsp.readdir(folder, { recursive: true });
+      } catch (err) {
+        if (isMissing(err)) return [];
+        throw new StorageError('list', prefix, err);
+      }
+      const keys: string[] = [];
+      for (const rel of entries) {
+        const key = `${prefix}${rel.split(path.sep).join('/')}`;
+        if (rel.endsWith('.part') || !validKey(key)) continue;
+        const s = await fsp.stat(path.join(folder, rel)).catch(() => undefined);
+        if (s?.isFile()) keys.push(key);
+      }
+      return keys.sort();
     },
 
     async sweepIncomplete(now, maxAgeMs) {

@@ -5,10 +5,11 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertKey, counted, type FileStorage, StorageError, validKey } from './storage.ts';
+import { assertKey, assertPrefix, counted, type FileStorage, StorageError, validKey } from './storage.ts';
 
 export interface S3Settings {
   endpoint: string;
@@ -127,6 +128,25 @@ export function s3FileStorage(s: S3Settings): FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((err) => {
         throw new StorageError('delete', key, err);
       });
+    },
+
+    async list(prefix) {
+      assertPrefix(prefix);
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      try {
+        for (;;) {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+          );
+          for (const o of page.Contents ?? []) if (o.Key && validKey(o.Key)) keys.push(o.Key);
+          if (!page.IsTruncated || !page.NextContinuationToken) break;
+          ContinuationToken = page.NextContinuationToken;
+        }
+      } catch (err) {
+        throw new StorageError('list', prefix, err);
+      }
+      return keys.sort();
     },
 
     async sweepIncomplete(now, maxAgeMs) {

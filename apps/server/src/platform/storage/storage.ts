@@ -23,8 +23,8 @@ export interface StoredStat {
  * Where uploaded and server-made files are kept (README `STORAGE`): a shared directory (`local`, the default;
  * may be on NFS shared by several instances) or an S3-compatible object store (`s3`: AWS S3, MinIO, Alibaba
  * Cloud OSS and Tencent Cloud COS in their S3 modes). Keys are relative paths, `<yyyy>/<mm>/<uuid>.<ext>` for
- * uploads. Every module that writes or reads such files goes through this interface; backups of the embedded
- * database are not files of this kind and stay on the local disk.
+ * uploads. Every module that writes or reads such files goes through this interface, and so do the copies of the
+ * embedded database's backups (`backups/pglite-….tar.gz`, db/backup.ts, with BACKUP_COPY=storage).
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
@@ -43,6 +43,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; no error when it is not there. */
   delete(key: string): Promise<void>;
+  /**
+   * Keys of the complete objects under `prefix` (a folder such as `backups/`, ending with a slash), sorted. For
+   * small folders (the database backups' copies): every key is held in memory. Writes in progress are not listed.
+   */
+  list(prefix: string): Promise<string[]>;
   /**
    * Removes what crashed writes left (local: `.part` temp files; s3: incomplete multipart uploads) begun more
    * than `maxAgeMs` before `now`, so writes in progress are never touched; how many were removed.
@@ -87,6 +92,13 @@ export function assertKey(key: string): void {
   if (!validKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/** A folder prefix for list(): `''` (everything) or plain segments ending with a slash. */
+export function assertPrefix(prefix: string): void {
+  if (prefix !== '' && !(prefix.endsWith('/') && validKey(prefix.slice(0, -1)))) {
+    throw new Error(`invalid storage prefix: ${JSON.stringify(prefix)}`);
+  }
+}
+
 /**
  * Counts the puts in progress around an adapter (for writing(): a test waits for an upload to be under way,
  * a shutdown can say how many uploads it cuts off).
@@ -108,6 +120,7 @@ export function counted(storage: Omit<FileStorage, 'writing'>): FileStorage {
     stat: (key) => storage.stat(key),
     exists: (key) => storage.exists(key),
     delete: (key) => storage.delete(key),
+    list: (prefix) => storage.list(prefix),
     sweepIncomplete: (now, maxAgeMs) => storage.sweepIncomplete(now, maxAgeMs),
     freeBytes: () => storage.freeBytes(),
     writing: () => writing,
