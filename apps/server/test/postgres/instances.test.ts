@@ -88,7 +88,10 @@ async function from(
 
 /** Password sign-in from `ip` with a puzzle solved there; answers the token. */
 async function signInFrom(ip: string, base: string, username: string): Promise<string> {
-  const ch = (await from(ip, base, '/api/captcha/get', 'POST')).json().data as CaptchaChallenge;
+  const ch = await withImages(
+    (await from(ip, base, '/api/captcha/get', 'POST')).json().data as CaptchaChallenge,
+    (url) => fetchBytes(`${base}${url}`),
+  );
   const x = solveCaptcha(ch);
   const pass = await from(ip, base, '/api/captcha/check', 'POST', {
     body: { id: ch.id, x, trail: humanTrail(x) },

@@ -225,7 +225,7 @@ describe('PostgreSQL server process', () => {
     expect(await info()).toBe(200);
     expect(await info()).toBe(200);
     const [row] = await query<{ id: number }>(url, "SELECT id FROM sys_user WHERE username = 'ent'");
-    const adminToken = (await login(a.base, 'admin')).token;
+    const adminToken = (await login(a.base, 'secadmin')).token;
     const ended = await call(a.base, `/api/sys/user/forceLogout?id=${row!.id}`, { token: adminToken });
     expect(ended.status).toBe(200);
     // The announcement leaves A after its commit; B refuses the session from then on (polled for the

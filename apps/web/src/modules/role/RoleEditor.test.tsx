@@ -63,12 +63,12 @@ describe('<GrantTree> (role editor)', () => {
   it('ticking an action of an unticked page ticks the page with only that action', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
-    fireEvent.click(box('AdminLog', '操作日志 查询'));
-    expect(box('AdminLog', '授权 操作日志').checked).toBe(true);
-    expect(box('AdminLog', '操作日志 导出').checked).toBe(false);
+    fireEvent.click(box('AdminNotice', '通知公告 查询'));
+    expect(box('AdminNotice', '授权 通知公告').checked).toBe(true);
+    expect(box('AdminNotice', '通知公告 导出').checked).toBe(false);
     expect((onChange.mock.calls.at(-1)![0] as Map<number, string[]>).get(11)).toEqual(['query']);
-    fireEvent.click(box('AdminLog', '操作日志 查询'));
-    expect(box('AdminLog', '授权 操作日志').checked).toBe(false);
+    fireEvent.click(box('AdminNotice', '通知公告 查询'));
+    expect(box('AdminNotice', '授权 通知公告').checked).toBe(false);
   });
 
   it('a section tick covers every menu of that role', () => {
@@ -83,9 +83,9 @@ describe('<GrantTree> (role editor)', () => {
 
   it('filters the tree by path or component and says so when nothing matches', () => {
     render(<Harness />);
-    fireEvent.change(screen.getByLabelText('filter'), { target: { value: 'AdminLog' } });
-    const node = screen.getByTestId('grant-AdminLog');
-    expect(within(node).getByText('操作日志')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('filter'), { target: { value: 'AdminNotice' } });
+    const node = screen.getByTestId('grant-AdminNotice');
+    expect(within(node).getByText('通知公告')).toBeTruthy();
     expect(screen.queryByTestId('grant-UserSearch')).toBeNull();
     fireEvent.change(screen.getByLabelText('filter'), { target: { value: 'nothing-like-this' } });
     expect(screen.getByText('没有匹配的资源')).toBeTruthy();
