@@ -12,7 +12,12 @@ export interface LoginShellState {
   focus: 'username' | 'password' | null;
   /** 登录 was clicked before the app was ready. */
   submit: boolean;
+  /** 扫码登录 was clicked before the app was ready. */
+  qr: boolean;
 }
+
+/** What the last takeover found (the form is gone by then; the login panel reads the QR choice from here). */
+let taken: LoginShellState | null = null;
 
 function input(id: string): HTMLInputElement | null {
   const el = document.getElementById(id);
@@ -31,14 +36,26 @@ export function takeLoginShell(): LoginShellState | null {
     password: password?.value ?? '',
     focus: active && active === username ? 'username' : active && active === password ? 'password' : null,
     submit: input(LOGIN_SHELL.submit)?.checked ?? false,
+    qr: input(LOGIN_SHELL.qr)?.checked ?? false,
   };
   root.remove();
+  taken = state;
   return state;
 }
 
-/** 扫码登录 was clicked on the HTML form before the app was ready. */
+/** 扫码登录 was clicked on the HTML form, which is still there. */
 export function loginShellWantsQr(): boolean {
   return input(LOGIN_SHELL.qr)?.checked ?? false;
+}
+
+/**
+ * 扫码登录 was clicked on the HTML form before the takeover that just happened (a click may land between the
+ * login panel's first render and that moment); answered once.
+ */
+export function takenShellWantsQr(): boolean {
+  const qr = taken?.qr ?? false;
+  taken = null;
+  return qr;
 }
 
 export function removeLoginShell(): void {

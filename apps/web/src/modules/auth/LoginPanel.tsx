@@ -7,7 +7,7 @@ import { safeRedirect } from '../../app/guard.ts';
 import { SlidePuzzle, type SlidePuzzleHandle } from '../../components/index.ts';
 import { login } from '../../platform/auth.ts';
 import { isMfaPending, landingPath, MFA_CODE_PATTERN } from '../../platform/contracts.ts';
-import { loginShellWantsQr, takeLoginShell } from '../../platform/login-shell.ts';
+import { loginShellWantsQr, takeLoginShell, takenShellWantsQr } from '../../platform/login-shell.ts';
 import { passwordChangePrompt, requirePasswordChange } from '../../platform/password-prompt.ts';
 import { PORTAL_REG_PATH, USER_RECOVER_PATH } from '../../platform/paths.ts';
 import { usePublicSettings } from '../../platform/public-settings.ts';
@@ -237,6 +237,11 @@ export function PasswordLoginForm({
 export function LoginPanel({ initialMode = 'password' }: { initialMode?: LoginMode }) {
   // 扫码登录 chosen on the login page's HTML form before this code ran.
   const [mode, setMode] = useState<LoginMode>(() => (loginShellWantsQr() ? 'qr' : initialMode));
+  // The form below takes the HTML form over in its layout effect, which runs before this one: a click on
+  // 扫码登录 made after this panel's first render is seen here, before the browser paints.
+  useLayoutEffect(() => {
+    if (takenShellWantsQr()) setMode('qr');
+  }, []);
   return (
     <>
       <Segmented<LoginMode>
