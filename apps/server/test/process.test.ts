@@ -25,6 +25,12 @@ import { killMidWrite, LOCK_FILE, roleBody, sortGrants, stop } from './process-k
 import { startS3StandIn } from './s3-standin.ts';
 
 /** Rows of every table of the embedded database in `dir` (no server may be running on it). */
+/**
+ * Tables of passing state, not records: rate-limit windows (unlogged on PostgreSQL) and single-use keys
+ * (captcha challenges, nonces) that expire in minutes. A restore need not bring them back.
+ */
+const TRANSIENT_TABLES = new Set(['sys_rate_counter', 'sys_single_use']);
+
 async function rowCounts(dir: string): Promise<Record<string, number>> {
   const pglite = await openPglite(path.join(dir, 'pgdata'));
   try {
@@ -34,6 +40,7 @@ async function rowCounts(dir: string): Promise<Record<string, number>> {
     );
     const counts: Record<string, number> = {};
     for (const { t } of tables.rows) {
+      if (TRANSIENT_TABLES.has(t)) continue;
       counts[t] =
         (await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`)).rows[0]?.n ?? 0;
     }
