@@ -70,6 +70,10 @@ describe('subsystem data push drawer', () => {
     expect(screen.getByText('保单已推送至')).toBeTruthy();
     expect(screen.getByLabelText('推送地址')).toHaveProperty('value', 'https://js.example.gov.cn/aqzrx/push');
 
+    // The saved kinds are in the form before one is added (on a loaded machine they arrived after the click).
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: '保单' })).toHaveProperty('checked', true),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: '理赔' }));
     fireEvent.click(button(/保\s*存/));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/subsystem/push/save')).toBe(true));
