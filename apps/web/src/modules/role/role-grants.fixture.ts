@@ -55,7 +55,9 @@ export const TREE: ResourceNode[] = [
     ],
   }),
   node(10, '内容管理', '/admin/content', 'RouteView', 'notice', '', {
-    children: [node(11, '通知公告', '/admin/content/AdminNotice/route', 'AdminNotice', 'notice', 'query,export')],
+    children: [
+      node(11, '通知公告', '/admin/content/AdminNotice/route', 'AdminNotice', 'notice', 'query,export'),
+    ],
   }),
   node(20, '系统管理', '/government/govSystem', 'RouteView', 'user', '', {
     children: [node(21, '用户管理', '/government/govSystem/GovUsers/route', 'GovUsers', 'user', 'query,get')],
