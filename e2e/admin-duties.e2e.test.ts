@@ -77,6 +77,9 @@ describe('three administrators, three menus', () => {
     expect(await page.getByTestId('audit-index').count()).toBe(0);
     // Its user list marks the security and audit administrators' accounts as theirs.
     await page.goto('/admin/system/UserSearch/route');
+    // Other suites add users in parallel: search for the account rather than expect it on the first page.
+    await page.getByPlaceholder('用户名（模糊匹配）').fill('secadmin');
+    await btn(page, '查询').click();
     const row = page.locator('tr.ant-table-row').filter({ hasText: 'secadmin' });
     await row.getByText('安全管理员管理').waitFor();
     expect(await btn(row, '编辑').count()).toBe(0);
