@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureSideBySide } from './lib/bare.mjs';
 import { root, startServer as startBenchServer } from './lib/server.mjs';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -34,6 +35,10 @@ const ENTERPRISES = Math.ceil(POLICIES / YEARS);
 const reuse = process.env.BENCH_DB;
 const dbName = reuse ?? `aqzrx_bench_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ins-'));
+// Side by side (issue 18): each list is also served by a bare Fastify + pg server running the same SQL
+// (bench/lib/bare.mjs), and the full stack's req/s is printed as a ratio of it. BENCH_BARE=0 leaves it out.
+const sideBySide = process.env.BENCH_BARE !== '0';
+const captureFile = path.join(dataDir, 'captured-sql.jsonl');
 
 const urlFor = (name) => {
   const u = new URL(baseUrl);
@@ -62,6 +67,7 @@ function startServer() {
     env: {
       DATABASE_URL: urlFor(dbName),
       PII_KEY: 'ab'.repeat(32),
+      ...(sideBySide ? { BENCH_SQL_CAPTURE: captureFile } : {}),
       // Node flags for the server only (the load generator in this process keeps its own).
       ...(process.env.BENCH_SERVER_NODE_OPTIONS
         ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
@@ -317,11 +323,15 @@ async function measure(base, login, counts) {
   console.log(
     `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
   );
-  const rows = [];
-  for (const [name, headers, url] of scenarios) {
-    const role = headers === insurer ? 'insurer' : 'gov';
-    rows.push(await run(`${name} (${role})`, role, { url: `${base}${url}`, method: 'POST', headers }));
-  }
+  const rows = await measureSideBySide({
+    scenarios: scenarios.map(([name, headers, url]) => {
+      const role = headers === insurer ? 'insurer' : 'gov';
+      return { name: `${name} (${role})`, role, url: `${base}${url}`, headers };
+    }),
+    run,
+    databaseUrl: urlFor(dbName),
+    captureFile: sideBySide ? captureFile : null,
+  });
   const out = {
     date: new Date().toISOString(),
     node: process.version,
@@ -331,6 +341,7 @@ async function measure(base, login, counts) {
     loadAverageBefore: loadBefore,
     loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
     data: counts,
+    workers: Number(process.env.WORKERS ?? 1),
     rows,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureSideBySide } from './lib/bare.mjs';
 import { root, startServer as startBenchServer } from './lib/server.mjs';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -26,6 +27,10 @@ const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
 const dbName = `aqzrx_bench_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ap-'));
+// Side by side (issue 18): each list is also served by a bare Fastify + pg server running the same SQL
+// (bench/lib/bare.mjs), and the full stack's req/s is printed as a ratio of it. BENCH_BARE=0 leaves it out.
+const sideBySide = process.env.BENCH_BARE !== '0';
+const captureFile = path.join(dataDir, 'captured-sql.jsonl');
 
 const urlFor = (name) => {
   const u = new URL(baseUrl);
@@ -54,6 +59,7 @@ function startServer() {
     env: {
       DATABASE_URL: urlFor(dbName),
       PII_KEY: 'ab'.repeat(32),
+      ...(sideBySide ? { BENCH_SQL_CAPTURE: captureFile } : {}),
       // Node flags for the server only (the load generator in this process keeps its own).
       ...(process.env.BENCH_SERVER_NODE_OPTIONS
         ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
@@ -240,9 +246,17 @@ async function measure(base, login, counts) {
   console.log(
     `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
   );
-  const rows = [];
-  for (const [name, role, headers, url] of scenarios)
-    rows.push(await run(`${name} (${role})`, role, { url: `${base}${url}`, method: 'POST', headers }));
+  const rows = await measureSideBySide({
+    scenarios: scenarios.map(([name, role, headers, url]) => ({
+      name: `${name} (${role})`,
+      role,
+      url: `${base}${url}`,
+      headers,
+    })),
+    run,
+    databaseUrl: urlFor(dbName),
+    captureFile: sideBySide ? captureFile : null,
+  });
   const out = {
     date: new Date().toISOString(),
     node: process.version,
@@ -251,6 +265,7 @@ async function measure(base, login, counts) {
     loadAverageBefore: loadBefore,
     loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
     data: counts,
+    workers: Number(process.env.WORKERS ?? 1),
     rows,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

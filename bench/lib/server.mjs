@@ -9,7 +9,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Starts the server; resolves with the child process and its port once it prints its address. */
 export function startServer({ dataDir, env = {}, nodeArgs = [] }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, 'apps/server/bin/server.mjs', 'serve'], {
+    // BENCH_SQL_CAPTURE=<file>: the statements of marked requests are written there (bench/lib/capture-sql.mjs).
+    const capture = env.BENCH_SQL_CAPTURE ? ['--import', path.join(root, 'bench/lib/capture-sql.mjs')] : [];
+    const child = spawn(process.execPath, [...capture, ...nodeArgs, 'apps/server/bin/server.mjs', 'serve'], {
       cwd: root,
       env: {
         ...process.env,
