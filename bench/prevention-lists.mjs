@@ -6,6 +6,9 @@
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/prevention-lists.mjs
 //
+// BENCH_ONLY=<regex> picks scenarios by name, BENCH_RESULT=<file> writes the results elsewhere, BENCH_BARE=0
+// leaves out the side-by-side bare server, WORKERS=2 runs the server with two processes.
+//
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
 // (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
 import fs from 'node:fs';
@@ -242,12 +245,15 @@ async function measure(base, login, counts) {
       '/api/prevention/project/list?pageNo=1&pageSize=10&state=3',
     ],
   ];
+  // BENCH_ONLY=<regex>: only the scenarios whose name matches.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const picked = scenarios.filter(([name, role]) => !only || only.test(`${name} (${role})`));
   const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
   console.log(
     `PostgreSQL, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs, load average ${loadBefore.join(' ')}`,
   );
   const rows = await measureSideBySide({
-    scenarios: scenarios.map(([name, role, headers, url]) => ({
+    scenarios: picked.map(([name, role, headers, url]) => ({
       name: `${name} (${role})`,
       role,
       url: `${base}${url}`,
@@ -270,7 +276,7 @@ async function measure(base, login, counts) {
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
-    path.join(root, 'bench/results/prevention-lists.json'),
+    path.resolve(root, process.env.BENCH_RESULT ?? 'bench/results/prevention-lists.json'),
     `${JSON.stringify(out, null, 2)}\n`,
   );
 }

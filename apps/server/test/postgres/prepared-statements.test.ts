@@ -47,6 +47,29 @@ describe('prepared statements on PostgreSQL', () => {
     });
   });
 
+  it('a page written as numbers lets PostgreSQL reuse the generic plan of a paged list', async () => {
+    await t.database.db.connection().execute(async (conn) => {
+      for (let i = 0; i < 8; i++) {
+        const r = await conn
+          .selectFrom('sysRole')
+          .select('roleKey')
+          .where('id', '>', 0)
+          .orderBy('id', 'desc')
+          .limit(3)
+          .offset(1)
+          .execute();
+        expect(r).toHaveLength(3);
+      }
+      const prepared = await sql<{ statement: string; genericPlans: number; customPlans: number }>`
+        SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE statement LIKE '%from "sys_role"%' AND statement LIKE '%"id" > $1%'`.execute(conn);
+      expect(prepared.rows).toHaveLength(1);
+      expect(prepared.rows[0]?.statement).toMatch(/limit 3 offset 1$/);
+      // With `limit $2 offset $3` the generic plan is costed for 10 % of the rows and never taken (0 generic).
+      expect(Number(prepared.rows[0]?.genericPlans)).toBeGreaterThan(0);
+    });
+  });
+
   it('queries without parameters keep the simple protocol (several statements in one text)', async () => {
     const r = await sql`SELECT 1; SELECT 2`.execute(t.database.db);
     expect(r.rows).toBeDefined();
