@@ -150,6 +150,25 @@ describe('two-character keywords use the pair indexes (PostgreSQL, generic plans
     expect(plan).not.toContain('Sort');
   });
 
+  it('claim list: 建筑 (1 in 7, more than the count cap) reads its first page in id order, the enterprise of each claim by its key', async () => {
+    configureCounts(logged, { cap: 2000 });
+    captured = [];
+    const page = await listClaims(
+      logged,
+      gov,
+      { keyword: '建筑', pageNo: 1, pageSize: 10 },
+      SETTING_DEFAULTS.insurance,
+      new Date(),
+    );
+    expect(page).toMatchObject({ total: 2000, totalCapped: true });
+    expect(page.list.every((r) => r.enterpriseName?.includes('建筑'))).toBe(true);
+    const plan = await genericPlan((q) => !q.sql.includes('search_bigrams') && /order by/i.test(q.sql));
+    expect(plan).toContain('Index Scan Backward using ins_claim_pkey');
+    // Not a hashed list of every matching enterprise built for each page (a scan of all organisations).
+    expect(plan).not.toMatch(/hashed SubPlan[\s\S]*Seq Scan on sys_org/);
+    expect(plan).toMatch(/Index Scan using sys_org_pkey on sys_org ko/);
+  });
+
   it('claim list: 危化 finds the enterprises by sys_org_name_bigrams and their claims by ins_claim_enterprise_idx', async () => {
     captured = [];
     const page = await listClaims(

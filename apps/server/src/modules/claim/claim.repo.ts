@@ -231,7 +231,7 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
     // in the claims' own indexes (each arm by its index, the arms' rows OR-ed), so a keyword with few
     // matches reads only those, the enterprises found by the pair index. Without kwPairs (a one-character
     // keyword, or the first pages of a frequent one, see denseFirstRows) the claims are read in list order
-    // and each one's own enterprise is checked (EXISTS by its primary key): a page is full after a few
+    // and each one's own enterprise name is read by its primary key and compared: a page is full after a few
     // claims, where a list of every matching enterprise would first have to be built.
     const byIds = has('kwPairs');
     qb = qb.where((eb) => {
@@ -239,10 +239,11 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
         .selectFrom('insPolicy as kp')
         .select('kp.id')
         .where('kp.policyNo', '=', v.kwExact as string);
-      const named = eb
-        .selectFrom('sysOrg as ko')
-        .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-        .where('ko.name', 'like', v.kwLike as string);
+      const named = () =>
+        eb
+          .selectFrom('sysOrg as ko')
+          .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+          .where('ko.name', 'like', v.kwLike as string);
       return eb.or([
         eb('c.reportNo', '=', v.kwExact as string),
         eb('c.registerNo', '=', v.kwExact as string),
@@ -250,10 +251,21 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
           ? sql<boolean>`${sql.ref('c.policyId')} = ANY(ARRAY(${policies}))`
           : eb('c.policyId', 'in', policies),
         byIds
-          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${named
+          ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${named()
               .select('ko.id')
               .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs))}))`
-          : eb.exists(named.select(sql.lit(1).as('one')).whereRef('ko.id', '=', 'c.enterpriseId')),
+          : // The claim's own enterprise name, by its primary key, per claim read (a scalar sub-query:
+            // PostgreSQL turned the EXISTS into a hashed list of every matching name, built on every page —
+            // 28,590 names of 200,000 for 建筑, 35 ms a page; by the key, 0.3 ms).
+            eb(
+              eb
+                .selectFrom('sysOrg as ko')
+                .select('ko.name')
+                .whereRef('ko.id', '=', 'c.enterpriseId')
+                .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise')),
+              'like',
+              v.kwLike as string,
+            ),
       ]);
     }) as QB;
   }
