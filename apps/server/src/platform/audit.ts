@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AuditKind, Db, Tx } from './context.ts';
-import { appendOperLog, type ChainedOperLog, logHmacKey } from './log-chain.ts';
+import { appendOperLog, type ChainedOperLog, logHmacKey, type OperLogContent } from './log-chain.ts';
+import { createOperLogWriter, type OperLogWriter } from './oper-log-writer.ts';
 import { createSyslogShipper, type SyslogShipper } from './syslog.ts';
 import { afterCommit } from './transaction.ts';
 
@@ -11,6 +12,8 @@ import { afterCommit } from './transaction.ts';
 export interface OperLogSink {
   key: Buffer;
   syslog: SyslogShipper | null;
+  /** Rows written outside a transaction, group-committed (oper-log-writer.ts). */
+  writer: OperLogWriter;
 }
 
 declare module 'fastify' {
@@ -27,7 +30,8 @@ export function registerOperLog(app: FastifyInstance): OperLogSink {
         app.log.warn({ err, failures }, 'syslog shipping failed (best effort; the database row is kept)'),
       )
     : null;
-  const sink: OperLogSink = { key: logHmacKey(config.LOG_HMAC_KEY), syslog };
+  const key = logHmacKey(config.LOG_HMAC_KEY);
+  const sink: OperLogSink = { key, syslog, writer: createOperLogWriter(app.db, key) };
   app.decorate('operLog', sink);
   app.addHook('onClose', async () => {
     await syslog?.close();
@@ -116,7 +120,7 @@ export async function writeAudit(
   const a = req.auth;
   const durationMs = Number((process.hrtime.bigint() - req.startedAt) / 1_000_000n);
   const sink = req.server.operLog;
-  const written = await appendOperLog(db, sink.key, {
+  const content: OperLogContent = {
     createdAt: now,
     userId: row.userId !== undefined ? row.userId : (a?.userId ?? null),
     username: escapeLine(row.username ?? a?.username ?? '').slice(0, 64),
@@ -133,6 +137,13 @@ export async function writeAudit(
     outcome: row.outcome,
     errorMsg: escapeLine(row.errorMsg ?? '').slice(0, 500),
     requestId: String(req.id),
-  });
-  shipAfterCommit(db, sink, written);
+  };
+  if (db.isTransaction) {
+    // With the business writes: the row commits or rolls back with them.
+    shipAfterCommit(db, sink, await appendOperLog(db, sink.key, content));
+    return;
+  }
+  // On its own: group-committed with the rows of concurrent requests, resolved once committed.
+  const written = await sink.writer.append(content);
+  sink.syslog?.ship(written);
 }

@@ -232,10 +232,15 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     }
   });
 
-  // Operation-log row for audited routes that did not write one inside their transaction
-  // (failures, and reads such as exports).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', async (req) => {
     clearBodyDeadline(req);
+  });
+
+  // Operation-log row for audited routes that did not write one inside their transaction (failures, and
+  // reads such as lists and exports), written before the answer goes out: an answer whose audit row could not
+  // be written becomes 503 instead (issue 18: overload must not lose audit rows silently). The rows of
+  // concurrent requests are group-committed (oper-log-writer.ts).
+  app.addHook('onSend', async (req, reply, payload) => {
     const audit = req.routeOptions.config.audit;
     // A refused permission is a security event even on routes that are not otherwise audited (L01, Z01).
     const denied = reply.statusCode === 403 && req.auth !== null;
@@ -243,7 +248,7 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
     // 404 — out of its scope, or not there; the answer is the same by design (Z02), the log names the id.
     // Not a route that does not exist (no routeOptions.url), and not an audited route (it logs its own failure).
     const hidden = !audit && reply.statusCode === 404 && req.auth !== null && isRecordRoute(req);
-    if ((!audit && !denied && !hidden) || req.auditDone) return;
+    if ((!audit && !denied && !hidden) || req.auditDone) return payload;
     const failed = reply.statusCode >= 400;
     try {
       await writeAudit(
@@ -258,8 +263,16 @@ export function registerHttpPlatform(app: FastifyInstance, apiRoutes: ApiRoute[]
         },
         clock.now(),
       );
+      req.auditDone = true;
+      return payload;
     } catch (err) {
-      req.log.error({ err }, 'audit write failed');
+      req.log.error({ err }, 'audit write failed: answered 503');
+      const stream = payload as { destroy?: () => void } | null;
+      if (stream && typeof stream === 'object' && typeof stream.destroy === 'function') stream.destroy();
+      for (const h of ['content-encoding', 'content-length', 'content-disposition', 'vary'])
+        reply.removeHeader(h);
+      reply.code(503).header('retry-after', '5').header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(fail(503, Messages.dbUnavailable, ErrorReason.DB_UNAVAILABLE, String(req.id)));
     }
   });
 
