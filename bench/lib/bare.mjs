@@ -40,12 +40,19 @@ export function carriedValues(statements, k) {
     for (let j = k - 1; j >= 0; j--) {
       const s = statements[j];
       if (!s.row || !/nextval\(|\breturning\b/i.test(s.text)) continue;
-      const key = Object.keys(s.row).find(
-        (c) => /(^|_)id$/i.test(c) && s.row[c] !== null && String(s.row[c]) === String(v),
-      );
-      if (key) {
-        carry[p] = { from: j, key };
-        return;
+      for (const [key, value] of Object.entries(s.row)) {
+        // An id, or one of an array of ids (the operation log draws a batch's ids as one array).
+        if (/(^|_)id$/i.test(key) && value !== null && String(value) === String(v)) {
+          carry[p] = { from: j, key };
+          return;
+        }
+        if (/(^|_)ids$/i.test(key) && Array.isArray(value)) {
+          const index = value.findIndex((x) => String(x) === String(v));
+          if (index >= 0) {
+            carry[p] = { from: j, key, index };
+            return;
+          }
+        }
       }
     }
   });
@@ -141,7 +148,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === self) {
       for (const s of statements) {
         const values = s.values.map((v, p) => {
           const c = s.carry[p];
-          return c ? firstRows[c.from]?.[c.key] : v;
+          if (!c) return v;
+          const value = firstRows[c.from]?.[c.key];
+          return c.index === undefined ? value : value?.[c.index];
         });
         rows = (await q({ name: s.name, text: s.text, values })).rows;
         firstRows.push(rows[0]);
