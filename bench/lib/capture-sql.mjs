@@ -9,6 +9,8 @@ import http from 'node:http';
 import pg from 'pg';
 
 const file = process.env.BENCH_SQL_CAPTURE;
+// BENCH_SQL_CAPTURE_ALL=1: every statement, marked or not (diagnosis: what a request costs besides its own).
+const all = process.env.BENCH_SQL_CAPTURE_ALL === '1';
 if (file) {
   const marked = new AsyncLocalStorage();
   const emit = http.Server.prototype.emit;
@@ -21,7 +23,7 @@ if (file) {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (config, values, ...rest) {
     const result = query.call(this, config, values, ...rest);
-    if (marked.getStore()) {
+    if (all || marked.getStore()) {
       const text = typeof config === 'string' ? config : config?.text;
       const vals = typeof config === 'string' ? values : (config?.values ?? values);
       // Written once the statement completes (in call order: a request's statements run one after another),

@@ -333,8 +333,11 @@ const PAGE_TAIL = /\blimit \$(\d+)(?: offset \$(\d+))?$/;
  * connection, and deep pages are rare enough to be planned each time as before.
  */
 export function inlinePage(text: string, values: unknown[]): { text: string; values: unknown[] } {
-  const m = PAGE_TAIL.exec(text);
+  // The tail only: a regular expression anchored at the end still tries every position of a long text.
+  const from = Math.max(0, text.length - 40);
+  const m = PAGE_TAIL.exec(text.slice(from));
   if (!m) return { text, values };
+  m.index += from;
   const limitAt = Number(m[1]);
   const offsetAt = m[2] === undefined ? null : Number(m[2]);
   const last = values.length;

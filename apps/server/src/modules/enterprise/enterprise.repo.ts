@@ -20,6 +20,7 @@ import {
 } from '@aqzrx/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
+import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable, escapeLike, nullableDateText } from '../../db/sql.ts';
 import { type Actor, scopeKey } from '../../platform/actor.ts';
@@ -49,7 +50,7 @@ export const insuredNowExpr = (eb: ExpressionBuilder<DB & { o: DB['sysOrg'] }, '
       .selectFrom('insPolicy as ip')
       .select(sql`1`.as('one'))
       .whereRef('ip.enterpriseId', '=', 'o.id')
-      .where('ip.status', '=', 'approved')
+      .where('ip.status', '=', sql.lit<'approved'>('approved'))
       .where('ip.startDate', '<=', today)
       .where('ip.endDate', '>=', today),
   );
@@ -92,40 +93,44 @@ export async function hasIssuedPolicy(db: Db, enterpriseId: number, today: strin
 const riskLevelExpr = (eb: ExpressionBuilder<DB & { o: DB['sysOrg'] }, 'o'>) =>
   eb.selectFrom('entRisk as r').select('r.riskLevel').whereRef('r.enterpriseId', '=', 'o.id');
 
-function baseQuery(db: Db, today: string) {
+/** Enterprises not deleted, with their profile (the kind as a literal: a list template binds values only). */
+function baseFrom(db: Db) {
   return db
     .selectFrom('sysOrg as o')
     .leftJoin('insEnterprise as e', 'e.id', 'o.id')
-    .where('o.orgType', '=', 'enterprise')
-    .where('o.deletedAt', 'is', null)
-    .select((eb) => [
-      'o.id',
-      'o.name',
-      'o.uscc',
-      'o.districtCode',
-      'e.address',
-      'e.wsIndustryCode',
-      'e.gbIndustryCode',
-      'e.employees',
-      'e.operatingStatus',
-      'e.legalName',
-      'e.legalMobileEnc',
-      'e.safetyName',
-      'e.safetyMobileEnc',
-      'e.stdGrade',
-      'e.mustInsure',
-      'e.onRegister',
-      'e.blacklist',
-      'e.score',
-      'e.scoreGrade',
-      // 风险等级 is the enterprise risk of the rule table (hazard module, ent_risk): the same figure as
-      // /api/risk/list and /api/risk/detail, never the score's band.
-      riskLevelExpr(eb).as('riskLevel'),
-      'e.infoComplete',
-      'e.version',
-      'o.updatedAt',
-      insuredNowExpr(eb, today).as('insuredNow'),
-    ]);
+    .where('o.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+    .where('o.deletedAt', 'is', null);
+}
+
+function baseQuery(db: Db, today: string) {
+  return baseFrom(db).select((eb) => [
+    'o.id',
+    'o.name',
+    'o.uscc',
+    'o.districtCode',
+    'e.address',
+    'e.wsIndustryCode',
+    'e.gbIndustryCode',
+    'e.employees',
+    'e.operatingStatus',
+    'e.legalName',
+    'e.legalMobileEnc',
+    'e.safetyName',
+    'e.safetyMobileEnc',
+    'e.stdGrade',
+    'e.mustInsure',
+    'e.onRegister',
+    'e.blacklist',
+    'e.score',
+    'e.scoreGrade',
+    // 风险等级 is the enterprise risk of the rule table (hazard module, ent_risk): the same figure as
+    // /api/risk/list and /api/risk/detail, never the score's band.
+    riskLevelExpr(eb).as('riskLevel'),
+    'e.infoComplete',
+    'e.version',
+    'o.updatedAt',
+    insuredNowExpr(eb, today).as('insuredNow'),
+  ]);
 }
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
@@ -170,40 +175,88 @@ type EnterpriseListQuery = z.output<typeof enterpriseListQuery>;
 type EnterpriseFilters = z.output<typeof enterpriseListFilters>;
 type EnterpriseOrder = { sortField?: string | undefined; sortOrder?: string | undefined };
 
-/** `pairs`: a keyword of two characters or more is looked up in the pair index (false: LIKE alone). */
-function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string, pairs = true) {
-  let qb = enterpriseScope(baseQuery(db, today), actor);
+/**
+ * The values the list's filters and row scope compare with. Which keys are present (and how many districts)
+ * decides the SQL text, the values are bound: the list runs as a compiled template per shape
+ * (db/query-template.ts), the total and the export build the same filters with Kysely.
+ * `pairs`: a keyword of two characters or more is looked up in the pair index (false: LIKE alone).
+ */
+function filterValues(
+  actor: Actor,
+  q: EnterpriseFilters,
+  today: string,
+  pairs = true,
+): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (actor.kind === 'enterprise') v.scopeOrg = actor.orgId;
+  else if (actor.kind === 'government' && actor.districts.length > 0) v.scopeDistricts = actor.districts;
   if (q.keyword) {
-    const like = `%${escapeLike(q.keyword)}%`;
     // Two characters or more: looked up in the pair index of name and USCC first (db/sql.ts bigramMatch).
-    if (pairs && bigramSearchable(q.keyword))
-      qb = qb.where(bigramMatch(['o.name', 'o.uscc'], q.keyword, true));
-    qb = qb.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.uscc', 'ilike', like)]));
+    if (pairs && bigramSearchable(q.keyword)) v.kwPairs = q.keyword;
+    v.kwLike = `%${escapeLike(q.keyword)}%`;
   }
-  if (q.districtCode) qb = qb.where('o.districtCode', '=', q.districtCode);
-  if (q.wsIndustryCode) qb = qb.where('e.wsIndustryCode', 'like', `${escapeLike(q.wsIndustryCode)}%`);
-  if (q.mustInsure !== undefined)
-    qb = qb.where(sql<boolean>`coalesce(e.must_insure, false)`, '=', q.mustInsure);
-  if (q.blacklist !== undefined) qb = qb.where(sql<boolean>`coalesce(e.blacklist, false)`, '=', q.blacklist);
-  if (q.onRegister !== undefined)
-    qb = qb.where(sql<boolean>`coalesce(e.on_register, false)`, '=', q.onRegister);
-  if (q.infoComplete !== undefined)
-    qb = qb.where(sql<boolean>`coalesce(e.info_complete, false)`, '=', q.infoComplete);
-  if (q.riskLevel !== undefined) {
-    const level = q.riskLevel;
+  if (q.districtCode) v.districtCode = q.districtCode;
+  if (q.wsIndustryCode) v.wsIndustryLike = `${escapeLike(q.wsIndustryCode)}%`;
+  if (q.mustInsure !== undefined) v.mustInsure = q.mustInsure;
+  if (q.blacklist !== undefined) v.blacklist = q.blacklist;
+  if (q.onRegister !== undefined) v.onRegister = q.onRegister;
+  if (q.infoComplete !== undefined) v.infoComplete = q.infoComplete;
+  if (q.riskLevel !== undefined) v.riskLevel = q.riskLevel;
+  if (q.scoreGrade !== undefined) v.scoreGrade = q.scoreGrade;
+  if (q.stdGrade !== undefined) v.stdGrade = q.stdGrade;
+  // Insured or not picks the SQL (EXISTS or NOT EXISTS): two keys.
+  if (q.insured !== undefined) v[q.insured ? 'insuredOn' : 'uninsuredOn'] = today;
+  return v;
+}
+
+/** The SQL text `filterValues(…)` gives: its keys and the number of districts. */
+function filterShape(v: Record<string, unknown>): string {
+  const districts = Array.isArray(v.scopeDistricts) ? v.scopeDistricts.length : 0;
+  return `${Object.keys(v).sort().join(',')}|${districts}`;
+}
+
+/** The row scope and the filters, on any query over `sys_org as o` left joined with `ins_enterprise as e`. */
+function applyFilters<QB extends OrgQB>(qb0: QB, v: Record<string, unknown>): QB {
+  const has = (k: string) => Object.hasOwn(v, k);
+  let qb = qb0;
+  if (has('scopeOrg')) qb = qb.where('o.id', '=', v.scopeOrg as number) as QB;
+  else if (has('scopeDistricts')) qb = qb.where('o.districtCode', 'in', v.scopeDistricts as string[]) as QB;
+  else qb = qb.where(sql<boolean>`false`) as QB;
+  if (has('kwPairs')) qb = qb.where(bigramMatch(['o.name', 'o.uscc'], v.kwPairs, true)) as QB;
+  if (has('kwLike'))
+    qb = qb.where((eb) =>
+      eb.or([eb('o.name', 'ilike', v.kwLike as string), eb('o.uscc', 'ilike', v.kwLike as string)]),
+    ) as QB;
+  if (has('districtCode')) qb = qb.where('o.districtCode', '=', v.districtCode as string) as QB;
+  if (has('wsIndustryLike')) qb = qb.where('e.wsIndustryCode', 'like', v.wsIndustryLike as string) as QB;
+  if (has('mustInsure'))
+    qb = qb.where(sql<boolean>`coalesce(e.must_insure, false)`, '=', v.mustInsure as boolean) as QB;
+  if (has('blacklist'))
+    qb = qb.where(sql<boolean>`coalesce(e.blacklist, false)`, '=', v.blacklist as boolean) as QB;
+  if (has('onRegister'))
+    qb = qb.where(sql<boolean>`coalesce(e.on_register, false)`, '=', v.onRegister as boolean) as QB;
+  if (has('infoComplete'))
+    qb = qb.where(sql<boolean>`coalesce(e.info_complete, false)`, '=', v.infoComplete as boolean) as QB;
+  if (has('riskLevel'))
     qb = qb.where('o.id', 'in', (eb) =>
-      eb.selectFrom('entRisk as r').select('r.enterpriseId').where('r.riskLevel', '=', level),
-    );
-  }
-  if (q.scoreGrade !== undefined) qb = qb.where('e.scoreGrade', '=', q.scoreGrade);
-  if (q.stdGrade !== undefined) qb = qb.where('e.stdGrade', '=', q.stdGrade);
-  if (q.insured !== undefined)
-    qb = qb.where((eb) => (q.insured ? insuredNowExpr(eb, today) : eb.not(insuredNowExpr(eb, today))));
+      eb
+        .selectFrom('entRisk as r')
+        .select('r.enterpriseId')
+        .where('r.riskLevel', '=', v.riskLevel as number),
+    ) as QB;
+  if (has('scoreGrade')) qb = qb.where('e.scoreGrade', '=', v.scoreGrade as number) as QB;
+  if (has('stdGrade')) qb = qb.where('e.stdGrade', '=', v.stdGrade as number) as QB;
+  if (has('insuredOn')) qb = qb.where((eb) => insuredNowExpr(eb, v.insuredOn as string)) as QB;
+  if (has('uninsuredOn')) qb = qb.where((eb) => eb.not(insuredNowExpr(eb, v.uninsuredOn as string))) as QB;
   return qb;
 }
 
+function filtered(db: Db, actor: Actor, q: EnterpriseFilters, today: string) {
+  return applyFilters(baseQuery(db, today), filterValues(actor, q, today));
+}
+
 /** The list's order: the chosen sortable column (default the newest first), then the id. */
-function listOrder<QB extends ReturnType<typeof filtered>>(qb: QB, q: EnterpriseOrder): QB {
+function listOrder<QB extends OrgQB>(qb: QB, q: EnterpriseOrder): QB {
   const col = SORTABLE[(q.sortField ?? 'id') as keyof typeof SORTABLE] ?? 'o.id';
   const dir = q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? 'asc' : 'desc';
   // The id is never null: ordered plainly, so the primary key serves the order (NULLS LAST would sort all rows).
@@ -237,18 +290,25 @@ export async function listEnterprises(
   // computed for the page's rows only. In one query the generic plan, not knowing LIMIT's value, computed
   // the insured-now check for every enterprise at once (a hashed pass over all policies, 0.4 s at 1M).
   const page = async () => {
+    const v = filterValues(actor, q, today, !dense);
+    const order = `${q.sortField ?? 'id'}|${q.sortOrder ?? ''}`;
     const ids = (
-      await listOrder(dense ? filtered(db, actor, q, today, false) : qb, q)
-        .clearSelect()
-        .select('o.id')
-        .limit(pageSize)
-        .offset(offset)
-        .execute()
+      await runTemplate(
+        db,
+        `enterprise-ids|${filterShape(v)}|${order}`,
+        { ...v, limit: pageSize, offset },
+        (t) =>
+          listOrder(applyFilters(baseFrom(db), t), q)
+            .select('o.id')
+            .limit(t.limit as number)
+            .offset(t.offset as number),
+      )
     ).map((r) => r.id);
     if (ids.length === 0) return [];
-    const byId = new Map(
-      (await baseQuery(db, today).where('o.id', 'in', ids).execute()).map((r) => [r.id, r]),
+    const rows = await runTemplate(db, `enterprise-rows|${ids.length}`, { today, ids }, (t) =>
+      baseQuery(db, t.today as string).where('o.id', 'in', t.ids as number[]),
     );
+    const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   const [total, rows] = await Promise.all([totalP, page()]);
