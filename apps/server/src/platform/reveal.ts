@@ -1,0 +1,61 @@
+import { maskContactPhone } from '@aqzrx/contracts';
+import type { AuthContext, Db } from './context.ts';
+import { badRequest } from './errors.ts';
+
+/**
+ * The full value of one masked field of one record (security.md P04), answered by the module that owns the
+ * record kind. It loads the record with the same scope check as the record's detail read (out of scope or
+ * missing: the same 404) and returns the stored value in full ('' for none). `index` is the position in a
+ * list field (a plan's experts), 0 otherwise; a position past the list answers 404 too.
+ */
+export type RevealLoader = (db: Db, auth: AuthContext, id: number, index: number) => Promise<string>;
+
+/**
+ * The fixed allow-list of record kinds and fields whose masked values a party may see in full, one registry
+ * per app (buildApp creates it and decorates it as `app.piiReveals`). Each module registers its own kinds, so
+ * the reveal route (modules/pii) never reads their tables. Anything not registered answers 400.
+ */
+export interface PiiReveals {
+  register(kind: string, fields: Record<string, RevealLoader>): void;
+  /** The loader for kind.field; a 400 with a Chinese message when the pair is not on the allow-list. */
+  loader(kind: string, field: string): RevealLoader;
+  /** kind → fields (tests and the docs). */
+  list(): Record<string, string[]>;
+}
+
+export function createPiiReveals(): PiiReveals {
+  const kinds = new Map<string, Map<string, RevealLoader>>();
+  return {
+    register(kind, fields) {
+      const m = kinds.get(kind) ?? new Map<string, RevealLoader>();
+      for (const [f, l] of Object.entries(fields)) m.set(f, l);
+      kinds.set(kind, m);
+    },
+    loader(kind, field) {
+      const m = kinds.get(kind);
+      if (!m) throw badRequest('不支持查看该类记录的完整信息');
+      const l = m.get(field);
+      if (!l) throw badRequest('该字段不支持查看完整信息');
+      return l;
+    },
+    list() {
+      return Object.fromEntries([...kinds].map(([k, m]) => [k, [...m.keys()]]));
+    },
+  };
+}
+
+/** A contact number as answers carry it by default: a mobile masked (138****5678), a landline as entered. */
+export const maskedPhone = maskContactPhone;
+
+/**
+ * The number to store for a phone field of an edit: the form shows the masked value, and sending it back
+ * unchanged keeps the stored full number it masks (one of `known`, the record's current numbers). A masked
+ * value that masks none of them is refused (it would store asterisks).
+ */
+export function unmaskPhone(submitted: string, known: readonly string[], label = '联系电话'): string {
+  const v = submitted.trim();
+  if (!v.includes('*')) return v;
+  const hit = known.find((k) => k && maskContactPhone(k) === v);
+  if (hit === undefined) throw badRequest(`${label}不完整，请填写完整号码`);
+  return hit;
+}
