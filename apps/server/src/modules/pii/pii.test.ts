@@ -200,7 +200,7 @@ describe('draft key', () => {
     const a = await post(t, '/api/pii/draftKey', tok.ent);
     const b = await post(t, '/api/pii/draftKey', tok.ent);
     const c = await post(t, '/api/pii/draftKey', tok.ent2);
-    expect(Buffer.from(a.body.data.key, 'base64')).toHaveLength(32);
+    expect(Buffer.from(String(a.body.data.key), 'base64')).toHaveLength(32);
     expect(a.body.data.key).toBe(b.body.data.key);
     expect(c.body.data.key).not.toBe(a.body.data.key);
     expect((await post(t, '/api/pii/draftKey', '')).status).toBe(401);
