@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ t, tok } = k);
   const r = await k.report(tok.ent2);
   expect(r.status).toBe(200);
-  claimId = r.body.data.id;
+  claimId = r.body.data.id as number;
   expect(
     (
       await k.step(tok.insurer, claimId, {
@@ -140,7 +140,7 @@ describe('training numbers', () => {
       idem(),
     );
     expect(add.status, JSON.stringify(add.body)).toBe(200);
-    trainingId = add.body.data.id;
+    trainingId = add.body.data.id as number;
     const s = await post(
       t,
       '/api/training/signUp',
@@ -156,7 +156,7 @@ describe('training numbers', () => {
   it('the detail masks the contact and the sign-ups; reveal gives them to the parties', async () => {
     const d = await post(t, `/api/training/detail?id=${trainingId}`, tok.ent);
     expect(d.body.data.contactPhone).toBe('139****1111');
-    expect(d.body.data.signUps[0].contactPhone).toBe('139****2222');
+    expect((d.body.data.signUps as Array<{ contactPhone: string }>)[0]!.contactPhone).toBe('139****2222');
     expect(JSON.stringify(d.body)).not.toMatch(/1390527(1111|2222)/);
     const a = await reveal(tok.ent, { kind: 'training', id: trainingId, field: 'contactPhone' });
     expect(a.body.data.value).toBe('13905271111');
