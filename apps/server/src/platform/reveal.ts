@@ -1,6 +1,7 @@
-import { maskContactPhone } from '@aqzrx/contracts';
+import { maskContactPhone, type PermissionGrant } from '@aqzrx/contracts';
 import type { AuthContext, Db } from './context.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, forbidden } from './errors.ts';
+import { hasPermission, type PermissionKey } from './permissions.ts';
 
 /**
  * The full value of one masked field of one record (security.md P04), answered by the module that owns the
@@ -16,30 +17,39 @@ export type RevealLoader = (db: Db, auth: AuthContext, id: number, index: number
  * the reveal route (modules/pii) never reads their tables. Anything not registered answers 400.
  */
 export interface PiiReveals {
-  register(kind: string, fields: Record<string, RevealLoader>): void;
-  /** The loader for kind.field; a 400 with a Chinese message when the pair is not on the allow-list. */
-  loader(kind: string, field: string): RevealLoader;
+  /** `permission`: what the record's detail read needs (any of them); without it the reveal answers 403. */
+  register(
+    kind: string,
+    permission: PermissionKey | PermissionKey[],
+    fields: Record<string, RevealLoader>,
+  ): void;
+  /**
+   * The loader for kind.field: 400 with a Chinese message when the pair is not on the allow-list, 403 when the
+   * caller lacks the detail read's permission.
+   */
+  loader(kind: string, field: string, grants: readonly PermissionGrant[]): RevealLoader;
   /** kind → fields (tests and the docs). */
   list(): Record<string, string[]>;
 }
 
 export function createPiiReveals(): PiiReveals {
-  const kinds = new Map<string, Map<string, RevealLoader>>();
+  const kinds = new Map<string, { permissions: PermissionKey[]; fields: Map<string, RevealLoader> }>();
   return {
-    register(kind, fields) {
-      const m = kinds.get(kind) ?? new Map<string, RevealLoader>();
-      for (const [f, l] of Object.entries(fields)) m.set(f, l);
-      kinds.set(kind, m);
+    register(kind, permission, fields) {
+      if (kinds.has(kind)) throw new Error(`reveal kind ${kind} registered twice`);
+      const permissions = Array.isArray(permission) ? permission : [permission];
+      kinds.set(kind, { permissions, fields: new Map(Object.entries(fields)) });
     },
-    loader(kind, field) {
-      const m = kinds.get(kind);
-      if (!m) throw badRequest('不支持查看该类记录的完整信息');
-      const l = m.get(field);
+    loader(kind, field, grants) {
+      const k = kinds.get(kind);
+      if (!k) throw badRequest('不支持查看该类记录的完整信息');
+      const l = k.fields.get(field);
       if (!l) throw badRequest('该字段不支持查看完整信息');
+      if (!k.permissions.some((p) => hasPermission(grants, p))) throw forbidden();
       return l;
     },
     list() {
-      return Object.fromEntries([...kinds].map(([k, m]) => [k, [...m.keys()]]));
+      return Object.fromEntries([...kinds].map(([k, v]) => [k, [...v.fields.keys()]]));
     },
   };
 }

@@ -52,10 +52,10 @@ export function claimsRoutes(app: FastifyInstance): void {
   // The portal's claim figures come from the stats module (the cockpit's aggregates).
 
   // Masked numbers a party of the claim may see in full (P04), with the claim detail's scope.
-  app.piiReveals.register('claim', {
+  app.piiReveals.register('claim', 'claim.get', {
     reporterPhone: async (db, auth, id) => claimReporterPhone(db, await resolveActor(db, auth), id),
   });
-  app.piiReveals.register('claimStep', {
+  app.piiReveals.register('claimStep', 'claim.get', {
     surveyorPhone: async (db, auth, id) => claimStepSurveyorPhone(db, await resolveActor(db, auth), id),
   });
 

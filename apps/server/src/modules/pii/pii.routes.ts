@@ -2,6 +2,7 @@ import { envelope } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { permissionsOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { keyedDigest } from '../../platform/pii.ts';
@@ -47,7 +48,7 @@ export function piiRoutes(app: FastifyInstance): void {
       const { kind, id, field, index } = req.body;
       // The log names the record and the field, never the value (the request body holds no value either).
       req.auditTarget = `${kind}:${id}:${field}${index ? `#${index}` : ''}`;
-      const load = app.piiReveals.loader(kind, field);
+      const load = app.piiReveals.loader(kind, field, await permissionsOf(app.db, auth));
       const value = await req.tx((trx) => load(trx, auth, id, index));
       return ok({ value });
     },

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/helpers.ts';
+import { makeOrg, type TestContext } from '../../../test/helpers.ts';
+import { encryptPhone } from '../../platform/pii.ts';
 import { openClaimKit } from '../claim/claim.testkit.ts';
-import { idem, post } from '../policy/policy.testkit.ts';
+import { idem, makeUser, post } from '../policy/policy.testkit.ts';
 
 /**
  * Masked by default, full by an explicit, scoped and audited action (security.md P04): POST /api/pii/reveal
- * for a claim's reporter and surveyor and a training's and a sign-up's contact.
+ * for a claim's reporter and surveyor, a training's and a sign-up's contact and a service organisation's contacts.
  */
 
 let t: TestContext;
@@ -204,5 +205,91 @@ describe('draft key', () => {
     expect(a.body.data.key).toBe(b.body.data.key);
     expect(c.body.data.key).not.toBe(a.body.data.key);
     expect((await post(t, '/api/pii/draftKey', '')).status).toBe(401);
+  });
+});
+
+describe('service organisation contacts', () => {
+  let orgId: number;
+  let service: string;
+  let otherService: string;
+  beforeAll(async () => {
+    service = await t.login('service');
+    otherService = await makeUser(t, 'service', 'pii-service-2', {
+      orgId: await makeOrg(t, 'service', '宿迁市脱敏测试第二服务机构', '321311'),
+    });
+    orgId = (
+      await t.database.db
+        .selectFrom('sysUser')
+        .select('orgId')
+        .where('username', '=', 'service')
+        .executeTakeFirstOrThrow()
+    ).orgId!;
+    await t.database.db
+      .updateTable('sysOrg')
+      .set({ contactPhoneEnc: encryptPhone('13912345601') })
+      .where('id', '=', orgId)
+      .execute();
+    await t.database.db
+      .updateTable('svServiceOrg')
+      .set({ legalPhoneEnc: encryptPhone('13912345602'), safetyPhoneEnc: encryptPhone('13912345603') })
+      .where('orgId', '=', orgId)
+      .execute();
+  });
+
+  it('the detail, the list and the own profile carry the numbers masked', async () => {
+    const d = await post(t, `/api/pool/org/detail?id=${orgId}`, tok.insurer);
+    expect(d.body.data).toMatchObject({
+      contactPhone: '139****5601',
+      legalPhone: '139****5602',
+      safetyPhone: '139****5603',
+    });
+    const mine = await post(t, '/api/pool/mine', service);
+    expect(mine.body.data.org).toMatchObject({ contactPhone: '139****5601', legalPhone: '139****5602' });
+    const list = await post(t, '/api/pool/org/list?pageNo=1&pageSize=100', tok.insurer);
+    expect(JSON.stringify(list.body)).not.toMatch(/1391234560\d/);
+  });
+
+  it('the reader of the detail and the organisation itself reveal them; another organisation gets 404', async () => {
+    const a = await reveal(tok.insurer, { kind: 'serviceOrg', id: orgId, field: 'legalPhone' });
+    expect(a.body.data.value).toBe('13912345602');
+    const own = await reveal(service, { kind: 'serviceOrg', id: orgId, field: 'contactPhone' });
+    expect(own.body.data.value).toBe('13912345601');
+    const other = await reveal(otherService, { kind: 'serviceOrg', id: orgId, field: 'safetyPhone' });
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain('13912345603');
+    expect(await logRows(`serviceOrg:${orgId}:legalPhone`)).toHaveLength(1);
+  });
+
+  it('saving the own profile with the masked numbers sent back keeps the stored ones', async () => {
+    const org = (await post(t, '/api/pool/mine', service)).body.data.org as Record<string, unknown>;
+    const res = await post(t, '/api/pool/mine/saveOrg', service, {
+      version: org.version,
+      contactName: '陈安泰',
+      contactPhone: org.contactPhone,
+      legalName: '王法人',
+      legalPhone: org.legalPhone,
+      safetyPhone: '139****0000',
+      serviceItems: ['01'],
+      regionCodes: ['321311'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.result).toBe('安全负责人电话不完整，请填写完整号码');
+    const ok = await post(t, '/api/pool/mine/saveOrg', service, {
+      version: org.version,
+      contactName: '陈安泰',
+      contactPhone: org.contactPhone,
+      legalName: '王法人',
+      legalPhone: org.legalPhone,
+      safetyPhone: org.safetyPhone,
+      serviceItems: ['01'],
+      regionCodes: ['321311'],
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    for (const [field, full] of [
+      ['contactPhone', '13912345601'],
+      ['legalPhone', '13912345602'],
+      ['safetyPhone', '13912345603'],
+    ])
+      expect((await reveal(service, { kind: 'serviceOrg', id: orgId, field })).body.data.value).toBe(full);
   });
 });

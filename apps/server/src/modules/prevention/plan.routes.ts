@@ -52,7 +52,7 @@ export function planRoutes(app: FastifyInstance): void {
   const actorOf = (req: FastifyRequest) => prevActor(app.db, requireAuth(req));
 
   // The experts' numbers a party of the plan may see in full (P04), with the plan detail's scope.
-  app.piiReveals.register('plan', {
+  app.piiReveals.register('plan', 'ap.get', {
     expertPhone: async (db, auth, id, index) => planExpertPhone(db, await prevActor(db, auth), id, index),
     recordExpertPhone: async (db, auth, id, index) =>
       recordExpertPhone(db, await prevActor(db, auth), id, index),

@@ -55,10 +55,10 @@ export function trainingRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActivityActor(app.db, requireAuth(req));
 
   // Contact numbers a party of the session may see in full (P04), with the detail's scope.
-  app.piiReveals.register('training', {
+  app.piiReveals.register('training', 'ap.get', {
     contactPhone: async (db, auth, id) => trainingContactPhone(db, await resolveActivityActor(db, auth), id),
   });
-  app.piiReveals.register('trainingSignUp', {
+  app.piiReveals.register('trainingSignUp', 'ap.get', {
     contactPhone: async (db, auth, id) => signUpContactPhone(db, await resolveActivityActor(db, auth), id),
   });
 
