@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrg, type TestContext } from '../../../test/helpers.ts';
 import { encryptPhone } from '../../platform/pii.ts';
 import { openClaimKit } from '../claim/claim.testkit.ts';
-import { idem, makeUser, post } from '../policy/policy.testkit.ts';
+import { idem, makeUser, orgIdOf, post } from '../policy/policy.testkit.ts';
+import { checkPlanOn } from '../prevention/prevention.testkit.ts';
 
 /**
  * Masked by default, full by an explicit, scoped and audited action (security.md P04): POST /api/pii/reveal
@@ -13,6 +14,7 @@ let t: TestContext;
 let tok: Record<'ent' | 'ent2' | 'insurer' | 'gov', string>;
 let claimId: number;
 let surveyStepId: number;
+let policyId: number;
 const HOUR = 3600_000;
 
 const reveal = (token: string, body: Record<string, unknown>) => post(t, '/api/pii/reveal', token, body);
@@ -26,7 +28,7 @@ const logRows = (target: string) =>
 
 beforeAll(async () => {
   const k = await openClaimKit();
-  ({ t, tok } = k);
+  ({ t, tok, policyId } = k);
   const r = await k.report(tok.ent2);
   expect(r.status).toBe(200);
   claimId = r.body.data.id as number;
@@ -291,5 +293,62 @@ describe('service organisation contacts', () => {
       ['safetyPhone', '13912345603'],
     ])
       expect((await reveal(service, { kind: 'serviceOrg', id: orgId, field })).body.data.value).toBe(full);
+  });
+});
+
+describe("a plan's experts", () => {
+  let planId: number;
+  beforeAll(async () => {
+    const ent2Org = await orgIdOf(t, 'ent2');
+    ({ planId } = await checkPlanOn(t, tok.insurer, policyId, ent2Org, 'AP-PII-1'));
+    const d = await post(t, `/api/prevention/plan/detail?id=${planId}`, tok.insurer);
+    const save = await post(t, '/api/prevention/plan/save', tok.insurer, {
+      id: planId,
+      version: d.body.data.version,
+      item: '03',
+      name: '综合隐患排查',
+      providerOrgId: d.body.data.providerOrgId,
+      plannedStart: d.body.data.plannedStart,
+      plannedEnd: d.body.data.plannedEnd,
+      experts: [
+        { name: '吴志明', title: '注册安全工程师', phone: '13912340001' },
+        { name: '郑安全', title: '高级工程师', phone: '13912340002' },
+      ],
+    });
+    expect(save.status, JSON.stringify(save.body)).toBe(200);
+  });
+
+  it('the plan detail masks the experts; reveal by position gives the number to a party', async () => {
+    const d = await post(t, `/api/prevention/plan/detail?id=${planId}`, tok.ent2);
+    expect((d.body.data.experts as Array<{ phone: string }>).map((e) => e.phone)).toEqual([
+      '139****0001',
+      '139****0002',
+    ]);
+    const r = await reveal(tok.ent2, { kind: 'plan', id: planId, field: 'expertPhone', index: 1 });
+    expect(r.body.data.value).toBe('13912340002');
+    expect(await logRows(`plan:${planId}:expertPhone#1`)).toHaveLength(1);
+    expect(
+      (await reveal(tok.ent2, { kind: 'plan', id: planId, field: 'expertPhone', index: 5 })).status,
+    ).toBe(404);
+    // Another enterprise, not a party of the plan.
+    expect((await reveal(tok.ent, { kind: 'plan', id: planId, field: 'expertPhone' })).status).toBe(404);
+  });
+
+  it('saving the plan with the masked numbers sent back keeps the stored ones', async () => {
+    const d = await post(t, `/api/prevention/plan/detail?id=${planId}`, tok.insurer);
+    const save = await post(t, '/api/prevention/plan/save', tok.insurer, {
+      id: planId,
+      version: d.body.data.version,
+      item: '03',
+      name: '综合隐患排查',
+      providerOrgId: d.body.data.providerOrgId,
+      plannedStart: d.body.data.plannedStart,
+      plannedEnd: d.body.data.plannedEnd,
+      // Swapped order: each masked number still finds its own full number.
+      experts: [...(d.body.data.experts as Array<Record<string, unknown>>)].reverse(),
+    });
+    expect(save.status, JSON.stringify(save.body)).toBe(200);
+    const first = await reveal(tok.insurer, { kind: 'plan', id: planId, field: 'expertPhone', index: 0 });
+    expect(first.body.data.value).toBe('13912340002');
   });
 });
