@@ -3,7 +3,7 @@ import { makeOrg, type TestContext } from '../../../test/helpers.ts';
 import { encryptPhone } from '../../platform/pii.ts';
 import { openClaimKit } from '../claim/claim.testkit.ts';
 import { idem, makeUser, orgIdOf, post } from '../policy/policy.testkit.ts';
-import { checkPlanOn } from '../prevention/prevention.testkit.ts';
+import { checkPlanOn, projectBody } from '../prevention/prevention.testkit.ts';
 
 /**
  * Masked by default, full by an explicit, scoped and audited action (security.md P04): POST /api/pii/reveal
@@ -350,5 +350,37 @@ describe("a plan's experts", () => {
     expect(save.status, JSON.stringify(save.body)).toBe(200);
     const first = await reveal(tok.insurer, { kind: 'plan', id: planId, field: 'expertPhone', index: 0 });
     expect(first.body.data.value).toBe('13912340002');
+  });
+});
+
+describe("a project's contact", () => {
+  it('the detail masks it, a party reveals it, and saving with the masked number keeps it', async () => {
+    const add = await post(
+      t,
+      '/api/prevention/project/add',
+      tok.insurer,
+      await projectBody(t, [policyId], { contractNo: 'AP-PII-PROJECT', contactPhone: '13912340100' }),
+      idem(),
+    );
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const id = add.body.data.id as number;
+    const d = await post(t, `/api/prevention/project/detail?id=${id}`, tok.insurer);
+    expect(d.body.data.contactPhone).toBe('139****0100');
+    const full = await reveal(tok.insurer, { kind: 'project', id, field: 'contactPhone' });
+    expect(full.body.data.value).toBe('13912340100');
+    // A party of another project only (the enterprise ent has no policy on it).
+    expect((await reveal(tok.ent, { kind: 'project', id, field: 'contactPhone' })).status).toBe(404);
+    const p = d.body.data as Record<string, unknown>;
+    const save = await post(t, '/api/prevention/project/save', tok.insurer, {
+      ...(await projectBody(t, [policyId], { contractNo: 'AP-PII-PROJECT' })),
+      id,
+      version: p.version,
+      contactPhone: p.contactPhone,
+      description: '更新说明',
+    });
+    expect(save.status, JSON.stringify(save.body)).toBe(200);
+    expect((await reveal(tok.insurer, { kind: 'project', id, field: 'contactPhone' })).body.data.value).toBe(
+      '13912340100',
+    );
   });
 });
