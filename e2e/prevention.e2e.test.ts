@@ -212,7 +212,8 @@ describe('accident prevention across roles (issue 13)', () => {
     await phone.page.waitForTimeout(500);
     const stored = await phone.page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).toContain(draftKey);
-    for (const typed of ['配电箱未可靠接地', '消防通道堆放杂物', '对生产车间']) expect(stored).not.toContain(typed);
+    for (const typed of ['配电箱未可靠接地', '消防通道堆放杂物', '对生产车间'])
+      expect(stored).not.toContain(typed);
     await phone.page.reload();
     await phone.page.getByTestId('draft-restored').waitFor();
     expect(await item(record, '服务情况说明').locator('textarea').inputValue()).toContain('对生产车间');

@@ -149,7 +149,7 @@ describe('the record form (ServiceAp ?planId=)', () => {
     await waitFor(() => expect(localStorage.getItem(draftStorageKey(draftName(31)))).toBeNull());
   });
 
-  it('keeps what is typed on the device, encrypted under the user key, and logout removes it', async () => {
+  it('keeps what is typed as a draft on the device, encrypted under the user key, and logout removes it', async () => {
     asService();
     fakeApi({ ...keyRoute(), 'POST /api/prevention/plan/detail': fillable });
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
