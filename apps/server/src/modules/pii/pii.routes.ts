@@ -9,21 +9,23 @@ import { keyedDigest } from '../../platform/pii.ts';
 
 export const REVEAL_MODULE = '敏感信息查看';
 
-const revealInput = z.object({
-  kind: z.string({ error: '请指明记录类型' }).trim().min(1, '请指明记录类型').max(40, '记录类型无效'),
-  id: z.coerce
-    .number({ error: '记录编号须为正整数' })
-    .int('记录编号须为正整数')
-    .positive('记录编号须为正整数'),
-  field: z.string({ error: '请指明字段' }).trim().min(1, '请指明字段').max(40, '字段无效'),
-  /** The position in a list field (a plan's experts); 0 for a single field. */
-  index: z.coerce
-    .number({ error: '序号须为0-99的整数' })
-    .int('序号须为0-99的整数')
-    .min(0, '序号须为0-99的整数')
-    .max(99, '序号须为0-99的整数')
-    .default(0),
-});
+const revealInput = z
+  .object({
+    kind: z.string({ error: '请指明记录类型' }).trim().min(1, '请指明记录类型').max(40, '记录类型无效'),
+    id: z.coerce
+      .number({ error: '记录编号须为正整数' })
+      .int('记录编号须为正整数')
+      .positive('记录编号须为正整数'),
+    field: z.string({ error: '请指明字段' }).trim().min(1, '请指明字段').max(40, '字段无效'),
+    /** The position in a list field (a plan's experts); 0 for a single field. */
+    index: z.coerce
+      .number({ error: '序号须为0-99的整数' })
+      .int('序号须为0-99的整数')
+      .min(0, '序号须为0-99的整数')
+      .max(99, '序号须为0-99的整数')
+      .default(0),
+  })
+  .strict();
 
 /**
  * Masked by default, full by an explicit action (security.md P04): one route for every record kind a module
