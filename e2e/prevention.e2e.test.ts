@@ -205,24 +205,23 @@ describe('accident prevention across roles (issue 13)', () => {
       await card.locator('input[type=file]').setInputFiles(png);
       await card.locator('.ant-image img').first().waitFor();
     }
-    // The draft is on the device before anything is sent.
-    await phone.page.waitForFunction(
-      (id) => (localStorage.getItem(`aqzrx-ap-record-draft-${id}`) ?? '').includes('消防通道堆放杂物'),
-      planId,
-      { timeout: 5_000 },
-    );
-    const draft = await phone.page.evaluate(
-      (id) => localStorage.getItem(`aqzrx-ap-record-draft-${id}`),
-      planId,
-    );
-    expect(draft).toContain('配电箱未可靠接地');
-    expect(draft).toContain('对生产车间');
+    // The draft is on the device before anything is sent, sealed under the user's key (security P04): none of
+    // what was typed is readable in the browser's storage, and a reload restores it.
+    const draftKey = `aqzrx__draft__ap-record-${planId}`;
+    await phone.page.waitForFunction((k) => localStorage.getItem(k) !== null, draftKey, { timeout: 5_000 });
+    await phone.page.waitForTimeout(500);
+    const stored = await phone.page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).toContain(draftKey);
+    for (const typed of ['配电箱未可靠接地', '消防通道堆放杂物', '对生产车间'])
+      expect(stored).not.toContain(typed);
+    await phone.page.reload();
+    await phone.page.getByTestId('draft-restored').waitFor();
+    expect(await item(record, '服务情况说明').locator('textarea').inputValue()).toContain('对生产车间');
+    await phone.page.getByTestId('hazard-row-2').waitFor();
     await record.getByRole('button', { name: /提交记录/ }).click();
     await phone.page.getByTestId('record-state').filter({ hasText: '待企业确认' }).waitFor();
     expect(await phone.page.getByTestId('hazard-card').textContent()).toContain('其中重大隐患1条');
-    expect(
-      await phone.page.evaluate((id) => localStorage.getItem(`aqzrx-ap-record-draft-${id}`), planId),
-    ).toBeNull();
+    expect(await phone.page.evaluate((k) => localStorage.getItem(k), draftKey)).toBeNull();
     expect(phone.errors).toEqual([]);
     await phone.context.close();
 

@@ -31,6 +31,7 @@ import { insurersRoutes } from './modules/insurer/index.ts';
 import { logsRoutes } from './modules/log/index.ts';
 import { messagesRoutes } from './modules/message/index.ts';
 import { orgsRoutes } from './modules/org/index.ts';
+import { piiRoutes } from './modules/pii/index.ts';
 import { policiesRoutes } from './modules/policy/index.ts';
 import { poolRoutes } from './modules/pool/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
@@ -64,6 +65,7 @@ import { createPortalStats } from './platform/portal-stats.ts';
 import { createRateCounters, rateLimitStore } from './platform/rate-counters.ts';
 import { registerReadRouter } from './platform/replica.ts';
 import { responseSerializer } from './platform/response-serializer.ts';
+import { createPiiReveals } from './platform/reveal.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createSettingsService, settingDefaults } from './platform/settings.ts';
 import { connectRedis, databaseStore, redisStore } from './platform/shared-store.ts';
@@ -226,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   });
   app.decorate('portalStats', createPortalStats());
   app.decorate('fileScopes', createFileScopes());
+  app.decorate('piiReveals', createPiiReveals());
   registerOperLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
@@ -326,6 +329,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   poolRoutes(app);
   registrationRoutes(app);
   workbenchRoutes(app, state.apiRoutes);
+  piiRoutes(app);
   // new:feature routes
   // Due endorsements and nightly rescoring; the catch-up run at start stays out of tests (they call runOnce).
   registerDailyJobs(app, { hour: config.DAILY_JOB_HOUR, runOnStart: config.NODE_ENV !== 'test' });

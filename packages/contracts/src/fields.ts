@@ -67,6 +67,18 @@ export const phoneField = z
     (s) => isValidMobile(s) || isValidLandline(s),
     '电话格式不正确，请输入手机号或座机号（如0527-84361234）',
   );
+/**
+ * A contact phone on an edit form, which shows the stored number masked (security P04): a full number, or the
+ * masked one sent back unchanged (138****5678), which the server resolves to the number it stored.
+ */
+export const editPhoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .refine(
+    (s) => isValidMobile(s) || isValidLandline(s) || /^1\d{2}\*{4}\d{4}$/.test(s),
+    '电话格式不正确，请输入手机号或座机号（如0527-84361234）',
+  );
 export const idCardField = z
   .string()
   .trim()

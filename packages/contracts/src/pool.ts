@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { districtField, fileIdField, mobileField, personName, phoneField, usccField } from './fields.ts';
+import {
+  districtField,
+  editPhoneField,
+  fileIdField,
+  mobileField,
+  personName,
+  phoneField,
+  usccField,
+} from './fields.ts';
 import { WS_INDUSTRIES } from './industry-options.ts';
 import { STAFF_TYPE } from './insurer-options.ts';
 import { rangedNumber } from './number-field.ts';
@@ -33,7 +41,8 @@ const industries = z
   .array(z.enum(WS_INDUSTRIES.values, '行业领域须为安全生产行业大类代码（AQ01-AQ09）'))
   .max(9)
   .refine((a) => new Set(a).size === a.length, '行业领域不能重复');
-const optionalPhone = z.union([z.literal(''), phoneField]).default('');
+/** The edit forms show the stored numbers masked (P04): a masked one sent back keeps the stored number. */
+const optionalPhone = z.union([z.literal(''), editPhoneField]).default('');
 
 // ---------------------------------------------------------------------------------------------------
 // Service organisation profile

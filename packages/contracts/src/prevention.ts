@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SATISFACTION_SCORES } from './claim-options.ts';
 import { RISK_LEVELS } from './enterprise-options.ts';
 import { pageQuery } from './envelope.ts';
-import { dateStr, dateTimeStr, districtField, money, phoneField } from './fields.ts';
+import { dateStr, dateTimeStr, districtField, editPhoneField, money } from './fields.ts';
 import { rangedNumber } from './number-field.ts';
 import { SERVICE_ITEMS } from './policy-options.ts';
 import {
@@ -85,7 +85,7 @@ const projectFields = {
   serviceOrgId: id.nullable().default(null),
   expertOrgIds: z.array(id).max(20, '专家机构最多20个').default([]),
   contactName: z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字'),
-  contactPhone: phoneField,
+  contactPhone: editPhoneField,
   description: text('项目服务说明', 2000).default(''),
   items: z.array(projectItemInput).min(1, '请至少选择一个服务项目').max(30, '服务项目最多30项'),
 };

@@ -5,6 +5,7 @@ import {
   dateOnlyField,
   dateTimeStr,
   districtField,
+  editPhoneField,
   fileIdField,
   idParam,
   personName,
@@ -57,7 +58,7 @@ const trainingFields = z.object({
     .default([]),
   description: z.string().trim().max(2000, '培训说明不能超过2000个字').default(''),
   contactName: z.string().trim().max(20, '联系人最多20个字').default(''),
-  contactPhone: z.union([z.literal(''), phoneField]).default(''),
+  contactPhone: z.union([z.literal(''), editPhoneField]).default(''),
   /** Course materials (课件、讲义) as stored files. */
   materials: fileList('培训资料').default([]),
 });

@@ -9,6 +9,7 @@ import type { FileScopes } from './file-scopes.ts';
 import type { RoutePermission } from './permissions.ts';
 import type { PortalStats } from './portal-stats.ts';
 import type { RateCounters } from './rate-counters.ts';
+import type { PiiReveals } from './reveal.ts';
 import type { SettingsService } from './settings.ts';
 import type { SharedStore } from './shared-store.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -99,5 +100,7 @@ declare module 'fastify' {
     portalStats: PortalStats;
     /** Who may read a stored file by id: one check per owner kind, registered by the owning modules. */
     fileScopes: FileScopes;
+    /** Which masked fields of which record kinds a party in scope may see in full (security.md P04). */
+    piiReveals: PiiReveals;
   }
 }

@@ -9,6 +9,7 @@ import type {
   UserInfo,
 } from '@aqzrx/contracts';
 import { isMfaPending } from './contracts.ts';
+import { clearDrafts } from './drafts.ts';
 import { fetchData, isApiError, request } from './request.ts';
 import { clearToken, getToken, setToken } from './storage.ts';
 import { createStore, useStore } from './store.ts';
@@ -130,6 +131,8 @@ export async function loadSession(): Promise<Session> {
 
 /** Spec 4: logout clears routes, roles, ids, token, name, avatar, role key, org flag and login flag. */
 export function clearSession(): void {
+  // The device's form drafts go with the session (security.md P04).
+  clearDrafts();
   clearToken();
   authStore.set({ ...initial(), token: null });
 }

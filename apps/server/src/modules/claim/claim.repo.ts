@@ -31,6 +31,7 @@ import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cac
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
 import { type ScopeValues, scopeKey, scopeShape, scopeValues } from '../policy/index.ts';
 import { allowedCloseTypes, allowedSteps, type ClaimActorKind, claimFlags } from './claim.machine.ts';
@@ -402,14 +403,33 @@ export function actorKind(actor: Actor): ClaimActorKind {
   return actor.kind;
 }
 
-/** A step's data as shown: the survey step's surveyor phone is stored encrypted (surveyorPhoneEnc, P03). */
+/**
+ * A step's data as shown: the survey step's surveyor phone is stored encrypted (surveyorPhoneEnc, P03) and
+ * answered masked (P04; the full number through POST /api/pii/reveal, kind claimStep).
+ */
 function stepData(data: Record<string, unknown>): Record<string, unknown> {
   if (!('surveyorPhoneEnc' in data)) return data;
   const { surveyorPhoneEnc, ...rest } = data;
-  return {
-    ...rest,
-    surveyorPhone: decryptPhone(typeof surveyorPhoneEnc === 'string' ? surveyorPhoneEnc : ''),
-  };
+  return { ...rest, surveyorPhone: maskedPhone(surveyorPhoneText(surveyorPhoneEnc)) };
+}
+
+const surveyorPhoneText = (enc: unknown) => decryptPhone(typeof enc === 'string' ? enc : '');
+
+/** The full reporter phone of a claim in scope (the reveal of kind claim, field reporterPhone). */
+export async function claimReporterPhone(db: Db, actor: Actor, id: number): Promise<string> {
+  return decryptPhone((await claimInScope(db, actor, id)).reporterPhoneEnc);
+}
+
+/** The full surveyor phone of a step of a claim in scope (the reveal of kind claimStep). */
+export async function claimStepSurveyorPhone(db: Db, actor: Actor, stepId: number): Promise<string> {
+  const step = await db
+    .selectFrom('insClaimStep')
+    .select(['claimId', 'data'])
+    .where('id', '=', stepId)
+    .executeTakeFirst();
+  if (!step) throw notFound('理赔案件不存在');
+  await claimInScope(db, actor, step.claimId);
+  return surveyorPhoneText((step.data as Record<string, unknown>).surveyorPhoneEnc);
 }
 
 /** Loads a claim in scope (404 otherwise, exactly like a missing one). */
@@ -479,7 +499,7 @@ export async function getClaim(
   const mayWrite = lead || own;
   return {
     ...toRow(r, s, now),
-    reporterPhone: decryptPhone(r.reporterPhoneEnc),
+    reporterPhone: maskedPhone(decryptPhone(r.reporterPhoneEnc)),
     accidentDistrictCode: r.accidentDistrictCode,
     accidentDesc: r.accidentDesc,
     attachments: r.attachments,

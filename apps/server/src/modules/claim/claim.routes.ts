@@ -29,7 +29,15 @@ import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
-import { claimAttachmentIds, claimCounts, exportClaims, getClaim, listClaims } from './claim.repo.ts';
+import {
+  claimAttachmentIds,
+  claimCounts,
+  claimReporterPhone,
+  claimStepSurveyorPhone,
+  exportClaims,
+  getClaim,
+  listClaims,
+} from './claim.repo.ts';
 import { rateClaim, recordStep, reportClaim } from './claim.service.ts';
 
 /**
@@ -42,6 +50,14 @@ export function claimsRoutes(app: FastifyInstance): void {
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
   // The portal's claim figures come from the stats module (the cockpit's aggregates).
+
+  // Masked numbers a party of the claim may see in full (P04), with the claim detail's scope.
+  app.piiReveals.register('claim', 'claim.get', {
+    reporterPhone: async (db, auth, id) => claimReporterPhone(db, await resolveActor(db, auth), id),
+  });
+  app.piiReveals.register('claimStep', 'claim.get', {
+    surveyorPhone: async (db, auth, id) => claimStepSurveyorPhone(db, await resolveActor(db, auth), id),
+  });
 
   // A claim's files (report attachments, step attachments, injured persons' proofs) are read
   // (GET /api/file/:id) by whoever may read the claim.

@@ -19,6 +19,7 @@ import type { CpComplaintTable } from '../../db/tables/complaint.ts';
 import type { Db } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 import { attachmentFiles } from '../policy/index.ts';
 import { type ComplaintRelation, complaintActions } from './complaint.machine.ts';
 import { type CpActor, complaintScope, complaintVisible, regulatorDistricts } from './scope.ts';
@@ -190,7 +191,8 @@ export async function complaintDetail(
     content: r.content,
     demand: r.demand,
     contactName: r.contactName,
-    contactPhone: decryptPhone(r.contactPhoneEnc),
+    // Masked (P04): the full number through POST /api/pii/reveal (kind complaint).
+    contactPhone: maskedPhone(decryptPhone(r.contactPhoneEnc)),
     attachments: files,
     related:
       r.relatedKind && r.relatedId

@@ -35,6 +35,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import { sendXlsxStream } from '../../platform/xlsx.ts';
 import { sendAttachment } from '../enterprise/index.ts';
 import {
@@ -77,6 +78,12 @@ export function complaintRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, storage, settings } = app.deps;
   const actorOf = (req: FastifyRequest) => cpActor(app.db, requireAuth(req));
+
+  // The complainant's number, in full for whoever may open the complaint (P04).
+  app.piiReveals.register('complaint', 'complaint.get', {
+    contactPhone: async (db, auth, id) =>
+      decryptPhone((await complaintInScope(db, await cpActor(db, auth), id)).contactPhoneEnc),
+  });
   const ctxOf = async () => rowContext(app.db, clock.now(), (await settings.get('complaint')).warnDays);
 
   r.post(

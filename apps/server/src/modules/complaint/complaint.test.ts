@@ -542,3 +542,30 @@ describe('state × action × role', () => {
     }
   });
 });
+
+describe('the contact number (security P04)', () => {
+  it('the detail masks it; the handler reveals it (audited); another insurer gets 404', async () => {
+    await at(kit, '2026-09-28 10:00');
+    const id = await file(kit, 'ent', fileBody({ targetOrgId: kit.org.insurer }));
+    expect((await data('insurer', id)).contactPhone).toBe('138****1234');
+    const full = await post(kit.t, '/api/pii/reveal', kit.tok.insurer, {
+      kind: 'complaint',
+      id,
+      field: 'contactPhone',
+    });
+    expect(full.body.data.value).toBe('13805271234');
+    const out = await post(kit.t, '/api/pii/reveal', kit.tok.insurer2, {
+      kind: 'complaint',
+      id,
+      field: 'contactPhone',
+    });
+    expect(out.status).toBe(404);
+    const logs = await kit.t.database.db
+      .selectFrom('sysOperLog')
+      .select('outcome')
+      .where('targetId', '=', `complaint:${id}:contactPhone`)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => l.outcome)).toEqual(['success', 'fail']);
+  });
+});

@@ -1,4 +1,4 @@
-import { addDays, chinaDate, ORG_IMPORT_HEADERS, usccCheckChar } from '@aqzrx/contracts';
+import { addDays, chinaDate, maskMobile, ORG_IMPORT_HEADERS, usccCheckChar } from '@aqzrx/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
@@ -365,10 +365,12 @@ describe('plan experts from the pool', () => {
       { name: '吴志明', orgId: wu.orgId, title: wu.title, phone: wu.mobile, expertId: wu.id },
     ]);
     expect(JSON.stringify(plan.experts)).not.toContain(wu.mobile);
-    // The plan's detail shows the expert as before (no pool id in the answer).
+    // The plan's detail shows the expert as before (no pool id in the answer), the phone masked (P04).
     const dr = await post(t, `/api/prevention/plan/detail?id=${made.body.data.id}`, insurer);
     const d = dr.body.data as Row;
-    expect(d.experts).toEqual([{ name: '吴志明', orgId: wu.orgId, title: wu.title, phone: wu.mobile }]);
+    expect(d.experts).toEqual([
+      { name: '吴志明', orgId: wu.orgId, title: wu.title, phone: maskMobile(wu.mobile) },
+    ]);
 
     const missing = await post(
       t,

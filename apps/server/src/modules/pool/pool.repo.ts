@@ -19,6 +19,7 @@ import { resolveActor } from '../../platform/actor.ts';
 import type { AuthContext, Db } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 
 /**
  * Who reads the pool and what they see (issue 16): the operations admin every organisation and expert; a
@@ -151,7 +152,8 @@ function orgOut(r: OrgListRow, today: string): PoolOrgRow {
     uscc: r.uscc ?? '',
     districtCode: r.districtCode ?? '',
     contactName: r.contactName,
-    contactPhone: decryptPhone(r.contactPhoneEnc),
+    // Masked (P04): the full numbers through POST /api/pii/reveal (kind serviceOrg).
+    contactPhone: maskedPhone(decryptPhone(r.contactPhoneEnc)),
     status: r.status,
     serviceItems: r.serviceItems ?? [],
     industries: r.industries ?? [],
@@ -262,6 +264,20 @@ async function recordsOf(db: Db, a: PoolActor, plans: RawBuilder<SqlBool>): Prom
   }));
 }
 
+/** An organisation's stored numbers in full ('' for none); 404 outside the reader's scope (as orgDetail). */
+export async function orgPhones(db: Db, a: PoolActor, orgId: number) {
+  const r = await orgBase(db, a)
+    .select(['o.contactPhoneEnc', 's.legalPhoneEnc', 's.safetyPhoneEnc'])
+    .where('o.id', '=', orgId)
+    .executeTakeFirst();
+  if (!r) throw notFound('服务机构不存在');
+  return {
+    contactPhone: decryptPhone(r.contactPhoneEnc),
+    legalPhone: decryptPhone(r.legalPhoneEnc),
+    safetyPhone: decryptPhone(r.safetyPhoneEnc),
+  };
+}
+
 /** One organisation with its profile and service records; 404 outside the reader's scope. */
 export async function orgDetail(db: Db, a: PoolActor, orgId: number, now: Date) {
   const today = chinaDate(now);
@@ -289,9 +305,9 @@ export async function orgDetail(db: Db, a: PoolActor, orgId: number, now: Date) 
     address: r.address ?? '',
     itemOther: r.itemOther ?? '',
     legalName: r.legalName ?? '',
-    legalPhone: decryptPhone(r.legalPhoneEnc),
+    legalPhone: maskedPhone(decryptPhone(r.legalPhoneEnc)),
     safetyName: r.safetyName ?? '',
-    safetyPhone: decryptPhone(r.safetyPhoneEnc),
+    safetyPhone: maskedPhone(decryptPhone(r.safetyPhoneEnc)),
     certType: r.certType ?? '',
     certValidFrom: r.certValidFrom ?? null,
     certFileId: r.certFileId ?? null,

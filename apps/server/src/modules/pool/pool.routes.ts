@@ -32,6 +32,8 @@ import { z } from 'zod';
 import { done, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import { holdsPermission } from '../../platform/permissions.ts';
+import type { RevealLoader } from '../../platform/reveal.ts';
 import { buildXlsx, sendXlsx, sendXlsxStream, uploadedXlsx } from '../../platform/xlsx.ts';
 import {
   allExperts,
@@ -40,6 +42,8 @@ import {
   listExperts,
   listOrgs,
   orgDetail,
+  orgPhones,
+  type PoolActor,
   poolActor,
 } from './pool.repo.ts';
 import {
@@ -77,6 +81,27 @@ export function poolRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock } = app.deps;
   const actorOf = async (req: FastifyRequest) => poolActor(app.db, requireAuth(req));
+
+  // A service organisation's contacts in full (P04): its own (the 机构资料 page), or one in the reader's
+  // scope of the organisation detail (service.get).
+  const orgPhone =
+    (field: 'contactPhone' | 'legalPhone' | 'safetyPhone'): RevealLoader =>
+    async (db, auth, id) => {
+      // Read on `db` (the reveal's transaction), never app.db: one connection may be all there is.
+      const org =
+        auth.orgId === id
+          ? await db.selectFrom('sysOrg').select('orgType').where('id', '=', id).executeTakeFirst()
+          : undefined;
+      const own = org?.orgType === 'service';
+      if (!own && !(await holdsPermission(db, auth, 'service.get'))) throw notFound('服务机构不存在');
+      const actor: PoolActor = own ? { kind: 'admin', userId: auth.userId } : await poolActor(db, auth);
+      return (await orgPhones(db, actor, id))[field];
+    };
+  app.piiReveals.register('serviceOrg', ['service.get', 'poolProfile.query'], {
+    contactPhone: orgPhone('contactPhone'),
+    legalPhone: orgPhone('legalPhone'),
+    safetyPhone: orgPhone('safetyPhone'),
+  });
 
   // --- organisations ----------------------------------------------------------------------------------
   r.post(

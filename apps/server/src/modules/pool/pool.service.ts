@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AuthContext, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { blindIndex, decryptPhone, encryptPhone, encryptPii, phoneIndex } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import { setOrgStatus } from '../org/index.ts';
@@ -33,7 +34,7 @@ interface WriteOpts {
   now?: Date;
 }
 
-function profileValues(f: ServiceOrgProfileFields) {
+function profileValues(f: ServiceOrgProfileFields, stored: { legal: string; safety: string }) {
   return {
     address: f.address,
     serviceItems: JSON.stringify(f.serviceItems),
@@ -41,9 +42,9 @@ function profileValues(f: ServiceOrgProfileFields) {
     industries: JSON.stringify(f.industries),
     regionCodes: JSON.stringify(f.regionCodes),
     legalName: f.legalName,
-    legalPhoneEnc: encryptPhone(f.legalPhone),
+    legalPhoneEnc: encryptPhone(unmaskPhone(f.legalPhone, [stored.legal], '法定代表人电话')),
     safetyName: f.safetyName,
-    safetyPhoneEnc: encryptPhone(f.safetyPhone),
+    safetyPhoneEnc: encryptPhone(unmaskPhone(f.safetyPhone, [stored.safety], '安全负责人电话')),
     certType: f.certType,
     certNo: f.certNo,
     certValidFrom: f.certValidFrom,
@@ -77,7 +78,16 @@ export async function upsertServiceOrgProfile(
   if (org?.orgType !== 'service') throw notFound('服务机构不存在');
   const now = opts.now ?? new Date();
   const by = opts.userId ?? null;
-  const values = profileValues(parsed.data);
+  // The edit forms show the numbers masked (P04): sent back unchanged, they keep the stored ones.
+  const old = await trx
+    .selectFrom('svServiceOrg')
+    .select(['legalPhoneEnc', 'safetyPhoneEnc'])
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
+  const values = profileValues(parsed.data, {
+    legal: decryptPhone(old?.legalPhoneEnc),
+    safety: decryptPhone(old?.safetyPhoneEnc),
+  });
   await trx
     .insertInto('svServiceOrg')
     .values({ orgId, ...values, createdAt: now, updatedAt: now, createdBy: by, updatedBy: by })
@@ -119,7 +129,7 @@ export async function saveOrgByAdmin(
       name,
       districtCode,
       contactName,
-      contactPhoneEnc: encryptPhone(contactPhone),
+      contactPhoneEnc: encryptPhone(unmaskPhone(contactPhone, [org.contactPhone])),
       updatedAt: now,
       updatedBy: auth.userId,
     },
@@ -143,7 +153,12 @@ export async function saveOwnOrg(
     trx,
     'sysOrg',
     { id: org.id, version },
-    { contactName, contactPhoneEnc: encryptPhone(contactPhone), updatedAt: now, updatedBy: auth.userId },
+    {
+      contactName,
+      contactPhoneEnc: encryptPhone(unmaskPhone(contactPhone, [org.contactPhone])),
+      updatedAt: now,
+      updatedBy: auth.userId,
+    },
   );
   await upsertServiceOrgProfile(trx, org.id, profile, { userId: auth.userId, now });
   return v;
@@ -152,13 +167,13 @@ export async function saveOwnOrg(
 async function lockServiceOrg(trx: Tx, orgId: number) {
   const org = await trx
     .selectFrom('sysOrg')
-    .select(['id', 'orgType', 'name', 'status', 'version'])
+    .select(['id', 'orgType', 'name', 'status', 'version', 'contactPhoneEnc'])
     .where('id', '=', orgId)
     .where('deletedAt', 'is', null)
     .forUpdate()
     .executeTakeFirst();
   if (org?.orgType !== 'service') throw notFound('服务机构不存在');
-  return org;
+  return { ...org, contactPhone: decryptPhone(org.contactPhoneEnc) };
 }
 
 /** Suspends or enables a service organisation: sys_org.status (its users cannot sign in while suspended). */

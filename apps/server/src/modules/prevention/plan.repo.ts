@@ -17,6 +17,7 @@ import { cachedCount } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { type PrevActor, planScope, scopeKey, slottedActor } from './scope.ts';
 
@@ -204,6 +205,45 @@ export async function planInScope(db: Db, a: PrevActor, id: number) {
   return r as PlanListDbRow;
 }
 
+/** The full phone of the plan's expert at `index` (kind plan, field expertPhone), with the detail's scope. */
+export async function planExpertPhone(db: Db, a: PrevActor, id: number, index: number): Promise<string> {
+  await planInScope(db, a, id);
+  const p = await db.selectFrom('apPlan').select('experts').where('id', '=', id).executeTakeFirstOrThrow();
+  const e = p.experts[index];
+  if (!e) throw notFound('服务计划不存在');
+  return decryptPhone(e.phoneEnc);
+}
+
+/** The full phone of the record's expert at `index` (kind plan, field recordExpertPhone). */
+export async function recordExpertPhone(db: Db, a: PrevActor, id: number, index: number): Promise<string> {
+  await planInScope(db, a, id);
+  const e = await db
+    .selectFrom('apRecordExpert as e')
+    .innerJoin('apRecord as r', 'r.id', 'e.recordId')
+    .select('e.phoneEnc')
+    .where('r.planId', '=', id)
+    .orderBy('e.seq')
+    .offset(index)
+    .limit(1)
+    .executeTakeFirst();
+  if (!e) throw notFound('服务计划不存在');
+  return decryptPhone(e.phoneEnc);
+}
+
+/** Every full number a plan holds (its experts' and its record experts'), to keep them when an edit sends one back masked. */
+export async function planPhones(db: Db, id: number): Promise<string[]> {
+  const [p, rec] = await Promise.all([
+    db.selectFrom('apPlan').select('experts').where('id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('apRecordExpert as e')
+      .innerJoin('apRecord as r', 'r.id', 'e.recordId')
+      .select('e.phoneEnc')
+      .where('r.planId', '=', id)
+      .execute(),
+  ]);
+  return [...(p?.experts ?? []).map((e) => e.phoneEnc), ...rec.map((e) => e.phoneEnc)].map(decryptPhone);
+}
+
 export function fileUrl(planId: number, fileId: string): string {
   return `/api/prevention/file?planId=${planId}&fileId=${fileId}`;
 }
@@ -326,7 +366,9 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
         .where('recordId', '=', record.id)
         .orderBy('seq')
         .execute()
-        .then((rows) => rows.map(({ phoneEnc, ...e }) => ({ ...e, phone: decryptPhone(phoneEnc) })))
+        .then((rows) =>
+          rows.map(({ phoneEnc, ...e }) => ({ ...e, phone: maskedPhone(decryptPhone(phoneEnc)) })),
+        )
     : [];
   const fileMeta = record
     ? await db
@@ -359,7 +401,8 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
       name,
       orgId,
       title,
-      phone: decryptPhone(phoneEnc),
+      // Masked (P04): the full number through POST /api/pii/reveal (kind plan, field expertPhone).
+      phone: maskedPhone(decryptPhone(phoneEnc)),
     })),
     budget: num(plan.budget),
     description: plan.description,

@@ -29,7 +29,14 @@ import { sendXlsxStream } from '../../platform/xlsx.ts';
 import { assertAttachable, sendAttachment } from '../enterprise/index.ts';
 import { planExpertOptions } from '../pool/index.ts';
 import { planExportSheets } from './export.ts';
-import { getPlan, listHazards, listPlans, recordFileIds } from './plan.repo.ts';
+import {
+  getPlan,
+  listHazards,
+  listPlans,
+  planExpertPhone,
+  recordExpertPhone,
+  recordFileIds,
+} from './plan.repo.ts';
 import { confirmVisit, createPlan, updatePlan, writableProject } from './plan.service.ts';
 import { MODULE } from './project.routes.ts';
 import { confirmRecord, followUp, saveRecord } from './record.service.ts';
@@ -43,6 +50,13 @@ export function planRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, storage } = app.deps;
   const actorOf = (req: FastifyRequest) => prevActor(app.db, requireAuth(req));
+
+  // The experts' numbers a party of the plan may see in full (P04), with the plan detail's scope.
+  app.piiReveals.register('plan', 'ap.get', {
+    expertPhone: async (db, auth, id, index) => planExpertPhone(db, await prevActor(db, auth), id, index),
+    recordExpertPhone: async (db, auth, id, index) =>
+      recordExpertPhone(db, await prevActor(db, auth), id, index),
+  });
   r.post(
     '/api/prevention/plan/list',
     {

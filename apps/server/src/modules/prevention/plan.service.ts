@@ -10,12 +10,14 @@ import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { encryptPhone } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type PlanExpert, resolvePlanExperts } from '../pool/index.ts';
 import { linkRequestToPlan } from '../service-request/index.ts';
 import { projectStateOf, serviceSubTypes } from './common.ts';
 import { closePlanTodos, notifyPlan } from './notices.ts';
 import { addPlanProblem, assertPlanAction, type PlanState } from './plan.machine.ts';
+import { planPhones } from './plan.repo.ts';
 import { refreshProjectState } from './project.service.ts';
 import type { PrevActor } from './scope.ts';
 
@@ -200,7 +202,15 @@ export async function updatePlan(trx: Tx, a: PrevActor, v: PlanUpdateInput, now:
       e.expertId === undefined ? [] : [e.expertId],
     ),
   );
-  const experts = await resolvePlanExperts(trx, v.experts, onPlan);
+  // A manual expert's number sent back masked (as the detail shows it) keeps the stored one (P04).
+  const known = await planPhones(trx, v.id);
+  const experts = await resolvePlanExperts(
+    trx,
+    v.experts.map((e) =>
+      e.expertId === undefined ? { ...e, phone: unmaskPhone(e.phone ?? '', known, '专家电话') } : e,
+    ),
+    onPlan,
+  );
   const timeChanged =
     p.plannedStart.getTime() !== v.plannedStart.getTime() ||
     p.plannedEnd.getTime() !== v.plannedEnd.getTime();

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/context.ts';
 import { cachedCount } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 import { num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
 import { type PrevActor, projectScope, scopeKey, slottedActor } from './scope.ts';
 
@@ -257,6 +258,17 @@ export async function projectInScope(db: Db, a: PrevActor, id: number, now: Date
   return r;
 }
 
+/** The full contact phone of a project in scope (the reveal of kind project). */
+export async function projectContactPhone(db: Db, a: PrevActor, id: number, now: Date): Promise<string> {
+  await projectInScope(db, a, id, now);
+  const head = await db
+    .selectFrom('apProject')
+    .select('contactPhoneEnc')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return decryptPhone(head.contactPhoneEnc);
+}
+
 export async function getProject(db: Db, a: PrevActor, id: number, now: Date): Promise<ProjectDetail> {
   const r = await projectInScope(db, a, id, now);
   const head = await db
@@ -307,7 +319,8 @@ export async function getProject(db: Db, a: PrevActor, id: number, now: Date): P
   return {
     ...row,
     contactName: head.contactName,
-    contactPhone: decryptPhone(head.contactPhoneEnc),
+    // Masked (P04): the full number through POST /api/pii/reveal (kind project).
+    contactPhone: maskedPhone(decryptPhone(head.contactPhoneEnc)),
     description: head.description,
     serviceOrgId: head.serviceOrgId,
     expertOrgIds: orgs.filter((o) => o.orgType === 'expert').map((o) => o.orgId),

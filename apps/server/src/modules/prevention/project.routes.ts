@@ -20,7 +20,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
 import { serviceTypeTree as loadTypes } from './common.ts';
-import { getProject, listProjects } from './project.repo.ts';
+import { getProject, listProjects, projectContactPhone } from './project.repo.ts';
 import { createProject, listProviders, projectPolicies, updateProject } from './project.service.ts';
 import { prevActor } from './scope.ts';
 
@@ -32,6 +32,11 @@ export function projectRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, settings } = app.deps;
   const actorOf = (req: FastifyRequest) => prevActor(app.db, requireAuth(req));
+
+  // The project's contact, in full for the parties of the project (P04).
+  app.piiReveals.register('project', 'ap.get', {
+    contactPhone: async (db, auth, id) => projectContactPhone(db, await prevActor(db, auth), id, clock.now()),
+  });
 
   r.post(
     '/api/prevention/serviceTypes',

@@ -9,7 +9,8 @@ import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { encryptPhone } from '../../platform/pii.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cents, num, serviceSubTypes, yuan } from './common.ts';
 import { projectStateFor } from './plan.machine.ts';
@@ -250,7 +251,7 @@ export async function createProject(trx: Tx, a: PrevActor, v: ProjectCreateInput
       feeAmount: v.feeAmount,
       serviceOrgId: v.serviceOrgId,
       contactName: v.contactName,
-      contactPhoneEnc: encryptPhone(v.contactPhone),
+      contactPhoneEnc: encryptPhone(unmaskPhone(v.contactPhone, [])),
       description: v.description,
       state: 1,
       createdAt: now,
@@ -268,7 +269,7 @@ export async function createProject(trx: Tx, a: PrevActor, v: ProjectCreateInput
 export async function updateProject(trx: Tx, a: PrevActor, v: ProjectUpdateInput, capPct: number, now: Date) {
   const cur = await trx
     .selectFrom('apProject')
-    .select(['id', 'insurerId', 'version', 'state', dateText('endDate').as('endDate')])
+    .select(['id', 'insurerId', 'version', 'state', 'contactPhoneEnc', dateText('endDate').as('endDate')])
     .where('id', '=', v.id)
     .executeTakeFirst();
   if (!cur || a.kind !== 'insurer' || cur.insurerId !== a.orgId) throw notFound('事故预防项目不存在');
@@ -305,7 +306,8 @@ export async function updateProject(trx: Tx, a: PrevActor, v: ProjectUpdateInput
     feeAmount: v.feeAmount,
     serviceOrgId: v.serviceOrgId,
     contactName: v.contactName,
-    contactPhoneEnc: encryptPhone(v.contactPhone),
+    // The edit form shows the number masked (P04): sent back unchanged, it keeps the stored one.
+    contactPhoneEnc: encryptPhone(unmaskPhone(v.contactPhone, [decryptPhone(cur.contactPhoneEnc)])),
     description: v.description,
     updatedAt: now,
     updatedBy: a.userId,

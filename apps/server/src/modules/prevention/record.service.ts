@@ -11,12 +11,13 @@ import type { Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { encryptPhone, phoneIndex } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { onCheckSubmitted } from '../hazard/index.ts';
 import { spendFund } from './fund.service.ts';
 import { notifyPlan } from './notices.ts';
 import { assertPlanAction } from './plan.machine.ts';
-import { recordFileIds } from './plan.repo.ts';
+import { planPhones, recordFileIds } from './plan.repo.ts';
 import { writablePlan } from './plan.service.ts';
 import { refreshProjectState } from './project.service.ts';
 import type { PrevActor } from './scope.ts';
@@ -114,12 +115,15 @@ export async function saveRecord(
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+  // The form fills the experts from the detail, masked (P04): a masked number sent back keeps the full one.
+  const known = await planPhones(trx, p.id);
+  const experts = v.experts.map((e) => ({ ...e, phone: unmaskPhone(e.phone, known, '专家电话') }));
   await trx.deleteFrom('apRecordExpert').where('recordId', '=', recordId).execute();
-  if (v.experts.length)
+  if (experts.length)
     await trx
       .insertInto('apRecordExpert')
       .values(
-        v.experts.map(({ phone, ...e }, seq) => ({
+        experts.map(({ phone, ...e }, seq) => ({
           recordId,
           seq,
           ...e,

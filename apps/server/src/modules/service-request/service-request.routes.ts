@@ -24,6 +24,7 @@ import {
   answerRequest,
   getRequest,
   listRequests,
+  requestContactPhone,
   requestPolicies,
   withdrawRequest,
 } from './service-request.service.ts';
@@ -36,6 +37,11 @@ export function serviceRequestRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
+
+  // The enterprise's contact, in full for the parties of the request (P04).
+  app.piiReveals.register('serviceRequest', 'ap.get', {
+    contactPhone: async (db, auth, id) => requestContactPhone(db, await resolveActor(db, auth), id),
+  });
 
   r.post(
     `${R}/policies`,

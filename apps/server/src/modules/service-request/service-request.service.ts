@@ -21,6 +21,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
+import { maskedPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import {
@@ -54,7 +55,8 @@ function toRow(r: RequestDbRow, actor: Actor): ServiceRequestRow {
     wishedFrom: r.wishedFrom,
     wishedTo: r.wishedTo,
     contactName: r.contactName,
-    contactPhone: decryptPhone(r.contactPhoneEnc),
+    // Masked (P04): the full number through POST /api/pii/reveal (kind serviceRequest).
+    contactPhone: maskedPhone(decryptPhone(r.contactPhoneEnc)),
     status: r.status,
     statusLabel: SERVICE_REQUEST_STATUS.label(r.status),
     answerRemark: r.answerRemark,
@@ -101,6 +103,13 @@ export async function getRequest(db: Db, actor: Actor, id: number): Promise<Serv
   const r = await requestScope(requestSelect(db), actor).where('r.id', '=', id).executeTakeFirst();
   if (!r) throw notFound(NOT_FOUND);
   return toRow(r, actor);
+}
+
+/** The full contact phone of a request in scope (the reveal of kind serviceRequest). */
+export async function requestContactPhone(db: Db, actor: Actor, id: number): Promise<string> {
+  const r = await requestScope(requestSelect(db), actor).where('r.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(NOT_FOUND);
+  return decryptPhone(r.contactPhoneEnc);
 }
 
 /** The enterprise's policies in force, to choose the insurer it asks. */

@@ -245,3 +245,24 @@ describe('the enterprise asks, the insurer answers', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('the contact number (security P04)', () => {
+  it('the list and detail mask it; the insurer asked reveals it; another insurer gets 404', async () => {
+    const id = await ask();
+    expect((await detail(id)).body.data.contactPhone).toBe('139****5678');
+    const list = await post(t, '/api/serviceRequest/list?pageSize=100', tok.insurer);
+    expect(JSON.stringify(list.body)).not.toContain('13905275678');
+    const full = await post(t, '/api/pii/reveal', tok.insurer, {
+      kind: 'serviceRequest',
+      id,
+      field: 'contactPhone',
+    });
+    expect(full.body.data.value).toBe('13905275678');
+    const out = await post(t, '/api/pii/reveal', tok.insurerX, {
+      kind: 'serviceRequest',
+      id,
+      field: 'contactPhone',
+    });
+    expect(out.status).toBe(404);
+  });
+});

@@ -37,6 +37,8 @@ import {
   listTrainings,
   recordAttendance,
   signUp,
+  signUpContactPhone,
+  trainingContactPhone,
   trainingFiles,
 } from './training.service.ts';
 
@@ -51,6 +53,14 @@ export function trainingRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock, storage } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActivityActor(app.db, requireAuth(req));
+
+  // Contact numbers a party of the session may see in full (P04), with the detail's scope.
+  app.piiReveals.register('training', 'ap.get', {
+    contactPhone: async (db, auth, id) => trainingContactPhone(db, await resolveActivityActor(db, auth), id),
+  });
+  app.piiReveals.register('trainingSignUp', 'ap.get', {
+    contactPhone: async (db, auth, id) => signUpContactPhone(db, await resolveActivityActor(db, auth), id),
+  });
 
   r.post(
     `${T}/list`,

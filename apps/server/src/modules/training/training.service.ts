@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import type { AuthContext, Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
+import { maskedPhone, unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { notify } from '../message/index.ts';
 import type { ActivityActor } from './activity-actor.ts';
@@ -65,7 +66,7 @@ function toSignUp(s: SignUpDbRow): TrainingSignUpRow {
     districtName: DISTRICTS.label(s.districtCode) || '',
     participants: s.participants,
     contactName: s.contactName,
-    contactPhone: decryptPhone(s.contactPhoneEnc),
+    contactPhone: maskedPhone(decryptPhone(s.contactPhoneEnc)),
     remark: s.remark,
     status: s.status,
     statusLabel: TRAINING_SIGNUP_STATUS.label(s.status),
@@ -235,7 +236,7 @@ export async function getTraining(
     ...toRow(r, actor, now, mine, ent),
     description: r.description,
     contactName: r.contactName,
-    contactPhone: decryptPhone(r.contactPhoneEnc),
+    contactPhone: maskedPhone(decryptPhone(r.contactPhoneEnc)),
     materials,
     photos,
     summary: r.summary,
@@ -244,6 +245,35 @@ export async function getTraining(
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     signUps: list.map(toSignUp),
   };
+}
+
+/** The full contact phone of a session in the caller's scope (the reveal of kind training, P04). */
+export async function trainingContactPhone(db: Db, actor: ActivityActor, id: number): Promise<string> {
+  const ent = await profileOf(db, actor);
+  const r = await trainingScope(trainingSelect(db).select('t.contactPhoneEnc'), actor, ent)
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+  if (!r) throw notFound(NOT_FOUND);
+  return decryptPhone(r.contactPhoneEnc);
+}
+
+/**
+ * The full contact phone of a sign-up the caller sees in a session's detail (kind trainingSignUp): a session
+ * in scope, and for an enterprise only its own sign-ups.
+ */
+export async function signUpContactPhone(db: Db, actor: ActivityActor, id: number): Promise<string> {
+  const s = await db
+    .selectFrom('apTrainingSignup')
+    .select(['trainingId', 'enterpriseId', 'contactPhoneEnc'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!s || (actor.kind === 'enterprise' && s.enterpriseId !== actor.orgId)) throw notFound(SIGNUP_NOT_FOUND);
+  const ent = await profileOf(db, actor);
+  const t = await trainingScope(trainingSelect(db), actor, ent)
+    .where('t.id', '=', s.trainingId)
+    .executeTakeFirst();
+  if (!t) throw notFound(SIGNUP_NOT_FOUND);
+  return decryptPhone(s.contactPhoneEnc);
 }
 
 /** The stored files of a session the caller may open (for the download route). */
@@ -298,7 +328,7 @@ export async function addTraining(
       targetIndustries: input.targetIndustries.join(','),
       description: input.description,
       contactName: input.contactName,
-      contactPhoneEnc: encryptPhone(input.contactPhone),
+      contactPhoneEnc: encryptPhone(unmaskPhone(input.contactPhone, [])),
       materials: JSON.stringify(materials),
       photos: '[]',
       createdAt: now,
@@ -365,7 +395,8 @@ export async function editTraining(
       targetIndustries: input.targetIndustries.join(','),
       description: input.description,
       contactName: input.contactName,
-      contactPhoneEnc: encryptPhone(input.contactPhone),
+      // The edit form shows the number masked (P04): sent back unchanged, it keeps the stored one.
+      contactPhoneEnc: encryptPhone(unmaskPhone(input.contactPhone, [decryptPhone(t.contactPhoneEnc)])),
       materials: JSON.stringify(materials),
       updatedAt: now,
       updatedBy: p.userId,

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../platform/storage.ts';
+import { fakeApi } from '../../test/fake-api.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import { ClaimFiles, ClaimSummary, StepFields } from './parts.tsx';
 import { claimFixture } from './test-fixtures.ts';
@@ -93,5 +95,26 @@ describe('payouts in the timeline and the summary', () => {
     expect(screen.getByText('80,000.00 元（部分赔付，经确认）')).toBeTruthy();
     expect(screen.getByText('1,000.00 元（原因见备注）')).toBeTruthy();
     expect(screen.getByTestId('claim-unpaid').textContent).toBe('80,000.00 元');
+  });
+});
+
+describe('the surveyor phone in the timeline', () => {
+  it('is masked, and 查看 reveals the step surveyor number', async () => {
+    setToken('tok');
+    const calls = fakeApi({ 'POST /api/pii/reveal': () => ({ value: '13805271111' }) });
+    renderWithApp(
+      <StepFields
+        entry={{
+          id: 55,
+          step: 5,
+          data: { surveyorName: '周查勘', surveyorPhone: '138****1111', description: '' },
+        }}
+      />,
+    );
+    expect(screen.getByText('138****1111')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect((await screen.findByTestId('phone-full')).getAttribute('href')).toBe('tel:13805271111');
+    expect(calls[0]?.body).toEqual({ kind: 'claimStep', id: 55, field: 'surveyorPhone' });
+    vi.unstubAllGlobals();
   });
 });

@@ -29,6 +29,7 @@ import {
 } from '../../platform/contracts.ts';
 import { districtName } from '../../platform/districts.ts';
 import { saveBlob } from '../../platform/download.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { requestFile } from '../../platform/request.ts';
 import type { ClaimDetail, ClaimRow, ClaimTimelineEntry } from './api.ts';
 import { payoutGapAfter, phaseOption, stepOption, yuan } from './model.ts';
@@ -134,7 +135,11 @@ const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 /** The fields a step recorded (the timeline's `data`), in words. */
-export function StepFields({ entry }: { entry: Pick<ClaimTimelineEntry, 'step' | 'data'> }) {
+export function StepFields({
+  entry,
+}: {
+  entry: Pick<ClaimTimelineEntry, 'step' | 'data'> & { id?: number };
+}) {
   const d = entry.data ?? {};
   const rows: Array<[string, ReactNode]> = [];
   switch (entry.step) {
@@ -159,7 +164,17 @@ export function StepFields({ entry }: { entry: Pick<ClaimTimelineEntry, 'step' |
       if (s(d.payee)) rows.push(['收款人', s(d.payee)]);
       break;
     case 5:
-      rows.push(['查勘人员', `${s(d.surveyorName)}（${s(d.surveyorPhone)}）`]);
+      rows.push([
+        '查勘人员',
+        <span key="surveyor">
+          {s(d.surveyorName)}（
+          <MaskedPhone
+            value={s(d.surveyorPhone)}
+            reveal={{ kind: 'claimStep', id: entry.id ?? 0, field: 'surveyorPhone' }}
+          />
+          ）
+        </span>,
+      ]);
       rows.push(['查勘描述', s(d.description)]);
       break;
     case 6: {
@@ -333,7 +348,20 @@ export function ClaimSummary({
               label: '责任限额',
               children: `每人 ${yuan(claim.policy.perPersonLimit)} 元 / 每次事故 ${yuan(claim.policy.perAccidentLimit)} 元`,
             },
-            { key: 'reporter', label: '报案人', children: `${claim.reporterName}（${claim.reporterPhone}）` },
+            {
+              key: 'reporter',
+              label: '报案人',
+              children: (
+                <span>
+                  {claim.reporterName}（
+                  <MaskedPhone
+                    value={claim.reporterPhone}
+                    reveal={{ kind: 'claim', id: claim.id, field: 'reporterPhone' }}
+                  />
+                  ）
+                </span>
+              ),
+            },
             { key: 'reportedAt', label: '报案时间', children: dateTimeText(claim.reportedAt) },
             { key: 'accidentAt', label: '出险时间', children: dateTimeText(claim.accidentAt) },
             {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SATISFACTION_SCORES } from '../../platform/contracts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { COMPLAINT_KEY, type ComplaintDetail, complaintApi } from './api.ts';
 import { ComplaintActions } from './ComplaintActions.tsx';
 import {
@@ -43,7 +44,9 @@ function ComplaintFacts({ c }: { c: ComplaintDetail }) {
       <Descriptions.Item label="投诉类别">{c.categoryLabel}</Descriptions.Item>
       <Descriptions.Item label="办理单位">{c.handlerName}</Descriptions.Item>
       <Descriptions.Item label="联系人">{c.contactName}</Descriptions.Item>
-      <Descriptions.Item label="联系电话">{c.contactPhone}</Descriptions.Item>
+      <Descriptions.Item label="联系电话">
+        <MaskedPhone value={c.contactPhone} reveal={{ kind: 'complaint', id: c.id, field: 'contactPhone' }} />
+      </Descriptions.Item>
       <Descriptions.Item label="关联业务" span={2}>
         {c.related ? `${c.related.kindLabel}：${c.related.label}` : '—'}
       </Descriptions.Item>

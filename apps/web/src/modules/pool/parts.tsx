@@ -16,6 +16,7 @@ import {
   STAFF_TYPE,
   WS_INDUSTRIES,
 } from '../../platform/contracts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { type PoolServiceRecord, poolApi } from './api.ts';
 
 export type PoolMode = 'admin' | 'gov' | 'insurer';
@@ -201,14 +202,29 @@ export function OrgDetailDrawer({ id, onClose }: { id: number | null; onClose: (
               <CodeTags list={WS_INDUSTRIES} codes={d.industries} />
             </Descriptions.Item>
             <Descriptions.Item label="联系人">
-              {d.contactName || '-'} {d.contactPhone}
+              {d.contactName || '-'}{' '}
+              <MaskedPhone
+                value={d.contactPhone}
+                reveal={{ kind: 'serviceOrg', id: d.orgId, field: 'contactPhone' }}
+                empty=""
+              />
             </Descriptions.Item>
             <Descriptions.Item label="人员数量">{d.staffCount}</Descriptions.Item>
             <Descriptions.Item label="法定代表人">
-              {d.legalName || '-'} {d.legalPhone}
+              {d.legalName || '-'}{' '}
+              <MaskedPhone
+                value={d.legalPhone}
+                reveal={{ kind: 'serviceOrg', id: d.orgId, field: 'legalPhone' }}
+                empty=""
+              />
             </Descriptions.Item>
             <Descriptions.Item label="安全负责人">
-              {d.safetyName || '-'} {d.safetyPhone}
+              {d.safetyName || '-'}{' '}
+              <MaskedPhone
+                value={d.safetyPhone}
+                reveal={{ kind: 'serviceOrg', id: d.orgId, field: 'safetyPhone' }}
+                empty=""
+              />
             </Descriptions.Item>
             <Descriptions.Item label="资质证书">
               {[d.certType, d.certNo].filter(Boolean).join(' ') || '-'}

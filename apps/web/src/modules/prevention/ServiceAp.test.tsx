@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../platform/auth.ts';
+import { draftStorageKey, drafts } from '../../platform/drafts.ts';
+import { setToken } from '../../platform/storage.ts';
 import { fakeApi } from '../../test/fake-api.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import { signInAs, testUser } from '../../test/user.ts';
-import { draftKey } from './core-RecordForm.tsx';
+import { draftName } from './core-RecordForm.tsx';
 import { page, planDetail, planRow, projectRow } from './core-test-fixtures.ts';
 import { ServiceAp } from './ServiceAp.tsx';
 import { ServiceApFollow } from './ServiceApFollow.tsx';
@@ -14,13 +17,20 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const asService = () =>
+/** The per-user draft key the server hands out (POST /api/pii/draftKey), fixed for the tests. */
+const KEY_A = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i + 1)));
+const KEY_B = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => 200 - i)));
+const keyRoute = (key = KEY_A) => ({ 'POST /api/pii/draftKey': () => ({ key }) });
+
+const asService = () => {
+  setToken('tok-service');
   signInAs(
     testUser({
       roleKey: 'ROLE_SERVICE',
       permissions: { ap: ['query', 'get', 'edit', 'add'], dashboard: ['query'] },
     }),
   );
+};
 
 const fillable = () =>
   planDetail({
@@ -53,7 +63,10 @@ describe('ServiceAp (provider landing)', () => {
 describe('the record form (ServiceAp ?planId=)', () => {
   it('refuses to submit without summary, photo and expert, saying what is missing, and sends nothing', async () => {
     asService();
-    const calls = fakeApi({ 'POST /api/prevention/plan/detail': () => ({ ...fillable(), experts: [] }) });
+    const calls = fakeApi({
+      ...keyRoute(),
+      'POST /api/prevention/plan/detail': () => ({ ...fillable(), experts: [] }),
+    });
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
     await screen.findByTestId('record-form');
     expect(screen.getByTestId('summary-section').textContent).toContain('符合项数');
@@ -67,39 +80,43 @@ describe('the record form (ServiceAp ?planId=)', () => {
 
   it('restores the device draft with a notice, submits it with the hazards and clears the draft', async () => {
     asService();
-    localStorage.setItem(
-      draftKey(31),
-      JSON.stringify({
-        savedAt: '2026-03-05T03:00:00.000Z',
-        version: 1,
-        values: {
-          actualStart: '2026-03-05T01:00:00.000Z',
-          actualEnd: '2026-03-05T04:00:00.000Z',
-          summaryText: '检查了车间和仓库',
-          spend: 800,
-          experts: [{ name: '王工', title: '注册安全工程师', phone: '' }],
-          photos: [],
-          attachments: [],
-          summary: { compliant: 40, nonCompliant: 2, notApplicable: 5, photos: [] },
-          hazards: [
-            {
-              checkDate: '2026-03-05',
-              description: '配电箱未接地',
-              level: 2,
-              basis: 'GB 50054',
-              recommendation: '立即接地',
-              deadline: '2026-03-20',
-              photos: [{ fileId: PHOTO, url: `/api/file/${PHOTO}`, name: 'a.png' }],
-            },
-          ],
-        },
-      }),
-    );
+    const draft = {
+      savedAt: '2026-03-05T03:00:00.000Z',
+      version: 1,
+      values: {
+        actualStart: '2026-03-05T01:00:00.000Z',
+        actualEnd: '2026-03-05T04:00:00.000Z',
+        summaryText: '检查了车间和仓库',
+        spend: 800,
+        experts: [{ name: '王工', title: '注册安全工程师', phone: '' }],
+        photos: [],
+        attachments: [],
+        summary: { compliant: 40, nonCompliant: 2, notApplicable: 5, photos: [] },
+        hazards: [
+          {
+            checkDate: '2026-03-05',
+            description: '配电箱未接地',
+            level: 2,
+            basis: 'GB 50054',
+            recommendation: '立即接地',
+            deadline: '2026-03-20',
+            photos: [{ fileId: PHOTO, url: `/api/file/${PHOTO}`, name: 'a.png' }],
+          },
+        ],
+      },
+    };
     const calls = fakeApi({
+      ...keyRoute(),
       'POST /api/prevention/plan/detail': fillable,
       'POST /api/prevention/record/submit': () => ({ id: 31, version: 2 }),
       [`GET /api/file/${PHOTO}`]: () => new Response(new Blob(['x'], { type: 'image/png' })),
     });
+    expect(await drafts.write(draftName(31), draft)).toBe(true);
+    // Stored sealed: nothing of the draft can be read from the device's storage.
+    const stored = localStorage.getItem(draftStorageKey(draftName(31))) ?? '';
+    expect(stored).toMatch(/"ct"/);
+    expect(stored).not.toContain('检查了车间和仓库');
+    expect(stored).not.toContain('配电箱未接地');
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
     const notice = await screen.findByTestId('draft-restored');
     expect(notice.textContent).toContain('已恢复本机保存的草稿（2026-03-05 11:00）');
@@ -129,21 +146,59 @@ describe('the record form (ServiceAp ?planId=)', () => {
         },
       ],
     });
-    await waitFor(() => expect(localStorage.getItem(draftKey(31))).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(draftStorageKey(draftName(31)))).toBeNull());
   });
 
-  it('keeps what is typed on the device', async () => {
+  it('keeps what is typed as a draft on the device, encrypted under the user key, and logout removes it', async () => {
     asService();
-    fakeApi({ 'POST /api/prevention/plan/detail': fillable });
+    fakeApi({ ...keyRoute(), 'POST /api/prevention/plan/detail': fillable });
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
     const summary = await screen.findByLabelText('服务情况说明');
     fireEvent.change(summary, { target: { value: '断网前写下的内容' } });
-    await waitFor(() => expect(localStorage.getItem(draftKey(31)) ?? '').toContain('断网前写下的内容'));
+    const key = draftStorageKey(draftName(31));
+    await waitFor(async () =>
+      expect(
+        (await drafts.read<{ values: { summaryText: string } }>(draftName(31)))?.values.summaryText,
+      ).toBe('断网前写下的内容'),
+    );
+    expect(localStorage.getItem(key)).not.toContain('断网前写下的内容');
+    expect(Object.keys(localStorage).filter((k) => localStorage.getItem(k)?.includes('断网前'))).toEqual([]);
+    clearSession();
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it("another user's key cannot open the draft; a plain-text draft of an older version is sealed on restore", async () => {
+    asService();
+    fakeApi({ ...keyRoute(KEY_A), 'POST /api/prevention/plan/detail': fillable });
+    expect(
+      await drafts.write(draftName(31), { savedAt: '2026-03-05T03:00:00.000Z', version: 1, values: {} }),
+    ).toBe(true);
+    setToken('tok-other-user');
+    fakeApi({ ...keyRoute(KEY_B) });
+    expect(await drafts.read(draftName(31))).toBeNull();
+
+    setToken('tok-service-2');
+    fakeApi({ ...keyRoute(KEY_A), 'POST /api/prevention/plan/detail': fillable });
+    localStorage.removeItem(draftStorageKey(draftName(31)));
+    const legacy = 'aqzrx-ap-record-draft-31';
+    localStorage.setItem(
+      legacy,
+      JSON.stringify({
+        savedAt: '2026-03-05T03:00:00.000Z',
+        version: 1,
+        values: { summaryText: '旧版草稿内容' },
+      }),
+    );
+    renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
+    await screen.findByTestId('draft-restored');
+    expect((screen.getByLabelText('服务情况说明') as HTMLTextAreaElement).value).toBe('旧版草稿内容');
+    expect(localStorage.getItem(legacy)).toBeNull();
+    expect(localStorage.getItem(draftStorageKey(draftName(31))) ?? '').not.toContain('旧版草稿内容');
   });
 
   it('without the edit grant the form offers no save or submit', async () => {
     signInAs(testUser({ roleKey: 'ROLE_SERVICE', permissions: { ap: ['query', 'get'] } }));
-    fakeApi({ 'POST /api/prevention/plan/detail': fillable });
+    fakeApi({ ...keyRoute(), 'POST /api/prevention/plan/detail': fillable });
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get'] });
     await screen.findByText('当前账号没有填写服务记录的权限');
     expect(screen.queryByRole('button', { name: /提交记录/ })).toBeNull();
@@ -151,7 +206,7 @@ describe('the record form (ServiceAp ?planId=)', () => {
 
   it('opens the camera on a phone: the photo inputs ask for the back camera', async () => {
     asService();
-    fakeApi({ 'POST /api/prevention/plan/detail': fillable });
+    fakeApi({ ...keyRoute(), 'POST /api/prevention/plan/detail': fillable });
     renderWithApp(<ServiceAp />, { path: '/service/serviceAp?planId=31', actions: ['query', 'get', 'edit'] });
     await screen.findByTestId('record-form');
     const inputs = [...document.querySelectorAll('input[type=file][capture]')];

@@ -11,7 +11,7 @@ import { PlanList } from './core-PlanList.tsx';
 import { ProjectList } from './core-ProjectList.tsx';
 import { PlanPage, PlanView, plannedText } from './core-parts.tsx';
 import { AP_PATHS, type Provider } from './core-paths.ts';
-import { draftKey, RecordForm } from './core-RecordForm.tsx';
+import { RecordForm, removeDraft } from './core-RecordForm.tsx';
 
 /** What a provider must do next about a plan. */
 export function providerTodo(r: PlanRow): string {
@@ -46,7 +46,7 @@ function PlanHeader({ plan }: { plan: PlanDetail }) {
 /** A record that can no longer be edited: shown read-only, and a draft left on this device is dropped. */
 function SubmittedPlan({ plan }: { plan: PlanDetail }) {
   useEffect(() => {
-    if (plan.status === 2) localStorage.removeItem(draftKey(plan.id));
+    if (plan.status === 2) void removeDraft(plan.id);
   }, [plan.id, plan.status]);
   return <PlanView plan={plan} />;
 }

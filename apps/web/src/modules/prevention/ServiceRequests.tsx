@@ -31,6 +31,7 @@ import {
   SERVICE_REQUEST_STATUS,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { OptionTag, ReasonModal, useLinkedRecord } from './activity-parts.tsx';
 import {
   type ServiceRequestInput,
@@ -421,7 +422,10 @@ export function InsuranceApRequirement() {
         <span>
           {r.contactName}
           <br />
-          {r.contactPhone}
+          <MaskedPhone
+            value={r.contactPhone}
+            reveal={{ kind: 'serviceRequest', id: r.id, field: 'contactPhone' }}
+          />
         </span>
       ),
     },

@@ -30,6 +30,7 @@ import {
   type TrainingView,
 } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { useUrlId } from '../../platform/url-id.ts';
 import { FileLinks, OptionTag, ReasonModal } from './activity-parts.tsx';
 import {
@@ -69,7 +70,16 @@ function SignUpTable({ rows, side }: { rows: TrainingSignUp[]; side: Side }) {
         {
           title: '联系人',
           key: 'contact',
-          render: (_, s) => `${s.contactName} ${s.contactPhone}`,
+          render: (_, s) => (
+            <span>
+              {s.contactName}{' '}
+              <MaskedPhone
+                value={s.contactPhone}
+                reveal={{ kind: 'trainingSignUp', id: s.id, field: 'contactPhone' }}
+                empty=""
+              />
+            </span>
+          ),
         },
         {
           title: '状态',
@@ -127,7 +137,18 @@ function TrainingBody({ d, side }: { d: TrainingDetail; side: Side }) {
         <Descriptions.Item label="面向区县">{d.targetDistrictNames}</Descriptions.Item>
         <Descriptions.Item label="面向行业">{d.targetIndustryNames}</Descriptions.Item>
         <Descriptions.Item label="联系人" span={2}>
-          {[d.contactName, d.contactPhone].filter(Boolean).join(' ') || '-'}
+          {d.contactName || d.contactPhone ? (
+            <span>
+              {d.contactName}{' '}
+              <MaskedPhone
+                value={d.contactPhone}
+                reveal={{ kind: 'training', id: d.id, field: 'contactPhone' }}
+                empty=""
+              />
+            </span>
+          ) : (
+            '-'
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="培训说明" span={2}>
           <span style={{ whiteSpace: 'pre-wrap' }}>{d.description || '-'}</span>

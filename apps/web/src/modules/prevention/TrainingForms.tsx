@@ -55,7 +55,19 @@ interface TrainingFormValues {
   materials?: string[];
 }
 
-/** The server's phone rule (mobile or landline), with its message. */
+/** The number shown masked on an edit (security P04): sent back unchanged, the server keeps the stored one. */
+const MASKED_MOBILE = /^1\d{2}\*{4}\d{4}$/;
+
+/** The server's phone rule (mobile or landline, or the masked number left as it is), with its message. */
+const editPhoneRule = {
+  validator: async (_: unknown, v: unknown) => {
+    const s = typeof v === 'string' ? v.trim() : '';
+    if (s !== '' && !isValidMobile(s) && !isValidLandline(s) && !MASKED_MOBILE.test(s))
+      throw new Error('电话格式不正确，请输入手机号或座机号（如0527-84361234）');
+  },
+};
+
+/** The sign-up's phone rule: a full number (nothing is prefilled). */
 const phoneRule = {
   validator: async (_: unknown, v: unknown) => {
     const s = typeof v === 'string' ? v.trim() : '';
@@ -254,7 +266,7 @@ export function TrainingFormModal({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="contactPhone" label="联系电话" rules={[phoneRule]}>
+            <Form.Item name="contactPhone" label="联系电话" rules={[editPhoneRule]}>
               <Input maxLength={20} />
             </Form.Item>
           </Col>

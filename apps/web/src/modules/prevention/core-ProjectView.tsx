@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { yuan } from '../../components/index.ts';
 import { PROJECT_STATES } from '../../platform/contracts.ts';
 import { districtName } from '../../platform/districts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { AP_KEY, apApi, type FundRow, type HazardRow, type PlanRow, type ProjectDetail } from './api.ts';
 import { PlanList, type PlanListRole } from './core-PlanList.tsx';
 import { HazardTable, OptionTag } from './core-parts.tsx';
@@ -118,7 +119,12 @@ export function ProjectView({
           <Descriptions.Item label="服务费金额">{yuan(project.feeAmount)}</Descriptions.Item>
           <Descriptions.Item label="已支出">{yuan(project.spent)}</Descriptions.Item>
           <Descriptions.Item label="联系人">
-            {project.contactName} {project.contactPhone}
+            {project.contactName}{' '}
+            <MaskedPhone
+              value={project.contactPhone}
+              reveal={{ kind: 'project', id: project.id, field: 'contactPhone' }}
+              empty=""
+            />
           </Descriptions.Item>
           {project.description ? (
             <Descriptions.Item label="项目服务说明" span={3}>

@@ -18,6 +18,7 @@ import {
   RECORD_LIMITS,
   type ServiceItem,
 } from '../../platform/contracts.ts';
+import { drafts, LEGACY_PREFIX } from '../../platform/drafts.ts';
 import { AP_KEY, apApi, apFileUrl, type PlanDetail, type RecordBody } from './api.ts';
 import { PhotoField, type PhotoItem } from './core-PhotoField.tsx';
 import { ExpertCards, FULL, SummarySection } from './core-RecordSections.tsx';
@@ -46,9 +47,8 @@ export interface RecordValues {
   hazards?: HazardValues[];
 }
 
-const DRAFT_PREFIX = 'aqzrx-ap-record-draft-';
-/** Where the draft of a plan's record is kept on the device (localStorage). */
-export const draftKey = (planId: number) => `${DRAFT_PREFIX}${planId}`;
+/** The name of a plan's record draft on the device (platform/drafts.ts: encrypted, removed at logout). */
+export const draftName = (planId: number) => `ap-record-${planId}`;
 
 interface StoredDraft {
   savedAt: string;
@@ -56,13 +56,26 @@ interface StoredDraft {
   values: Omit<RecordValues, 'actualStart' | 'actualEnd'> & { actualStart?: string; actualEnd?: string };
 }
 
-export function readDraft(planId: number): StoredDraft | null {
+/** The device draft of a plan's record; a plain-text one left by an older version is sealed on the way. */
+export async function readDraft(planId: number): Promise<StoredDraft | null> {
+  const legacy = `${LEGACY_PREFIX}${planId}`;
+  let old: StoredDraft | null = null;
   try {
-    const raw = localStorage.getItem(draftKey(planId));
-    return raw ? (JSON.parse(raw) as StoredDraft) : null;
+    const raw = localStorage.getItem(legacy);
+    old = raw ? (JSON.parse(raw) as StoredDraft) : null;
   } catch {
-    return null;
+    old = null;
   }
+  if (old) {
+    if (await drafts.write(draftName(planId), old)) localStorage.removeItem(legacy);
+    return old;
+  }
+  return drafts.read<StoredDraft>(draftName(planId));
+}
+
+export function removeDraft(planId: number): Promise<void> {
+  localStorage.removeItem(`${LEGACY_PREFIX}${planId}`);
+  return drafts.remove(draftName(planId));
 }
 
 function writeDraft(planId: number, version: number, v: RecordValues): void {
@@ -75,11 +88,8 @@ function writeDraft(planId: number, version: number, v: RecordValues): void {
       ...(v.actualEnd ? { actualEnd: v.actualEnd.toISOString() } : { actualEnd: undefined }),
     },
   };
-  try {
-    localStorage.setItem(draftKey(planId), JSON.stringify(draft));
-  } catch {
-    // storage full or blocked: the server draft is the fallback
-  }
+  // Not stored (no key yet, storage full): the server draft is the fallback.
+  void drafts.write(draftName(planId), draft);
 }
 
 function fromDraft(d: StoredDraft): RecordValues {
@@ -271,7 +281,7 @@ export function submitProblems(plan: PlanDetail, body: RecordBody): string[] {
 /**
  * 服务记录 of a plan, filled on site: time, place, the experts, the per-type summary of domain 2.10
  * (hazards with photos for a check), photos taken with the camera, the service report, the spend. Every
- * change is kept on the device (localStorage by plan id) and restored with a notice after a reload or a
+ * change is kept on the device (encrypted under the user's key, platform/drafts.ts) and restored with a notice after a reload or a
  * dropped network; 保存草稿 stores it on the server, 提交 checks the submit rules first and makes the record
  * read-only (the device draft is then cleared).
  */
@@ -286,11 +296,16 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
 
   // A draft on the device wins over the server copy (it is what was typed last).
   useEffect(() => {
-    const d = readDraft(plan.id);
-    if (d) {
+    let live = true;
+    drafts.prepare();
+    void readDraft(plan.id).then((d) => {
+      if (!live || !d) return;
       form.setFieldsValue(fromDraft(d) as Parameters<typeof form.setFieldsValue>[0]);
       setRestored(d.savedAt);
-    }
+    });
+    return () => {
+      live = false;
+    };
   }, [plan.id, form]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -329,7 +344,7 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
       const res = kind === 'submit' ? await apApi.submitRecord(body) : await apApi.saveRecord(body);
       if (kind === 'submit') {
         clearTimeout(timer.current);
-        localStorage.removeItem(draftKey(plan.id));
+        void removeDraft(plan.id);
         setRestored(null);
       }
       message.success(res.message || (kind === 'submit' ? '服务记录已提交，已通知企业确认' : '草稿已保存'));
@@ -363,7 +378,7 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
             <Button
               size="small"
               onClick={() => {
-                localStorage.removeItem(draftKey(plan.id));
+                void removeDraft(plan.id);
                 form.resetFields();
                 setRestored(null);
               }}
@@ -412,7 +427,21 @@ export function RecordForm({ plan, onSubmitted }: { plan: PlanDetail; onSubmitte
         title={`服务专家${EXPERT_REQUIRED_ITEMS.includes(plan.item as ServiceItem) ? '（至少一名）' : ''}`}
         style={{ marginBottom: 12 }}
       >
-        <ExpertCards />
+        <ExpertCards
+          reveal={(masked) => {
+            // The number the form started with: the record's experts, or the plan's before a record exists.
+            const src = plan.record ? plan.record.experts : plan.experts;
+            const index = src.findIndex((e) => e.phone === masked);
+            return index < 0
+              ? null
+              : {
+                  kind: 'plan',
+                  id: plan.id,
+                  field: plan.record ? 'recordExpertPhone' : 'expertPhone',
+                  index,
+                };
+          }}
+        />
       </Card>
       <Card
         size="small"

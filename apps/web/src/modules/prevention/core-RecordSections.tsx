@@ -8,6 +8,7 @@ import {
   RISK_LEVELS,
   TRAINING_FORMS,
 } from '../../platform/contracts.ts';
+import { MaskedPhone, type RevealRef } from '../../platform/masked-phone.tsx';
 import { PhotoField } from './core-PhotoField.tsx';
 
 /** Full-width controls and finger-sized buttons: the record form is filled on a phone (375 px). */
@@ -52,8 +53,11 @@ function RowCard({
   );
 }
 
-/** 服务专家: one card per expert, full-width inputs. */
-export function ExpertCards() {
+/**
+ * 服务专家: one card per expert, full-width inputs. A number shown masked (as the server sends it) can be kept
+ * as it is, retyped, or seen in full by 查看 (`reveal` names the stored number it masks).
+ */
+export function ExpertCards({ reveal }: { reveal?: (masked: string) => RevealRef | null }) {
   return (
     <Form.List name="experts">
       {(fields, { add, remove }) => (
@@ -79,6 +83,18 @@ export function ExpertCards() {
               </Form.Item>
               <Form.Item name={[f.name, 'phone']} label="电话" rules={[{ max: 30, message: '最多30个字' }]}>
                 <Input style={FULL} inputMode="tel" />
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate>
+                {({ getFieldValue }) => {
+                  const v: unknown = getFieldValue(['experts', f.name, 'phone']);
+                  const ref = typeof v === 'string' && v.includes('*') ? reveal?.(v) : null;
+                  return ref ? (
+                    <div style={{ marginTop: -12, marginBottom: 12 }} data-testid={`expert-phone-${i + 1}`}>
+                      完整号码：
+                      <MaskedPhone value={v as string} reveal={ref} />
+                    </div>
+                  ) : null;
+                }}
               </Form.Item>
             </RowCard>
           ))}

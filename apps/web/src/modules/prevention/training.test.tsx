@@ -49,7 +49,7 @@ const signUp = (over: Partial<TrainingSignUp> = {}): TrainingSignUp => ({
   districtName: '宿城区',
   participants: 5,
   contactName: '王工',
-  contactPhone: '13800000000',
+  contactPhone: '138****0000',
   remark: '',
   status: 'signed',
   statusLabel: '已报名',

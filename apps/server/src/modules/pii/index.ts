@@ -1,0 +1,1 @@
+export { piiRoutes } from './pii.routes.ts';
