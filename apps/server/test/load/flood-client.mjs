@@ -1,12 +1,14 @@
-// The flooding client of apps/server/test/postgres/flood.test.ts (security.md R04), a process of its own so its
+// The flooding client of apps/server/test/load/flood.test.ts (security.md R04), a process of its own so its
 // load generation does not share an event loop with the colleague whose latencies the test measures.
 // FLOOD (JSON): { seconds, targets: [{ url, method, headers, body, rate, connections }] }. Every target is
-// driven at its own fixed rate (autocannon overallRate) at the same time; prints one JSON line per target:
-// answers by status, errors, timeouts and the requests sent.
+// driven at its own fixed rate (autocannon overallRate) at the same time. Prints `started` as the load begins,
+// then one JSON line, per target: answers by status, errors, timeouts and the requests sent.
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(process.env.FLOOD ?? '{}');
 
+// The test starts its measurements from here (starting node and loading autocannon takes seconds when loaded).
+process.stdout.write('started\n');
 const results = await Promise.all(
   spec.targets.map(
     (t) =>
