@@ -1,5 +1,6 @@
 import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -200,5 +201,28 @@ describe('账号安全 (the security administrator)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '停 用' }));
     expect(await screen.findByText('已停用，该用户的登录已失效')).toBeTruthy();
     expect(calls().some((c) => c.url.includes('/api/sys/user/disableIdle?id=11'))).toBe(true);
+  });
+
+  it('长期未登录: the report’s link opened while the page is open applies the filter', async () => {
+    function WithLink() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => navigate('/security/manage/AccountSecurity/route?idle=1')}>
+            打开提醒链接
+          </button>
+          <AccountSecurity />
+        </>
+      );
+    }
+    renderWithApp(<WithLink />, {
+      actions: ['query', 'get', 'edit'],
+      path: '/security/manage/AccountSecurity/route',
+    });
+    await screen.findByText('staff01');
+    const searches = () => calls().filter((c) => c.url.includes('searchUserList'));
+    expect(searches().every((c) => !c.url.includes('idle='))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '打开提醒链接' }));
+    await waitFor(() => expect(searches().at(-1)?.url).toContain('idle=1'));
   });
 });

@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Form, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   chinaTime,
@@ -120,6 +120,13 @@ export function AccountSecurity() {
   const [search] = useSearchParams();
   const initialIdle = search.get('idle') === '1' ? '1' : undefined;
   const actionRef = useRef<ActionType | undefined>(undefined);
+  const formRef = useRef<ProFormInstance | undefined>(undefined);
+  // The report's link opened while the page is already open (same route, a new query): filter there too.
+  useEffect(() => {
+    if (!initialIdle || !formRef.current) return;
+    formRef.current.setFieldsValue({ idle: initialIdle });
+    formRef.current.submit();
+  }, [initialIdle]);
   const [sessionsFor, setSessionsFor] = useState<UserRow | null>(null);
   const [dutyFor, setDutyFor] = useState<UserRow | null>(null);
   const done = (text: string) => {
@@ -292,6 +299,7 @@ export function AccountSecurity() {
       <PagedTable<UserRow, Filters>
         headerTitle="账号安全"
         actionRef={actionRef}
+        formRef={formRef}
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto' }}
