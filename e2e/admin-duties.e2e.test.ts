@@ -16,7 +16,8 @@ import {
  * 三权分立 (security.md Z04; issue 17 finding 5): the system administrator (admin), the security administrator
  * (secadmin) and the audit administrator (auditor) each see their own menus and pages with real content; the
  * system administrator cannot open the others' pages; the security administrator grants the audit role to an
- * account, which then lands on the audit overview, and takes it back.
+ * account, which then lands on the audit overview, and takes it back; it disables an idle account from the
+ * 长期未登录 list its daily report links to.
  */
 
 let browser: Browser;
@@ -190,6 +191,40 @@ describe('the security administrator assigns the audit role', () => {
       adminToken,
     );
     expect(after.list[0]?.roleKey).toBe('ROLE_USER');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the security administrator opens 账号安全 filtered to 长期未登录 (the idle-account report’s link) and disables one', async () => {
+    const adminToken = await tokenOf('admin');
+    const { page, context, errors } = await openPage(browser);
+    await login(page, 'secadmin');
+    await page.goto('/security/manage/AccountSecurity/route?idle=1');
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'expert_idle' });
+    await row.waitFor();
+    await row.getByText('长期未登录').waitFor();
+    // The filter is set: accounts in use (secadmin itself) are not listed.
+    expect(await page.locator('tr.ant-table-row').filter({ hasText: 'secadmin' }).count()).toBe(0);
+
+    await btn(row, '更多').click();
+    await page.getByRole('menuitem', { name: '停用（长期未登录）' }).click();
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '停用长期未登录账号 expert_idle？' });
+    await btn(dialog, '停用').click();
+    await expectMessage(page, '已停用，该用户的登录已失效');
+    await row
+      .locator('.ant-tag')
+      .filter({ hasText: /^停用$/ })
+      .waitFor();
+    const [user] = (
+      await post<{ list: Array<{ id: number; status: number }> }>(
+        '/api/sys/user/searchUserList.json?username=expert_idle',
+        {},
+        adminToken,
+      )
+    ).list;
+    expect(user?.status).toBe(2);
+    // Enabling is the system administrator's (用户管理); it leaves the account idle, as the demo data has it.
+    await post(`/api/sys/admin/updateByStatus.json?id=${user!.id}&status=1`, {}, adminToken);
     expect(errors).toEqual([]);
     await context.close();
   });

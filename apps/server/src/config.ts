@@ -68,6 +68,10 @@ export const configSchema = z.object({
    * so a total never costs seconds however many rows match.
    */
   LIST_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /**
+   * Slide-puzzle captcha on password sign-in. `off` is for tests and scripts only: refused with
+   * NODE_ENV=production unless the deployment runs on the public demo data (SEED_DEMO=on; the benchmarks), as MFA.
+   */
   CAPTCHA: bool.default(true),
   /**
    * Second factor (TOTP) for the operations admin and the regulators (security.md A06). `off` is for tests and
@@ -353,6 +357,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!c.MFA && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
     throw new Error(
       '环境变量配置有误:\n  MFA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启二次验证',
+    );
+  }
+  if (!c.CAPTCHA && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {
+    throw new Error(
+      '环境变量配置有误:\n  CAPTCHA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启登录滑块验证',
     );
   }
   if (!c.AV_SCAN && c.NODE_ENV === 'production' && c.SEED_DEMO !== 'on') {

@@ -21,6 +21,22 @@ describe('MFA and lock settings', () => {
     expect(loadConfig({ ...prod, MFA: 'off', SEED_DEMO: 'on' }).MFA).toBe(false);
   });
 
+  it('takes CAPTCHA=off for tests and scripts, refuses it in production unless on the public demo data', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).CAPTCHA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/x' }).CAPTCHA).toBe(false);
+    const prod = {
+      NODE_ENV: 'production',
+      LOG_HMAC_KEY: 'config-test-log-hmac-key-0123456789ab',
+      AV_SCAN: 'on',
+      DATA_DIR: '/tmp/x',
+    };
+    expect(loadConfig(prod).CAPTCHA).toBe(true);
+    expect(() => loadConfig({ ...prod, CAPTCHA: 'off' })).toThrow(
+      /CAPTCHA=off 只用于测试和脚本，生产环境（NODE_ENV=production）必须开启登录滑块验证/,
+    );
+    expect(loadConfig({ ...prod, CAPTCHA: 'off', SEED_DEMO: 'on' }).CAPTCHA).toBe(false);
+  });
+
   it('needs the account-wide lock above the per-client one', () => {
     expect(() =>
       loadConfig({ LOCK_THRESHOLD: '10', ACCOUNT_LOCK_THRESHOLD: '10', DATA_DIR: '/tmp/x' }),

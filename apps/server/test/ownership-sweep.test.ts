@@ -1111,6 +1111,8 @@ const NO_OWNER: Record<string, string> = {
     'the security administrator’s alone; the system administrator and regulators get 403',
   '/api/sys/user/forceLogout':
     'the security administrator’s alone; the system administrator and regulators get 403',
+  '/api/sys/user/disableIdle':
+    'the security administrator’s alone (idle accounts); the system administrator gets 403 (idle-accounts.test.ts), regulators too (user-scope.test.ts)',
   '/api/sys/user/dutyRole':
     'the security administrator grants the security and audit roles platform-wide; its own account is refused (admin-duties.test.ts)',
   '/api/setting/security/save': 'the one security policy of the platform (security administrator)',

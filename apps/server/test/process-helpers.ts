@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CaptchaChallenge } from '../src/platform/captcha/index.ts';
+import { humanTrail, solveCaptcha, withImages } from './captcha-solver.ts';
 
 /**
  * Repository root: the server is started from there as `node apps/server/bin/server.mjs`, the production
@@ -277,6 +279,32 @@ export async function ok<T>(
     throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   }
   return res.body.data as T;
+}
+
+/**
+ * Passes the slide puzzle on a running server as a browser does: gets a challenge (which sets the device
+ * cookie), loads its two images, finds the offset from them (captcha-solver) and drags there. Answers the
+ * one-time pass for /api/login and the device cookie (`name=value`) to send with it. For servers that keep the
+ * captcha on: production refuses CAPTCHA=off.
+ */
+export async function solvedCaptcha(base: string): Promise<{ captchaToken: string; cookie: string }> {
+  const issued = await call<Omit<CaptchaChallenge, 'images'> & { background: string; piece: string }>(
+    base,
+    '/api/captcha/get',
+  );
+  if (issued.status !== 200) throw new Error(`/api/captcha/get: HTTP ${issued.status}`);
+  const cookie = issued.setCookies.map((c) => c.split(';')[0]).join('; ');
+  const ch = await withImages(issued.body.data!, async (url) => {
+    const res = await fetch(`${base}${url}`, { signal: AbortSignal.timeout(20_000) });
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  });
+  const x = solveCaptcha(ch);
+  const { captchaToken } = await ok<{ captchaToken: string }>(base, '/api/captcha/check', {
+    body: { id: ch.id, x, trail: humanTrail(x) },
+    cookie,
+  });
+  return { captchaToken, cookie };
 }
 
 export interface LoginData {

@@ -15,6 +15,7 @@ import {
   removeTempDirs,
   runMain,
   sleep,
+  solvedCaptcha,
   startServer,
   tempDir,
 } from '../process-helpers.ts';
@@ -105,12 +106,13 @@ describe('PostgreSQL server process', () => {
 
   it('production first start: refuses without ADMIN_PASSWORD, then creates only admin who must change it; secadmin and auditor from their own passwords', async () => {
     const { url } = await freshDatabase();
-    // The second factor stays on: production refuses MFA=off (checked below).
+    // The second factor and the captcha stay on: production refuses MFA=off and CAPTCHA=off (checked below).
     const env: Env = {
       NODE_ENV: 'production',
       DATABASE_URL: url,
       DATA_DIR: tempDir('prod'),
       MFA: undefined,
+      CAPTCHA: undefined,
       LOG_HMAC_KEY: 'process-test-log-hmac-key-0123456789',
       // Production scans uploads (AV_SCAN=off is refused); clamd is only connected to when a file arrives.
       AV_SCAN: 'on',
@@ -133,32 +135,53 @@ describe('PostgreSQL server process', () => {
     const noMfa = await runMain(['serve'], { ...env, ADMIN_PASSWORD: password, MFA: 'off' });
     expect(noMfa.code).not.toBe(0);
     expect(noMfa.stderr).toContain('MFA=off');
+    // Nor the slide puzzle on sign-in (security.md A01/A03: automated password guessing).
+    const noCaptcha = await runMain(['serve'], { ...env, ADMIN_PASSWORD: password, CAPTCHA: 'off' });
+    expect(noCaptcha.code).not.toBe(0);
+    expect(noCaptcha.stderr).toContain('CAPTCHA=off');
+    expect(await query(url, 'SELECT id FROM sys_user')).toEqual([]);
 
     const srv = await startServer({ ...env, ADMIN_PASSWORD: password });
     expect(srv.stdout()).not.toContain('演示账号');
     const users = await query<{ username: string }>(url, 'SELECT username FROM sys_user ORDER BY id');
     expect(users.map((u) => u.username)).toEqual(['admin']);
 
-    const gov = await call(srv.base, '/api/login', { body: { username: 'gov', password: DEMO_PASSWORD } });
+    // The puzzle is required: a password without a pass is refused before it is checked.
+    const bare = await call(srv.base, '/api/login', { body: { username: 'admin', password } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe('CAPTCHA_INVALID');
+    expect(bare.body.result).toBe('请先完成滑块验证');
+    // With a solved puzzle, the demo accounts and the demo password are refused.
+    const gov = await call(srv.base, '/api/login', {
+      body: {
+        username: 'gov',
+        password: DEMO_PASSWORD,
+        captchaToken: (await solvedCaptcha(srv.base)).captchaToken,
+      },
+    });
     expect(gov.status).toBe(401);
     const demoAdmin = await call(srv.base, '/api/login', {
-      body: { username: 'admin', password: DEMO_PASSWORD },
+      body: {
+        username: 'admin',
+        password: DEMO_PASSWORD,
+        captchaToken: (await solvedCaptcha(srv.base)).captchaToken,
+      },
     });
     expect(demoAdmin.status).toBe(401);
 
     // The password alone gives the code step; the first sign-in enrols an authenticator. The code step
-    // belongs to the browser that gave the password: its device cookie goes along, as a browser's would.
+    // belongs to the browser that gave the password: its device cookie (set by the puzzle call) goes along,
+    // as a browser's would.
+    const pass = await solvedCaptcha(srv.base);
+    const cookie = pass.cookie;
+    expect(cookie).toContain('aqzrx_did=');
     const signIn = await call<{ mfaRequired: boolean; enrolled: boolean; ticket: string }>(
       srv.base,
       '/api/login',
-      {
-        body: { username: 'admin', password },
-      },
+      { body: { username: 'admin', password, captchaToken: pass.captchaToken }, cookie },
     );
     const pending = signIn.body.data!;
     expect(pending).toMatchObject({ mfaRequired: true, enrolled: false });
-    const cookie = signIn.setCookies.map((c) => c.split(';')[0]).join('; ');
-    expect(cookie).toContain('aqzrx_did=');
     const { secret } = await ok<{ secret: string }>(srv.base, '/api/login/mfa/enrol', {
       body: { ticket: pending.ticket },
       cookie,

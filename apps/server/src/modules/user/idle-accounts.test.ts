@@ -106,17 +106,22 @@ describe('长期未登录 in the user list', () => {
 });
 
 describe('the daily job reports idle accounts (flag only by default)', () => {
-  it('tells the operations admins and the organisation’s user administrators once; nobody is disabled', async () => {
+  it('tells the security administrators and the organisation’s user administrators once; nobody is disabled', async () => {
     await makeUser('gov_idle', 'gov', 200);
     const first = await t.app.dailyJobs.runOnce();
     expect(first.idleAccounts.reported).toBeGreaterThanOrEqual(3);
     expect(first.idleAccounts.disabled).toBe(0);
 
-    const [toAdmin] = await messagesOf('admin');
-    expect(toAdmin?.content).toContain('expert_idle');
-    expect(toAdmin?.content).toContain('gov_idle');
-    expect(toAdmin?.content).toContain('超过 90 天未登录');
-    expect(toAdmin?.link).toBe('/admin/system/UserSearch/route');
+    // 三权分立: handling idle accounts is the security duty. The security administrator hears of every one, once,
+    // with a link to its 账号安全 page filtered to them; the system and audit administrators are not told.
+    const toSecurity = await messagesOf('secadmin');
+    expect(toSecurity).toHaveLength(1);
+    expect(toSecurity[0]!.content).toContain('expert_idle');
+    expect(toSecurity[0]!.content).toContain('gov_idle');
+    expect(toSecurity[0]!.content).toContain('超过 90 天未登录');
+    expect(toSecurity[0]!.link).toBe('/security/manage/AccountSecurity/route?idle=1');
+    expect(await messagesOf('admin')).toEqual([]);
+    expect(await messagesOf('auditor')).toEqual([]);
     // The regulator's own department manages its accounts: its user administrators hear of gov_idle only.
     const toGov = await messagesOf('gov');
     expect(toGov).toHaveLength(1);
@@ -134,7 +139,7 @@ describe('the daily job reports idle accounts (flag only by default)', () => {
     // Once a day, and an account once until a later sign-in: a second run reports nothing.
     const second = await t.app.dailyJobs.runOnce();
     expect(second.idleAccounts.reported).toBe(0);
-    expect(await messagesOf('admin')).toHaveLength(1);
+    expect(await messagesOf('secadmin')).toHaveLength(1);
   });
 
   it('with IDLE_ACCOUNT_ACTION=disable the accounts are disabled, logged in the chained operation log, and cannot sign in', async () => {
@@ -165,7 +170,76 @@ describe('the daily job reports idle accounts (flag only by default)', () => {
       payload: { username: 'idle_disable', password: 'Safe2026' },
     });
     expect(login.statusCode).toBe(403);
-    const [told] = await messagesOf('admin').then((m) => m.slice(-1));
+    const [told] = await messagesOf('secadmin').then((m) => m.slice(-1));
     expect(told?.content).toContain('已按平台设置自动停用');
+    expect(told?.content).toContain('由系统管理员在“用户管理”中启用');
+  });
+});
+
+describe('the security administrator disables an idle account (账号安全)', () => {
+  let secadmin: string;
+  beforeAll(async () => {
+    secadmin = await t.login('secadmin');
+  });
+  const disableIdle = (id: number, token: string) =>
+    t.call({ method: 'POST', url: `/api/sys/user/disableIdle?id=${id}`, token });
+  const statusOf = async (id: number) =>
+    (
+      await t.database.db
+        .selectFrom('sysUser')
+        .select(['status', 'statusBeforeDisable'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('lists the idle accounts on its page (the report’s link) and disables one: sessions end, the log has it', async () => {
+    const id = await makeUser('idle_secadmin', 'service', 150);
+    const idle = await list('idle=1', secadmin);
+    expect(idle.map((r) => r.username)).toContain('idle_secadmin');
+    // The account signed in long ago and still holds a session (tokens outlive sign-ins): it ends with the disable.
+    const token = await t.login('idle_secadmin');
+    await t.database.db
+      .updateTable('sysUser')
+      .set({ lastLoginAt: new Date(t.clock.now().getTime() - 100 * DAY) })
+      .where('id', '=', id)
+      .execute();
+    const info = () => t.call({ method: 'POST', url: '/api/sys/user/getUserInfo.json', token, payload: {} });
+    expect((await info()).statusCode).toBe(200);
+
+    const res = await disableIdle(id, secadmin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toBe('已停用，该用户的登录已失效');
+    expect(await statusOf(id)).toBe(UserStatus.DISABLED);
+    expect((await info()).statusCode).toBe(401);
+    const log = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['kind', 'module', 'username', 'outcome'])
+      .where('targetId', '=', String(id))
+      .where('path', 'like', '/api/sys/user/disableIdle%')
+      .execute();
+    expect(log).toEqual([{ kind: 'disable', module: '账号安全', username: 'secadmin', outcome: 'success' }]);
+    // Again: nothing to do.
+    const again = await disableIdle(id, secadmin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result).toBe('该用户已是停用状态');
+  });
+
+  it('refuses an account that signed in recently (409, the system administrator’s to disable), nothing changed', async () => {
+    const id = await makeUser('recent_secadmin', 'service', 150);
+    await t.login('recent_secadmin');
+    const res = await disableIdle(id, secadmin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().result).toBe(
+      '该账号 90 天内登录过，不是长期未登录账号；如需停用，请由系统管理员在“用户管理”中办理',
+    );
+    expect(await statusOf(id)).toBe(UserStatus.ACTIVE);
+  });
+
+  it('is the security administrator’s: the system administrator gets 403; an unknown account 404', async () => {
+    const id = await makeUser('idle_admin_try', 'service', 150);
+    expect((await disableIdle(id, admin)).statusCode).toBe(403);
+    expect(await statusOf(id)).toBe(UserStatus.ACTIVE);
+    const missing = await disableIdle(99_999_999, secadmin);
+    expect(missing.statusCode).toBe(404);
   });
 });

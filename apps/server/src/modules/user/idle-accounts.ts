@@ -12,9 +12,12 @@ import { idleCutoff } from './user.service.ts';
  * Idle accounts (security.md A08; issue 17 finding 14): an account not signed in for IDLE_ACCOUNT_DAYS (never
  * signed in: since its creation) is 长期未登录. The user list flags it (user.service.ts); once a day the daily
  * job (modules/endorsement/daily-jobs.ts) reports the accounts that became idle since they were last reported
- * to the operations admins and to the user administrators of each account's own organisation (users of that
- * organisation whose role holds 用户管理 query), and with IDLE_ACCOUNT_ACTION=disable also disables them, as an
- * admin would (sessions revoked, the previous status kept for a later enable, an operation-log row each).
+ * to the security administrators (三权分立: handling idle accounts is the security duty; their 账号安全 page
+ * lists them with its 长期未登录 filter, the link of the message, and disables them there,
+ * `/api/sys/user/disableIdle`) and to the user administrators of each account's own organisation (users of
+ * that organisation whose role holds 用户管理 query, other than the system and security administrators), and
+ * with IDLE_ACCOUNT_ACTION=disable also disables them, as an admin would (sessions revoked, the previous status
+ * kept for a later enable, an operation-log row each).
  * Accounts that sign external systems' calls (a subsystem's service user never signs in) are left out.
  * An account is reported again only after a later sign-in made it active and it went idle again.
  */
@@ -33,7 +36,8 @@ export interface IdleAccountResult {
   messages: number;
 }
 
-const ADMIN_USERS_PAGE = '/admin/system/UserSearch/route';
+/** The security administrator's 账号安全 page, filtered to the idle accounts. */
+export const SECURITY_IDLE_PAGE = '/security/manage/AccountSecurity/route?idle=1';
 const GOV_USERS_PAGE = '/government/govSystem/GovUsers/route';
 const MAX_LISTED = 30;
 
@@ -57,13 +61,13 @@ function listing(rows: IdleRow[]): string {
   return `${shown.join('；')}${more}`;
 }
 
-/** Active users of the operations centre. */
-async function operationsAdmins(trx: Tx): Promise<number[]> {
+/** Active security administrators. */
+async function securityAdmins(trx: Tx): Promise<number[]> {
   const rows = await trx
     .selectFrom('sysUser as u')
     .innerJoin('sysRole as r', 'r.id', 'u.roleId')
     .select('u.id')
-    .where('r.roleKey', '=', RoleKey.ADMIN)
+    .where('r.roleKey', '=', RoleKey.SECURITY_ADMIN)
     .where('u.deletedAt', 'is', null)
     .where('u.status', '!=', UserStatus.DISABLED)
     .execute();
@@ -82,7 +86,8 @@ async function orgUserAdmins(trx: Tx, orgId: number): Promise<Array<{ id: number
     .execute();
   const out: Array<{ id: number; roleKey: string }> = [];
   for (const r of rows) {
-    if (r.roleKey === RoleKey.ADMIN) continue; // told as operations admins
+    // The security administrators are told on their own; the system administrator's duty is not this one.
+    if (r.roleKey === RoleKey.ADMIN || r.roleKey === RoleKey.SECURITY_ADMIN) continue;
     if (hasPermission(await permissionsAt(trx, r.roleId, -1), 'user.query'))
       out.push({ id: r.id, roleKey: r.roleKey });
   }
@@ -170,8 +175,8 @@ export async function runIdleAccounts(
 
     const verb =
       opts.action === 'disable'
-        ? '已按平台设置自动停用；如需继续使用，请核实后在用户管理中启用。'
-        : '请核实使用情况，及时停用不再使用的账号（用户管理中以“长期未登录”标出）。';
+        ? '已按平台设置自动停用；如需继续使用，请核实后由系统管理员在“用户管理”中启用。'
+        : '请核实使用情况，及时停用不再使用的账号（“账号安全”和“用户管理”中以“长期未登录”标出）。';
     const message = (rows: IdleRow[], link: string) => ({
       kind: 'system' as const,
       title: `长期未登录账号提醒：${rows.length} 个账号超过 ${opts.days} 天未登录`,
@@ -181,8 +186,8 @@ export async function runIdleAccounts(
       bizId: rows.length === 1 ? String(rows[0]!.id) : '',
     });
     let messages = 0;
-    const admins = await operationsAdmins(trx);
-    messages += await sendMessage(trx, { userIds: admins }, message(idle, ADMIN_USERS_PAGE), {
+    const security = await securityAdmins(trx);
+    messages += await sendMessage(trx, { userIds: security }, message(idle, SECURITY_IDLE_PAGE), {
       now,
       createdBy: null,
     });

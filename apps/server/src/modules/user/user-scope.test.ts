@@ -72,11 +72,13 @@ describe('government user management scope', () => {
       const res = await post(url, gov, body);
       expect(res.statusCode, `${url} ${res.body}`).toBe(404);
     }
-    // Unlocking, sessions and sign-outs are the security administrator's (三权分立): 403 whoever the target.
+    // Unlocking, sessions, sign-outs and disabling idle accounts are the security administrator's (三权分立):
+    // 403 whoever the target.
     for (const url of [
       `/api/sys/user/unlock?id=${entId}`,
       `/api/sys/user/getUserSessions?id=${adminId}`,
       `/api/sys/user/forceLogout?id=${adminId}`,
+      `/api/sys/user/disableIdle?id=${entId}`,
     ]) {
       const res = await post(url, gov);
       expect(res.statusCode, `${url} ${res.body}`).toBe(403);

@@ -37,6 +37,7 @@ import {
   addUser,
   assignDutyRole,
   deleteUser,
+  disableIdleAccount,
   endOwnSession,
   fieldError,
   forceLogout,
@@ -243,6 +244,28 @@ export function usersRoutes(app: FastifyInstance): void {
         targetId: req.query.id,
       });
       return ok({ wasLocked }, wasLocked ? '已解除锁定' : '该用户未被锁定');
+    },
+  );
+
+  r.post(
+    '/api/sys/user/disableIdle',
+    {
+      schema: {
+        tags: ['user'],
+        summary: '停用长期未登录账号（安全管理员；其登录立即失效，启用由系统管理员在用户管理中办理）',
+        querystring: userIdQuery,
+        response: { 200: messageEnvelope },
+      },
+      config: { permission: 'userSecurity.edit', audit: { module: SECURITY_MODULE, kind: 'disable' } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      req.auditTarget = String(req.query.id);
+      const changed = await req.tx(
+        (trx) => disableIdleAccount(trx, req.query.id, auth, clock.now(), config.IDLE_ACCOUNT_DAYS),
+        { targetId: req.query.id },
+      );
+      return done(changed ? '已停用，该用户的登录已失效' : '该用户已是停用状态');
     },
   );
 

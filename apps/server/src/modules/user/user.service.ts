@@ -595,6 +595,41 @@ export async function setUserStatus(
   return true;
 }
 
+/**
+ * The security administrator disables an account that is 长期未登录 (security.md A08, 三权分立: handling idle
+ * accounts is the security duty; the daily job reports them to the security administrators). Only an idle
+ * account: any other is the system administrator's to disable (用户管理), so 409. As a disable in 用户管理 the
+ * previous status is kept for a later enable and the sessions end at once. False when already disabled.
+ */
+export async function disableIdleAccount(
+  trx: Tx,
+  id: number,
+  actor: AuthContext,
+  now: Date,
+  idleDays: number,
+): Promise<boolean> {
+  if (id === actor.userId) throw badRequest('不能停用当前登录的用户');
+  const user = await requireUserForUpdate(trx, id, userScope(actor));
+  if (user.status === UserStatus.DISABLED) return false;
+  const seen = await trx
+    .selectFrom('sysUser')
+    .select(['lastLoginAt', 'createdAt'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if ((seen.lastLoginAt ?? seen.createdAt).getTime() >= idleCutoff(now, idleDays).getTime())
+    throw conflict(
+      `该账号 ${idleDays} 天内登录过，不是长期未登录账号；如需停用，请由系统管理员在“用户管理”中办理`,
+    );
+  await bumpVersion(trx, 'sysUser', user.id, {
+    status: UserStatus.DISABLED,
+    statusBeforeDisable: user.status,
+    updatedAt: now,
+    updatedBy: actor.userId,
+  });
+  await revokeUserSessions(trx, user.id, now, 'disabled');
+  return true;
+}
+
 /** Live sessions of a user: not revoked, not past the absolute lifetime or the idle timeout. */
 export async function liveSessions(
   db: Db,

@@ -1,5 +1,6 @@
 import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../platform/auth.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -79,6 +80,7 @@ beforeEach(() => {
     if (url.includes('/api/sys/user/dutyRole'))
       return ok({ roleChanged: true, revoked: 1 }, '角色已调整，该用户需重新登录');
     if (url.includes('/api/sys/user/getUserSessions')) return ok([]);
+    if (url.includes('/api/sys/user/disableIdle')) return ok(null, '已停用，该用户的登录已失效');
     return json(404, { error: 404, apiError: 404, result: 'not found' });
   });
   signInAs(
@@ -164,5 +166,63 @@ describe('账号安全 (the security administrator)', () => {
     fireEvent.click(within(staff).getByRole('button', { name: '登录会话' }));
     expect(await screen.findByText('该用户当前没有登录会话')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '全部强制下线' })).toBeNull();
+  });
+
+  it('长期未登录: the report’s link presets the filter; an idle account is flagged and disabled after a confirmation', async () => {
+    const idle: UserRow = { ...base, id: 11, username: 'old01', locked: false, idle: true };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/api/role/getAllRole')) return ok(ROLES);
+      if (url.includes('searchUserList')) return ok({ list: [idle, gov], total: 2, pageNum: 1 });
+      if (url.includes('/api/sys/user/disableIdle')) return ok(null, '已停用，该用户的登录已失效');
+      return json(404, { error: 404, apiError: 404, result: 'not found' });
+    });
+    renderWithApp(<AccountSecurity />, {
+      actions: ['query', 'get', 'edit'],
+      path: '/security/manage/AccountSecurity/route?idle=1',
+    });
+    const row = (await screen.findByText('old01')).closest('tr') as HTMLElement;
+    // The list was asked for the idle accounts only.
+    expect(calls().find((c) => c.url.includes('searchUserList'))?.url).toContain('idle=1');
+    expect(within(row).getByText('长期未登录')).toBeTruthy();
+    // An active account offers no such disable.
+    const govRow = screen.getByText('gov').closest('tr') as HTMLElement;
+    fireEvent.click(within(govRow).getByRole('button', { name: /更\s*多/ }));
+    await screen.findByRole('menuitem', { name: '重置二次验证' });
+    expect(screen.queryByRole('menuitem', { name: '停用（长期未登录）' })).toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    fireEvent.click(within(row).getByRole('button', { name: /更\s*多/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '停用（长期未登录）' }));
+    const dialog = (await screen.findAllByText('停用长期未登录账号 old01？'))[0]!.closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    expect(calls().some((c) => c.url.includes('disableIdle'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '停 用' }));
+    expect(await screen.findByText('已停用，该用户的登录已失效')).toBeTruthy();
+    expect(calls().some((c) => c.url.includes('/api/sys/user/disableIdle?id=11'))).toBe(true);
+  });
+
+  it('长期未登录: the report’s link opened while the page is open applies the filter', async () => {
+    function WithLink() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => navigate('/security/manage/AccountSecurity/route?idle=1')}>
+            打开提醒链接
+          </button>
+          <AccountSecurity />
+        </>
+      );
+    }
+    renderWithApp(<WithLink />, {
+      actions: ['query', 'get', 'edit'],
+      path: '/security/manage/AccountSecurity/route',
+    });
+    await screen.findByText('staff01');
+    const searches = () => calls().filter((c) => c.url.includes('searchUserList'));
+    expect(searches().every((c) => !c.url.includes('idle='))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '打开提醒链接' }));
+    await waitFor(() => expect(searches().at(-1)?.url).toContain('idle=1'));
   });
 });

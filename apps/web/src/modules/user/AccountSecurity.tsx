@@ -1,9 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Form, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   chinaTime,
   cleanParams,
@@ -22,7 +23,7 @@ import {
   USER_STATUS,
 } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
-import { resetMfa, searchUsers, setDutyRole, unlockUser } from './api.ts';
+import { disableIdleAccount, resetMfa, searchUsers, setDutyRole, unlockUser } from './api.ts';
 import { SessionsDrawer } from './UserDialogs.tsx';
 import { isReservedRole, managedBySecurityAdmin } from './user-rules.ts';
 
@@ -107,15 +108,25 @@ function DutyRoleModal({
 
 /**
  * 账号安全 (AccountSecurity, the security administrator, 三权分立): every account with its lock state; unlocks
- * it, resets its second factor, lists and ends its sessions, and grants or revokes the security and audit
- * administrator roles. Changing accounts themselves is the system administrator's (用户管理).
+ * it, resets its second factor, lists and ends its sessions, grants or revokes the security and audit
+ * administrator roles, and disables accounts 长期未登录 (the daily job's report links here with `?idle=1`, which
+ * presets the filter). Changing accounts otherwise is the system administrator's (用户管理).
  */
 export function AccountSecurity() {
   const { message, modal } = App.useApp();
   const access = useAccess();
   const { user: me } = useAuth();
   const roles = useRoles();
+  const [search] = useSearchParams();
+  const initialIdle = search.get('idle') === '1' ? '1' : undefined;
   const actionRef = useRef<ActionType | undefined>(undefined);
+  const formRef = useRef<ProFormInstance | undefined>(undefined);
+  // The report's link opened while the page is already open (same route, a new query): filter there too.
+  useEffect(() => {
+    if (!initialIdle || !formRef.current) return;
+    formRef.current.setFieldsValue({ idle: initialIdle });
+    formRef.current.submit();
+  }, [initialIdle]);
   const [sessionsFor, setSessionsFor] = useState<UserRow | null>(null);
   const [dutyFor, setDutyFor] = useState<UserRow | null>(null);
   const done = (text: string) => {
@@ -124,6 +135,16 @@ export function AccountSecurity() {
   };
   const unlock = useMutation({ mutationFn: unlockUser, onSuccess: (env) => done(env.result) });
   const mfaReset = useMutation({ mutationFn: resetMfa, onSuccess: (env) => done(env.result) });
+  const idleDisable = useMutation({ mutationFn: disableIdleAccount, onSuccess: (env) => done(env.result) });
+  const confirmIdleDisable = (r: UserRow) =>
+    modal.confirm({
+      title: `停用长期未登录账号 ${r.username}？`,
+      content: '停用后该账号不能登录，其登录立即失效。如需继续使用，由系统管理员在“用户管理”中启用。',
+      okText: '停用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => idleDisable.mutateAsync(r.id),
+    });
   const canEdit = access.canOnRoute('edit');
   const canGet = access.canOnRoute('get');
   const roleChoices = roleOptions(roles.data ?? []);
@@ -201,7 +222,27 @@ export function AccountSecurity() {
       width: 140,
       search: false,
       sorter: true,
-      render: (_, r) => chinaTime(r.lastLoginAt),
+      // An account not signed in for the set number of days (security.md A08) is flagged here.
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <span>{chinaTime(r.lastLoginAt)}</span>
+          {r.idle && (
+            <Tooltip title="超过规定天数未登录，请核实后停用不再使用的账号">
+              <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+                长期未登录
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '长期未登录',
+      dataIndex: 'idle',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { '1': { text: '是' }, '0': { text: '否' } },
+      fieldProps: { placeholder: '全部' },
     },
     {
       title: '操作',
@@ -212,6 +253,9 @@ export function AccountSecurity() {
       render: (_, r) => {
         const self = r.id === me?.uid;
         const more = [
+          canEdit && !self && r.idle && r.status !== 2
+            ? { key: 'idle', label: '停用（长期未登录）', danger: true, onClick: () => confirmIdleDisable(r) }
+            : null,
           canEdit && !self && MFA_ROLES.includes(r.roleKey)
             ? { key: 'mfa', label: '重置二次验证', onClick: () => confirmMfaReset(r) }
             : null,
@@ -250,14 +294,16 @@ export function AccountSecurity() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message="解除登录锁定、重置二次验证、查看与结束登录会话，以及授予或撤销安全管理员、审计管理员角色。账号的新增、修改、停用由系统管理员在“用户管理”中办理。"
+        message="解除登录锁定、重置二次验证、查看与结束登录会话、停用长期未登录账号，以及授予或撤销安全管理员、审计管理员角色。账号的新增、修改、启用及其他停用由系统管理员在“用户管理”中办理。"
       />
       <PagedTable<UserRow, Filters>
         headerTitle="账号安全"
         actionRef={actionRef}
+        formRef={formRef}
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         search={{ labelWidth: 'auto' }}
+        form={{ initialValues: initialIdle ? { idle: initialIdle } : undefined }}
         request={async (params) => {
           const { pageNo, pageSize, sortField, sortOrder, ...rest } = params;
           return searchUsers({ ...cleanParams(rest), pageNo, pageSize, sortField, sortOrder });
