@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { appendOperLogs, type ChainedOperLog, type OperLogContent } from './log-chain.ts';
@@ -29,6 +30,10 @@ interface Pending {
 export function createOperLogWriter(db: Kysely<DB>, key: Buffer): OperLogWriter {
   const queue: Pending[] = [];
   let flushing = false;
+  // Batches are written outside the context of the request that happened to start them (made at start-up,
+  // with no request's stores): what a request-scoped store records (read-your-own-writes, transactions) is
+  // not the batch's.
+  const detached = AsyncLocalStorage.snapshot();
   let rows = 0;
   let batches = 0;
 
@@ -65,7 +70,7 @@ export function createOperLogWriter(db: Kysely<DB>, key: Buffer): OperLogWriter 
         // The rows of requests answered in the same turn of the event loop go together.
         if (!flushing) {
           flushing = true;
-          setImmediate(() => void flush());
+          setImmediate(() => detached(() => void flush()));
         }
       });
     },

@@ -52,6 +52,7 @@ const BOOKKEEPING = new Set([
   'sysSession',
   'sysLoginAttempt',
   'sysOperLog',
+  'sysLogChain',
   'sysRequestLog',
   'sysPushLog',
   'idempotencyKey',
