@@ -102,10 +102,17 @@ describe('enterprises', () => {
     await page.getByTestId('user-menu').first().waitFor();
     await page.waitForTimeout(500);
     expect(await page.getByText(GATE_TEXT).count()).toBe(0);
-    // The saved information reads back (mobile stored without +86).
+    // The saved information reads back masked (security P04); 查看 shows the number stored without +86.
     await page.goto('/ent/EntInfoEdit');
     await page.getByText('当前状态：').waitFor();
-    expect(await page.locator('#enterprise-mine_safetyMobile').inputValue()).toBe('13905275678');
+    const safety = page.locator('#enterprise-mine_safetyMobile');
+    expect(await safety.inputValue()).toBe('139****5678');
+    await page
+      .locator('.ant-form-item')
+      .filter({ has: safety })
+      .getByRole('button', { name: '查看' })
+      .click();
+    await page.getByText('13905275678').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -205,11 +205,19 @@ describe('migration 0035 (phone numbers encrypted in place)', () => {
       token: admin,
     });
     expect(full.json().data.mobile).toBe(bulkMobile(777));
-    // The migrated demo reads as before: an enterprise's contacts, in full only for itself.
+    // The migrated demo reads as before: an enterprise's contacts, masked, in full by the reveal (P04).
     const ent = await t.login('ent');
     const mine = await t.call({ method: 'POST', url: '/api/enterprise/mine', token: ent });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data.legalMobile).toMatch(/^1[3-9]\d{9}$/);
+    expect(mine.json().data.legalMobile).toMatch(/^1[3-9]\d\*{4}\d{4}$/);
+    const shown = await t.call({
+      method: 'POST',
+      url: '/api/pii/reveal',
+      token: ent,
+      payload: { kind: 'enterprise', id: mine.json().data.id, field: 'legalMobile' },
+    });
+    expect(shown.json().data.value).toMatch(/^1[3-9]\d{9}$/);
+    expect(shown.json().data.value.slice(-4)).toBe(mine.json().data.legalMobile.slice(-4));
   });
 
   it('down decrypts back into plain columns (a signup code gets its mobile back as subject), up again round-trips', async () => {

@@ -15,6 +15,8 @@ import { pageQuery } from './envelope.ts';
 import {
   dateStr,
   districtField,
+  editMobileField,
+  editPhoneField,
   gbIndustryField,
   mobileField,
   money,
@@ -65,16 +67,21 @@ export const enterpriseProfileInput = z
   .strict()
   .refine(licencePeriod.check, licencePeriod.params);
 /**
- * An edit of an existing profile. Mobiles are shown masked (security P04), so leaving them out keeps the
- * stored numbers; sending them replaces them.
+ * The contact numbers of an edit: the forms show them masked (security P04). Sent back unchanged (the masked
+ * value) or left out, a number keeps the stored one; a new full number replaces it.
  */
+const editContacts = {
+  legalMobile: editMobileField.optional(),
+  legalDutyPhone: editPhoneField.optional(),
+  safetyMobile: editMobileField.optional(),
+};
+/** An edit of an existing profile by the regulator. */
 export const enterpriseEditInput = z
   .object({
     ...enterpriseFields,
     id: z.number().int().positive(),
     version: z.number().int().min(0, '请提供数据版本号'),
-    legalMobile: mobileField.optional(),
-    safetyMobile: mobileField.optional(),
+    ...editContacts,
   })
   .strict()
   .refine(licencePeriod.check, licencePeriod.params);
@@ -84,8 +91,7 @@ export const enterpriseMineInput = z
   .object({
     ...enterpriseFields,
     version: z.number().int().min(0, '请提供数据版本号'),
-    legalMobile: mobileField.optional(),
-    safetyMobile: mobileField.optional(),
+    ...editContacts,
   })
   .strict()
   .refine(licencePeriod.check, licencePeriod.params);
@@ -209,7 +215,10 @@ export const enterpriseDetail = enterpriseRow.extend({
   licenceEnd: z.string().nullable(),
   registerYear: z.number().int().nullable(),
   scoredAt: z.string().nullable(),
-  /** Whether the mobiles above are full numbers (the enterprise's own profile) or masked. */
+  /**
+   * Whether the numbers above are masked: always true (security P04), for the enterprise's own profile too; the
+   * full ones need POST /api/pii/reveal (kind enterprise) or the audited /api/enterprise/contacts.
+   */
   mobilesMasked: z.boolean(),
   /**
    * 未全员投保: a policy in force today insures fewer people than the current 从业人员总数 (domain 3.2

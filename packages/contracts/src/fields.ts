@@ -76,9 +76,21 @@ export const editPhoneField = z
   .trim()
   .max(30)
   .refine(
-    (s) => isValidMobile(s) || isValidLandline(s) || /^1\d{2}\*{4}\d{4}$/.test(s),
+    (s) => isValidMobile(s) || isValidLandline(s) || MASKED_MOBILE.test(s),
     '电话格式不正确，请输入手机号或座机号（如0527-84361234）',
   );
+/** A masked mobile as answers carry it (138****5678). */
+export const MASKED_MOBILE = /^1\d{2}\*{4}\d{4}$/;
+/**
+ * A mobile on an edit form, which shows the stored number masked (security P04): a full mobile (+86 removed), or
+ * the masked one sent back unchanged, which the server resolves to the number it stored.
+ */
+export const editMobileField = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((s) => (MASKED_MOBILE.test(s) ? s : normalizeMobile(s)))
+  .refine((s) => MASKED_MOBILE.test(s) || isValidMobile(s), '手机号格式不正确，请输入11位手机号');
 export const idCardField = z
   .string()
   .trim()

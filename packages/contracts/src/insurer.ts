@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { districtField, mobileField, personName, usccField } from './fields.ts';
+import { districtField, editMobileField, mobileField, personName, usccField } from './fields.ts';
 import { INSURER_DOC_TYPES, INSURER_TYPES, STAFF_TYPE, TECHNICIST_STATUS } from './insurer-options.ts';
 import { rangedNumber } from './number-field.ts';
 import { FIELD_RANGES } from './number-range.ts';
@@ -31,7 +31,8 @@ export const insurerProfileInput = z
     districtCode: districtField,
     address: z.string().trim().min(2, '请输入详细地址').max(300),
     headName: personName('负责人姓名'),
-    headMobile: mobileField,
+    /** Shown masked on the form (security P04): sent back unchanged, the stored number stays. */
+    headMobile: editMobileField,
   })
   .strict()
   .refine((v) => v.insurerType === 1 || (v.parentName.length > 0 && v.parentCode.length > 0), {

@@ -12,6 +12,7 @@ import {
   type enterpriseExportQuery,
   type enterpriseListFilters,
   type enterpriseListQuery,
+  maskContactPhone,
   maskMobile,
   optionLabel,
   type Paged,
@@ -134,9 +135,8 @@ function baseQuery(db: Db, today: string) {
 }
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
-  const legalMobile = decryptPhone(r.legalMobileEnc);
-  const safetyMobile = decryptPhone(r.safetyMobileEnc);
+/** A list or detail row: the mobiles masked for every reader, the enterprise itself included (security P04). */
+function toRow(r: BaseRow): EnterpriseRow {
   return {
     id: r.id,
     name: r.name,
@@ -150,9 +150,9 @@ function toRow(r: BaseRow, showMobiles: boolean): EnterpriseRow {
     employees: r.employees ?? 0,
     operatingStatus: r.operatingStatus ?? 1,
     legalName: r.legalName ?? '',
-    legalMobile: showMobiles ? legalMobile : maskMobile(legalMobile),
+    legalMobile: maskMobile(decryptPhone(r.legalMobileEnc)),
     safetyName: r.safetyName ?? '',
-    safetyMobile: showMobiles ? safetyMobile : maskMobile(safetyMobile),
+    safetyMobile: maskMobile(decryptPhone(r.safetyMobileEnc)),
     stdGrade: r.stdGrade ?? 0,
     mustInsure: r.mustInsure ?? false,
     onRegister: r.onRegister ?? false,
@@ -312,7 +312,7 @@ export async function listEnterprises(
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   const [total, rows] = await Promise.all([totalP, page()]);
-  return { list: rows.map((r) => toRow(r, false)), ...total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r)), ...total, pageNum: pageNo, pageSize };
 }
 
 /** Every matching row, for the export (capped by the caller). */
@@ -327,7 +327,7 @@ export async function exportEnterprises(
   const rows = await listOrder(filtered(db, actor, q, chinaDate(now)), q)
     .limit(cap + 1)
     .execute();
-  return rows.map((r) => toRow(r, false));
+  return rows.map((r) => toRow(r));
 }
 
 export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date): Promise<EnterpriseDetail> {
@@ -351,15 +351,13 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
     ])
     .executeTakeFirst();
   if (!row) throw notFound('企业不存在');
-  const own = actor.kind === 'enterprise' && actor.orgId === id;
   const locked = await hasIssuedPolicy(db, id, today);
   return {
-    ...toRow(row, own),
+    ...toRow(row),
     annualTurnover: row.annualTurnover === null ? null : Number(row.annualTurnover),
     businessScope: row.businessScope ?? '',
-    legalDutyPhone: own
-      ? decryptPhone(row.legalDutyPhoneEnc)
-      : maskMobile(decryptPhone(row.legalDutyPhoneEnc)),
+    // 应急值班电话: a mobile masked, a landline (the duty office) as entered.
+    legalDutyPhone: maskContactPhone(decryptPhone(row.legalDutyPhoneEnc)),
     legalEmail: row.legalEmail ?? '',
     businessLicenceFileId: row.businessLicenceFileId ?? null,
     licenceNo: row.licenceNo ?? '',
@@ -368,7 +366,8 @@ export async function getEnterprise(db: Db, actor: Actor, id: number, now: Date)
     licenceEnd: row.licenceEndText,
     registerYear: row.registerYear ?? null,
     scoredAt: row.scoredAt ? row.scoredAt.toISOString() : null,
-    mobilesMasked: !own,
+    // The enterprise's own edit form too: the full numbers need the audited reveal (security P04).
+    mobilesMasked: true,
     underCovered: Boolean(row.underCovered),
     overCovered: Boolean(row.overCovered),
     operatingStatusLocked: locked,

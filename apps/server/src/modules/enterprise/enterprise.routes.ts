@@ -32,6 +32,7 @@ import { resolveActor } from '../../platform/actor.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
+import type { RevealLoader } from '../../platform/reveal.ts';
 import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx, uploadedXlsx } from '../../platform/xlsx.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
 import {
@@ -60,6 +61,17 @@ export function enterprisesRoutes(app: FastifyInstance): void {
   app.fileScopes.register('enterprise', async (db, auth, fileId) =>
     enterpriseLicenceReadable(db, await resolveActor(db, auth), fileId),
   );
+  // The full contact numbers (security P04), by the detail's permission and scope: the government of the
+  // enterprise's district, and the enterprise itself for its own 企业信息 page; others 404.
+  const contact =
+    (field: 'legalMobile' | 'legalDutyPhone' | 'safetyMobile'): RevealLoader =>
+    async (db, auth, id) =>
+      (await enterpriseContacts(db, await resolveActor(db, auth), id))[field];
+  app.piiReveals.register('enterprise', 'enterprise.get', {
+    legalMobile: contact('legalMobile'),
+    legalDutyPhone: contact('legalDutyPhone'),
+    safetyMobile: contact('safetyMobile'),
+  });
 
   r.post(
     '/api/enterprise/list',
@@ -158,7 +170,7 @@ export function enterprisesRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['enterprise'],
         response: { 200: envelope(enterpriseDetail) },
-        summary: '本企业信息（企业信息完善页）',
+        summary: '本企业信息（企业信息完善页；手机号脱敏，完整号码经 /api/pii/reveal 查看）',
       },
       config: { permission: 'enterprise.get' },
     },

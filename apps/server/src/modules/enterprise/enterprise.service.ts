@@ -8,7 +8,8 @@ import type { Actor } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
 import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { encryptPhone } from '../../platform/pii.ts';
+import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, bumpVersion, updateVersioned } from '../../platform/versioned.ts';
 import { type EnterpriseEditFields, enterpriseScope, hasIssuedPolicy } from './enterprise.repo.ts';
 import { rescoreEnterprise } from './enterprise.score.ts';
@@ -146,11 +147,14 @@ export async function saveEnterprise(
     throw conflict(
       '本企业有未到期的保单，经营状态须由属地监管部门核实后变更；如企业已关闭取缔或全面停产停业，请联系属地监管部门',
     );
-  // A number left out keeps the stored one (its ciphertext); '' stays '' (encryptPhone), so empty is empty.
-  const kept = (typed: string | null | undefined, stored: string | null) =>
-    typed !== undefined && typed !== null ? encryptPhone(typed) : (stored ?? '');
-  const legalMobileEnc = kept(input.legalMobile, current.legalMobileEnc);
-  const safetyMobileEnc = kept(input.safetyMobile, current.safetyMobileEnc);
+  // The forms show the numbers masked (security P04): a number left out, or sent back masked as shown, keeps the
+  // stored one; a masked value that masks no stored number is refused. '' stays '' (encryptPhone).
+  const kept = (typed: string | null | undefined, stored: string | null, label: string) =>
+    typed !== undefined && typed !== null
+      ? encryptPhone(unmaskPhone(typed, [decryptPhone(stored)], label))
+      : (stored ?? '');
+  const legalMobileEnc = kept(input.legalMobile, current.legalMobileEnc, '法定代表人手机号');
+  const safetyMobileEnc = kept(input.safetyMobile, current.safetyMobileEnc, '安全负责人手机号');
   if (!legalMobileEnc || !safetyMobileEnc) throw conflict('请填写法定代表人和安全负责人的手机号后再保存');
   await assertUsccFree(trx, input.uscc, id);
   await bumpVersion(trx, 'sysOrg', id, {
@@ -164,8 +168,8 @@ export async function saveEnterprise(
   });
   const values = {
     ...profileValues(input),
-    // Shown masked to the regulator like the mobiles: left out, the stored number stays.
-    legalDutyPhoneEnc: kept(input.legalDutyPhone, current.legalDutyPhoneEnc),
+    // Shown masked like the mobiles: left out or sent back masked, the stored number stays.
+    legalDutyPhoneEnc: kept(input.legalDutyPhone, current.legalDutyPhoneEnc, '应急值班电话'),
     legalMobileEnc,
     safetyMobileEnc,
     mustInsure: industryMustInsure(input.wsIndustryCode) || (current.onRegister ?? false),

@@ -93,16 +93,151 @@ describe('enterprise list and detail', () => {
   it('details mask mobiles for the regulator; the full numbers are an audited view', async () => {
     const heng = await orgIdOf(t, 'ent');
     const d = await post(t, `/api/enterprise/detail?id=${heng}`, gov);
-    expect(d.body.data.legalMobile).toMatch(/\*{4}/);
+    expect(d.body.data.legalMobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
     expect(d.body.data.mobilesMasked).toBe(true);
-    const mine = await post(t, '/api/enterprise/mine', ent);
-    expect(mine.body.data.legalMobile).toMatch(/^1\d{10}$/);
     const since = t.clock.now();
     const c = await post(t, `/api/enterprise/contacts?id=${heng}`, gov);
-    expect(c.body.data.legalMobile).toBe(mine.body.data.legalMobile);
+    const full = c.body.data.legalMobile as string;
+    expect(full).toMatch(/^1\d{10}$/);
+    expect(d.body.data.legalMobile).toBe(`${full.slice(0, 3)}****${full.slice(-4)}`);
     const log = await waitForLog(t, '/api/enterprise/contacts', since);
     expect(log).toMatchObject({ kind: 'get', targetId: String(heng), username: 'gov' });
-    expect(log.params).not.toContain(mine.body.data.legalMobile as string);
+    expect(log.params).not.toContain(full);
+  });
+});
+
+describe("the enterprise's own profile (security P04)", () => {
+  let heng: number;
+  const FULL = { legalMobile: '13905270011', safetyMobile: '13905270022', legalDutyPhone: '13905270033' };
+  const reveal = (token: string, id: number, field: string) =>
+    post(t, '/api/pii/reveal', token, { kind: 'enterprise', id, field });
+  beforeAll(async () => {
+    heng = await orgIdOf(t, 'ent');
+    await t.database.db
+      .updateTable('insEnterprise')
+      .set({
+        legalMobileEnc: encryptPhone(FULL.legalMobile),
+        safetyMobileEnc: encryptPhone(FULL.safetyMobile),
+        legalDutyPhoneEnc: encryptPhone(FULL.legalDutyPhone),
+      })
+      .where('id', '=', heng)
+      .execute();
+  });
+  /** The 企业信息 form's body from what /api/enterprise/mine answered: every number as shown (masked). */
+  const mineBody = (d: Record<string, unknown>, over: Record<string, unknown> = {}) => {
+    const opt = (k: string) => (d[k] === null || d[k] === '' ? {} : { [k]: d[k] });
+    return {
+      name: d.name,
+      uscc: d.uscc,
+      districtCode: d.districtCode,
+      address: d.address,
+      wsIndustryCode: d.wsIndustryCode,
+      gbIndustryCode: d.gbIndustryCode,
+      employees: d.employees,
+      operatingStatus: d.operatingStatus,
+      businessScope: d.businessScope,
+      legalName: d.legalName,
+      legalMobile: d.legalMobile,
+      legalDutyPhone: d.legalDutyPhone,
+      safetyName: d.safetyName,
+      safetyMobile: d.safetyMobile,
+      stdGrade: d.stdGrade,
+      version: d.version,
+      ...opt('annualTurnover'),
+      ...opt('legalEmail'),
+      ...opt('businessLicenceFileId'),
+      ...opt('licenceNo'),
+      ...opt('licenceFileId'),
+      ...opt('licenceStart'),
+      ...opt('licenceEnd'),
+      ...over,
+    };
+  };
+  const stored = async () => {
+    const r = await t.database.db
+      .selectFrom('insEnterprise')
+      .select(['legalMobileEnc', 'safetyMobileEnc', 'legalDutyPhoneEnc', 'version'])
+      .where('id', '=', heng)
+      .executeTakeFirstOrThrow();
+    return {
+      legalMobile: decryptPhone(r.legalMobileEnc),
+      safetyMobile: decryptPhone(r.safetyMobileEnc),
+      legalDutyPhone: decryptPhone(r.legalDutyPhoneEnc),
+      version: r.version,
+    };
+  };
+
+  it('the own 企业信息 answers the numbers masked, like the list', async () => {
+    const mine = await post(t, '/api/enterprise/mine', ent);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({
+      legalMobile: '139****0011',
+      safetyMobile: '139****0022',
+      legalDutyPhone: '139****0033',
+      mobilesMasked: true,
+    });
+    expect(JSON.stringify(mine.body)).not.toMatch(/1390527003[123]/);
+    const list = await post(t, '/api/enterprise/list', ent);
+    expect(JSON.stringify(list.body)).not.toMatch(/1390527003[123]/);
+  });
+
+  it('the enterprise itself and its regulator reveal a number (audited); another enterprise gets 404', async () => {
+    const own = await reveal(ent, heng, 'safetyMobile');
+    expect(own.status).toBe(200);
+    expect(own.body.data.value).toBe(FULL.safetyMobile);
+    expect((await reveal(ent, heng, 'legalDutyPhone')).body.data.value).toBe(FULL.legalDutyPhone);
+    expect((await reveal(gov, heng, 'legalMobile')).body.data.value).toBe(FULL.legalMobile);
+    const other = await reveal(ent2, heng, 'legalMobile');
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain(FULL.legalMobile);
+    expect((await reveal(insurer, heng, 'legalMobile')).status).toBe(403);
+    expect((await reveal(ent, heng, 'legalEmail')).status).toBe(400);
+    const rows = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['module', 'outcome', 'username', 'params'])
+      .where('targetId', 'in', [`enterprise:${heng}:safetyMobile`, `enterprise:${heng}:legalMobile`])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.module, r.outcome, r.username])).toEqual([
+      ['敏感信息查看', 'success', 'ent'],
+      ['敏感信息查看', 'success', 'gov'],
+      ['敏感信息查看', 'fail', 'ent2'],
+      // Without the detail's permission: the platform's 403 row.
+      ['访问拒绝', 'fail', 'insurer'],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/1390527003[123]/);
+  });
+
+  it('saving with the masked numbers sent back keeps the stored ones; a mask of another number is refused', async () => {
+    const d = (await post(t, '/api/enterprise/mine', ent)).body.data as Record<string, unknown>;
+    const before = await stored();
+    const foreign = await post(
+      t,
+      '/api/enterprise/saveMine',
+      ent,
+      mineBody(d, { safetyMobile: '139****9999' }),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.result).toBe('安全负责人手机号不完整，请填写完整号码');
+    expect(await stored()).toEqual(before);
+    const kept = await post(t, '/api/enterprise/saveMine', ent, mineBody(d));
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await stored()).toEqual({ ...FULL, version: before.version + 1 });
+    // A new full number replaces the stored one; the regulator's edit resolves masks the same way.
+    const d2 = (await post(t, '/api/enterprise/mine', ent)).body.data as Record<string, unknown>;
+    const changed = await post(
+      t,
+      '/api/enterprise/saveMine',
+      ent,
+      mineBody(d2, { legalMobile: '13905270044' }),
+    );
+    expect(changed.status).toBe(200);
+    expect((await stored()).legalMobile).toBe('13905270044');
+    const d3 = (await post(t, `/api/enterprise/detail?id=${heng}`, gov)).body.data as Record<string, unknown>;
+    const { version: v3, ...govBody } = mineBody(d3);
+    const byGov = await post(t, '/api/enterprise/edit', gov, { ...govBody, id: heng, version: v3 });
+    expect(byGov.status, JSON.stringify(byGov.body)).toBe(200);
+    expect(await stored()).toEqual({ ...FULL, legalMobile: '13905270044', version: before.version + 3 });
   });
 });
 

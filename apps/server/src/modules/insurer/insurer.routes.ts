@@ -34,6 +34,7 @@ import {
   getDoc,
   getInsurer,
   getTechnicist,
+  insurerHeadMobile,
   insurerOptions,
   listDocs,
   listTechnicists,
@@ -54,10 +55,18 @@ export function insurersRoutes(app: FastifyInstance): void {
   const { clock, storage } = app.deps;
   const actorOf = async (req: FastifyRequest) => resolveActor(app.db, requireAuth(req));
 
+  // The full 负责人手机号 of the own institution (security P04): its own users with the profile's permission.
+  app.piiReveals.register('insurer', 'insurer.get', {
+    headMobile: async (db, auth, id) => insurerHeadMobile(db, await resolveActor(db, auth), id),
+  });
   r.post(
     '/api/insurer/mine',
     {
-      schema: { tags: ['insurer'], response: { 200: envelope(insurerProfile) }, summary: '本机构信息' },
+      schema: {
+        tags: ['insurer'],
+        response: { 200: envelope(insurerProfile) },
+        summary: '本机构信息（负责人手机号脱敏，完整号码经 /api/pii/reveal 查看）',
+      },
       config: { permission: 'insurer.get' },
     },
     async (req) => ok(await getInsurer(app.db, await actorOf(req))),

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { blindIndex, decryptPhone, decryptPii, encryptPhone, encryptPii } from '../../platform/pii.ts';
+import { unmaskPhone } from '../../platform/reveal.ts';
 import {
   assertVersion,
   bumpVersion,
@@ -71,10 +72,22 @@ export async function getInsurer(db: Db, actor: Actor): Promise<InsurerProfile> 
     parentCode: row.parentCode ?? '',
     address: row.address ?? '',
     headName: row.headName ?? '',
-    headMobile: decryptPhone(row.headMobileEnc),
+    // Masked on the own profile too (security P04): the full number is the audited reveal (kind insurer).
+    headMobile: maskMobile(decryptPhone(row.headMobileEnc)),
     // No profile row yet: the first save is made from version 0.
     version: row.version ?? 0,
   };
+}
+
+/** The full 负责人手机号 of the actor's own institution (the reveal of kind insurer); another id answers 404. */
+export async function insurerHeadMobile(db: Db, actor: Actor, id: number): Promise<string> {
+  if (ownInsurer(actor) !== id) throw notFound('保险机构不存在');
+  const row = await db
+    .selectFrom('insInsurer')
+    .select('headMobileEnc')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return decryptPhone(row?.headMobileEnc);
 }
 
 export interface InsurerProfileFields {
@@ -100,11 +113,13 @@ export async function saveInsurer(
   const id = ownInsurer(actor);
   const current = await trx
     .selectFrom('insInsurer')
-    .select('version')
+    .select(['version', 'headMobileEnc'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
   assertVersion({ version: current?.version ?? 0 }, input.version);
+  // The form shows the number masked: sent back unchanged it keeps the stored one, a foreign mask is refused.
+  const headMobile = unmaskPhone(input.headMobile, [decryptPhone(current?.headMobileEnc)], '负责人手机号');
   const dup = await trx
     .selectFrom('sysOrg')
     .select('id')
@@ -118,7 +133,7 @@ export async function saveInsurer(
     uscc: input.uscc,
     districtCode: input.districtCode,
     contactName: input.headName,
-    contactPhoneEnc: encryptPhone(input.headMobile),
+    contactPhoneEnc: encryptPhone(headMobile),
     updatedAt: now,
     updatedBy: actor.userId,
   });
@@ -129,7 +144,7 @@ export async function saveInsurer(
     parentCode: input.parentCode,
     address: input.address,
     headName: input.headName,
-    headMobileEnc: encryptPhone(input.headMobile),
+    headMobileEnc: encryptPhone(headMobile),
     updatedAt: now,
     updatedBy: actor.userId,
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { decryptPhone } from '../../platform/pii.ts';
 import {
   download,
   makeUser,
@@ -63,6 +64,81 @@ describe('institution profile', () => {
     expect((await post(t, '/api/insurer/mine', ent)).status).toBe(403);
     const opts = await post(t, '/api/insurer/options', ent);
     expect((opts.body.data as unknown as unknown[]).length).toBe(3);
+  });
+});
+
+describe("the institution's own 负责人手机号 (security P04)", () => {
+  const reveal = (token: string, id: number) =>
+    post(t, '/api/pii/reveal', token, { kind: 'insurer', id, field: 'headMobile' });
+  const storedHead = async (id: number) => {
+    const r = await t.database.db
+      .selectFrom('insInsurer')
+      .select(['headMobileEnc', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { headMobile: decryptPhone(r.headMobileEnc), version: r.version };
+  };
+
+  it('is masked on the own profile; the institution reveals it (audited), another insurer gets 404', async () => {
+    const mine = await post(t, '/api/insurer/mine', insurer);
+    const id = mine.body.data.id as number;
+    const full = (await storedHead(id)).headMobile;
+    expect(full).toMatch(/^1\d{10}$/);
+    expect(mine.body.data.headMobile).toBe(`${full.slice(0, 3)}****${full.slice(-4)}`);
+    expect(JSON.stringify(mine.body)).not.toContain(full);
+    const own = await reveal(insurer, id);
+    expect(own.status).toBe(200);
+    expect(own.body.data.value).toBe(full);
+    const other = await makeUser(t, 'insurer', 'ins-p04-other', { orgId: await secondInsurerId(t) });
+    const foreign = await reveal(other, id);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain(full);
+    expect((await reveal(ent, id)).status).toBe(403);
+    const rows = await t.database.db
+      .selectFrom('sysOperLog')
+      .select(['module', 'outcome', 'username', 'params'])
+      .where('targetId', '=', `insurer:${id}:headMobile`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.module, r.outcome, r.username])).toEqual([
+      ['敏感信息查看', 'success', 'insurer'],
+      ['敏感信息查看', 'fail', 'ins-p04-other'],
+      // Without the profile's permission: the platform's 403 row.
+      ['访问拒绝', 'fail', 'ent'],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(full);
+  });
+
+  it('saving with the masked number sent back keeps the stored one; a mask of another number is refused', async () => {
+    const d = (await post(t, '/api/insurer/mine', insurer)).body.data as Record<string, unknown>;
+    const before = await storedHead(d.id as number);
+    const body = {
+      version: d.version,
+      insurerType: d.insurerType,
+      name: d.name,
+      orgCode: d.orgCode,
+      uscc: d.uscc,
+      parentName: d.parentName,
+      parentCode: d.parentCode,
+      districtCode: d.districtCode,
+      address: d.address,
+      headName: d.headName,
+      headMobile: d.headMobile,
+    };
+    const foreign = await post(t, '/api/insurer/saveMine', insurer, { ...body, headMobile: '139****0000' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.result).toBe('负责人手机号不完整，请填写完整号码');
+    expect(await storedHead(d.id as number)).toEqual(before);
+    const kept = await post(t, '/api/insurer/saveMine', insurer, body);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await storedHead(d.id as number)).toEqual({ ...before, version: before.version + 1 });
+    const changed = await post(t, '/api/insurer/saveMine', insurer, {
+      ...body,
+      version: before.version + 1,
+      headMobile: '13905273333',
+    });
+    expect(changed.status).toBe(200);
+    expect((await storedHead(d.id as number)).headMobile).toBe('13905273333');
   });
 });
 

@@ -1,10 +1,13 @@
-import { envelope, formatChinaTime, paged, smsOutboxQuery, smsOutboxRow } from '@aqzrx/contracts';
+import { envelope, formatChinaTime, maskMobile, paged, smsOutboxQuery, smsOutboxRow } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
 import { decryptPhone, phoneIndex } from '../../platform/pii.ts';
 
-/** The development outbox (短信发件箱): the texts the outbox provider kept, newest first. */
+/**
+ * The development outbox (短信发件箱): the texts the outbox provider kept, newest first. The mobiles are masked
+ * (security.md P04): a tester needs the code, and finds a text by the whole number (`mobile`, exact match).
+ */
 export function smsOutboxRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -35,7 +38,7 @@ export function smsOutboxRoutes(app: FastifyInstance): void {
       return ok({
         list: rows.map((x) => ({
           id: x.id,
-          mobile: decryptPhone(x.mobileEnc),
+          mobile: maskMobile(decryptPhone(x.mobileEnc)),
           purpose: x.purpose,
           content: x.content,
           createdAt: formatChinaTime(x.createdAt, 'second'),

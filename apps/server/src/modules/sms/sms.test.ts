@@ -240,7 +240,7 @@ describe('the platform on a real provider', () => {
 });
 
 describe('the development outbox (短信发件箱)', () => {
-  it('keeps the mobile encrypted and finds a text by the whole number (its blind index)', async () => {
+  it('keeps the mobile encrypted, finds a text by the whole number (its blind index) and answers it masked', async () => {
     const t = await createTestContext({ LOGIN_RATE_MAX: '10000' });
     try {
       for (const mobile of ['13912345101', '13912345102']) {
@@ -257,8 +257,12 @@ describe('the development outbox (短信发件箱)', () => {
       const found = await t.call({ method: 'POST', url: '/api/sms/outbox?mobile=13912345102', token: admin });
       expect(found.statusCode).toBe(200);
       const list = found.json().data.list as Array<{ mobile: string; content: string }>;
-      expect(list.map((x) => x.mobile)).toEqual(['13912345102']);
+      expect(list.map((x) => x.mobile)).toEqual(['139****5102']);
       expect(list[0]!.content).toMatch(/验证码为\d{6}/);
+      const all = await t.call({ method: 'POST', url: '/api/sms/outbox?pageSize=50', token: admin });
+      expect(all.statusCode).toBe(200);
+      expect(all.body).not.toMatch(/1391234510[12]/);
+      expect(all.body).toContain('139****5101');
       const none = await t.call({ method: 'POST', url: '/api/sms/outbox?mobile=13912345103', token: admin });
       expect(none.json().data.total).toBe(0);
     } finally {

@@ -218,11 +218,57 @@ describe('enterprise profile form', () => {
     });
   });
 
-  it('regulator edit: masked mobiles may stay empty (kept by the server) and are left out', async () => {
-    const onSubmit = vi.fn();
+  it('masked numbers stand in the form and go back unchanged (kept by the server); another mask is refused', async () => {
+    for (const mode of ['mine', 'edit'] as const) {
+      const onSubmit = vi.fn();
+      const view = renderWithApp(
+        <EnterpriseForm
+          mode={mode}
+          initial={{
+            ...complete,
+            mobilesMasked: true,
+            legalMobile: '139****1234',
+            safetyMobile: '139****5678',
+            legalDutyPhone: '139****0001',
+          }}
+          saveAccess={{ permission: 'enterprise.edit' }}
+          submitting={false}
+          onSubmit={onSubmit}
+        />,
+      );
+      expect(screen.getByText(/联系电话已脱敏显示/)).toBeTruthy();
+      expect(input(`enterprise-${mode}_legalMobile`).value).toBe('139****1234');
+      expect(input(`enterprise-${mode}_legalDutyPhone`).value).toBe('139****0001');
+      const safety = input(`enterprise-${mode}_safetyMobile`);
+      fireEvent.change(safety, { target: { value: '139****0000' } });
+      fireEvent.focusOut(safety);
+      expect(
+        await screen.findByText('安全负责人手机号格式不正确，请输入11位手机号', undefined, slow),
+      ).toBeTruthy();
+      fireEvent.change(safety, { target: { value: '139****5678' } });
+      fireEvent.click(saveButton());
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+        legalMobile: '139****1234',
+        legalDutyPhone: '139****0001',
+        safetyMobile: '139****5678',
+      });
+      view.unmount();
+    }
+  });
+
+  it('查看 beside a masked number asks the server for the full one of this enterprise', async () => {
+    fetchMock.mockImplementation(async (req, init) => {
+      const url = String(req);
+      if (url.includes('/pii/reveal')) {
+        const body = JSON.parse(String(init?.body)) as { field: string };
+        return ok({ value: body.field === 'legalMobile' ? '13905271234' : '13905275678' });
+      }
+      return json(404, { error: 404, apiError: 404, result: '不存在' });
+    });
     renderWithApp(
       <EnterpriseForm
-        mode="edit"
+        mode="mine"
         initial={{
           ...complete,
           mobilesMasked: true,
@@ -231,16 +277,14 @@ describe('enterprise profile form', () => {
         }}
         saveAccess={{ permission: 'enterprise.edit' }}
         submitting={false}
-        onSubmit={onSubmit}
+        onSubmit={() => undefined}
       />,
     );
-    expect(screen.getByText(/联系人手机号已脱敏显示/)).toBeTruthy();
-    expect(input('enterprise-edit_legalMobile').placeholder).toBe('原号码 139****1234，不修改请留空');
-    fireEvent.click(saveButton());
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    const body = onSubmit.mock.calls[0]?.[0] as Record<string, unknown>;
-    expect(body).not.toHaveProperty('legalMobile');
-    expect(body).not.toHaveProperty('safetyMobile');
+    expect(screen.queryByText('13905271234')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: '查看' })[0]!);
+    expect(await screen.findByText('13905271234', undefined, slow)).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/pii/reveal'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ kind: 'enterprise', id: 7, field: 'legalMobile' });
   });
 
   it('regulator edit: a number never stored must be entered', async () => {

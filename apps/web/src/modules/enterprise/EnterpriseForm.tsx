@@ -35,6 +35,7 @@ import {
   thousandsInput,
 } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import type { EnterpriseDetail, EnterpriseProfileBody } from './api.ts';
 import { useIndustryOptions, withCurrent } from './industries.ts';
 import {
@@ -76,7 +77,10 @@ export interface ProfileFormValues {
 const fileItem = (id: string | null, name: string): FileMapItem[] =>
   id ? [{ fileName: name, fileUrl: fileUrlOf(id), fileSize: 0 }] : [];
 
-/** Form values from a stored profile (mobiles left empty when the server sent them masked). */
+/**
+ * Form values from a stored profile. The numbers come masked (security P04) and stand in the form as they came:
+ * sent back unchanged, the server keeps the stored numbers they mask.
+ */
 export function initialValuesOf(d: EnterpriseDetail | undefined): ProfileFormValues {
   if (!d) return { name: '', uscc: '', address: {}, operatingStatus: 1, stdGrade: 0 };
   const districtName = d.districtName || undefined;
@@ -95,11 +99,11 @@ export function initialValuesOf(d: EnterpriseDetail | undefined): ProfileFormVal
     operatingStatus: (d.operatingStatus || 1) as ProfileFormValues['operatingStatus'],
     businessScope: d.businessScope,
     legalName: d.legalName,
-    legalMobile: d.mobilesMasked ? '' : d.legalMobile,
-    legalDutyPhone: d.mobilesMasked ? '' : d.legalDutyPhone,
+    legalMobile: d.legalMobile,
+    legalDutyPhone: d.legalDutyPhone,
     legalEmail: d.legalEmail,
     safetyName: d.safetyName,
-    safetyMobile: d.mobilesMasked ? '' : d.safetyMobile,
+    safetyMobile: d.safetyMobile,
     businessLicence: fileItem(d.businessLicenceFileId, '营业执照'),
     licenceNo: d.licenceNo,
     licenceFile: fileItem(d.licenceFileId, '安全生产许可证'),
@@ -188,13 +192,21 @@ export function EnterpriseForm({
   const industries = useIndustryOptions();
   const ws = Form.useWatch('wsIndustryCode', form);
   const gb = Form.useWatch('gbIndustryCode', form);
-  // A regulator sees contact numbers masked: leaving them empty keeps the stored numbers.
-  const masked = mode === 'edit' && Boolean(initial?.mobilesMasked);
-  // A masked number may stay empty (kept); a number never stored must be entered.
-  const legalRequired = !masked || !initial?.legalMobile;
-  const safetyRequired = !masked || !initial?.safetyMobile;
-  const mobilePlaceholder = (stored: string | undefined) =>
-    masked && stored ? `原号码 ${stored}，不修改请留空` : '11位手机号';
+  // The server sends the contact numbers masked, to the enterprise itself too (security P04): a masked number
+  // left as it is keeps the stored one; 查看 beside it asks for the full number (scoped, audited).
+  const masked = mode !== 'add' && Boolean(initial?.mobilesMasked);
+  const stored = (field: 'legalMobile' | 'legalDutyPhone' | 'safetyMobile') =>
+    masked && initial?.[field].includes('*') ? initial[field] : '';
+  const keptOr =
+    (field: 'legalMobile' | 'legalDutyPhone' | 'safetyMobile', check: (v: string) => string | null) =>
+    (v: string) =>
+      stored(field) && (v ?? '').trim() === stored(field) ? null : check(v);
+  const revealHint = (field: 'legalMobile' | 'legalDutyPhone' | 'safetyMobile') =>
+    stored(field) && initial ? (
+      <span>
+        原号码 <MaskedPhone value={stored(field)} reveal={{ kind: 'enterprise', id: initial.id, field }} />
+      </span>
+    ) : undefined;
 
   // 经营状态 decides whether a policy may be cancelled: while the enterprise holds an issued policy, only the
   // regulator changes it (the server refuses the enterprise's own change).
@@ -374,7 +386,7 @@ export function EnterpriseForm({
             type="info"
             showIcon
             style={{ marginBottom: 12 }}
-            message="联系人手机号已脱敏显示。不修改请留空，填写则替换为新号码。"
+            message="联系电话已脱敏显示：不修改则保留原号码；更换号码请填写完整的新号码。"
           />
         )}
         <Row gutter={16}>
@@ -392,11 +404,10 @@ export function EnterpriseForm({
               name="legalMobile"
               label="法定代表人手机"
               validateTrigger="onBlur"
-              rules={[
-                ruleOf((v: string) => mobileProblem(v, '法定代表人手机号', legalRequired), legalRequired),
-              ]}
+              rules={[ruleOf(keptOr('legalMobile', (v) => mobileProblem(v, '法定代表人手机号', true)))]}
+              extra={revealHint('legalMobile')}
             >
-              <Input maxLength={14} placeholder={mobilePlaceholder(initial?.legalMobile)} />
+              <Input maxLength={14} placeholder="11位手机号" />
             </Form.Item>
           </Col>
           <Col {...grid}>
@@ -404,14 +415,10 @@ export function EnterpriseForm({
               name="legalDutyPhone"
               label="应急值班电话"
               validateTrigger="onBlur"
-              rules={[ruleOf(phoneProblem, false)]}
+              rules={[ruleOf(keptOr('legalDutyPhone', phoneProblem), false)]}
+              extra={revealHint('legalDutyPhone')}
             >
-              <Input
-                maxLength={30}
-                placeholder={
-                  masked && initial?.legalDutyPhone ? `原号码 ${initial.legalDutyPhone}` : '手机号或座机号'
-                }
-              />
+              <Input maxLength={30} placeholder="手机号或座机号" />
             </Form.Item>
           </Col>
           <Col {...grid}>
@@ -438,11 +445,10 @@ export function EnterpriseForm({
               name="safetyMobile"
               label="安全负责人手机"
               validateTrigger="onBlur"
-              rules={[
-                ruleOf((v: string) => mobileProblem(v, '安全负责人手机号', safetyRequired), safetyRequired),
-              ]}
+              rules={[ruleOf(keptOr('safetyMobile', (v) => mobileProblem(v, '安全负责人手机号', true)))]}
+              extra={revealHint('safetyMobile')}
             >
-              <Input maxLength={14} placeholder={mobilePlaceholder(initial?.safetyMobile)} />
+              <Input maxLength={14} placeholder="11位手机号" />
             </Form.Item>
           </Col>
         </Row>

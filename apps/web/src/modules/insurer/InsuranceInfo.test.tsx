@@ -18,7 +18,8 @@ const profile = {
   parentCode: '000001',
   address: '宿迁市宿城区洪泽湖路8号',
   headName: '张建国',
-  headMobile: '13912345678',
+  // Masked by the server (security P04).
+  headMobile: '139****5678',
   version: 3,
 };
 
@@ -26,6 +27,7 @@ function stub() {
   const s = apiStub({
     '/api/insurer/mine': () => ok(profile),
     '/api/insurer/saveMine': () => ok({ version: 4 }, '保存成功'),
+    '/api/pii/reveal': () => ok({ value: '13912345678' }),
   });
   vi.stubGlobal('fetch', s.fetchMock);
   return s;
@@ -56,6 +58,32 @@ describe('机构信息 (InsuranceInfo)', () => {
     // The stored address already names city and district (older records, first demo seed): shown once.
     expect(screen.getByText('宿迁市宿城区洪泽湖路8号')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+  });
+
+  it('shows the head mobile masked; 查看 asks the server for the full number of its own record', async () => {
+    const s = stub();
+    renderScreen(<InsuranceInfo />, ['query', 'get']);
+    expect(await screen.findByText('139****5678')).toBeTruthy();
+    expect(screen.queryByText('13912345678')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('13912345678')).toBeTruthy();
+    expect(s.callsTo('/api/pii/reveal')[0]!.body).toEqual({ kind: 'insurer', id: 5, field: 'headMobile' });
+  });
+
+  it('saves with the masked number left as it is; another masked number is refused', async () => {
+    const s = stub();
+    renderScreen(<InsuranceInfo />, ['query', 'get', 'edit']);
+    fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
+    expect((await screen.findByLabelText('负责人手机号')).getAttribute('value')).toBe('139****5678');
+    expect(screen.getByText('已脱敏显示，不修改则保留原号码')).toBeTruthy();
+    type('负责人手机号', '139****0000');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('手机号格式不正确，请输入11位手机号')).toBeTruthy();
+    expect(s.callsTo('/api/insurer/saveMine')).toHaveLength(0);
+    type('负责人手机号', '139****5678');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(s.callsTo('/api/insurer/saveMine')).toHaveLength(1));
+    expect(s.callsTo('/api/insurer/saveMine')[0]!.body).toMatchObject({ headMobile: '139****5678' });
   });
 
   it('refuses a bad USCC and a branch without its head office, then saves with the version', async () => {

@@ -20,8 +20,18 @@ import { useEffect, useState } from 'react';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { DISTRICTS, INSURER_TYPES, optionLabel } from '../../platform/contracts.ts';
 import { districtName } from '../../platform/districts.ts';
+import { MaskedPhone } from '../../platform/masked-phone.tsx';
 import { getMine, type InsurerProfile, type InsurerProfileSave, saveMine } from './api.ts';
-import { lengthRule, MSG, maxRule, mobileRule, orgCodeRule, requiredText, usccRule } from './rules.ts';
+import {
+  editMobileRule,
+  lengthRule,
+  MASKED_MOBILE,
+  MSG,
+  maxRule,
+  orgCodeRule,
+  requiredText,
+  usccRule,
+} from './rules.ts';
 
 export const MINE_KEY = ['insurer', 'mine'] as const;
 
@@ -83,7 +93,10 @@ export interface InsurerProfileFormProps {
   onCancel?: () => void;
 }
 
-/** The institution profile form (domain 2.2), validated like insurerProfileInput on the server. */
+/**
+ * The institution profile form (domain 2.2), validated like insurerProfileInput on the server. The head's
+ * mobile arrives masked (security P04): left as it is, the server keeps the stored number.
+ */
 export function InsurerProfileForm({ profile, saving, onSubmit, onCancel }: InsurerProfileFormProps) {
   const [form] = Form.useForm<FormValues>();
   const insurerType = Form.useWatch('insurerType', form) ?? profile.insurerType;
@@ -200,7 +213,8 @@ export function InsurerProfileForm({ profile, saving, onSubmit, onCancel }: Insu
           <Form.Item
             name="headMobile"
             label="负责人手机号"
-            rules={[requiredText('请输入负责人手机号'), mobileRule]}
+            rules={[requiredText('请输入负责人手机号'), editMobileRule(profile.headMobile)]}
+            extra={MASKED_MOBILE.test(profile.headMobile) ? '已脱敏显示，不修改则保留原号码' : undefined}
           >
             <Input maxLength={20} placeholder="11位手机号" />
           </Form.Item>
@@ -241,7 +255,9 @@ function ProfileView({ p }: { p: InsurerProfile }) {
         {p.address ? fullAddress(p.address, p.districtName || districtName(p.districtCode)) : '-'}
       </Descriptions.Item>
       <Descriptions.Item label="负责人">{p.headName || '-'}</Descriptions.Item>
-      <Descriptions.Item label="负责人手机号">{p.headMobile || '-'}</Descriptions.Item>
+      <Descriptions.Item label="负责人手机号">
+        <MaskedPhone value={p.headMobile} reveal={{ kind: 'insurer', id: p.id, field: 'headMobile' }} />
+      </Descriptions.Item>
     </Descriptions>
   );
 }

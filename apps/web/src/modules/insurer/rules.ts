@@ -32,6 +32,22 @@ export const maxRule = (label: string, max: number): FormRule => ({
   },
 });
 
+/** A mobile as answers carry it masked (138****5678; security P04). */
+export const MASKED_MOBILE = /^1\d{2}\*{4}\d{4}$/;
+
+/**
+ * A mobile on an edit form that shows the stored number masked: a full number, or `stored` (the masked value)
+ * left as it is, which the server resolves to the number it keeps. Any other masked value is refused here as
+ * the server would (it stores no asterisks).
+ */
+export const editMobileRule = (stored: string): FormRule => ({
+  validator: async (_r, v) => {
+    const s = text(v);
+    if (!s || (MASKED_MOBILE.test(stored) && s === stored)) return;
+    if (!isValidMobile(normalizeMobile(s))) throw new Error(MSG.mobile);
+  },
+});
+
 export const usccRule: FormRule = {
   validator: async (_r, v) => {
     const s = text(v).toUpperCase();

@@ -107,7 +107,7 @@ describe('短信发件箱 (AdminSmsOutbox)', () => {
             list: [
               {
                 id: 1,
-                mobile: '13912345678',
+                mobile: '139****5678',
                 purpose: 'signup',
                 content: '【宿迁安责险】您正在注册，验证码为123456，5分钟内有效。',
                 createdAt: '2026-11-28 10:00:00',
@@ -123,6 +123,7 @@ describe('短信发件箱 (AdminSmsOutbox)', () => {
     renderWithApp(<AdminSmsOutbox />, { actions: ['query'] });
     expect(await screen.findByText('【宿迁安责险】您正在注册，验证码为123456，5分钟内有效。')).toBeTruthy();
     expect(screen.getByText('注册')).toBeTruthy();
+    expect(screen.getByText('139****5678')).toBeTruthy();
     expect(screen.getByText(/开发用短信通道/)).toBeTruthy();
   });
 });

@@ -7,10 +7,16 @@ import { type SmsOutboxRow, smsOutbox } from './api.ts';
 /**
  * 短信发件箱 (AdminSmsOutbox): the texts the development SMS channel kept instead of sending (codes for
  * registration and password recovery). Production sends through a real provider and keeps nothing here.
+ * The server answers the mobiles masked (security.md P04); the search takes the whole number.
  */
 export function AdminSmsOutbox() {
   const columns: ProColumns<SmsOutboxRow>[] = [
-    { title: '手机号', dataIndex: 'mobile', width: 130 },
+    {
+      title: '手机号',
+      dataIndex: 'mobile',
+      width: 130,
+      fieldProps: { placeholder: '完整的11位手机号' },
+    },
     {
       title: '用途',
       dataIndex: 'purpose',
