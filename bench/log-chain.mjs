@@ -14,6 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { appendOperLog, logHmacKey } from '../apps/server/src/platform/log-chain.ts';
+import { createOperLogWriter } from '../apps/server/src/platform/oper-log-writer.ts';
 import { percentile, root } from './lib/server.mjs';
 
 const rowsPerCase = Number(process.env.BENCH_ROWS ?? 3000);
@@ -57,9 +58,12 @@ const content = (i) => ({
   requestId: `bench-${i}`,
 });
 
+const groupWriter = createOperLogWriter(db, key);
 const writers = {
   plain: (i) => db.transaction().execute((trx) => trx.insertInto('sysOperLog').values(content(i)).execute()),
   chained: (i) => appendOperLog(db, key, content(i)),
+  // Rows written outside a business transaction since issue 18: group-committed (platform/oper-log-writer.ts).
+  grouped: (i) => groupWriter.append(content(i)),
 };
 
 async function measure(name, concurrency) {
@@ -98,13 +102,15 @@ try {
   for (let i = 0; i < 200; i++) {
     await writers.plain(i);
     await writers.chained(i);
+    await writers.grouped(i);
   }
   const rows = [];
-  for (const concurrency of [1, 8]) {
-    // Interleaved A/B: plain, chained, plain, chained (the machine's speed drifts).
+  for (const concurrency of [1, 8, 50]) {
+    // Interleaved: plain, chained, grouped, twice (the machine's speed drifts).
     for (let round = 0; round < 2; round++) {
       rows.push(await measure('plain', concurrency));
       rows.push(await measure('chained', concurrency));
+      rows.push(await measure('grouped', concurrency));
     }
   }
   const out = {
