@@ -364,6 +364,58 @@ export async function listPolicies(
   return { list: rows.map((r) => toRow(r, today)), ...total, pageNum: pageNo, pageSize };
 }
 
+/** How many policies the export would write, counted up to `limit` (the cap + 1 tells "too many"). */
+export function countPolicyExport(
+  db: Db,
+  actor: Actor,
+  q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const fv = filterValues(q, chinaDate(now));
+  return countUpTo(
+    db,
+    applyFilters(policyScope(db.selectFrom('insPolicy as p'), actor), q.state, fv).select(
+      sql.lit(1).as('one'),
+    ),
+    limit,
+  );
+}
+
+/**
+ * The export's rows in list order, a page at a time (keyset on the id, `EXPORT_PAGE` rows a query), at most
+ * `cap`: for the streamed .xlsx (platform/xlsx.ts sendXlsxStream), so 50,000 rows never sit in memory at once.
+ * `run` runs each page's read where the request's reads go (the read router).
+ */
+export async function* exportPolicyRows(
+  run: <T>(work: (db: Db) => Promise<T>) => Promise<T>,
+  actor: Actor,
+  q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>,
+  now: Date,
+  cap: number,
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<PolicyRow> {
+  const today = chinaDate(now);
+  let before: number | null = null;
+  let sent = 0;
+  while (sent < cap) {
+    const size = Math.min(pageSize, cap - sent);
+    const after: number | null = before;
+    const rows: ListRow[] = await run((db) => {
+      const qb = filteredList(db, actor, q, today);
+      return (after === null ? qb : qb.where('p.id', '<', after))
+        .orderBy('p.id', 'desc')
+        .limit(size)
+        .execute();
+    });
+    for (const r of rows) yield toRow(r, today);
+    sent += rows.length;
+    if (rows.length < size) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+const EXPORT_PAGE = 1000;
+
 export async function exportPolicies(
   db: Db,
   actor: Actor,

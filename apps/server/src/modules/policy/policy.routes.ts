@@ -29,11 +29,12 @@ import { badRequest, forbidden } from '../../platform/errors.ts';
 import { CANDIDATE_LIMIT, someInScope } from '../../platform/file-scopes.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
-import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
+import { EXPORT_ROW_CAP, sendXlsxStream } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
+  countPolicyExport,
   enterpriseOptions,
-  exportPolicies,
+  exportPolicyRows,
   getPolicy,
   inForceTotals,
   listPolicies,
@@ -348,13 +349,21 @@ export function policiesRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      const rows = await app.reads.run(req, (db) =>
-        exportPolicies(db, actor, req.query, clock.now(), EXPORT_ROW_CAP),
+      const now = clock.now();
+      // Counted first (up to the cap + 1), then streamed page by page: memory stays flat (issue 18).
+      const total = await app.reads.run(req, (db) =>
+        countPolicyExport(db, actor, req.query, now, EXPORT_ROW_CAP + 1),
       );
-      if (rows.length > EXPORT_ROW_CAP)
+      if (total > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
-      req.auditTarget = `${rows.length}行`;
-      return sendXlsx(reply, '保单列表.xlsx', await buildXlsx<PolicyRow>('保单', POLICY_COLUMNS, rows));
+      req.auditTarget = `${total}行`;
+      return sendXlsxStream(reply, '保单列表.xlsx', [
+        {
+          name: '保单',
+          columns: POLICY_COLUMNS,
+          rows: exportPolicyRows((work) => app.reads.run(req, work), actor, req.query, now, EXPORT_ROW_CAP),
+        },
+      ]);
     },
   );
 }
