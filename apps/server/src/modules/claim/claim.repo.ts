@@ -30,6 +30,7 @@ import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
+import { EXPORT_PAGE, keysetRows, type ReadRun } from '../../platform/export-pages.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
 import { type Actor, dateText, districtName, escapeLike } from '../enterprise/index.ts';
@@ -359,6 +360,49 @@ export async function claimCounts(
   }
   const total = Object.values(phases).reduce((a, b) => a + b, 0);
   return { total, phases, late, unpaid };
+}
+
+/** How many claims the export would write, counted up to `limit` (the cap + 1 tells "too many"). */
+export function countClaimExport(
+  db: Db,
+  actor: Actor,
+  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
+  s: ClaimSettings,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  return countUpTo(
+    db,
+    applyFilters(claimScope(db.selectFrom('insClaim as c'), actor), filterValues(q, s, now)).select(
+      sql.lit(1).as('one'),
+    ),
+    limit,
+  );
+}
+
+/** The export's rows in list order, streamed page by page (platform/export-pages.ts), at most `cap`. */
+export function exportClaimRows(
+  run: ReadRun,
+  actor: Actor,
+  q: Omit<ClaimListQuery, 'pageNo' | 'pageSize'>,
+  s: ClaimSettings,
+  now: Date,
+  cap: number,
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<ClaimRow> {
+  return keysetRows(
+    run,
+    (db, before, size) => {
+      const qb = filtered(db, actor, q, s, now);
+      return (before === null ? qb : qb.where('c.id', '<', before))
+        .orderBy('c.id', 'desc')
+        .limit(size)
+        .execute();
+    },
+    (r) => toRow(r, s, now),
+    cap,
+    pageSize,
+  );
 }
 
 export async function exportClaims(

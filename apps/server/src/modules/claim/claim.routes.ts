@@ -27,14 +27,15 @@ import { badRequest } from '../../platform/errors.ts';
 import { CANDIDATE_LIMIT, someInScope } from '../../platform/file-scopes.ts';
 import { requireAuth } from '../../platform/http.ts';
 import { createOnce } from '../../platform/idempotency.ts';
-import { buildXlsx, EXPORT_ROW_CAP, sendXlsx } from '../../platform/xlsx.ts';
+import { EXPORT_ROW_CAP, sendXlsxStream } from '../../platform/xlsx.ts';
 import { assertAttachable, idQuery, resolveActor, sendAttachment } from '../enterprise/index.ts';
 import {
   claimAttachmentIds,
   claimCounts,
   claimReporterPhone,
   claimStepSurveyorPhone,
-  exportClaims,
+  countClaimExport,
+  exportClaimRows,
   getClaim,
   listClaims,
 } from './claim.repo.ts';
@@ -306,13 +307,28 @@ export function claimsRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const actor = await actorOf(req);
       const insurance = await settings.get('insurance');
-      const rows = await app.reads.run(req, (db) =>
-        exportClaims(db, actor, req.query, insurance, clock.now(), EXPORT_ROW_CAP),
+      const now = clock.now();
+      // Counted first (up to the cap + 1), then streamed page by page: memory stays flat (issue 18).
+      const total = await app.reads.run(req, (db) =>
+        countClaimExport(db, actor, req.query, insurance, now, EXPORT_ROW_CAP + 1),
       );
-      if (rows.length > EXPORT_ROW_CAP)
+      if (total > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
-      req.auditTarget = `${rows.length}行`;
-      return sendXlsx(reply, '理赔案件.xlsx', await buildXlsx<ClaimRow>('理赔案件', CLAIM_COLUMNS, rows));
+      req.auditTarget = `${total}行`;
+      return sendXlsxStream(reply, '理赔案件.xlsx', [
+        {
+          name: '理赔案件',
+          columns: CLAIM_COLUMNS,
+          rows: exportClaimRows(
+            (work) => app.reads.run(req, work),
+            actor,
+            req.query,
+            insurance,
+            now,
+            EXPORT_ROW_CAP,
+          ),
+        },
+      ]);
     },
   );
 }

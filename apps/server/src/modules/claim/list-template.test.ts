@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../enterprise/index.ts';
-import { type ClaimListQuery, exportClaims, listClaims } from './claim.repo.ts';
+import {
+  type ClaimListQuery,
+  countClaimExport,
+  exportClaimRows,
+  exportClaims,
+  listClaims,
+} from './claim.repo.ts';
 
 // The claim list runs as a compiled template per shape (db/query-template.ts); the export builds the same
 // filters with Kysely as usual. For every actor kind and filter the two must return the same rows.
@@ -76,5 +82,27 @@ describe('claim list template', () => {
         if (expected.length > 0) compared++;
       }
     expect(compared).toBeGreaterThan(30);
+  });
+  it('the streamed export reads page by page the rows the plain export reads, in order, up to the cap', async () => {
+    const db = database.db;
+    const run = <T>(work: (d: typeof db) => Promise<T>) => work(db);
+    const collect = async (it: AsyncIterable<{ id: number }>) => {
+      const ids: number[] = [];
+      for await (const r of it) ids.push(r.id);
+      return ids;
+    };
+    const gov = {
+      kind: 'government',
+      orgId: null,
+      districts: ['321302', '321311', '321322', '321323', '321324'],
+      ...base,
+    } as Actor;
+    for (const f of [{}, { phase: 'closed' }, { keyword: '有限公司' }] as const) {
+      const all = (await exportClaims(db, gov, f, settings, now, 5000)).map((r) => r.id);
+      expect(all.length, JSON.stringify(f)).toBeGreaterThan(7);
+      expect(await collect(exportClaimRows(run, gov, f, settings, now, 5000, 7))).toEqual(all);
+      expect(await countClaimExport(db, gov, f, settings, now, 5001)).toBe(all.length);
+      expect(await collect(exportClaimRows(run, gov, f, settings, now, 5, 7))).toEqual(all.slice(0, 5));
+    }
   });
 });

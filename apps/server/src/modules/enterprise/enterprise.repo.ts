@@ -28,6 +28,7 @@ import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
+import { EXPORT_PAGE, offsetRows, type ReadRun } from '../../platform/export-pages.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 
 export type EnterpriseEditFields = Omit<EnterpriseEditInput, 'id' | 'version'>;
@@ -316,6 +317,43 @@ export async function listEnterprises(
 }
 
 /** Every matching row, for the export (capped by the caller). */
+/** How many enterprises the export would write, counted up to `limit` (the cap + 1 tells "too many"). */
+export function countEnterpriseExport(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof enterpriseExportQuery>,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  return countUpTo(db, filtered(db, actor, q, chinaDate(now)), limit);
+}
+
+/**
+ * The export's rows in the list's order on screen, streamed page by page (platform/export-pages.ts; by offset:
+ * the order may be any sortable column), at most `cap`.
+ */
+export function exportEnterpriseRows(
+  run: ReadRun,
+  actor: Actor,
+  q: z.output<typeof enterpriseExportQuery>,
+  now: Date,
+  cap: number,
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<EnterpriseRow> {
+  const today = chinaDate(now);
+  return offsetRows(
+    run,
+    (db, offset, size) =>
+      listOrder(filtered(db, actor, q, today), q)
+        .limit(size)
+        .offset(offset)
+        .execute(),
+    (r) => toRow(r),
+    cap,
+    pageSize,
+  );
+}
+
 export async function exportEnterprises(
   db: Db,
   actor: Actor,

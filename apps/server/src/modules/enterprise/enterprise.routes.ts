@@ -33,12 +33,20 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/http.ts';
 import type { RevealLoader } from '../../platform/reveal.ts';
-import { buildXlsx, EXPORT_ROW_CAP, readXlsx, sendXlsx, uploadedXlsx } from '../../platform/xlsx.ts';
+import {
+  buildXlsx,
+  EXPORT_ROW_CAP,
+  readXlsx,
+  sendXlsx,
+  sendXlsxStream,
+  uploadedXlsx,
+} from '../../platform/xlsx.ts';
 import { IMPORT_COLUMNS, importFailed, importRegister, parseRegisterRows } from './enterprise.import.ts';
 import {
+  countEnterpriseExport,
   enterpriseContacts,
   enterpriseLicenceReadable,
-  exportEnterprises,
+  exportEnterpriseRows,
   getEnterprise,
   listEnterprises,
 } from './enterprise.repo.ts';
@@ -285,14 +293,27 @@ export function enterprisesRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const actor = await actorOf(req);
-      const rows = await app.reads.run(req, (db) =>
-        exportEnterprises(db, actor, req.query, clock.now(), EXPORT_ROW_CAP),
+      const now = clock.now();
+      // Counted first (up to the cap + 1), then streamed page by page: memory stays flat (issue 18).
+      const total = await app.reads.run(req, (db) =>
+        countEnterpriseExport(db, actor, req.query, now, EXPORT_ROW_CAP + 1),
       );
-      if (rows.length > EXPORT_ROW_CAP)
+      if (total > EXPORT_ROW_CAP)
         throw badRequest(`导出行数超过${EXPORT_ROW_CAP}行，请增加筛选条件后分批导出`);
-      req.auditTarget = `${rows.length}行`;
-      const buf = await buildXlsx<EnterpriseRow>('企业列表', ENTERPRISE_COLUMNS, rows);
-      return sendXlsx(reply, '企业列表.xlsx', buf);
+      req.auditTarget = `${total}行`;
+      return sendXlsxStream(reply, '企业列表.xlsx', [
+        {
+          name: '企业列表',
+          columns: ENTERPRISE_COLUMNS,
+          rows: exportEnterpriseRows(
+            (work) => app.reads.run(req, work),
+            actor,
+            req.query,
+            now,
+            EXPORT_ROW_CAP,
+          ),
+        },
+      ]);
     },
   );
 

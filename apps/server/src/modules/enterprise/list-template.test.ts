@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { exportEnterprises, listEnterprises } from './enterprise.repo.ts';
+import {
+  countEnterpriseExport,
+  exportEnterpriseRows,
+  exportEnterprises,
+  listEnterprises,
+} from './enterprise.repo.ts';
 
 // The enterprise list's page runs as two compiled templates per shape (db/query-template.ts: the page's ids,
 // then their rows); the export builds the same filters with Kysely as usual. For every actor kind, filter and
@@ -75,5 +80,31 @@ describe('enterprise list template', () => {
         if (expected.length > 0) compared++;
       }
     expect(compared).toBeGreaterThan(40);
+  });
+  it('the streamed export reads page by page the rows the plain export reads, in the order on screen, up to the cap', async () => {
+    const db = database.db;
+    const run = <T>(work: (d: typeof db) => Promise<T>) => work(db);
+    const collect = async (it: AsyncIterable<{ id: number }>) => {
+      const ids: number[] = [];
+      for await (const r of it) ids.push(r.id);
+      return ids;
+    };
+    const gov = {
+      kind: 'government',
+      orgId: null,
+      districts: ['321302', '321311', '321322', '321323', '321324'],
+      ...base,
+    } as Actor;
+    for (const f of [
+      {},
+      { sortField: 'score', sortOrder: 'ascend' },
+      { keyword: '公司', sortField: 'name' },
+    ] as const) {
+      const all = (await exportEnterprises(db, gov, f, now, 5000)).map((r) => r.id);
+      expect(all.length, JSON.stringify(f)).toBeGreaterThan(7);
+      expect(await collect(exportEnterpriseRows(run, gov, f, now, 5000, 7))).toEqual(all);
+      expect(await countEnterpriseExport(db, gov, f, now, 5001)).toBe(all.length);
+      expect(await collect(exportEnterpriseRows(run, gov, f, now, 5, 7))).toEqual(all.slice(0, 5));
+    }
   });
 });

@@ -28,6 +28,7 @@ import { scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
+import { EXPORT_PAGE, keysetRows, type ReadRun } from '../../platform/export-pages.ts';
 import { type Actor, dateText, districtName, escapeLike, nullableDateText } from '../enterprise/index.ts';
 import { actorRef, mayAct, type PolicySettings, policyState, policyTransition } from './policy.machine.ts';
 import { attachmentFiles } from './policy.versions.ts';
@@ -382,13 +383,9 @@ export function countPolicyExport(
   );
 }
 
-/**
- * The export's rows in list order, a page at a time (keyset on the id, `EXPORT_PAGE` rows a query), at most
- * `cap`: for the streamed .xlsx (platform/xlsx.ts sendXlsxStream), so 50,000 rows never sit in memory at once.
- * `run` runs each page's read where the request's reads go (the read router).
- */
-export async function* exportPolicyRows(
-  run: <T>(work: (db: Db) => Promise<T>) => Promise<T>,
+/** The export's rows in list order, streamed page by page (platform/export-pages.ts), at most `cap`. */
+export function exportPolicyRows(
+  run: ReadRun,
   actor: Actor,
   q: Omit<PolicyListQuery, 'pageNo' | 'pageSize'>,
   now: Date,
@@ -396,25 +393,20 @@ export async function* exportPolicyRows(
   pageSize = EXPORT_PAGE,
 ): AsyncGenerator<PolicyRow> {
   const today = chinaDate(now);
-  let before: number | null = null;
-  let sent = 0;
-  while (sent < cap) {
-    const size = Math.min(pageSize, cap - sent);
-    const after: number | null = before;
-    const rows: ListRow[] = await run((db) => {
+  return keysetRows(
+    run,
+    (db, before, size) => {
       const qb = filteredList(db, actor, q, today);
-      return (after === null ? qb : qb.where('p.id', '<', after))
+      return (before === null ? qb : qb.where('p.id', '<', before))
         .orderBy('p.id', 'desc')
         .limit(size)
         .execute();
-    });
-    for (const r of rows) yield toRow(r, today);
-    sent += rows.length;
-    if (rows.length < size) return;
-    before = rows[rows.length - 1]!.id;
-  }
+    },
+    (r) => toRow(r, today),
+    cap,
+    pageSize,
+  );
 }
-const EXPORT_PAGE = 1000;
 
 export async function exportPolicies(
   db: Db,
