@@ -1,35 +1,20 @@
-import { LockOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import type { RoleRow, UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Form, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Dropdown, Form, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  chinaTime,
-  cleanParams,
-  PagedTable,
-  roleOptions,
-  tableWidth,
-  valueEnumOf,
-} from '../../components/index.ts';
+import { cleanParams, PagedTable, roleOptions, tableWidth } from '../../components/index.ts';
 import { useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import {
-  ADMIN_DUTY_NAMES,
-  MFA_ROLES,
-  RoleKey,
-  roleDisplayName,
-  USER_STATUS,
-} from '../../platform/contracts.ts';
+import { ADMIN_DUTY_NAMES, MFA_ROLES, RoleKey, roleDisplayName } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { disableIdleAccount, resetMfa, searchUsers, setDutyRole, unlockUser } from './api.ts';
 import { SessionsDrawer } from './UserDialogs.tsx';
+import { accountStateColumns } from './user-columns.tsx';
 import { isReservedRole, managedBySecurityAdmin } from './user-rules.ts';
 
 type Filters = Record<string, unknown>;
-
-const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };
 
 /**
  * The roles the security administrator may give an account (三权分立, security.md Z04): the security and the
@@ -195,55 +180,7 @@ export function AccountSecurity() {
       ),
     },
     { title: '所属机构', dataIndex: 'orgName', width: 150, search: false, ellipsis: true },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 130,
-      valueType: 'select',
-      valueEnum: valueEnumOf(USER_STATUS),
-      render: (_, r) => (
-        <Space size={4} wrap>
-          <Tag color={STATUS_COLOR[r.status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-            {r.statusLabel}
-          </Tag>
-          {r.locked && (
-            <Tooltip title="连续登录失败已被锁定">
-              <Tag icon={<LockOutlined />} color="orange" style={{ marginInlineEnd: 0 }}>
-                已锁定
-              </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: '最近登录',
-      dataIndex: 'lastLoginAt',
-      width: 140,
-      search: false,
-      sorter: true,
-      // An account not signed in for the set number of days (security.md A08) is flagged here.
-      render: (_, r) => (
-        <Space size={4} wrap>
-          <span>{chinaTime(r.lastLoginAt)}</span>
-          {r.idle && (
-            <Tooltip title="超过规定天数未登录，请核实后停用不再使用的账号">
-              <Tag color="gold" style={{ marginInlineEnd: 0 }}>
-                长期未登录
-              </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: '长期未登录',
-      dataIndex: 'idle',
-      hideInTable: true,
-      valueType: 'select',
-      valueEnum: { '1': { text: '是' }, '0': { text: '否' } },
-      fieldProps: { placeholder: '全部' },
-    },
+    ...accountStateColumns({ statusWidth: 130, lastLoginWidth: 140, lockedHint: '连续登录失败已被锁定' }),
     {
       title: '操作',
       key: 'option',

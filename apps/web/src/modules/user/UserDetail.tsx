@@ -10,9 +10,8 @@ import { districtName } from '../../platform/districts.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { getUser } from './api.ts';
 import { SessionsDrawer } from './UserDialogs.tsx';
+import { STATUS_COLOR } from './user-columns.tsx';
 import { managedBySecurityAdmin } from './user-rules.ts';
-
-const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };
 
 /**
  * 用户详情 (UserDetail, GovUserDetail). Mobile and e-mail are masked; 查看完整信息 asks the server with

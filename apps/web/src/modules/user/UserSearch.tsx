@@ -1,4 +1,4 @@
-import { DownloadOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { UserRow } from '@aqzrx/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -16,17 +16,17 @@ import {
   renderRoleOption,
   roleOptions,
   tableWidth,
-  valueEnumOf,
 } from '../../components/index.ts';
 import { Action, useAccess } from '../../platform/access.tsx';
 import { useAuth } from '../../platform/auth.ts';
-import { isValidMobile, USER_STATUS } from '../../platform/contracts.ts';
+import { isValidMobile } from '../../platform/contracts.ts';
 import { useRoles } from '../../platform/roles.ts';
 import { USER_SCREENS, useScreenPath } from '../../platform/screen-path.ts';
 import { OrgSelect } from '../org/index.ts';
 import { deleteUser, searchUsers, setUserStatus } from './api.ts';
 import { ExportUsersModal } from './ExportUsersModal.tsx';
 import { ResetPasswordModal } from './UserDialogs.tsx';
+import { accountStateColumns } from './user-columns.tsx';
 import { assignableRoles, managedBySecurityAdmin } from './user-rules.ts';
 
 type Filters = Record<string, unknown>;
@@ -36,8 +36,6 @@ export const MOBILE_SEARCH_MESSAGE = '请输入完整的11位手机号（不支�
 const USERNAME_FIELD = { placeholder: '用户名（模糊匹配）', maxLength: 64 };
 const NICKNAME_FIELD = { placeholder: '昵称', maxLength: 64 };
 const OPTION_WIDTH = 150;
-
-const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 3: 'warning' };
 
 /**
  * 用户管理 (UserSearch for the operations admin, GovUsers for the government): paged search with
@@ -176,55 +174,11 @@ export function UserSearch() {
       },
       render: (_, r) => r.mobile || '-',
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 120,
-      valueType: 'select',
-      valueEnum: valueEnumOf(USER_STATUS),
-      render: (_, r) => (
-        <Space size={4} wrap>
-          <Tag color={STATUS_COLOR[r.status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-            {r.statusLabel}
-          </Tag>
-          {r.locked && (
-            <Tooltip title="连续登录失败已被锁定，由安全管理员在“账号安全”中解除">
-              <Tag icon={<LockOutlined />} color="orange" style={{ marginInlineEnd: 0 }}>
-                已锁定
-              </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: '最近登录',
-      dataIndex: 'lastLoginAt',
-      width: 126,
-      search: false,
-      sorter: true,
-      // An account not signed in for the set number of days (security.md A08) is flagged here.
-      render: (_, r) => (
-        <Space size={4} wrap>
-          <span>{chinaTime(r.lastLoginAt)}</span>
-          {r.idle && (
-            <Tooltip title="超过规定天数未登录，请核实后停用不再使用的账号">
-              <Tag color="gold" style={{ marginInlineEnd: 0 }}>
-                长期未登录
-              </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: '长期未登录',
-      dataIndex: 'idle',
-      hideInTable: true,
-      valueType: 'select',
-      valueEnum: { '1': { text: '是' }, '0': { text: '否' } },
-      fieldProps: { placeholder: '全部' },
-    },
+    ...accountStateColumns({
+      statusWidth: 120,
+      lastLoginWidth: 126,
+      lockedHint: '连续登录失败已被锁定，由安全管理员在“账号安全”中解除',
+    }),
     {
       title: '创建时间',
       dataIndex: 'createdAt',
