@@ -124,3 +124,16 @@ export async function makeOrg(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The ids a streamed export yields (platform/export-pages.ts), in order. */
+export async function idsOf(rows: AsyncIterable<{ id: number }>): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const r of rows) ids.push(r.id);
+  return ids;
+}
+
+/** A read runner that runs every page on `db` itself (the read router's role in the server). */
+export const onDb =
+  (db: Database['db']) =>
+  <T>(work: (d: Database['db']) => Promise<T>): Promise<T> =>
+    work(db);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helpers.ts';
+import { idsOf, onDb, openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../enterprise/index.ts';
 import {
@@ -85,12 +85,7 @@ describe('claim list template', () => {
   });
   it('the streamed export reads page by page the rows the plain export reads, in order, up to the cap', async () => {
     const db = database.db;
-    const run = <T>(work: (d: typeof db) => Promise<T>) => work(db);
-    const collect = async (it: AsyncIterable<{ id: number }>) => {
-      const ids: number[] = [];
-      for await (const r of it) ids.push(r.id);
-      return ids;
-    };
+    const run = onDb(db);
     const gov = {
       kind: 'government',
       orgId: null,
@@ -100,9 +95,9 @@ describe('claim list template', () => {
     for (const f of [{}, { phase: 'closed' }, { keyword: '有限公司' }] as const) {
       const all = (await exportClaims(db, gov, f, settings, now, 5000)).map((r) => r.id);
       expect(all.length, JSON.stringify(f)).toBeGreaterThan(7);
-      expect(await collect(exportClaimRows(run, gov, f, settings, now, 5000, 7))).toEqual(all);
+      expect(await idsOf(exportClaimRows(run, gov, f, settings, now, 5000, 7))).toEqual(all);
       expect(await countClaimExport(db, gov, f, settings, now, 5001)).toBe(all.length);
-      expect(await collect(exportClaimRows(run, gov, f, settings, now, 5, 7))).toEqual(all.slice(0, 5));
+      expect(await idsOf(exportClaimRows(run, gov, f, settings, now, 5, 7))).toEqual(all.slice(0, 5));
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helpers.ts';
+import { idsOf, onDb, openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../platform/actor.ts';
 import {
@@ -83,12 +83,7 @@ describe('enterprise list template', () => {
   });
   it('the streamed export reads page by page the rows the plain export reads, in the order on screen, up to the cap', async () => {
     const db = database.db;
-    const run = <T>(work: (d: typeof db) => Promise<T>) => work(db);
-    const collect = async (it: AsyncIterable<{ id: number }>) => {
-      const ids: number[] = [];
-      for await (const r of it) ids.push(r.id);
-      return ids;
-    };
+    const run = onDb(db);
     const gov = {
       kind: 'government',
       orgId: null,
@@ -102,9 +97,9 @@ describe('enterprise list template', () => {
     ] as const) {
       const all = (await exportEnterprises(db, gov, f, now, 5000)).map((r) => r.id);
       expect(all.length, JSON.stringify(f)).toBeGreaterThan(7);
-      expect(await collect(exportEnterpriseRows(run, gov, f, now, 5000, 7))).toEqual(all);
+      expect(await idsOf(exportEnterpriseRows(run, gov, f, now, 5000, 7))).toEqual(all);
       expect(await countEnterpriseExport(db, gov, f, now, 5001)).toBe(all.length);
-      expect(await collect(exportEnterpriseRows(run, gov, f, now, 5, 7))).toEqual(all.slice(0, 5));
+      expect(await idsOf(exportEnterpriseRows(run, gov, f, now, 5, 7))).toEqual(all.slice(0, 5));
     }
   });
 });

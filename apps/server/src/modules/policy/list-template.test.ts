@@ -1,6 +1,6 @@
 import { chinaDate } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helpers.ts';
+import { idsOf, onDb, openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../enterprise/index.ts';
 import {
@@ -98,12 +98,7 @@ describe('policy list template', () => {
   it('the streamed export reads page by page the rows the plain export reads, in order, up to the cap', async () => {
     const db = database.db;
     const [ins1] = await orgIds('insurer');
-    const run = <T>(work: (d: typeof db) => Promise<T>) => work(db);
-    const collect = async (it: AsyncIterable<{ id: number }>) => {
-      const ids: number[] = [];
-      for await (const r of it) ids.push(r.id);
-      return ids;
-    };
+    const run = onDb(db);
     for (const actor of [
       { kind: 'insurer', orgId: ins1!, ...base },
       { kind: 'government', orgId: null, districts: ['321302', '321311'], ...base },
@@ -112,11 +107,11 @@ describe('policy list template', () => {
         const all = (await exportPolicies(db, actor, f, now, 5000)).map((r) => r.id);
         expect(all.length, JSON.stringify(f)).toBeGreaterThan(7);
         // Pages of 7 rows: several keyset steps, the last one short.
-        expect(await collect(exportPolicyRows(run, actor, f, now, 5000, 7))).toEqual(all);
+        expect(await idsOf(exportPolicyRows(run, actor, f, now, 5000, 7))).toEqual(all);
         expect(await countPolicyExport(db, actor, f, now, 5001)).toBe(all.length);
         // At most the cap, the first rows in list order.
-        expect(await collect(exportPolicyRows(run, actor, f, now, 5, 7))).toEqual(all.slice(0, 5));
-        expect(await collect(exportPolicyRows(run, actor, f, now, 10, 7))).toEqual(all.slice(0, 10));
+        expect(await idsOf(exportPolicyRows(run, actor, f, now, 5, 7))).toEqual(all.slice(0, 5));
+        expect(await idsOf(exportPolicyRows(run, actor, f, now, 10, 7))).toEqual(all.slice(0, 10));
       }
   });
 
