@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/context.ts';
 import { msUntilHour } from '../../platform/dates.ts';
+import { chinaHourSlot, runClaimed } from '../../platform/job-claim.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 
 declare module 'fastify' {
@@ -27,6 +28,11 @@ export interface FileSweep {
   stop(): Promise<void>;
   /** One run now (tests call it after moving the fake clock); a run already going is joined. */
   runOnce(): Promise<FileSweepResult>;
+  /**
+   * The scheduled run: by the one instance that claims this China-time hour (platform/job-claim.ts), so the
+   * storage's leftovers are listed and removed once across instances; undefined when another instance has it.
+   */
+  runScheduled(): Promise<FileSweepResult | undefined>;
 }
 
 /**
@@ -158,10 +164,19 @@ export function registerFileSweep(app: FastifyInstance, opts: { enabled: boolean
     return current;
   }
 
+  async function runScheduled(): Promise<FileSweepResult | undefined> {
+    const now = clock.now();
+    let result: FileSweepResult | undefined;
+    await runClaimed(app.db, 'fileSweep', chinaHourSlot(now), now, 50 * 60_000, async () => {
+      result = await runOnce();
+    });
+    return result;
+  }
+
   function schedule(delay: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
-      runOnce()
+      runScheduled()
         .catch((err) => app.log.error({ err }, 'orphan upload sweep failed'))
         .finally(() => schedule(msUntilHour(clock.now(), config.UPLOAD_SWEEP_HOUR)));
     }, delay);
@@ -180,6 +195,7 @@ export function registerFileSweep(app: FastifyInstance, opts: { enabled: boolean
       await current?.catch(() => undefined);
     },
     runOnce,
+    runScheduled,
   };
   app.decorate('fileSweep', sweep);
   app.addHook('onReady', async () => sweep.start());

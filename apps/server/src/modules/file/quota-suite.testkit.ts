@@ -327,6 +327,27 @@ export function quotaSuite(kind: StorageKind): QuotaSuite {
       // A second run finds nothing more to do.
       expect(await t.app.fileSweep.runOnce()).toMatchObject({ ran: true, removed: 0, staleParts: 0 });
     });
+
+    it('the scheduled sweep runs once an hour across instances: the first to claim the hour sweeps, others skip', async () => {
+      const db = t.app.db;
+      // Two instances share the database: the claim row is all they share, so one app calling twice is the same.
+      store.leaveCrashedWrite('2026/01/aaaaaaaa-2222-3333-4444-555555555555.mp4', 25);
+      const first = await t.app.fileSweep.runScheduled();
+      expect(first).toMatchObject({ ran: true, staleParts: 1 });
+      store.leaveCrashedWrite('2026/01/bbbbbbbb-2222-3333-4444-555555555555.mp4', 25);
+      expect(await t.app.fileSweep.runScheduled()).toBeUndefined();
+      expect(store.partial()).toContain('2026/01/bbbbbbbb-2222-3333-4444-555555555555.mp4');
+      const claim = await db
+        .selectFrom('sysSetting')
+        .select('value')
+        .where('key', '=', 'job.fileSweep.claim')
+        .executeTakeFirstOrThrow();
+      expect(claim.value).toMatchObject({ slot: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}$/) });
+      // The next hour is a new slot.
+      t.clock.advance(3_600_000);
+      expect(await t.app.fileSweep.runScheduled()).toMatchObject({ ran: true, staleParts: 1 });
+      expect(store.partial()).not.toContain('2026/01/bbbbbbbb-2222-3333-4444-555555555555.mp4');
+    });
   });
 
   return { t: () => t, store: () => store };
