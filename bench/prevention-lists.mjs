@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Large-data benchmark of the accident-prevention lists (issue 13): 100,000 service plans (half with a
-// submitted record) in PostgreSQL over the demo's insured enterprises, the paged plan list hit by 50
-// connections for ~10 s each, as the insurer, the service organisation and the regulator. Prints req/s and
-// p50/p99 and writes bench/results/prevention-lists.json.
+// Large-data benchmark of the accident-prevention and hazard lists (issues 13 and 18): 100,000 service plans
+// (half with a submitted record) and as many hidden dangers (service checks of those records, insurer checks
+// and self-checks) in PostgreSQL over the demo's insured enterprises; the paged plan, project and hazard
+// lists hit by 50 connections for ~10 s each, as the insurer, the service organisation, the enterprise and
+// the regulator. Prints req/s and p50/p99 and writes bench/results/prevention-lists.json.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/prevention-lists.mjs
+//   BENCH_PLANS=1000000 BENCH_HAZARDS=1000000 …   (issue 18's province scale)
 //
 // BENCH_ONLY=<regex> picks scenarios by name, BENCH_RESULT=<file> writes the results elsewhere, BENCH_BARE=0
-// leaves out the side-by-side bare server, WORKERS=2 runs the server with two processes.
+// leaves out the side-by-side bare server, WORKERS=2 runs the server with two processes, BENCH_FILL_ONLY=1
+// fills and keeps the database, BENCH_DB=<name> measures on such a kept one.
 //
 // A fresh database is created on that server (and dropped afterwards); the server is started on it
 // (migrations + demo seed), then the bulk rows are generated with INSERT … SELECT generate_series.
@@ -28,7 +31,10 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
-const dbName = `aqzrx_bench_${process.pid}`;
+const HAZARDS = Number(process.env.BENCH_HAZARDS ?? PLANS);
+// BENCH_DB=<name>: measure on a database an earlier BENCH_FILL_ONLY run filled and kept (not dropped).
+const reuse = process.env.BENCH_DB;
+const dbName = reuse ?? `aqzrx_bench_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aqzrx-bench-ap-'));
 // Side by side (issue 18): each list is also served by a bare Fastify + pg server running the same SQL
 // (bench/lib/bare.mjs), and the full stack's req/s is printed as a ratio of it. BENCH_BARE=0 leaves it out.
@@ -136,15 +142,51 @@ async function fill(client) {
             jsonb_build_object('type', item), submitted_at, now(), now()
      FROM ap_plan WHERE record_state IS NOT NULL AND name LIKE '压测服务%'`,
   );
+  await fillHazards(client);
   await client.query('VACUUM ANALYZE');
   await client.query('CHECKPOINT');
   const counts = (
     await client.query(
-      'SELECT (SELECT count(*) FROM ap_plan)::int AS plans, (SELECT count(*) FROM ap_record)::int AS records, (SELECT count(*) FROM ap_project)::int AS projects',
+      COUNTS,
     )
   ).rows[0];
   console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
   return counts;
+}
+
+const COUNTS = `SELECT (SELECT count(*) FROM ap_plan)::int AS plans, (SELECT count(*) FROM ap_record)::int AS records,
+  (SELECT count(*) FROM ap_project)::int AS projects, (SELECT count(*) FROM ap_hazard)::int AS hazards`;
+
+/**
+ * Hidden dangers over the bulk records: a third service checks (their record's plan, found by its
+ * provider), a third insurer checks (found by the plan's insurer), a third self-checks; one in 97 major,
+ * deadlines 30 days after the check, 70 % completed, the rest to rectify, to review or rejected (so the
+ * overdue and to-review filters and the regulator's dispose list have rows).
+ */
+async function fillHazards(client) {
+  if (HAZARDS <= 0) return;
+  await client.query(
+    `CREATE TEMP TABLE bench_rec AS
+     SELECT row_number() OVER (ORDER BY r.id) AS rn, r.id AS record_id, p.id AS plan_id, p.insurer_id, p.enterprise_id,
+            p.district_code, p.provider_org_id
+     FROM ap_record r JOIN ap_plan p ON p.id = r.plan_id WHERE r.state <> 'draft'`,
+  );
+  await client.query('CREATE INDEX ON bench_rec (rn)');
+  const n = Number((await client.query('SELECT count(*) AS n FROM bench_rec')).rows[0].n);
+  await client.query(
+    `INSERT INTO ap_hazard (source, plan_id, record_id, insurer_id, enterprise_id, finder_org_id, district_code, seq,
+       check_date, description, level, deadline, rectify_status, state, live, photos, rectify_files, created_at, updated_at)
+     SELECT s.source, CASE WHEN s.source = 1 THEN r.plan_id END, CASE WHEN s.source = 1 THEN r.record_id END,
+            r.insurer_id, r.enterprise_id,
+            CASE s.source WHEN 1 THEN r.provider_org_id WHEN 2 THEN r.insurer_id END, r.district_code, 0,
+            s.d, '压测隐患' || g, CASE WHEN g % 97 = 0 THEN 2 ELSE 1 END, s.d + 30,
+            CASE WHEN g % 10 < 7 THEN 1 WHEN g % 10 = 7 THEN 0 WHEN g % 10 = 8 THEN 2 ELSE -1 END,
+            1, true, '[]', '[]', now(), now()
+     FROM generate_series(1, $1::int) g
+     CROSS JOIN LATERAL (SELECT 1 + g % 3 AS source, date '2024-01-01' + (g * 7) % 1060 AS d) s
+     JOIN bench_rec r ON r.rn = 1 + g % $2::int`,
+    [HAZARDS, n],
+  );
 }
 
 async function run(name, role, opts) {
@@ -170,8 +212,10 @@ async function run(name, role, opts) {
   return row;
 }
 
-await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${dbName}`);
+if (!reuse) {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${dbName}`);
+}
 let child;
 try {
   const started = await startServer();
@@ -181,7 +225,7 @@ try {
   const client = new pg.Client({ connectionString: urlFor(dbName) });
   client.on('error', (err) => console.warn('fill connection:', err.message));
   await client.connect();
-  const counts = await fill(client);
+  const counts = reuse ? (await client.query(COUNTS)).rows[0] : await fill(client);
   await client.end();
   const login = async (username) => {
     const r = await fetch(`${base}/api/login`, {
@@ -199,7 +243,7 @@ try {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));
   }
-  if (!process.env.BENCH_FILL_ONLY) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!process.env.BENCH_FILL_ONLY && !reuse) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -207,6 +251,7 @@ async function measure(base, login, counts) {
   const insurer = await login('insurer');
   const service = await login('service');
   const gov = await login('gov');
+  const ent = await login('ent');
   await autocannon({
     url: `${base}/api/prevention/plan/list?pageSize=10`,
     method: 'POST',
@@ -244,6 +289,27 @@ async function measure(base, login, counts) {
       insurer,
       '/api/prevention/project/list?pageNo=1&pageSize=10&state=3',
     ],
+    ['hazard list: unfiltered, page 1', 'ent', ent, '/api/hazard/list?pageNo=1&pageSize=10'],
+    ['hazard list: open, page 1', 'ent', ent, '/api/hazard/list?pageNo=1&pageSize=10&open=true'],
+    ['hazard list: unfiltered, page 1', 'insurer', insurer, '/api/hazard/list?pageNo=1&pageSize=10'],
+    [
+      'hazard list: to review, page 1',
+      'insurer',
+      insurer,
+      '/api/hazard/list?pageNo=1&pageSize=10&toReview=true',
+    ],
+    ['hazard list: unfiltered, page 1', 'service', service, '/api/hazard/list?pageNo=1&pageSize=10'],
+    ['hazard list: unfiltered, page 5', 'gov', gov, '/api/hazard/list?pageNo=5&pageSize=10'],
+    [
+      'hazard list: district + major, page 1',
+      'gov',
+      gov,
+      '/api/hazard/list?pageNo=1&pageSize=10&districtCode=321302&level=2',
+    ],
+    ['hazard list: overdue, page 1', 'gov', gov, '/api/hazard/list?pageNo=1&pageSize=10&overdue=true'],
+    ['hazard dispose list: page 1', 'gov', gov, '/api/hazard/dispose-list?pageNo=1&pageSize=10'],
+    ['risk list: page 1', 'gov', gov, '/api/risk/list?pageNo=1&pageSize=10'],
+    ['alarm list: page 1', 'gov', gov, '/api/alarm/list?pageNo=1&pageSize=10'],
   ];
   // BENCH_ONLY=<regex>: only the scenarios whose name matches.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;

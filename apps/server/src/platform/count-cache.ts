@@ -139,6 +139,27 @@ export function denseFirstRows(total: ListTotal, offset: number, limit: number):
 }
 
 /**
+ * The filter values of a keyword list's page, from the values of its total (`fv`, with `kwPairs` when the
+ * keyword is looked up in a pair index): a keyword matching at least the cap reads its first pages in list
+ * order (denseFirstRows: `kwPairs` dropped); one whose total is below the cap is marked `kwFew`, so its pair
+ * lookup hides the keyword from the planner and runs one generic plan (db/sql.ts bigramMatch `few`). Either
+ * changes the keys, hence the page template's shape.
+ */
+export function keywordPageValues(
+  fv: Record<string, unknown>,
+  total: ListTotal,
+  offset: number,
+  limit: number,
+): Record<string, unknown> {
+  if (!Object.hasOwn(fv, 'kwPairs')) return fv;
+  if (denseFirstRows(total, offset, limit)) {
+    const { kwPairs: _pairs, ...walk } = fv;
+    return walk;
+  }
+  return total.totalCapped ? fv : { ...fv, kwFew: true };
+}
+
+/**
  * Counts the rows of a query, reading at most `limit` of them:
  * `SELECT count(*) FROM (<query> LIMIT limit) t`. The query's own columns are not computed (PostgreSQL drops
  * a subquery's outputs nobody reads).

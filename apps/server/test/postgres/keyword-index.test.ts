@@ -107,6 +107,36 @@ async function genericPlan(pick: (q: CompiledQuery) => boolean): Promise<string>
   return plan;
 }
 
+/**
+ * How the recorded statement that `pick` finds is planned on a connection as the server's plan
+ * (plan_cache_mode auto): executed eight times, the generic and custom plans PostgreSQL made.
+ */
+async function autoPlans(
+  pick: (q: CompiledQuery) => boolean,
+  text: (sql: string) => string = (s) => s,
+): Promise<{ generic: number; custom: number }> {
+  const q = captured.find(pick);
+  if (!q) throw new Error(`no such statement among:\n${captured.map((c) => c.sql).join('\n')}`);
+  return logged.connection().execute(async (conn) => {
+    await sql.raw('DEALLOCATE ALL').execute(conn);
+    await sql.raw('SET plan_cache_mode = auto').execute(conn);
+    try {
+      await sql.raw(`PREPARE kw AS ${text(q.sql)}`).execute(conn);
+      const args = q.parameters.map((p) =>
+        sql.lit(p instanceof Date ? p.toISOString() : (p as string | number)),
+      );
+      for (let i = 0; i < 8; i++) await sql`EXECUTE kw(${sql.join(args)})`.execute(conn);
+      const r = await sql<{ generic: number; custom: number }>`
+        SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'kw'`.execute(
+        conn,
+      );
+      return { generic: Number(r.rows[0]!.generic), custom: Number(r.rows[0]!.custom) };
+    } finally {
+      await sql.raw('SET plan_cache_mode = force_generic_plan').execute(conn);
+    }
+  });
+}
+
 describe('two-character keywords use the pair indexes (PostgreSQL, generic plans)', () => {
   it('policy list: 危化 by ins_policy_holder_bigrams, the same rows as LIKE', async () => {
     captured = [];
@@ -183,5 +213,35 @@ describe('two-character keywords use the pair indexes (PostgreSQL, generic plans
     expect(plan).toContain('Bitmap Index Scan on sys_org_name_bigrams');
     expect(plan).toContain('ins_claim_enterprise_idx');
     expect(plan).not.toContain('Index Scan Backward using ins_claim_pkey');
+  });
+
+  it('a rare keyword (total below the cap) runs one generic plan under plan_cache_mode auto, not a plan per request', async () => {
+    configureCounts(logged, { cap: 2000 });
+    const pageOf = (q: CompiledQuery) => q.sql.includes('search_bigrams') && /order by/i.test(q.sql);
+    // The keyword reaches the pair lookup through a sub-select (db/sql.ts bigramMatch `few`).
+    const visible = (text: string) => text.replace(/\(select (\$\d+)::text\)/g, '$1');
+    captured = [];
+    const claims = await listClaims(
+      logged,
+      gov,
+      { keyword: '危化', pageNo: 1, pageSize: 10 },
+      SETTING_DEFAULTS.insurance,
+      new Date(),
+    );
+    expect(claims.totalCapped).toBe(false);
+    expect(captured.find(pageOf)?.sql).toMatch(/search_bigram_query\(\(select \$\d+::text\)\)/);
+    expect((await autoPlans(pageOf)).generic).toBeGreaterThan(0);
+    // With the value visible, the custom plans cost less on paper and PostgreSQL plans every execution.
+    expect(await autoPlans(pageOf, visible)).toEqual({ generic: 0, custom: 8 });
+
+    captured = [];
+    const policies = await listPolicies(
+      logged,
+      gov,
+      { keyword: '危化', pageNo: 1, pageSize: 10 },
+      new Date(),
+    );
+    expect(policies.list.every((r) => r.holderName.includes('危化'))).toBe(true);
+    expect((await autoPlans(pageOf)).generic).toBeGreaterThan(0);
   });
 });

@@ -27,7 +27,7 @@ import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { chinaDayStart } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { EXPORT_PAGE, keysetRows, type ReadRun } from '../../platform/export-pages.ts';
@@ -255,7 +255,7 @@ function applyFilters<QB extends ClaimQB>(qb0: QB, v: Record<string, unknown>): 
         byIds
           ? sql<boolean>`${sql.ref('c.enterpriseId')} = ANY(ARRAY(${named()
               .select('ko.id')
-              .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs))}))`
+              .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, false, has('kwFew')))}))`
           : // The claim's own enterprise name, by its primary key, per claim read (a scalar sub-query:
             // PostgreSQL turned the EXISTS into a hashed list of every matching name, built on every page —
             // 28,590 names of 200,000 for 建筑, 35 ms a page; by the key, 0.3 ms).
@@ -308,9 +308,9 @@ export async function listClaims(
       limit,
     ),
   );
-  // A keyword matching thousands: its first pages are read in list order (see applyFilters).
-  const { kwPairs: _pairs, ...walkFv } = fv;
-  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  // A keyword matching thousands: its first pages are read in list order (see applyFilters); a rare one
+  // runs a generic plan (keywordPageValues).
+  const pageFv = Object.hasOwn(fv, 'kwPairs') ? keywordPageValues(fv, await totalP, offset, pageSize) : fv;
   const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
   const shape = `claim-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}`;

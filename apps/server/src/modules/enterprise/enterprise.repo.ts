@@ -187,13 +187,17 @@ function filterValues(
   q: EnterpriseFilters,
   today: string,
   pairs = true,
+  few = false,
 ): Record<string, unknown> {
   const v: Record<string, unknown> = {};
   if (actor.kind === 'enterprise') v.scopeOrg = actor.orgId;
   else if (actor.kind === 'government' && actor.districts.length > 0) v.scopeDistricts = actor.districts;
   if (q.keyword) {
     // Two characters or more: looked up in the pair index of name and USCC first (db/sql.ts bigramMatch).
-    if (pairs && bigramSearchable(q.keyword)) v.kwPairs = q.keyword;
+    if (pairs && bigramSearchable(q.keyword)) {
+      v.kwPairs = q.keyword;
+      if (few) v.kwFew = true;
+    }
     v.kwLike = `%${escapeLike(q.keyword)}%`;
   }
   if (q.districtCode) v.districtCode = q.districtCode;
@@ -223,7 +227,7 @@ function applyFilters<QB extends OrgQB>(qb0: QB, v: Record<string, unknown>): QB
   if (has('scopeOrg')) qb = qb.where('o.id', '=', v.scopeOrg as number) as QB;
   else if (has('scopeDistricts')) qb = qb.where('o.districtCode', 'in', v.scopeDistricts as string[]) as QB;
   else qb = qb.where(sql<boolean>`false`) as QB;
-  if (has('kwPairs')) qb = qb.where(bigramMatch(['o.name', 'o.uscc'], v.kwPairs, true)) as QB;
+  if (has('kwPairs')) qb = qb.where(bigramMatch(['o.name', 'o.uscc'], v.kwPairs, true, has('kwFew'))) as QB;
   if (has('kwLike'))
     qb = qb.where((eb) =>
       eb.or([eb('o.name', 'ilike', v.kwLike as string), eb('o.uscc', 'ilike', v.kwLike as string)]),
@@ -284,14 +288,17 @@ export async function listEnterprises(
     `enterprise|${scopeKey(actor)}|${today}|${JSON.stringify(filters)}`,
     (limit) => countUpTo(db, qb, limit),
   );
-  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
-  const dense =
-    q.keyword !== undefined && bigramSearchable(q.keyword) && denseFirstRows(await totalP, offset, pageSize);
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup; a rare
+  // one runs a generic plan (kwFew, db/sql.ts bigramMatch).
+  const searchable = q.keyword !== undefined && bigramSearchable(q.keyword);
+  const kwTotal = searchable ? await totalP : undefined;
+  const dense = kwTotal !== undefined && denseFirstRows(kwTotal, offset, pageSize);
+  const few = kwTotal !== undefined && !kwTotal.totalCapped;
   // The page's ids first, then their columns: the per-row figures (insured now, risk level, cover) are
   // computed for the page's rows only. In one query the generic plan, not knowing LIMIT's value, computed
   // the insured-now check for every enterprise at once (a hashed pass over all policies, 0.4 s at 1M).
   const page = async () => {
-    const v = filterValues(actor, q, today, !dense);
+    const v = filterValues(actor, q, today, !dense, few);
     const order = `${q.sortField ?? 'id'}|${q.sortOrder ?? ''}`;
     const ids = (
       await runTemplate(

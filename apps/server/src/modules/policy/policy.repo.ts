@@ -26,7 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable } from '../../db/sql.ts';
 import { scopeKey } from '../../platform/actor.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { EXPORT_PAGE, keysetRows, type ReadRun } from '../../platform/export-pages.ts';
 import { type Actor, dateText, districtName, escapeLike, nullableDateText } from '../enterprise/index.ts';
@@ -293,7 +293,9 @@ function applyFilters<QB extends PolicyQB<object>>(
     // (the same rows): PostgreSQL reads the first from the indexes (a BitmapOr) and needs to check only the
     // second on the rows found, instead of computing the holder name's pairs again for each of them.
     if (has('kwPairs'))
-      qb = qb.where((eb) => eb.or([...exact(eb), bigramMatch(['p.holderName'], v.kwPairs)])) as QB;
+      qb = qb.where((eb) =>
+        eb.or([...exact(eb), bigramMatch(['p.holderName'], v.kwPairs, false, has('kwFew'))]),
+      ) as QB;
     qb = qb.where((eb) => eb.or([...exact(eb), eb('p.holderName', 'like', v.kwLike as string)])) as QB;
   }
   if (has('districtCode')) qb = qb.where('p.districtCode', '=', v.districtCode as string) as QB;
@@ -335,9 +337,9 @@ export async function listPolicies(
       limit,
     ),
   );
-  // A keyword matching thousands: its first pages are read in list order without the pair lookup.
-  const { kwPairs: _pairs, ...walkFv } = fv;
-  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  // A keyword matching thousands: its first pages are read in list order without the pair lookup; a rare
+  // one runs a generic plan (keywordPageValues).
+  const pageFv = Object.hasOwn(fv, 'kwPairs') ? keywordPageValues(fv, await totalP, offset, pageSize) : fv;
   const values = { ...scopeValues(actor), ...pageFv, limit: pageSize, offset };
   // The page's SQL depends only on this shape; it is compiled once per shape (db/query-template.ts).
   const shape = `policy-list|${scopeShape(actor)}|${Object.keys(pageFv).join(',')}|${filters.state ?? ''}`;
