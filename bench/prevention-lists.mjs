@@ -145,11 +145,7 @@ async function fill(client) {
   await fillHazards(client);
   await client.query('VACUUM ANALYZE');
   await client.query('CHECKPOINT');
-  const counts = (
-    await client.query(
-      COUNTS,
-    )
-  ).rows[0];
+  const counts = (await client.query(COUNTS)).rows[0];
   console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
   return counts;
 }
