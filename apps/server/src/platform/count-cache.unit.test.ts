@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from './context.ts';
-import { cachedCount, cachedTotal, configureCounts, invalidateCounts } from './count-cache.ts';
+import {
+  cachedCount,
+  cachedTotal,
+  configureCounts,
+  invalidateCounts,
+  keywordPageValues,
+} from './count-cache.ts';
 
 /** A count whose answer the test releases when it wants (no timing involved). */
 function gate() {
@@ -103,5 +109,28 @@ describe('count cache (platform/count-cache.ts)', () => {
     expect(await cachedTotal(db, 'four', upTo(4))).toEqual({ total: 3, totalCapped: true });
     expect(await cachedTotal(db, 'many', upTo(1_000_000))).toEqual({ total: 3, totalCapped: true });
     expect(limits).toEqual([4, 4, 4]); // never more than cap + 1 rows counted
+  });
+});
+
+describe('keywordPageValues: how a keyword page is read', () => {
+  const fv = { kwExact: '危化', kwPairs: '危化', districtCode: '321302' };
+  const few = { total: 48, totalCapped: false };
+  const many = { total: 10_000, totalCapped: true };
+
+  it('a keyword below the cap: the pair lookup, marked kwFew (one generic plan)', () => {
+    expect(keywordPageValues(fv, few, 0, 10)).toEqual({ ...fv, kwFew: true });
+    expect(keywordPageValues(fv, few, 40, 10)).toEqual({ ...fv, kwFew: true });
+  });
+
+  it('a keyword at the cap: its first pages in list order (no pair lookup), deeper ones by the index, value visible', () => {
+    const { kwPairs: _p, ...walk } = fv;
+    expect(keywordPageValues(fv, many, 0, 10)).toEqual(walk);
+    expect(keywordPageValues(fv, many, 490, 10)).toEqual(walk);
+    expect(keywordPageValues(fv, many, 500, 10)).toEqual(fv);
+  });
+
+  it('no pair lookup (no keyword, or one character): the values unchanged', () => {
+    const plain = { kwExact: '危', districtCode: '321302' };
+    expect(keywordPageValues(plain, few, 0, 10)).toBe(plain);
   });
 });
