@@ -1,3 +1,4 @@
+import { chinaDate, DISTRICTS } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -41,5 +42,166 @@ describe('list totals capped at LIST_COUNT_CAP', () => {
     expect(found.total).toBe(found.list.length);
     expect(found.total).toBeLessThanOrEqual(2);
     expect(found.totalCapped).toBe(false);
+  });
+});
+
+// The hazard module's lists (hidden dangers, the regulator's disposal list, alarms, enterprise risk and the
+// supervised enterprises) count their totals the same way, and a write drops them when it commits.
+describe('hazard module lists: capped totals, dropped by writes', () => {
+  let t: TestContext;
+  const tok: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestContext({ LIST_COUNT_CAP: '2' });
+    for (const u of ['gov', 'insurer', 'ent']) tok[u] = await t.login(u);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Row = { id?: number; enterpriseId?: number; riskLevel?: number | null; points?: number };
+  const page = async (url: string, who: string) => {
+    const res = await t.call({ method: 'POST', url, token: tok[who] });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { list: Row[]; total: number; totalCapped?: boolean };
+  };
+  const keyOf = (r: Row) => r.id ?? r.enterpriseId;
+
+  const lists: Array<[string, string]> = [
+    ['gov', '/api/hazard/list'],
+    ['insurer', '/api/hazard/list'],
+    ['gov', '/api/hazard/dispose-list'],
+    ['gov', '/api/alarm/list'],
+    ['insurer', '/api/alarm/list'],
+    ['gov', '/api/risk/list'],
+    ['gov', '/api/supervise/list'],
+    ['gov', '/api/prevention/hazard/list'],
+  ];
+  for (const [who, list] of lists) {
+    it(`${list} (${who}): more rows than the cap → total = cap, totalCapped; the second page opens`, async () => {
+      const first = await page(`${list}?pageNo=1&pageSize=1`, who);
+      expect(first).toMatchObject({ total: 2, totalCapped: true });
+      expect(first.list).toHaveLength(1);
+      const second = await page(`${list}?pageNo=2&pageSize=1`, who);
+      expect(second).toMatchObject({ total: 2, totalCapped: true });
+      expect(second.list).toHaveLength(1);
+      expect(keyOf(second.list[0]!)).not.toBe(keyOf(first.list[0]!));
+    });
+  }
+
+  /** The enterprise registers a self-check due today; its id. */
+  const selfCheck = async (description: string): Promise<number> => {
+    const today = chinaDate(t.clock.now());
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/hazard/self-check',
+      token: tok.ent,
+      payload: {
+        checkDate: today,
+        description,
+        level: 1,
+        foundBy: '赵顺达',
+        rectifyDept: '生产部',
+        deadline: today,
+        acceptDept: '安全部',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  };
+
+  it("a self-check registered by the enterprise is in its next total at once, and in the regulator's", async () => {
+    const keyword = '计数缓存测试隐患';
+    const mine = `/api/hazard/list?pageNo=1&pageSize=10&keyword=${encodeURIComponent(keyword)}`;
+    const open = `${mine}&rectifyStatus=-1`;
+    expect(await page(mine, 'ent')).toMatchObject({ total: 0, totalCapped: false });
+    expect(await page(open, 'ent')).toMatchObject({ total: 0, totalCapped: false });
+    expect((await page(mine, 'gov')).total).toBe(0);
+    const id = await selfCheck(`${keyword}：车间通道堆放纸箱`);
+    // No time passed: the cached zeros were dropped by the commit, not by their age.
+    const after = await page(mine, 'ent');
+    expect(after).toMatchObject({ total: 1, totalCapped: false });
+    expect(after.list.map((r) => r.id)).toEqual([id]);
+    expect((await page(open, 'ent')).total).toBe(1);
+    expect((await page(mine, 'gov')).total).toBe(1);
+  });
+
+  it("acknowledging an alarm is in the caller's next 已确认 total at once", async () => {
+    const acked = '/api/alarm/list?pageNo=1&pageSize=10&acknowledged=true';
+    expect(await page(acked, 'gov')).toMatchObject({ total: 0, totalCapped: false });
+    const one = (await page('/api/alarm/list?pageNo=1&pageSize=1', 'gov')).list[0]!;
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/alarm/ack',
+      token: tok.gov,
+      payload: { ids: [one.id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await page(acked, 'gov');
+    expect(after).toMatchObject({ total: 1, totalCapped: false });
+    expect(after.list.map((r) => r.id)).toEqual([one.id]);
+  });
+
+  it("the daily job's alarms (on the job connection) are in the next alarm total at once", async () => {
+    const keyword = '日终预警计数测试';
+    await selfCheck(`${keyword}：配电房门未上锁`);
+    const overdue = `/api/alarm/list?pageNo=1&pageSize=10&kind=hazardOverdue&keyword=${encodeURIComponent(keyword)}`;
+    expect(await page(overdue, 'gov')).toMatchObject({ total: 0, totalCapped: false });
+    // Two days later the hazard is overdue; the daily job raises its alarm.
+    t.clock.advance(2 * 86_400_000);
+    tok.gov = await t.login('gov');
+    expect((await page(overdue, 'gov')).total).toBe(0);
+    await t.app.dailyJobs.runOnce();
+    expect(await page(overdue, 'gov')).toMatchObject({ total: 1, totalCapped: false });
+  });
+
+  it('risk list: graded enterprises by level and points, an ungraded one last; pages agree across the boundary', async () => {
+    // A district whose enterprises fit on one long page (the totals are capped at 2 here).
+    let base = '';
+    let all: Row[] = [];
+    for (const d of DISTRICTS.values) {
+      const rows = (await page(`/api/risk/list?pageNo=1&pageSize=200&districtCode=${d}`, 'gov')).list;
+      if (rows.length > 3 && rows.length < 200 && (!base || rows.length < all.length)) {
+        base = `/api/risk/list?districtCode=${d}`;
+        all = rows;
+      }
+    }
+    expect(base).not.toBe('');
+    // Two enterprises of the list lose their grading (as ones registered since the last daily run).
+    const ungraded = [all[all.length - 2]!.enterpriseId!, all[all.length - 3]!.enterpriseId!].sort(
+      (a, b) => a - b,
+    );
+    await t.database.db.deleteFrom('entRisk').where('enterpriseId', 'in', ungraded).execute();
+    const now = (await page(`${base}&pageNo=1&pageSize=200`, 'gov')).list;
+    expect(now.map((r) => r.enterpriseId).sort()).toEqual(all.map((r) => r.enterpriseId).sort());
+    expect(now.slice(-2)).toMatchObject(ungraded.map((enterpriseId) => ({ enterpriseId, riskLevel: 0 })));
+    const rank = (r: Row) => [r.riskLevel || 5, -(r.points ?? 0), r.enterpriseId!];
+    for (let i = 1; i < now.length; i++) {
+      const [a, b] = [rank(now[i - 1]!), rank(now[i]!)];
+      const cmp = a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+      expect(cmp, `rows ${i - 1} and ${i}`).toBeLessThan(0);
+    }
+    const order = now.map((r) => r.enterpriseId);
+    // Pages of one (an ungraded row alone on its page, found after the graded ones are counted) and of
+    // three (graded and ungraded rows on one page) give the same order.
+    const ones: number[] = [];
+    for (let p = 1; p <= order.length; p++)
+      ones.push(...(await page(`${base}&pageNo=${p}&pageSize=1`, 'gov')).list.map((r) => r.enterpriseId!));
+    expect(ones).toEqual(order);
+    const threes: number[] = [];
+    for (let p = 1; p <= Math.ceil(order.length / 3); p++)
+      threes.push(...(await page(`${base}&pageNo=${p}&pageSize=3`, 'gov')).list.map((r) => r.enterpriseId!));
+    expect(threes).toEqual(order);
+    expect((await page(`${base}&pageNo=${order.length + 1}&pageSize=1`, 'gov')).list).toEqual([]);
+  });
+
+  it('supervise list: pages of one give the order of one long page', async () => {
+    const all = (await page('/api/supervise/list?pageNo=1&pageSize=200', 'gov')).list;
+    expect(all.length).toBeGreaterThan(2);
+    const ones: number[] = [];
+    for (let p = 1; p <= all.length; p++)
+      ones.push(
+        ...(await page(`/api/supervise/list?pageNo=${p}&pageSize=1`, 'gov')).list.map((r) => r.enterpriseId!),
+      );
+    expect(ones).toEqual(all.map((r) => r.enterpriseId));
   });
 });

@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033_keyword_bigrams.ts';
 import * as m0034 from './migrations/0034_admin_duties.ts';
 import * as m0035 from './migrations/0035_phone_encryption.ts';
 import * as m0036 from './migrations/0036_shared_state.ts';
+import * as m0037 from './migrations/0037_hazard_list_order.ts';
 import { provideMigrationPiiKey } from './migrations/pii-0035.ts';
 import type { DB } from './schema.ts';
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_admin_duties': m0034,
   '0035_phone_encryption': m0035,
   '0036_shared_state': m0036,
+  '0037_hazard_list_order': m0037,
 };
 
 class StaticProvider implements MigrationProvider {

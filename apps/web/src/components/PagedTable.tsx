@@ -34,8 +34,12 @@ export interface PageResult<T> {
  * systems say it) instead of a figure the server did not count.
  */
 export function totalText(total: number, range: [number, number], capped: boolean): string {
-  const all = capped ? `${total.toLocaleString('zh-CN')}+` : String(total);
-  return `第 ${range[0]}-${range[1]} 条/总共 ${all} 条`;
+  return `第 ${range[0]}-${range[1]} 条/总共 ${countText({ total, totalCapped: capped })} 条`;
+}
+
+/** A list's total as a figure on its own (a card's count): "10,000+" when the server capped it. */
+export function countText(page: Pick<PageResult<unknown>, 'total' | 'totalCapped'>): string {
+  return page.totalCapped ? `${page.total.toLocaleString('zh-CN')}+` : String(page.total);
 }
 
 export type PagedTableProps<T extends object, F extends ParamsType = ParamsType> = Omit<

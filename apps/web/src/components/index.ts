@@ -111,6 +111,7 @@ export { fileIdOf, fileUrlOf, newIdempotencyKey } from './ids.ts';
 export { RiskLevelTag, ScoreGradeTag } from './level-tags.tsx';
 export { type NumberRange, numberRule } from './number-rule.ts';
 export {
+  countText,
   PagedTable,
   type PagedTableProps,
   type PageRequest,

@@ -1,6 +1,7 @@
 import { chinaDate } from '@aqzrx/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/context.ts';
+import { invalidateCounts } from '../../platform/count-cache.ts';
 import { msUntilHour } from '../../platform/dates.ts';
 import { runClaimed } from '../../platform/job-claim.ts';
 import { rescoreChangedEnterprises } from '../enterprise/index.ts';
@@ -94,6 +95,9 @@ export function registerDailyJobs(
     const scores = await rescoreChangedEnterprises(app.db, now, { signal: abort.signal });
     // Risk and alarms over all of a city's records: on the job connection, whose statements may run long.
     const hazards = await runHazardDaily(app.deps.database.jobs(), now, ins.claimUnpaidFlagDays);
+    // Its writes (risk levels, alarms) committed on that connection: the request database's cached list
+    // totals are dropped here (count-cache keeps them per database object).
+    invalidateCounts(app.db);
     const idleAccounts = await runIdleAccounts(app.db, now, {
       days: app.deps.config.IDLE_ACCOUNT_DAYS,
       action: app.deps.config.IDLE_ACCOUNT_ACTION,

@@ -1,6 +1,8 @@
 import { ALARM_LIMITS, chinaDate } from '@aqzrx/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { notifyHazard } from './notices.ts';
 
 /**
@@ -170,6 +172,8 @@ export async function runAlarmRules(
     );
     resolved += Number(res.numAffectedRows ?? 0);
   }
+  // The alarm list's cached totals go when this commits (at once outside a transaction).
+  countsChanged(db);
   if (opts.notifyNew !== false)
     for (const id of newMajorOverdue)
       await notifyHazard(db as Tx, 'hazard.majorOverdue', id, { now, actorId: null });
@@ -185,7 +189,7 @@ export async function runAlarmJob(
   now: Date,
   opts: { claimUnpaidDays?: number } = {},
 ): Promise<{ raised: number; open: number; resolved: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`SET LOCAL statement_timeout = '600s'`.execute(trx);
     return runAlarmRules(trx, now, opts);
   });

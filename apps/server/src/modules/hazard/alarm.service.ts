@@ -10,9 +10,10 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { cachedTotal, countsChanged, countUpTo } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { iso } from './hazard.repo.ts';
-import type { HzActor } from './scope.ts';
+import { type HzActor, hzScopeKey } from './scope.ts';
 
 /** The rule of each alarm kind in words (shown with the alarm). */
 export const ALARM_RULE_TEXT: Record<string, string> = {
@@ -80,12 +81,17 @@ function filtered(db: Db, actor: HzActor, q: AlarmQuery) {
   return s;
 }
 
-/** POST /api/alarm/list: open ones first, newest first; with the caller's and its colleagues' acknowledgements. */
+/**
+ * POST /api/alarm/list: open ones first, newest first; with the caller's and its colleagues' acknowledgements.
+ * The total is counted up to the cap and cached per scope and filters (the caller's own acknowledgements
+ * when filtered by them); the alarm job, hazard events and acknowledging drop it (countsChanged).
+ */
 export async function listAlarms(db: Db, actor: HzActor, q: AlarmQuery): Promise<Paged<AlarmItem>> {
+  const { pageNo, pageSize, ...filters } = q;
+  const mineKey = q.acknowledged === undefined ? '' : `|user:${actor.userId}`;
+  const key = `alarm|${hzScopeKey(actor)}${mineKey}|${JSON.stringify(filters)}`;
   const [total, rows] = await Promise.all([
-    filtered(db, actor, q)
-      .select((eb) => eb.fn.countAll<number>().as('c'))
-      .executeTakeFirstOrThrow(),
+    cachedTotal(db, key, (limit) => countUpTo(db, filtered(db, actor, q).select('a.id'), limit)),
     filtered(db, actor, q)
       .leftJoin('sysOrg as e', 'e.id', 'a.enterpriseId')
       .selectAll('a')
@@ -140,9 +146,9 @@ export async function listAlarms(db: Db, actor: HzActor, q: AlarmQuery): Promise
           .map((k) => ({ name: k.byName, at: iso(k.ackedAt) ?? '' })),
       };
     }),
-    total: Number(total.c),
-    pageNum: q.pageNo,
-    pageSize: q.pageSize,
+    ...total,
+    pageNum: pageNo,
+    pageSize,
   };
 }
 
@@ -167,5 +173,7 @@ export async function ackAlarms(trx: Tx, actor: HzActor, v: AlarmAckInput, now: 
     )
     .onConflict((oc) => oc.columns(['alarmId', 'userId']).doNothing())
     .executeTakeFirst();
+  // The list filtered by 已确认/未确认 counts the caller's acknowledgements.
+  countsChanged(trx);
   return Number(res.numInsertedOrUpdatedRows ?? 0);
 }

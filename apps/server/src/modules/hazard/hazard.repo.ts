@@ -21,8 +21,9 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
+import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type HzActor, hazardScope, isChecker } from './scope.ts';
+import { type HzActor, hazardScope, hzScopeKey, isChecker } from './scope.ts';
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : String(d);
@@ -31,26 +32,31 @@ const DAY = 86_400_000;
 
 type HEb = ExpressionBuilder<DB & { h: DB['apHazard'] }, 'h'>;
 
-/** Open (not 已完成), overdue (past the deadline on `today` and open) and "needs the regulator". */
-export const openExpr = (eb: HEb) => eb('h.rectifyStatus', '!=', RECTIFY.completed);
+/**
+ * Open (not 已完成), overdue (past the deadline on `today` and open) and "needs the regulator". The fixed
+ * values are written into the SQL (sql.lit), not sent as parameters: a prepared statement's generic plan can
+ * then still use the partial indexes of open hazards (WHERE live AND rectify_status <> 1, migration 0037).
+ */
+export const openExpr = (eb: HEb) => eb('h.rectifyStatus', '!=', sql.lit(RECTIFY.completed));
 export const overdueExpr = (eb: HEb, today: string) =>
   eb.and([openExpr(eb), eb('h.deadline', 'is not', null), eb('h.deadline', '<', today)]);
 export const disposeExpr = (eb: HEb, today: string, reason?: string) => {
-  const major = eb.and([openExpr(eb), eb('h.level', '=', HAZARD_LEVEL.major)]);
+  const major = eb.and([openExpr(eb), eb('h.level', '=', sql.lit(HAZARD_LEVEL.major))]);
   const overdue = overdueExpr(eb, today);
-  const rejected = eb.and([openExpr(eb), eb('h.rejectCount', '>=', DISPOSE_REJECT_COUNT)]);
+  const rejected = eb.and([openExpr(eb), eb('h.rejectCount', '>=', sql.lit(DISPOSE_REJECT_COUNT))]);
   const any =
     reason === 'major' ? major : reason === 'overdue' ? overdue : reason === 'rejected' ? rejected : null;
-  return eb.and([eb('h.lastHandling', '!=', 'close'), any ?? eb.or([major, overdue, rejected])]);
+  return eb.and([eb('h.lastHandling', '!=', sql.lit('close')), any ?? eb.or([major, overdue, rejected])]);
 };
 
-/** The where-clauses of a hazard query (scope first). */
-function filtered(db: Db, a: HzActor, q: HazardQuery, today: string, dispose: boolean) {
-  let s = db.selectFrom('apHazard as h').where(hazardScope(a, today));
+/** The where-clauses of a hazard query (scope first); `page`: a page read in list order (hazardScope). */
+function filtered(db: Db, a: HzActor, q: HazardQuery, today: string, dispose: boolean, page = false) {
+  let s = db.selectFrom('apHazard as h').where(hazardScope(a, today, page));
   if (dispose) s = s.where((eb) => disposeExpr(eb, today, q.disposeReason));
   else if (q.disposeReason) s = s.where((eb) => disposeExpr(eb, today, q.disposeReason));
   if (q.source) s = s.where('h.source', '=', q.source);
-  if (q.level) s = s.where('h.level', '=', q.level);
+  // The level (1 or 2, validated) is written into the SQL: the major hazards' partial index serves any plan.
+  if (q.level) s = s.where('h.level', '=', sql.lit(q.level));
   if (q.rectifyStatus !== undefined) s = s.where('h.rectifyStatus', '=', q.rectifyStatus);
   if (q.overdue === true) s = s.where((eb) => overdueExpr(eb, today));
   if (q.overdue === false) s = s.where((eb) => eb.not(overdueExpr(eb, today)));
@@ -87,7 +93,7 @@ function filtered(db: Db, a: HzActor, q: HazardQuery, today: string, dispose: bo
 }
 
 function selectItem(db: Db, a: HzActor, q: HazardQuery, today: string, dispose: boolean) {
-  return filtered(db, a, q, today, dispose)
+  return filtered(db, a, q, today, dispose, true)
     .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
     .leftJoin('sysOrg as i', 'i.id', 'h.insurerId')
     .leftJoin('sysOrg as f', 'f.id', 'h.finderOrgId')
@@ -183,7 +189,28 @@ export function toItem(r: ItemRow, today: string): HazardItem {
   };
 }
 
-/** POST /api/hazard/list and dispose-list: newest first; overdue derived on the China date of `now`. */
+/** One page of hazards in list order: newest first, the disposal list by deadline (the nearest first). */
+export function hazardPage(
+  db: Db,
+  a: HzActor,
+  q: HazardQuery,
+  today: string,
+  dispose: boolean,
+): Promise<ItemRow[]> {
+  return selectItem(db, a, q, today, dispose)
+    .orderBy(dispose ? 'h.deadline' : 'h.id', dispose ? 'asc' : 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+}
+
+/**
+ * POST /api/hazard/list and dispose-list: newest first; overdue derived on the China date of `now`. The
+ * total is counted up to the cap and cached per list, scope, China date (overdue, the disposal rules and an
+ * insurer's policies in force move with the day) and filters (platform/count-cache.ts); every hazard write
+ * drops it when it commits (countsChanged).
+ */
 export async function listHazards(
   db: Db,
   a: HzActor,
@@ -192,23 +219,13 @@ export async function listHazards(
   dispose = false,
 ): Promise<Paged<HazardItem>> {
   const today = chinaDate(now);
+  const { pageNo, pageSize, ...filters } = q;
+  const key = `hazard|${dispose ? 'dispose' : 'list'}|${hzScopeKey(a)}|${today}|${JSON.stringify(filters)}`;
   const [total, rows] = await Promise.all([
-    filtered(db, a, q, today, dispose)
-      .select((eb) => eb.fn.countAll<number>().as('c'))
-      .executeTakeFirstOrThrow(),
-    selectItem(db, a, q, today, dispose)
-      .orderBy(dispose ? 'h.deadline' : 'h.id', dispose ? 'asc' : 'desc')
-      .orderBy('h.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute(),
+    cachedTotal(db, key, (limit) => countUpTo(db, filtered(db, a, q, today, dispose).select('h.id'), limit)),
+    hazardPage(db, a, q, today, dispose),
   ]);
-  return {
-    list: rows.map((r) => toItem(r, today)),
-    total: Number(total.c),
-    pageNum: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  return { list: rows.map((r) => toItem(r, today)), ...total, pageNum: pageNo, pageSize };
 }
 
 const ALL: HazardQuery = { pageNo: 1, pageSize: 1 };

@@ -11,6 +11,7 @@ import {
   type SelfCheckInput,
 } from '@aqzrx/contracts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { rescoreEnterprise } from '../enterprise/index.ts';
@@ -23,7 +24,8 @@ import { type HzActor, insuresExpr, isChecker, requireKind } from './scope.ts';
 
 /**
  * After any change of a hazard: the enterprise's risk level and score ("open major hazards" is system
- * judged from these rows) and the hazard's alarms follow in the same transaction.
+ * judged from these rows) and the hazard's alarms follow in the same transaction; the cached list totals
+ * are dropped when it commits (the writer's next page counts again).
  */
 async function afterChange(
   trx: Tx,
@@ -32,6 +34,7 @@ async function afterChange(
   now: Date,
   userId: number | null,
 ) {
+  countsChanged(trx);
   await recomputeRisk(trx, [enterpriseId], 'hazard', now);
   await rescoreEnterprise(trx, enterpriseId, now, userId, '隐患变化');
   await refreshHazardAlarms(trx, now, hazardIds);
@@ -430,6 +433,8 @@ export async function handle(trx: Tx, a: HzActor, v: HandleInput, now: Date): Pr
   assertVersion(h, v.version);
   if (h.lastHandling === 'close') throw badRequest('该隐患已处置完毕，不能再登记处置');
   if (v.handledOn > chinaDate(now)) throw badRequest('处置日期不能晚于今天');
+  // A closing handling takes the hazard off the disposal list.
+  countsChanged(trx);
   const version = await updateVersioned(trx, 'apHazard', v, {
     handlingCount: h.handlingCount + 1,
     lastHandling: v.kind,

@@ -12,6 +12,8 @@ import {
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/context.ts';
+import { countsChanged } from '../../platform/count-cache.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { updateVersioned } from '../../platform/versioned.ts';
 import { iso } from './hazard.repo.ts';
 import { type HzActor, requireGov } from './scope.ts';
@@ -157,6 +159,8 @@ export async function recomputeRisk(
         createdAt: now,
       });
   }
+  // The risk and supervision lists filter on these levels: their cached totals go when this commits.
+  if (rows.length) countsChanged(trx);
   if (rows.length)
     await trx
       .insertInto('entRisk')
@@ -204,7 +208,7 @@ export async function recomputeAllRisk(
         .execute()
     ).map((r) => r.id);
     if (ids.length === 0) break;
-    changed += await db.transaction().execute((trx) => recomputeRisk(trx, ids, cause, now, table));
+    changed += await inTransaction(db, (trx) => recomputeRisk(trx, ids, cause, now, table));
     checked += ids.length;
     after = ids[ids.length - 1] ?? after;
   }

@@ -44,15 +44,32 @@ export async function hzActor(db: Db, auth: AuthContext): Promise<HzActor> {
 
 const NONE = sql<SqlBool>`false`;
 
-/** Whether the insurer `insurerId` insures the enterprise of column `entRef` (approved, not ended on `today`). */
-export function insuresExpr(entRef: string, insurerId: number, today: string) {
-  return sql<SqlBool>`exists (select 1 from ins_policy ip where ip.enterprise_id = ${sql.ref(entRef)} and ip.insurer_id = ${insurerId} and ip.status = 'approved' and ip.end_date >= ${today})`;
+/** A key naming the rows an actor sees (cached list totals, platform/count-cache.ts). */
+export function hzScopeKey(a: HzActor): string {
+  if (a.kind === 'government') return `government:${a.districts.join(',')}`;
+  if (a.kind === 'none') return 'none';
+  return `${a.kind}:${a.orgId}`;
 }
 
-/** The hazards (alias h) an actor sees. */
-export function hazardScope(a: HzActor, today: string) {
+/**
+ * Whether the insurer `insurerId` insures the enterprise of column `entRef` (approved, not ended on `today`).
+ * `perRow`: looked up for each row the query reads (ins_policy_enterprise_idx), for a page read in list order
+ * that stops after a few rows; without it PostgreSQL may first collect every enterprise the insurer insures
+ * into a hash (ins_policy_insurer_live_idx), better when all matching rows are read (a count, statistics).
+ * "offset 0" is what keeps PostgreSQL from turning the lookup into that hash.
+ */
+export function insuresExpr(entRef: string, insurerId: number, today: string, perRow = false) {
+  return sql<SqlBool>`exists (select 1 from ins_policy ip where ip.enterprise_id = ${sql.ref(entRef)} and ip.insurer_id = ${insurerId} and ip.status = 'approved' and ip.end_date >= ${today}${perRow ? sql` offset 0` : sql``})`;
+}
+
+/**
+ * The hazards (alias h) an actor sees. `page`: the query reads a page in list order (an insurer's policies
+ * are then looked up per row read, see insuresExpr).
+ */
+export function hazardScope(a: HzActor, today: string, page = false) {
   return (eb: ExpressionBuilder<DB & { h: DB['apHazard'] }, 'h'>): Expression<SqlBool> => {
-    const live = eb('h.live', '=', true);
+    // A literal (not a parameter): generic plans keep the partial indexes of live hazards (openExpr).
+    const live = eb('h.live', '=', sql.lit(true));
     switch (a.kind) {
       case 'enterprise':
         return eb.and([live, eb('h.enterpriseId', '=', a.orgId)]);
@@ -65,7 +82,7 @@ export function hazardScope(a: HzActor, today: string) {
           eb.or([
             eb('h.insurerId', '=', a.orgId),
             eb('h.finderOrgId', '=', a.orgId),
-            insuresExpr('h.enterprise_id', a.orgId, today),
+            insuresExpr('h.enterprise_id', a.orgId, today, page),
           ]),
         ]);
       case 'government':

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount } from '../../platform/count-cache.ts';
+import { cachedCount, cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
@@ -450,7 +450,11 @@ export async function getPlan(db: Db, a: PrevActor, id: number): Promise<PlanDet
   };
 }
 
-/** The hazards in scope (alias h joined to its plan p for the scope). */
+/**
+ * The hazards found in services (alias h joined to its plan p for the scope), newest first. The total is
+ * counted up to the cap and cached per scope and filters (platform/count-cache.ts); a record submission and
+ * every hazard event drop it (countsChanged).
+ */
 export async function listHazards(
   db: Db,
   a: PrevActor,
@@ -476,8 +480,10 @@ export async function listHazards(
   if (q.level) s = s.where('h.level', '=', q.level);
   if (q.state) s = s.where('h.state', '=', q.state);
   if (q.keyword) s = s.where('h.description', 'ilike', containsPattern(q.keyword));
+  const { pageNo, pageSize, ...filters } = q;
+  const key = `ap-hazard:${scopeKey(a)}:${JSON.stringify(filters)}`;
   const [total, rows] = await Promise.all([
-    s.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
+    cachedTotal(db, key, (limit) => countUpTo(db, s.select('h.id'), limit)),
     s
       .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
       .select([
@@ -509,5 +515,5 @@ export async function listHazards(
       .offset((q.pageNo - 1) * q.pageSize)
       .execute(),
   ]);
-  return { list: rows.map(hazardOut), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
+  return { list: rows.map(hazardOut), ...total, pageNum: pageNo, pageSize };
 }

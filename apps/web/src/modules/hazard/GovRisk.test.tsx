@@ -32,7 +32,9 @@ describe('GovRiskQuery', () => {
         c.query.get('pageSize') === '1'
           ? {
               list: [],
-              total: { '1': 3, '2': 5, '3': 8, '4': 20 }[c.query.get('riskLevel') ?? ''] ?? 0,
+              // 低风险: more than the server counts (LIST_COUNT_CAP), answered capped.
+              total: { '1': 3, '2': 5, '3': 8, '4': 10_000 }[c.query.get('riskLevel') ?? ''] ?? 0,
+              totalCapped: c.query.get('riskLevel') === '4',
               pageNum: 1,
             }
           : page([riskItem()]),
@@ -49,7 +51,8 @@ describe('GovRiskQuery', () => {
     await screen.findByText('宿迁市恒安化工有限公司');
     await waitFor(() => expect(screen.getByTestId('risk-count-1').textContent).toContain('3'));
     expect(screen.getByTestId('risk-count-1').textContent).toContain('重大风险');
-    expect(screen.getByTestId('risk-count-4').textContent).toContain('20');
+    expect(screen.getByTestId('risk-count-1').textContent).toBe('重大风险3家');
+    await waitFor(() => expect(screen.getByTestId('risk-count-4').textContent).toBe('低风险10,000+家'));
     const row = screen.getByText('宿迁市恒安化工有限公司').closest('tr') as HTMLElement;
     expect(within(row).getByTestId('risk-level').textContent).toBe('重大风险');
     expect(row.textContent).toContain('危险化学品');

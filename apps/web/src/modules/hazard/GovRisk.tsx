@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText, PagedTable, yuan } from '../../components/index.ts';
+import { countText, dateTimeText, PagedTable, yuan } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { RISK_LEVELS, WS_INDUSTRIES } from '../../platform/contracts.ts';
 import { useDistrictOptions } from '../../platform/districts.ts';
@@ -76,6 +76,8 @@ function LevelCounts({ onPick }: { onPick: (level: number) => void }) {
             <Statistic
               title={l.label}
               value={counts[i]?.data?.total ?? 0}
+              // A count the server capped (LIST_COUNT_CAP) reads "10,000+".
+              formatter={() => countText(counts[i]?.data ?? { total: 0 })}
               suffix="家"
               loading={counts[i]?.isLoading}
               valueStyle={{ color: COLORS[l.value] }}

@@ -64,6 +64,27 @@ describe('HazardTodoCard (enterprise landing)', () => {
     );
   });
 
+  it('a count the server capped reads "10,000+"', async () => {
+    signInAs(testUser({ roleKey: 'ROLE_ENT' }));
+    fakeApi({
+      'POST /api/hazard/list': (c) =>
+        c.query.get('open') === 'true' && !c.query.get('overdue') && !c.query.get('level')
+          ? { ...page([hazardItem()]), total: 10_000, totalCapped: true }
+          : { ...page([]), total: 0 },
+    });
+    renderWithApp(<HazardTodoCard />, { path: '/ent/EntAPQuery/route' });
+    const card = await screen.findByTestId('ent-hazard-todos');
+    await within(card).findByText('配电箱未可靠接地');
+    expect(card.textContent).toContain('隐患待办（10,000+）');
+    const stats = card.querySelectorAll('.ant-statistic');
+    expect([...stats].map((s) => s.textContent)).toEqual([
+      '未完成整改10,000+项',
+      '已逾期0项',
+      '重大隐患0项',
+      '待本企业验收0项',
+    ]);
+  });
+
   it('names the next step of each state', () => {
     expect(hazardTodoOf({ rectifyStatus: -1, level: 1, hasGovernancePlan: false })).toBe('提交整改');
     expect(hazardTodoOf({ rectifyStatus: -1, level: 2, hasGovernancePlan: true })).toBe('提交整改');

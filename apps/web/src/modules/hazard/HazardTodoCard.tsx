@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, List, Space, Statistic, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { countText, type PageResult } from '../../components/index.ts';
 import { HAZARD_KEY, type HazardItem, hazardApi } from './api.ts';
 import { DeadlineText, LevelTag, StateCell } from './parts.tsx';
 import { HAZARD_PATHS } from './paths.ts';
@@ -11,6 +12,19 @@ export function hazardTodoOf(h: Pick<HazardItem, 'rectifyStatus' | 'level' | 'ha
   if (h.rectifyStatus === 2) return '重新整改';
   if (h.level === 2 && !h.hasGovernancePlan) return '制定治理方案';
   return '提交整改';
+}
+
+/** One count of the card ("10,000+" when the server capped it); `alert`: red when there is any. */
+function Count({ title, page, alert }: { title: string; page?: PageResult<HazardItem>; alert?: boolean }) {
+  return (
+    <Statistic
+      title={title}
+      value={page?.total ?? 0}
+      formatter={() => countText(page ?? { total: 0 })}
+      suffix="项"
+      valueStyle={alert && page?.total ? { color: '#cf1322' } : undefined}
+    />
+  );
 }
 
 /**
@@ -31,7 +45,7 @@ export function HazardTodoCard() {
         hazardApi.list({ open: 'true', level: 2, pageNo: 1, pageSize: 1 }),
         hazardApi.list({ toReview: 'true', pageNo: 1, pageSize: 1 }),
       ]);
-      return { openList, overdue: overdue.total, major: major.total, accept: accept.total };
+      return { openList, overdue, major, accept };
     },
   });
   const d = q.data;
@@ -39,7 +53,7 @@ export function HazardTodoCard() {
   return (
     <Card
       size="small"
-      title={`隐患待办（${d?.openList.total ?? 0}）`}
+      title={`隐患待办（${d ? countText(d.openList) : 0}）`}
       data-testid="ent-hazard-todos"
       loading={q.isLoading}
       extra={
@@ -49,15 +63,10 @@ export function HazardTodoCard() {
       }
     >
       <Space size={32} wrap style={{ marginBottom: items.length ? 8 : 0 }}>
-        <Statistic title="未完成整改" value={d?.openList.total ?? 0} suffix="项" />
-        <Statistic
-          title="已逾期"
-          value={d?.overdue ?? 0}
-          suffix="项"
-          valueStyle={d?.overdue ? { color: '#cf1322' } : undefined}
-        />
-        <Statistic title="重大隐患" value={d?.major ?? 0} suffix="项" />
-        <Statistic title="待本企业验收" value={d?.accept ?? 0} suffix="项" />
+        <Count title="未完成整改" page={d?.openList} />
+        <Count title="已逾期" page={d?.overdue} alert />
+        <Count title="重大隐患" page={d?.major} />
+        <Count title="待本企业验收" page={d?.accept} />
       </Space>
       {items.length ? (
         <List<HazardItem>
@@ -95,7 +104,7 @@ export function HazardTodoCard() {
             </List.Item>
           )}
         />
-      ) : d?.accept ? (
+      ) : d?.accept.total ? (
         <Typography.Link onClick={() => open(undefined, 'accept')}>有自查隐患等待本企业验收</Typography.Link>
       ) : (
         <Typography.Text type="secondary">暂无待整改的隐患</Typography.Text>
