@@ -329,6 +329,8 @@ async function measure(base, login, counts) {
     ['hazard dispose list: page 1', 'gov', gov, '/api/hazard/dispose-list?pageNo=1&pageSize=10'],
     ['risk list: page 1', 'gov', gov, '/api/risk/list?pageNo=1&pageSize=10'],
     ['alarm list: page 1', 'gov', gov, '/api/alarm/list?pageNo=1&pageSize=10'],
+    ['alarm list: page 1', 'insurer', insurer, '/api/alarm/list?pageNo=1&pageSize=10'],
+    ['supervise list: page 1', 'gov', gov, '/api/supervise/list?pageNo=1&pageSize=10'],
   ];
   // BENCH_ONLY=<regex>: only the scenarios whose name matches.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
