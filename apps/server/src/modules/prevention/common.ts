@@ -13,7 +13,8 @@ import {
   toCents,
   VISIT_STATES,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { bigramMatch, bigramSearchable, containsPattern } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 
 /** Money columns come back as numeric text. */
@@ -24,6 +25,57 @@ export const yuan = (c: number): number => fromCents(c);
 export const iso = (d: Date | string | null | undefined): string | null =>
   d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : String(d);
 export const today = (now: Date): string => chinaDate(now);
+
+/**
+ * The values of a keyword of the fund ledger or the project form's policy picker (see keywordMatch):
+ * present keys only, so the key set is the filter's shape.
+ */
+export function keywordValues(keyword: string): Record<string, unknown> {
+  const k = keyword.trim();
+  const v: Record<string, unknown> = { kwExact: k, kwLike: containsPattern(k) };
+  // Two characters or more: enterprise names are looked up in their pair index (db/sql.ts bigramMatch).
+  if (bigramSearchable(k)) v.kwPairs = k;
+  return v;
+}
+
+/**
+ * A keyword over rows naming an enterprise and a policy (the fund ledger, the project form's policies): the
+ * enterprise's name contains it (any case) or the policy number is exactly it (a policy number is found
+ * whole, as in the policy and claim lists: a part of one would be a scan of every policy).
+ *
+ * With kwPairs the matching enterprises and the policy are looked up first (`= ANY(ARRAY(subquery))`, the
+ * name by the pair index) and the rows by their enterprise or policy index, so a keyword with few matches
+ * reads only those. Without it (a one-character keyword, or the first pages of a frequent one, see
+ * count-cache.ts denseFirstRows) the rows are read in list order and each one's enterprise name is read by
+ * its primary key and compared: a page is full after a few rows. `refs` name the row's enterprise and
+ * policy id columns; values are `v`'s (real values or a query template's slots).
+ */
+export function keywordMatch(
+  db: Db,
+  refs: { enterpriseId: string; policyId: string },
+  v: Record<string, unknown>,
+): RawBuilder<SqlBool> {
+  const policies = db
+    .selectFrom('insPolicy as kp')
+    .select('kp.id')
+    .where('kp.policyNo', '=', v.kwExact as string);
+  const enterprise = sql.ref(refs.enterpriseId);
+  const policy = sql.ref(refs.policyId);
+  if (Object.hasOwn(v, 'kwPairs')) {
+    const named = db
+      .selectFrom('sysOrg as ko')
+      .select('ko.id')
+      .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+      .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true))
+      .where('ko.name', 'ilike', v.kwLike as string);
+    return sql<SqlBool>`(${enterprise} = ANY(ARRAY(${named})) OR ${policy} = ANY(ARRAY(${policies})))`;
+  }
+  const name = db
+    .selectFrom('sysOrg as ko')
+    .select('ko.name')
+    .where(sql<SqlBool>`${sql.ref('ko.id')} = ${enterprise}`);
+  return sql<SqlBool>`((${name}) ILIKE ${v.kwLike} OR ${policy} IN (${policies}))`;
+}
 
 export function districtLabel(code: string): string {
   return DISTRICTS.label(code) || code;

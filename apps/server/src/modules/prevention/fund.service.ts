@@ -8,15 +8,19 @@ import {
   type FundRow,
   type FundSpendInput,
   fundState,
+  type Paged,
   PREVENTION_MESSAGES,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
-import { containsPattern, dateText } from '../../db/sql.ts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { runTemplate } from '../../db/query-template.ts';
+import type { DB } from '../../db/schema.ts';
+import { dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { cachedTotal, countsChanged, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
-import { cents, num, yuan } from './common.ts';
-import { fundScope, type PrevActor } from './scope.ts';
+import { cents, keywordMatch, keywordValues, num, yuan } from './common.ts';
+import { fundScope, type PrevActor, scopeKey, slottedActor } from './scope.ts';
 
 /**
  * The prevention fund ledger (事故预防费用台账, domain 1.5, 3.5; AQ 9010 7.3/7.4): one fund per policy and
@@ -33,40 +37,78 @@ export interface FundFilters {
   year?: number | undefined;
 }
 
-function filteredFunds(db: Db, a: PrevActor, q: FundFilters) {
-  let s = db
-    .selectFrom('apFund as f')
+/**
+ * The values of the filters present, as the SQL takes them (a template's slots): the list's SQL depends
+ * only on which of them are present and on the actor's kind.
+ */
+function filterValues(q: FundFilters): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (q.districtCode) v.districtCode = q.districtCode;
+  if (q.insurerId) v.insurerId = q.insurerId;
+  if (q.state) v.state = q.state;
+  if (q.year) {
+    v.yearStart = `${q.year}-01-01`;
+    v.yearEnd = `${q.year}-12-31`;
+  }
+  if (q.keyword) Object.assign(v, keywordValues(q.keyword));
+  return v;
+}
+
+/**
+ * The funds (alias f) in scope under filter values, without joins: the policy and the enterprise are
+ * looked up only by the filters that need them, so a page or a count reads the funds in list order
+ * (ap_fund's indexes by updated_at, id) and joins the names for the page's rows alone.
+ */
+function fundsWhere(db: Db, a: PrevActor, v: Record<string, unknown>) {
+  const has = (k: string) => Object.hasOwn(v, k);
+  let s = db.selectFrom('apFund as f').where(fundScope(a));
+  if (has('districtCode')) s = s.where('f.districtCode', '=', v.districtCode as string);
+  if (has('insurerId')) s = s.where('f.insurerId', '=', v.insurerId as number);
+  if (has('state')) s = s.where('f.state', '=', v.state as NonNullable<FundFilters['state']>);
+  if (has('yearStart'))
+    s = s.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('insPolicy as yp')
+          .select(sql.lit(1).as('x'))
+          .whereRef('yp.id', '=', 'f.policyId')
+          .where('yp.startDate', '<=', v.yearEnd as string)
+          .where('yp.endDate', '>=', v.yearStart as string),
+      ),
+    );
+  if (has('kwLike'))
+    s = s.where(keywordMatch(db, { enterpriseId: 'f.enterpriseId', policyId: 'f.policyId' }, v));
+  return s;
+}
+
+/** A fund row's columns: the fund (a derived table or ap_fund, alias f) with its policy, enterprise, insurer. */
+function withRowColumns<S extends SelectQueryBuilder<DB & { f: DB['apFund'] }, 'f', object>>(s: S) {
+  return s
     .innerJoin('insPolicy as ip', 'ip.id', 'f.policyId')
     .innerJoin('sysOrg as e', 'e.id', 'f.enterpriseId')
     .innerJoin('sysOrg as ins', 'ins.id', 'f.insurerId')
-    .where(fundScope(a));
-  if (q.districtCode) s = s.where('f.districtCode', '=', q.districtCode);
-  if (q.insurerId) s = s.where('f.insurerId', '=', q.insurerId);
-  if (q.state) s = s.where('f.state', '=', q.state);
-  if (q.year)
-    s = s.where('ip.startDate', '<=', `${q.year}-12-31`).where('ip.endDate', '>=', `${q.year}-01-01`);
-  if (q.keyword) {
-    const like = containsPattern(q.keyword);
-    s = s.where((eb) => eb.or([eb('e.name', 'ilike', like), eb('ip.policyNo', 'ilike', like)]));
-  }
-  return s.select([
-    'f.id',
-    'f.policyId',
-    sql<string>`coalesce(ip.policy_no, ip.application_no)`.as('policyNo'),
-    'f.insurerId',
-    'ins.name as insurerName',
-    'f.enterpriseId',
-    'e.name as enterpriseName',
-    'f.districtCode',
-    'f.premium',
-    'f.share',
-    'f.ratio',
-    'f.accrued',
-    'f.spent',
-    'f.state',
-    'f.updatedAt',
-    'f.version',
-  ]);
+    .select([
+      'f.id',
+      'f.policyId',
+      sql<string>`coalesce(ip.policy_no, ip.application_no)`.as('policyNo'),
+      'f.insurerId',
+      'ins.name as insurerName',
+      'f.enterpriseId',
+      'e.name as enterpriseName',
+      'f.districtCode',
+      'f.premium',
+      'f.share',
+      'f.ratio',
+      'f.accrued',
+      'f.spent',
+      'f.state',
+      'f.updatedAt',
+      'f.version',
+    ]);
+}
+
+function filteredFunds(db: Db, a: PrevActor, q: FundFilters) {
+  return withRowColumns(fundsWhere(db, a, filterValues(q)));
 }
 
 type DbFund = Awaited<ReturnType<ReturnType<typeof filteredFunds>['executeTakeFirstOrThrow']>>;
@@ -80,25 +122,58 @@ function toFund(r: DbFund): FundRow {
     spent: num(r.spent),
     available: yuan(cents(r.accrued) - cents(r.spent)),
     stateLabel: FUND_STATES.label(r.state),
-    updatedAt: r.updatedAt.toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
   };
 }
 
-export async function listFunds(db: Db, a: PrevActor, q: FundFilters & { pageNo: number; pageSize: number }) {
-  const base = filteredFunds(db, a, q);
+/**
+ * One page of the ledger, newest change first. The page query is a compiled template
+ * (db/query-template.ts), built once per shape (the actor's kind and number of districts, the filters
+ * present); the page's funds are picked first and only their rows joined to the names. The total is counted
+ * up to the cap (LIST_COUNT_CAP: "10,000+ 条") and cached per scope and filters; every entry posted
+ * drops it (countsChanged in post()).
+ */
+export async function listFunds(
+  db: Db,
+  a: PrevActor,
+  q: FundFilters & { pageNo: number; pageSize: number; sortField?: string; sortOrder?: string },
+): Promise<Paged<FundRow>> {
+  const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
+  const fv = filterValues(filters);
+  const scope =
+    a.kind === 'government' ? { districts: a.districts } : a.kind === 'none' ? {} : { orgId: a.orgId };
+  const offset = (pageNo - 1) * pageSize;
+  const totalP = cachedTotal(db, `ap-fund:${scopeKey(a)}:${JSON.stringify(filters)}`, (limit) =>
+    countUpTo(db, fundsWhere(db, a, fv).select(sql.lit(1).as('one')), limit),
+  );
+  // A keyword matching thousands: its first pages are read in list order (common.ts keywordMatch).
+  const { kwPairs: _pairs, ...walkFv } = fv;
+  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  const shape = [
+    'ap-funds',
+    a.kind === 'government' ? `government:${a.districts.length}` : a.kind,
+    Object.keys(pageFv).sort().join(','),
+  ].join('|');
+  const values = { ...scope, ...pageFv, limit: pageSize, offset };
   const [total, rows] = await Promise.all([
-    db
-      .selectFrom(base.as('x'))
-      .select((eb) => eb.fn.countAll<number>().as('c'))
-      .executeTakeFirstOrThrow(),
-    base
-      .orderBy('f.updatedAt', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute(),
+    totalP,
+    runTemplate(db, shape, values, (v) =>
+      withRowColumns(
+        db.selectFrom(
+          fundsWhere(db, slottedActor(a, v), v)
+            .selectAll('f')
+            .orderBy('f.updatedAt', 'desc')
+            .orderBy('f.id', 'desc')
+            .limit(v.limit as number)
+            .offset(v.offset as number)
+            .as('f'),
+        ),
+      )
+        .orderBy('f.updatedAt', 'desc')
+        .orderBy('f.id', 'desc'),
+    ),
   ]);
-  return { list: rows.map(toFund), total: Number(total.c), pageNum: q.pageNo, pageSize: q.pageSize };
+  return { list: rows.map((r) => toFund(r as DbFund)), ...total, pageNum: pageNo, pageSize };
 }
 
 export async function fundEntries(db: Db, fundIds: number[]): Promise<FundEntryRow[]> {
@@ -179,6 +254,8 @@ async function post(
 ): Promise<{ entryId: number; version: number }> {
   const accrued = cents(f.accrued) + (e.affects === 'accrued' ? e.amountCents : 0);
   const spent = cents(f.spent) + (e.affects === 'spent' ? e.amountCents : 0);
+  // The fund's state (a list filter) may change: the ledger's cached totals go when this commits.
+  countsChanged(trx);
   const { id: entryId } = await trx
     .insertInto('apFundEntry')
     .values({

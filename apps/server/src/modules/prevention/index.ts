@@ -12,5 +12,8 @@ export function preventionRoutes(app: FastifyInstance): void {
   statsRoutes(app);
 }
 
+export { listFunds } from './fund.service.ts';
 export { type PlanAction, type PlanState, planActionProblem } from './plan.machine.ts';
+export { projectPolicies } from './project.service.ts';
 export { changedApProjects, changedApRecords, type PushBatch, type PushCursor } from './push.ts';
+export type { PrevActor } from './scope.ts';
