@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount, cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
@@ -155,7 +155,8 @@ export function planRows(db: Db, a: PrevActor, q: PlanFilters) {
 /**
  * One page of the plan list. The page query is a compiled template (db/query-template.ts): its SQL is built
  * once per shape — the actor's kind (and number of districts), the filters present, 待办 — and each request
- * only supplies the values. The total is cached per scope and filters (platform/count-cache.ts).
+ * only supplies the values. The total is counted up to the cap and cached per scope and filters
+ * (platform/count-cache.ts cachedTotal).
  */
 export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
   const { pageNo, pageSize, sortField: _f, sortOrder: _o, ...filters } = q;
@@ -172,14 +173,9 @@ export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
   ].join('|');
   const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
   const [total, rows, subs] = await Promise.all([
-    cachedCount(db, key, async () =>
-      Number(
-        (
-          await filteredPlans(db, a, filters)
-            .select((eb) => eb.fn.countAll<number>().as('c'))
-            .executeTakeFirstOrThrow()
-        ).c,
-      ),
+    // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
+    cachedTotal(db, key, (limit) =>
+      countUpTo(db, filteredPlans(db, a, filters).select(sql.lit(1).as('one')), limit),
     ),
     runTemplate(db, shape, values, (v) =>
       withRowColumns(plansWhere(db, slottedActor(a, v), v, todo))
@@ -192,7 +188,7 @@ export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
   ]);
   return {
     list: rows.map((r) => toPlanRow(r as PlanListDbRow, subs)),
-    total,
+    ...total,
     pageNum: pageNo,
     pageSize,
   };

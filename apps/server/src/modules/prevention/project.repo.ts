@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedCount } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
@@ -215,7 +215,8 @@ function toRow(r: DbProjectRow, now: Date): ProjectRow {
 /**
  * One page of the project list. The page query is a compiled template (db/query-template.ts), built once per
  * shape — the actor's kind (and number of districts), the state filter, the filters present — with each
- * request supplying only the values. The total is cached per scope, day and filters.
+ * request supplying only the values. The total is counted up to the cap and cached per scope, China day and
+ * filters (platform/count-cache.ts cachedTotal).
  */
 export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, now: Date) {
   const { pageNo, pageSize, ...filters } = q;
@@ -232,14 +233,9 @@ export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, no
   ].join('|');
   const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
   const [total, rows] = await Promise.all([
-    cachedCount(db, key, async () =>
-      Number(
-        (
-          await filtered(db, a, filters, now)
-            .select((eb) => eb.fn.countAll<number>().as('c'))
-            .executeTakeFirstOrThrow()
-        ).c,
-      ),
+    // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
+    cachedTotal(db, key, (limit) =>
+      countUpTo(db, filtered(db, a, filters, now).select(sql.lit(1).as('one')), limit),
     ),
     runTemplate(db, shape, values, (v) =>
       withRowColumns(projectsWhere(db, slottedActor(a, v), v, state))
@@ -248,7 +244,7 @@ export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, no
         .offset(v.offset as number),
     ),
   ]);
-  return { list: rows.map((r) => toRow(r as DbProjectRow, now)), total, pageNum: pageNo, pageSize };
+  return { list: rows.map((r) => toRow(r as DbProjectRow, now)), ...total, pageNum: pageNo, pageSize };
 }
 
 /** A project in the actor's scope, or 404. */

@@ -1,20 +1,22 @@
 import {
+  type Paged,
   PREVENTION_MESSAGES,
   type ProjectCreateInput,
+  type ProjectPolicyRow,
   type ProjectUpdateInput,
   toCents,
 } from '@aqzrx/contracts';
 import { sql } from 'kysely';
 import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { countsChanged } from '../../platform/count-cache.ts';
+import { cachedTotal, countsChanged, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { unmaskPhone } from '../../platform/reveal.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
-import { cents, num, serviceSubTypes, yuan } from './common.ts';
+import { cents, keywordMatch, keywordValues, num, serviceSubTypes, yuan } from './common.ts';
 import { projectStateFor } from './plan.machine.ts';
-import type { PrevActor } from './scope.ts';
+import { type PrevActor, scopeKey } from './scope.ts';
 
 /**
  * The policies an insurer may serve with a project: issued (approved) policies it underwrites as lead or
@@ -30,41 +32,64 @@ export function insurerPolicies(db: Db, insurerId: number) {
     .where('ip.status', '=', 'approved');
 }
 
+/**
+ * The issued policies of an insurer (lead or co-insurer) under the picker's keyword (common.ts
+ * keywordMatch), without the enterprise join: what the page and its capped count read.
+ */
+function pickablePolicies(db: Db, insurerId: number, v: Record<string, unknown>) {
+  const s = db
+    .selectFrom('insPolicy as ip')
+    .innerJoin('insPolicyCoinsurer as c', (j) =>
+      j.onRef('c.policyId', '=', 'ip.id').on('c.insurerId', '=', insurerId),
+    )
+    .where('ip.status', '=', 'approved');
+  return Object.hasOwn(v, 'kwLike')
+    ? s.where(keywordMatch(db, { enterpriseId: 'ip.enterpriseId', policyId: 'ip.id' }, v))
+    : s;
+}
+
+/**
+ * The policies the project form offers (an insurer's issued policies, latest period first; the keyword as
+ * the fund ledger's). The total is counted up to the cap (LIST_COUNT_CAP: "10,000+ 条") and cached per
+ * insurer and keyword.
+ */
 export async function projectPolicies(
   db: Db,
   a: PrevActor,
   q: { keyword?: string | undefined; pageNo: number; pageSize: number },
-) {
+): Promise<Paged<ProjectPolicyRow>> {
   if (a.kind !== 'insurer') return { list: [], total: 0, pageNum: q.pageNo, pageSize: q.pageSize };
-  let s = insurerPolicies(db, a.orgId);
-  if (q.keyword) {
-    const like = containsPattern(q.keyword);
-    s = s.where((eb) => eb.or([eb('e.name', 'ilike', like), eb('ip.policyNo', 'ilike', like)]));
-  }
-  const [total, rows] = await Promise.all([
-    s.select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
-    s
-      .select([
-        'ip.id as policyId',
-        sql<string>`coalesce(ip.policy_no, ip.application_no)`.as('policyNo'),
-        'ip.enterpriseId',
-        'e.name as enterpriseName',
-        'ip.districtCode',
-        'ip.premium',
-        'c.share',
-        'c.role',
-        'ip.preventionFeePct',
-        'ip.preventionFrequency',
-        'ip.serviceItems',
-        dateText('ip.startDate').as('startDate'),
-        dateText('ip.endDate').as('endDate'),
-      ])
-      .orderBy('ip.endDate', 'desc')
-      .orderBy('ip.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute(),
-  ]);
+  const v = q.keyword ? keywordValues(q.keyword) : {};
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const total = await cachedTotal(
+    db,
+    `ap-project-policies:${scopeKey(a)}:${JSON.stringify(q.keyword ?? '')}`,
+    (limit) => countUpTo(db, pickablePolicies(db, a.orgId, v).select(sql.lit(1).as('one')), limit),
+  );
+  // A keyword matching thousands: its first pages are read in list order (common.ts keywordMatch).
+  const { kwPairs: _pairs, ...walk } = v;
+  const rows = await pickablePolicies(db, a.orgId, denseFirstRows(total, offset, q.pageSize) ? walk : v)
+    .innerJoin('sysOrg as e', 'e.id', 'ip.enterpriseId')
+    .select([
+      'ip.id as policyId',
+      sql<string>`coalesce(ip.policy_no, ip.application_no)`.as('policyNo'),
+      'ip.enterpriseId',
+      'e.name as enterpriseName',
+      'ip.districtCode',
+      'ip.premium',
+      'c.share',
+      'c.role',
+      'ip.preventionFeePct',
+      'ip.preventionFrequency',
+      'ip.serviceItems',
+      dateText('ip.startDate').as('startDate'),
+      dateText('ip.endDate').as('endDate'),
+    ])
+    .orderBy('ip.endDate', 'desc')
+    .orderBy('ip.id', 'desc')
+    .limit(q.pageSize)
+    .offset(offset)
+    .execute();
   return {
     list: rows.map((r) => ({
       policyId: r.policyId,
@@ -80,7 +105,7 @@ export async function projectPolicies(
       endDate: r.endDate,
       role: r.role,
     })),
-    total: Number(total.c),
+    ...total,
     pageNum: q.pageNo,
     pageSize: q.pageSize,
   };
