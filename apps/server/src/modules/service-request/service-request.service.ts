@@ -16,9 +16,11 @@ import {
   serviceRequestTransition,
   type serviceRequestWithdrawInput,
 } from '@aqzrx/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/actor.ts';
+import { type Actor, scopeKey } from '../../platform/actor.ts';
 import type { Db, Tx } from '../../platform/context.ts';
+import { cachedTotal, countsChanged, countUpTo } from '../../platform/count-cache.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
@@ -81,19 +83,23 @@ export async function listRequests(
   actor: Actor,
   q: z.output<typeof serviceRequestListQuery>,
 ): Promise<Paged<ServiceRequestRow>> {
+  const { pageNo: _n, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = q;
   const qb = filteredRequests(db, actor, q);
-  const total = await qb
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('c'))
-    .executeTakeFirstOrThrow();
-  const rows = await qb
-    .orderBy('r.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
+  // Counted up to the cap (LIST_COUNT_CAP: "10,000+ 条"), cached per scope and filters; every write to a
+  // request drops it (countsChanged).
+  const [total, rows] = await Promise.all([
+    cachedTotal(db, `ap-service-request:${scopeKey(actor)}:${JSON.stringify(filters)}`, (limit) =>
+      countUpTo(db, qb.clearSelect().select(sql.lit(1).as('one')), limit),
+    ),
+    qb
+      .orderBy('r.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+  ]);
   return {
     list: rows.map((r) => toRow(r, actor)),
-    total: Number(total.c),
+    ...total,
     pageNum: q.pageNo,
     pageSize: q.pageSize,
   };
@@ -174,6 +180,7 @@ export async function addRequest(
     .where('p.id', '=', input.policyId)
     .executeTakeFirst();
   if (!policy) throw badRequest('所选保单不在保险期间内或未出单：请选择本企业在保险期间内的有效保单');
+  countsChanged(trx);
   const row = await trx
     .insertInto('apServiceRequest')
     .values({
@@ -245,6 +252,7 @@ export async function answerRequest(
     input.accept ? 'accept' : 'decline',
     (x) => x.insurerId === actor.orgId,
   );
+  countsChanged(trx);
   await updateVersioned(
     trx,
     'apServiceRequest',
@@ -283,6 +291,7 @@ export async function withdrawRequest(
     'withdraw',
     (x) => x.enterpriseId === actor.orgId,
   );
+  countsChanged(trx);
   await updateVersioned(
     trx,
     'apServiceRequest',
@@ -310,6 +319,7 @@ export async function linkRequestToPlan(
   if (!r) throw notFound(NOT_FOUND);
   const next = serviceRequestTransition(r.status, 'schedule');
   if (next === null) throw conflict(serviceRequestRefusal(r.status, 'schedule'));
+  countsChanged(trx);
   return updateVersioned(
     trx,
     'apServiceRequest',

@@ -7,6 +7,7 @@ import {
 } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, makeOrg, type TestContext } from '../../../test/helpers.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { idem, makeUser, post, today } from '../policy/policy.testkit.ts';
 import { orgIdOf, planBody, projectBody, providerIds } from '../prevention/prevention.testkit.ts';
 import { linkRequestToPlan } from './index.ts';
@@ -169,10 +170,10 @@ describe('the enterprise asks, the insurer answers', () => {
     const id = await ask();
     expect((await answer(id, true, '安排服务机构上门')).body.data.status).toBe('accepted');
     const pending = await ask();
-    await expect(
-      t.database.db.transaction().execute((trx) => linkRequestToPlan(trx, pending, 41)),
-    ).rejects.toThrow('不能安排服务计划');
-    await t.database.db.transaction().execute((trx) => linkRequestToPlan(trx, id, 42, t.clock.now()));
+    await expect(inTransaction(t.database.db, (trx) => linkRequestToPlan(trx, pending, 41))).rejects.toThrow(
+      '不能安排服务计划',
+    );
+    await inTransaction(t.database.db, (trx) => linkRequestToPlan(trx, id, 42, t.clock.now()));
     const d = await detail(id, 'ent');
     expect(d.body.data).toMatchObject({ status: 'scheduled', statusLabel: '已安排', planId: 42 });
     expect(d.body.data.scheduledAt).not.toBeNull();
