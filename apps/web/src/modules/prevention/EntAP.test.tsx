@@ -56,6 +56,21 @@ describe('EntAPQuery (enterprise landing)', () => {
     // The hazards to rectify are on the landing too (issue 14).
     expect((await screen.findByTestId('ent-hazard-todos')).textContent).toContain('暂无待整改的隐患');
   });
+
+  it('shows a to-do count the server capped as "10,000+" (LIST_COUNT_CAP)', async () => {
+    asEnterprise();
+    fakeApi({
+      'POST /api/prevention/plan/list': (c) =>
+        c.query.get('todo') === 'true'
+          ? { ...page([planRow({ id: 32, name: '四月隐患排查' })]), total: 10_000, totalCapped: true }
+          : page([planRow()]),
+      'POST /api/hazard/list': () => page([]),
+    });
+    renderWithApp(<EntAPQuery />, { actions: ['query', 'get'] });
+    const todos = await screen.findByTestId('ent-ap-todos');
+    await within(todos).findByText('四月隐患排查');
+    expect(todos.textContent).toContain('待办（10,000+）');
+  });
 });
 
 describe('EntAPDetail', () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, List, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { countText } from '../../components/index.ts';
 import { PendingRatings } from '../evaluation/index.ts';
 import { HazardTodoCard } from '../hazard/index.ts';
 import { AP_KEY, apApi, type PlanRow } from './api.ts';
@@ -31,7 +32,7 @@ export function EntAPQuery() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         size="small"
-        title={`待办（${todos.data?.total ?? 0}）`}
+        title={`待办（${countText(todos.data ?? { total: 0 })}）`}
         data-testid="ent-ap-todos"
         loading={todos.isLoading}
       >

@@ -57,6 +57,23 @@ describe('ServiceAp (provider landing)', () => {
     expect(within(todos).getByText('待上门服务')).toBeTruthy();
     await screen.findByText('应急演练');
     expect(screen.getByText('三月隐患排查')).toBeTruthy();
+    expect(todos.textContent).toContain('待办（1）');
+  });
+
+  it('shows a to-do count the server capped as "10,000+" (LIST_COUNT_CAP), not as an exact figure', async () => {
+    asService();
+    fakeApi({
+      'POST /api/prevention/plan/list': (c) =>
+        c.query.get('todo') === 'true'
+          ? { ...page([planRow({ id: 35, name: '今日隐患排查' })]), total: 10_000, totalCapped: true }
+          : page([planRow()]),
+      'POST /api/prevention/project/list': () => page([projectRow()]),
+    });
+    renderWithApp(<ServiceAp />, { actions: ['query', 'get', 'edit'] });
+    const todos = await screen.findByTestId('provider-todos');
+    await within(todos).findByText('今日隐患排查');
+    expect(todos.textContent).toContain('待办（10,000+）');
+    expect(todos.textContent).not.toContain('待办（10000）');
   });
 });
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, List, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dateTimeText } from '../../components/index.ts';
+import { countText, dateTimeText } from '../../components/index.ts';
 import { Action } from '../../platform/access.tsx';
 import { AP_KEY, apApi, type PlanDetail, type PlanRow } from './api.ts';
 import { PlanFormModal } from './core-PlanForm.tsx';
@@ -102,7 +102,7 @@ function ProviderAp({ who }: { who: Provider }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         size="small"
-        title={`待办（${todos.data?.total ?? 0}）`}
+        title={`待办（${countText(todos.data ?? { total: 0 })}）`}
         loading={todos.isLoading}
         data-testid="provider-todos"
       >
