@@ -6,12 +6,14 @@ import { bigramMatch, bigramSearchable, containsPattern } from '../src/db/sql.ts
 import { listClaims } from '../src/modules/claim/index.ts';
 import { listEnterprises } from '../src/modules/enterprise/index.ts';
 import { listPolicies } from '../src/modules/policy/index.ts';
+import { listFunds, type PrevActor, projectPolicies } from '../src/modules/prevention/index.ts';
 import type { Actor } from '../src/platform/actor.ts';
 import { configureCounts, countCap, DEFAULT_COUNT_CAP } from '../src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../src/platform/settings.ts';
 import { openTestDatabase } from './helpers.ts';
 
-// Issue 18: keywords of the policy, claim and enterprise lists are looked up in the pair index of
+// Issue 18: keywords of the policy, claim and enterprise lists (and the prevention fund ledger and project
+// form's policies) are looked up in the pair index of
 // migration 0033 (search_bigrams expression GIN indexes) before LIKE/ILIKE decides. The rows must be exactly
 // the plain LIKE's, for keywords of one character (no pair: LIKE alone), two and more, mixed case, Latin
 // letters and digits, spaces, quotes, backslashes and LIKE's own wildcards (% and _ match literally).
@@ -66,6 +68,9 @@ const KEYWORDS = [
 const districts = ['321302', '321311', '321322', '321323', '321324'];
 const base = { userId: 1, name: 't', orgName: 't' };
 const gov: Actor = { kind: 'government', orgId: null, districts, ...base } as Actor;
+const prevGov: PrevActor = { kind: 'government', orgId: null, districts, userId: 1, name: 't' };
+/** The lead insurer of the seeded policy the keyword rows copy. */
+let kwInsurerId: number;
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -80,6 +85,9 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const claim = await db.selectFrom('insClaim').select('id').orderBy('id').executeTakeFirstOrThrow();
+  kwInsurerId = (
+    await db.selectFrom('insPolicy').select('insurerId').where('id', '=', policy.id).executeTakeFirstOrThrow()
+  ).insurerId;
   for (const [i, name] of NAMES.entries()) {
     const org = await db
       .insertInto('sysOrg')
@@ -106,6 +114,14 @@ beforeAll(async () => {
         'holder_name', ${values.holder_name}::text, 'enterprise_id', ${values.enterprise_id}::int,
         'district_code', ${values.district_code}::text))).*
       FROM ins_policy p WHERE p.id = ${policy.id} RETURNING id`.execute(db);
+    // Its lead insurer's share and prevention fund (the fund ledger and the project form's policies).
+    await sql`
+      INSERT INTO ins_policy_coinsurer (policy_id, insurer_id, role, share)
+      SELECT id, insurer_id, '01', 100 FROM ins_policy WHERE id = ${row.rows[0]!.id}`.execute(db);
+    await sql`
+      INSERT INTO ap_fund (policy_id, insurer_id, enterprise_id, district_code, premium, updated_at)
+      SELECT id, insurer_id, enterprise_id, district_code, premium, now() - make_interval(mins => ${i}::int)
+      FROM ins_policy WHERE id = ${row.rows[0]!.id}`.execute(db);
     await sql`
       INSERT INTO ins_claim SELECT (jsonb_populate_record(c, jsonb_build_object(
         'id', nextval(pg_get_serial_sequence('ins_claim', 'id')), 'report_no', ${`KWR${i}`}::text,
@@ -199,7 +215,7 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
     expect(found.map((r) => r.holderName)).toContain('宿迁化工有限公司');
   });
 
-  it('the policy, enterprise and claim lists answer the plain LIKE rows', async () => {
+  it('the policy, enterprise and claim lists, the fund ledger and the project form policies answer the plain LIKE rows', async () => {
     await compareLists(KEYWORDS, 1000, 1);
   });
 
@@ -295,5 +311,47 @@ async function compareLists(keywords: string[], pageSize: number, pageNo: number
       `claim list ${k}`,
     ).toEqual(slice(expectedClaims.map((r) => r.id)));
     expect(claims.total).toBe(Math.min(expectedClaims.length, countCap(db)));
+
+    // The fund ledger and the project form's policies (prevention common.ts keywordMatch): the enterprise's
+    // name contains the keyword in any case, or the policy number is the keyword.
+    const named = db
+      .selectFrom('sysOrg as ko')
+      .select('ko.id')
+      .where('ko.orgType', '=', 'enterprise')
+      .where('ko.name', 'ilike', containsPattern(k.trim()));
+    const byNumber = db.selectFrom('insPolicy as kp').select('kp.id').where('kp.policyNo', '=', k.trim());
+    const funds = await listFunds(db, prevGov, { keyword: k, pageNo, pageSize });
+    const expectedFunds = await db
+      .selectFrom('apFund as f')
+      .select('f.id')
+      .where('f.districtCode', 'in', districts)
+      .where((eb) => eb.or([eb('f.enterpriseId', 'in', named), eb('f.policyId', 'in', byNumber)]))
+      .orderBy('f.updatedAt', 'desc')
+      .orderBy('f.id', 'desc')
+      .execute();
+    expect(
+      funds.list.map((r) => r.id),
+      `fund list ${k}`,
+    ).toEqual(slice(expectedFunds.map((r) => r.id)));
+    expect(funds.total).toBe(Math.min(expectedFunds.length, countCap(db)));
+    expect(funds.totalCapped).toBe(expectedFunds.length > countCap(db));
+
+    const insurer = { kind: 'insurer', orgId: kwInsurerId, userId: 1, name: 't' } as const;
+    const picked = await projectPolicies(db, insurer, { keyword: k, pageNo, pageSize });
+    const expectedPicked = await db
+      .selectFrom('insPolicy as ip')
+      .innerJoin('insPolicyCoinsurer as c', 'c.policyId', 'ip.id')
+      .select('ip.id')
+      .where('c.insurerId', '=', kwInsurerId)
+      .where('ip.status', '=', 'approved')
+      .where((eb) => eb.or([eb('ip.enterpriseId', 'in', named), eb('ip.id', 'in', byNumber)]))
+      .orderBy('ip.endDate', 'desc')
+      .orderBy('ip.id', 'desc')
+      .execute();
+    expect(
+      picked.list.map((r) => r.policyId),
+      `project form policies ${k}`,
+    ).toEqual(slice(expectedPicked.map((r) => r.id)));
+    expect(picked.total).toBe(Math.min(expectedPicked.length, countCap(db)));
   }
 }

@@ -1,5 +1,7 @@
-import { chinaDate, DISTRICTS } from '@aqzrx/contracts';
+import { addDays, chinaDate, DISTRICTS } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idem, issueEnt2Policy, orgIdOf, post, today } from '../src/modules/policy/policy.testkit.ts';
+import { planBody, projectBody, providerIds } from '../src/modules/prevention/prevention.testkit.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 // Issue 18: the large lists count their total only up to LIST_COUNT_CAP (here 2, so the demo data is
@@ -203,5 +205,134 @@ describe('hazard module lists: capped totals, dropped by writes', () => {
         ...(await page(`/api/supervise/list?pageNo=${p}&pageSize=1`, 'gov')).list.map((r) => r.enterpriseId!),
       );
     expect(ones).toEqual(all.map((r) => r.enterpriseId));
+  });
+});
+
+// The accident-prevention lists (plans, projects, the fund ledger, the project form's policies, service
+// requests) count their totals the same way: up to the cap, per role and filters, dropped by every write.
+describe('prevention list totals capped at LIST_COUNT_CAP', () => {
+  let t: TestContext;
+  const tok: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestContext({ LIST_COUNT_CAP: '2', LOGIN_RATE_MAX: '1000', API_RATE_MAX: '100000' });
+    for (const u of ['insurer', 'service', 'gov', 'ent', 'ent2']) tok[u] = await t.login(u);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Page = { list: Array<Record<string, unknown>>; total: number; totalCapped?: boolean };
+  const page = async (url: string, who: string): Promise<Page> => {
+    const res = await post(t, url, tok[who]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as unknown as Page;
+  };
+  /** A row's identity in each list (the picker's rows are policies). */
+  const idOf = (r: Record<string, unknown>) => r.id ?? r.policyId;
+
+  const capped: Array<[string, string]> = [
+    ['/api/prevention/plan/list', 'insurer'],
+    ['/api/prevention/plan/list', 'service'],
+    ['/api/prevention/plan/list', 'gov'],
+    ['/api/prevention/project/list', 'insurer'],
+    ['/api/prevention/project/list', 'service'],
+    ['/api/prevention/project/list', 'gov'],
+    ['/api/prevention/fund/list', 'insurer'],
+    ['/api/prevention/fund/list', 'gov'],
+    ['/api/prevention/project/policies', 'insurer'],
+    ['/api/serviceRequest/list', 'insurer'],
+  ];
+  for (const [list, who] of capped) {
+    it(`${list} as ${who}: total = cap with totalCapped; the next page up to the cap opens`, async () => {
+      const first = await page(`${list}?pageNo=1&pageSize=1`, who);
+      expect(first).toMatchObject({ total: 2, totalCapped: true });
+      expect(first.list).toHaveLength(1);
+      const next = await page(`${list}?pageNo=2&pageSize=1`, who);
+      expect(next.list).toHaveLength(1);
+      expect(idOf(next.list[0]!)).not.toBe(idOf(first.list[0]!));
+    });
+  }
+
+  it('a total within the cap is exact and not flagged (the fund of one policy number)', async () => {
+    const one = await page('/api/prevention/fund/list?pageNo=1&pageSize=1', 'insurer');
+    const policyNo = one.list[0]!.policyNo as string;
+    const found = await page(
+      `/api/prevention/fund/list?pageNo=1&pageSize=10&keyword=${encodeURIComponent(policyNo)}`,
+      'insurer',
+    );
+    expect(found.list.map((r) => r.policyNo)).toContain(policyNo);
+    expect(found.total).toBe(found.list.length);
+    expect(found.totalCapped).toBe(false);
+  });
+
+  it("each write shows in the writer's next total at once: policy, project, fund, plan", async () => {
+    const policyNo = `PTOTAL${Date.now()}`;
+    const picker = `/api/prevention/project/policies?pageNo=1&pageSize=10&keyword=${policyNo}`;
+    // Counted (0) and kept before each write: only the write's countsChanged can make the next page see it.
+    expect(await page(picker, 'insurer')).toMatchObject({ total: 0, totalCapped: false });
+    const policyId = await issueEnt2Policy(t, { ent2: tok.ent2!, insurer: tok.insurer! }, 0, policyNo);
+    expect(await page(picker, 'insurer')).toMatchObject({ total: 1, totalCapped: false });
+
+    const name = `合计测试项目${Date.now()}`;
+    const projects = `/api/prevention/project/list?pageNo=1&pageSize=10&keyword=${encodeURIComponent(name)}`;
+    const funds = (state: string) =>
+      `/api/prevention/fund/list?pageNo=1&pageSize=10&state=${state}&keyword=${policyNo}`;
+    expect((await page(projects, 'insurer')).total).toBe(0);
+    expect((await page(funds('pending'), 'insurer')).total).toBe(0);
+    const project = await post(
+      t,
+      '/api/prevention/project/add',
+      tok.insurer,
+      await projectBody(t, [policyId], { name }),
+      idem(),
+    );
+    expect(project.status, JSON.stringify(project.body)).toBe(200);
+    expect(await page(projects, 'insurer')).toMatchObject({ total: 1, totalCapped: false });
+    // The project made the policy's fund (待计提); accruing it moves it to 可使用.
+    expect((await page(funds('pending'), 'insurer')).total).toBe(1);
+    expect((await page(funds('available'), 'insurer')).total).toBe(0);
+    const accrued = await post(t, '/api/prevention/fund/accrue', tok.insurer, { policyId, ratio: 15 });
+    expect(accrued.status, JSON.stringify(accrued.body)).toBe(200);
+    expect((await page(funds('available'), 'insurer')).total).toBe(1);
+    expect((await page(funds('pending'), 'insurer')).total).toBe(0);
+
+    const plan = `合计测试计划${Date.now()}`;
+    const plans = `/api/prevention/plan/list?pageNo=1&pageSize=10&keyword=${encodeURIComponent(plan)}`;
+    expect((await page(plans, 'insurer')).total).toBe(0);
+    const { service } = await providerIds(t);
+    const added = await post(
+      t,
+      '/api/prevention/plan/add',
+      tok.insurer,
+      planBody(t, project.body.data.id as number, await orgIdOf(t, 'ent2'), service, { name: plan }),
+      idem(),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(await page(plans, 'insurer')).toMatchObject({ total: 1, totalCapped: false });
+  });
+
+  it("a service request shows in the enterprise's and the insurer's next totals at once", async () => {
+    const mine = await post(t, '/api/serviceRequest/policies', tok.ent);
+    const policyId = (mine.body.data as unknown as Array<{ policyId: number }>)[0]!.policyId;
+    const list = `/api/serviceRequest/list?pageNo=1&pageSize=10&policyId=${policyId}&status=pending`;
+    const before = { ent: (await page(list, 'ent')).total, insurer: (await page(list, 'insurer')).total };
+    expect(before.ent).toBeLessThan(2);
+    const asked = await post(
+      t,
+      '/api/serviceRequest/add',
+      tok.ent,
+      {
+        policyId,
+        item: '03',
+        description: '请安排一次隐患排查',
+        wishedFrom: addDays(today(t), 5),
+        contactName: '钱安全',
+        contactPhone: '13905275678',
+      },
+      idem(),
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect((await page(list, 'ent')).total).toBe(before.ent + 1);
+    expect((await page(list, 'insurer')).total).toBe(Math.min(before.insurer + 1, 2));
   });
 });
