@@ -63,9 +63,10 @@ export const configSchema = z.object({
   DB_SSL_CA: z.string().optional(),
   DB_PLAN_CACHE_MODE: z.enum(['force_generic_plan', 'auto', 'force_custom_plan']).default('auto'),
   /**
-   * Totals of the large lists (policies, claims, enterprises) are counted exactly up to this many rows;
-   * above it the list says "10,000+ 条" (totalCapped) and pages up to it can be opened. Counting stops there,
-   * so a total never costs seconds however many rows match.
+   * Totals of the large lists (policies, claims, enterprises, prevention plans, projects, funds and service
+   * requests) are counted exactly up to this many rows; above it the list says "10,000+ 条" (totalCapped)
+   * and pages up to it can be opened. Counting stops there, so a total never costs seconds however many rows
+   * match.
    */
   LIST_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /**

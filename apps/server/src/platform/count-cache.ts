@@ -3,9 +3,10 @@ import type { Db, Tx } from './context.ts';
 import { afterCommit } from './transaction.ts';
 
 /**
- * Totals of the large paged lists (policies, claims, enterprises, prevention plans and projects). Counting
- * tens of thousands of matching rows costs far more than fetching one page, and people page through the same
- * filter, so a total is kept for a short while per database, scope and filter set:
+ * Totals of the large paged lists (policies, claims, enterprises; prevention plans, projects, funds and
+ * service requests). Counting tens of thousands of matching rows costs far more than fetching one page, and
+ * people page through the same filter, so a total is kept for a short while per database, scope and filter
+ * set:
  *
  * - concurrent requests for a total not yet known share one count (single flight);
  * - a total older than TTL is still answered at once while one request counts it again in the background
