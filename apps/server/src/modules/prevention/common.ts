@@ -45,8 +45,9 @@ export function keywordValues(keyword: string): Record<string, unknown> {
  *
  * With kwPairs the matching enterprises and the policy are looked up first (`= ANY(ARRAY(subquery))`, the
  * name by the pair index) and the rows by their enterprise or policy index, so a keyword with few matches
- * reads only those. Without it (a one-character keyword, or the first pages of a frequent one, see
- * count-cache.ts denseFirstRows) the rows are read in list order and each one's enterprise name is read by
+ * reads only those (`kwFew`, set by count-cache.ts keywordPageValues for a total below the cap, hides the
+ * keyword from the planner so the page keeps one generic plan). Without it (a one-character keyword, or the
+ * first pages of a frequent one, see count-cache.ts denseFirstRows) the rows are read in list order and each one's enterprise name is read by
  * its primary key and compared: a page is full after a few rows. `refs` name the row's enterprise and
  * policy id columns; values are `v`'s (real values or a query template's slots).
  */
@@ -66,7 +67,7 @@ export function keywordMatch(
       .selectFrom('sysOrg as ko')
       .select('ko.id')
       .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-      .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true))
+      .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
       .where('ko.name', 'ilike', v.kwLike as string);
     return sql<SqlBool>`(${enterprise} = ANY(ARRAY(${named})) OR ${policy} = ANY(ARRAY(${policies})))`;
   }

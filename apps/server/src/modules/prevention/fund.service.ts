@@ -16,7 +16,7 @@ import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import { dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { cachedTotal, countsChanged, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
+import { cachedTotal, countsChanged, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertVersion, updateVersioned } from '../../platform/versioned.ts';
 import { cents, keywordMatch, keywordValues, num, yuan } from './common.ts';
@@ -146,9 +146,9 @@ export async function listFunds(
   const totalP = cachedTotal(db, `ap-fund:${scopeKey(a)}:${JSON.stringify(filters)}`, (limit) =>
     countUpTo(db, fundsWhere(db, a, fv).select(sql.lit(1).as('one')), limit),
   );
-  // A keyword matching thousands: its first pages are read in list order (common.ts keywordMatch).
-  const { kwPairs: _pairs, ...walkFv } = fv;
-  const pageFv = Object.hasOwn(fv, 'kwPairs') && denseFirstRows(await totalP, offset, pageSize) ? walkFv : fv;
+  // A keyword matching thousands: its first pages are read in list order (common.ts keywordMatch); a rare
+  // one runs a generic plan (keywordPageValues).
+  const pageFv = Object.hasOwn(fv, 'kwPairs') ? keywordPageValues(fv, await totalP, offset, pageSize) : fv;
   const shape = [
     'ap-funds',
     a.kind === 'government' ? `government:${a.districts.length}` : a.kind,

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { containsPattern, dateText } from '../../db/sql.ts';
 import type { Db, Tx } from '../../platform/context.ts';
-import { cachedTotal, countsChanged, countUpTo, denseFirstRows } from '../../platform/count-cache.ts';
+import { cachedTotal, countsChanged, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { decryptPhone, encryptPhone } from '../../platform/pii.ts';
 import { unmaskPhone } from '../../platform/reveal.ts';
@@ -67,8 +67,7 @@ export async function projectPolicies(
     (limit) => countUpTo(db, pickablePolicies(db, a.orgId, v).select(sql.lit(1).as('one')), limit),
   );
   // A keyword matching thousands: its first pages are read in list order (common.ts keywordMatch).
-  const { kwPairs: _pairs, ...walk } = v;
-  const rows = await pickablePolicies(db, a.orgId, denseFirstRows(total, offset, q.pageSize) ? walk : v)
+  const rows = await pickablePolicies(db, a.orgId, keywordPageValues(v, total, offset, q.pageSize))
     .innerJoin('sysOrg as e', 'e.id', 'ip.enterpriseId')
     .select([
       'ip.id as policyId',
