@@ -92,7 +92,9 @@ async function prepare(config: Config, database: Database): Promise<void> {
       process.stderr.write(`迁移前备份复制到文件存储失败（本机备份仍在 ${file}）: ${String(err)}\n`),
     );
   }
-  const applied = await migrateToLatest(database.db);
+  // On the job connection: a migration building an index over a large table runs for minutes, past the
+  // request connections' few-second statement timeout.
+  const applied = await migrateToLatest(database.jobs());
   if (applied.length) log(`已执行数据库迁移: ${applied.join(', ')}`);
   const { added } = await syncBase(database.db);
   if (added) log(`已同步菜单资源 ${added} 项`);
@@ -286,10 +288,10 @@ async function run(command: Command, args: string[]): Promise<void> {
   const { database, lock } = await open(config);
   try {
     if (command === 'migrate') {
-      const applied = await database.startupLock(() => migrateToLatest(database.db));
+      const applied = await database.startupLock(() => migrateToLatest(database.jobs()));
       log(applied.length ? `已执行: ${applied.join(', ')}` : '数据库已是最新版本');
     } else if (command === 'migrate:down') {
-      const undone = await migrateDown(database.db);
+      const undone = await migrateDown(database.jobs());
       log(`已回退: ${undone.join(', ') || '无'}`);
     } else if (command === 'seed') {
       await database.startupLock(() => prepare(config, database));
