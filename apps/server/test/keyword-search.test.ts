@@ -2,18 +2,25 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import * as m0033 from '../src/db/migrations/0033_keyword_bigrams.ts';
+import * as m0039 from '../src/db/migrations/0039_plan_project_keyword.ts';
 import { bigramMatch, bigramSearchable, containsPattern } from '../src/db/sql.ts';
 import { listClaims } from '../src/modules/claim/index.ts';
 import { listEnterprises } from '../src/modules/enterprise/index.ts';
 import { listPolicies } from '../src/modules/policy/index.ts';
-import { listFunds, type PrevActor, projectPolicies } from '../src/modules/prevention/index.ts';
+import {
+  listFunds,
+  listPlans,
+  listProjects,
+  type PrevActor,
+  projectPolicies,
+} from '../src/modules/prevention/index.ts';
 import type { Actor } from '../src/platform/actor.ts';
 import { configureCounts, countCap, DEFAULT_COUNT_CAP } from '../src/platform/count-cache.ts';
 import { SETTING_DEFAULTS } from '../src/platform/settings.ts';
 import { openTestDatabase } from './helpers.ts';
 
-// Issue 18: keywords of the policy, claim and enterprise lists (and the prevention fund ledger and project
-// form's policies) are looked up in the pair index of
+// Issue 18: keywords of the policy, claim and enterprise lists (and the prevention fund ledger, the project
+// form's policies and the service plan and project lists, 0039) are looked up in the pair index of
 // migration 0033 (search_bigrams expression GIN indexes) before LIKE/ILIKE decides. The rows must be exactly
 // the plain LIKE's, for keywords of one character (no pair: LIKE alone), two and more, mixed case, Latin
 // letters and digits, spaces, quotes, backslashes and LIKE's own wildcards (% and _ match literally).
@@ -88,6 +95,8 @@ beforeAll(async () => {
   kwInsurerId = (
     await db.selectFrom('insPolicy').select('insurerId').where('id', '=', policy.id).executeTakeFirstOrThrow()
   ).insurerId;
+  const plan = await db.selectFrom('apPlan').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const project = await db.selectFrom('apProject').select('id').orderBy('id').executeTakeFirstOrThrow();
   for (const [i, name] of NAMES.entries()) {
     const org = await db
       .insertInto('sysOrg')
@@ -128,6 +137,22 @@ beforeAll(async () => {
         'register_no', ${`KWG${i}`}::text, 'policy_id', ${row.rows[0]!.id}::int, 'enterprise_id', ${org.id}::int,
         'district_code', '321311'))).*
       FROM ins_claim c WHERE c.id = ${claim.id}`.execute(db);
+    // A copy of a seeded service plan for the enterprise, named after another of the names (the plan list
+    // matches the plan's name or its enterprise's), and a project covering the new policy, named after a
+    // third (the project list matches its name, its contract number or a covered enterprise's name).
+    await sql`
+      INSERT INTO ap_plan SELECT (jsonb_populate_record(p, jsonb_build_object(
+        'id', nextval(pg_get_serial_sequence('ap_plan', 'id')), 'name', ${`服务${NAMES[(i + 3) % NAMES.length]}`}::text,
+        'enterprise_id', ${org.id}::int, 'policy_id', ${row.rows[0]!.id}::int, 'district_code', '321311'))).*
+      FROM ap_plan p WHERE p.id = ${plan.id}`.execute(db);
+    const copy = await sql<{ id: number }>`
+      INSERT INTO ap_project SELECT (jsonb_populate_record(j, jsonb_build_object(
+        'id', nextval(pg_get_serial_sequence('ap_project', 'id')), 'name', ${NAMES[(i + 5) % NAMES.length]!}::text,
+        'contract_no', ${`KWC${i}`}::text))).*
+      FROM ap_project j WHERE j.id = ${project.id} RETURNING id`.execute(db);
+    await sql`
+      INSERT INTO ap_project_policy (project_id, policy_id, enterprise_id, district_code)
+      VALUES (${copy.rows[0]!.id}, ${row.rows[0]!.id}, ${org.id}, '321311')`.execute(db);
   }
 });
 afterAll(() => drop());
@@ -198,10 +223,13 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
           WHERE indexname IN ('ins_policy_holder_bigrams', 'ins_policy_holder_uscc_idx', 'sys_org_name_bigrams')
           ORDER BY 1`.execute(db)
       ).rows.map((r) => r.name);
+    // 0039's plan and project indexes use its function: undone first, as migrate:down would.
+    await m0039.down(db as never);
     await m0033.down(db as never);
     expect(await indexes()).toEqual([]);
     await expect(sql`SELECT search_bigrams('宿迁')`.execute(db)).rejects.toThrow();
     await m0033.up(db as never);
+    await m0039.up(db as never);
     expect(await indexes()).toEqual([
       'ins_policy_holder_bigrams',
       'ins_policy_holder_uscc_idx',
@@ -215,7 +243,7 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
     expect(found.map((r) => r.holderName)).toContain('宿迁化工有限公司');
   });
 
-  it('the policy, enterprise and claim lists, the fund ledger and the project form policies answer the plain LIKE rows', async () => {
+  it('the policy, enterprise and claim lists, the fund ledger, the project form policies and the plan and project lists answer the plain LIKE rows', async () => {
     await compareLists(KEYWORDS, 1000, 1);
   });
 
@@ -353,5 +381,60 @@ async function compareLists(keywords: string[], pageSize: number, pageNo: number
       `project form policies ${k}`,
     ).toEqual(slice(expectedPicked.map((r) => r.id)));
     expect(picked.total).toBe(Math.min(expectedPicked.length, countCap(db)));
+
+    // The service plan list: the plan's name or its enterprise's name contains the keyword (any case), in
+    // the list's own order (the unfiltered list's, which has every row in scope on one page here).
+    const plans = await listPlans(db, prevGov, { keyword: k, pageNo, pageSize });
+    const allPlans = (await listPlans(db, prevGov, { pageNo: 1, pageSize: 1000 })).list.map((r) => r.id);
+    const planMatches = new Set(
+      (
+        await db
+          .selectFrom('apPlan as p')
+          .innerJoin('sysOrg as e', 'e.id', 'p.enterpriseId')
+          .select('p.id')
+          .where((eb) => eb.or([eb('p.name', 'ilike', pat), eb('e.name', 'ilike', pat)]))
+          .execute()
+      ).map((r) => r.id),
+    );
+    const expectedPlans = allPlans.filter((id) => planMatches.has(id));
+    expect(
+      plans.list.map((r) => r.id),
+      `plan list ${k}`,
+    ).toEqual(slice(expectedPlans));
+    expect(plans.total).toBe(Math.min(expectedPlans.length, countCap(db)));
+
+    // The project list: its name, its contract number or the name of an enterprise it covers.
+    const projects = await listProjects(db, prevGov, { keyword: k, pageNo, pageSize }, now);
+    const allProjects = (await listProjects(db, prevGov, { pageNo: 1, pageSize: 1000 }, now)).list.map(
+      (r) => r.id,
+    );
+    const projectMatches = new Set(
+      (
+        await db
+          .selectFrom('apProject as j')
+          .select('j.id')
+          .where((eb) =>
+            eb.or([
+              eb('j.name', 'ilike', pat),
+              eb('j.contractNo', 'ilike', pat),
+              eb.exists(
+                eb
+                  .selectFrom('apProjectPolicy as kp')
+                  .innerJoin('sysOrg as e', 'e.id', 'kp.enterpriseId')
+                  .select('kp.projectId')
+                  .whereRef('kp.projectId', '=', 'j.id')
+                  .where('e.name', 'ilike', pat),
+              ),
+            ]),
+          )
+          .execute()
+      ).map((r) => r.id),
+    );
+    const expectedProjects = allProjects.filter((id) => projectMatches.has(id));
+    expect(
+      projects.list.map((r) => r.id),
+      `project list ${k}`,
+    ).toEqual(slice(expectedProjects));
+    expect(projects.total).toBe(Math.min(expectedProjects.length, countCap(db)));
   }
 }

@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035_phone_encryption.ts';
 import * as m0036 from './migrations/0036_shared_state.ts';
 import * as m0037 from './migrations/0037_hazard_list_order.ts';
 import * as m0038 from './migrations/0038_fund_list_indexes.ts';
+import * as m0039 from './migrations/0039_plan_project_keyword.ts';
 import { provideMigrationPiiKey } from './migrations/pii-0035.ts';
 import type { DB } from './schema.ts';
 
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_shared_state': m0036,
   '0037_hazard_list_order': m0037,
   '0038_fund_list_indexes': m0038,
+  '0039_plan_project_keyword': m0039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -51,6 +51,19 @@ export function keywordValues(keyword: string): Record<string, unknown> {
  * its primary key and compared: a page is full after a few rows. `refs` name the row's enterprise and
  * policy id columns; values are `v`'s (real values or a query template's slots).
  */
+/**
+ * The enterprises whose name contains the keyword (any case), found by the name pair index (kwPairs; `kwFew`
+ * hides the keyword from the planner, see count-cache.ts keywordPageValues), as a sub-query of their ids.
+ */
+export function namedEnterprises(db: Db, v: Record<string, unknown>) {
+  return db
+    .selectFrom('sysOrg as ko')
+    .select('ko.id')
+    .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+    .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
+    .where('ko.name', 'ilike', v.kwLike as string);
+}
+
 export function keywordMatch(
   db: Db,
   refs: { enterpriseId: string; policyId: string },
@@ -63,12 +76,7 @@ export function keywordMatch(
   const enterprise = sql.ref(refs.enterpriseId);
   const policy = sql.ref(refs.policyId);
   if (Object.hasOwn(v, 'kwPairs')) {
-    const named = db
-      .selectFrom('sysOrg as ko')
-      .select('ko.id')
-      .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-      .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
-      .where('ko.name', 'ilike', v.kwLike as string);
+    const named = namedEnterprises(db, v);
     return sql<SqlBool>`(${enterprise} = ANY(ARRAY(${named})) OR ${policy} = ANY(ARRAY(${policies})))`;
   }
   const name = db

@@ -14,6 +14,8 @@ export function preventionRoutes(app: FastifyInstance): void {
 
 export { listFunds } from './fund.service.ts';
 export { type PlanAction, type PlanState, planActionProblem } from './plan.machine.ts';
+export { listPlans } from './plan.repo.ts';
+export { listProjects } from './project.repo.ts';
 export { projectPolicies } from './project.service.ts';
 export { changedApProjects, changedApRecords, type PushBatch, type PushCursor } from './push.ts';
 export type { PrevActor } from './scope.ts';

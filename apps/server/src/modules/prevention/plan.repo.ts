@@ -9,16 +9,16 @@ import {
   RECTIFY_STATUS,
   type RecordSummary,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
-import { containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
+import { bigramMatch, bigramSearchable, containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
-import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
+import { iso, namedEnterprises, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { type PrevActor, planScope, scopeKey, slottedActor } from './scope.ts';
 
 export type PlanFilters = Omit<PlanListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
@@ -40,7 +40,10 @@ type PlanFilterValues = {
   visitState?: unknown;
   fromAt?: unknown;
   toAt?: unknown;
-  like?: unknown;
+  /** The keyword as a LIKE pattern (kwLike), its pair lookup (kwPairs) and kwFew: see plansWhere. */
+  kwLike?: unknown;
+  kwPairs?: unknown;
+  kwFew?: unknown;
 };
 
 function filterValues(q: PlanFilters): PlanFilterValues {
@@ -59,7 +62,11 @@ function filterValues(q: PlanFilters): PlanFilterValues {
   if (q.status !== undefined) v.status = q.status;
   if (q.from) v.fromAt = startOfDay(q.from);
   if (q.to) v.toAt = endOfDay(q.to);
-  if (q.keyword) v.like = containsPattern(q.keyword);
+  if (q.keyword) {
+    v.kwLike = containsPattern(q.keyword);
+    // Two characters or more: plan names and enterprise names are looked up in their pair indexes first.
+    if (bigramSearchable(q.keyword)) v.kwPairs = q.keyword;
+  }
   return v;
 }
 
@@ -79,20 +86,32 @@ function plansWhere(db: Db, a: PrevActor, v: PlanFilterValues, todo: boolean) {
     s = s.where('p.visitState', '=', v.visitState as PlanFilters['visitState'] & string);
   if (Object.hasOwn(v, 'fromAt')) s = s.where('p.plannedStart', '>=', v.fromAt as Date);
   if (Object.hasOwn(v, 'toAt')) s = s.where('p.plannedStart', '<=', v.toAt as Date);
-  if (Object.hasOwn(v, 'like')) {
-    const like = v.like as string;
-    s = s.where((eb) =>
-      eb.or([
-        eb('p.name', 'ilike', like),
-        eb.exists(
-          eb
-            .selectFrom('sysOrg as ke')
-            .select(sql`1`.as('x'))
-            .whereRef('ke.id', '=', 'p.enterpriseId')
-            .where('ke.name', 'ilike', like),
-        ),
-      ]),
-    );
+  if (Object.hasOwn(v, 'kwLike')) {
+    // The plan's name or its enterprise's name contains the keyword (any case).
+    const like = v.kwLike as string;
+    if (Object.hasOwn(v, 'kwPairs')) {
+      // By the pair indexes: the plans of the enterprises the name index finds (`= ANY(ARRAY(…))`, served by
+      // the plans' enterprise index) or whose own name has the keyword's pairs; then ILIKE decides on the rows
+      // found (written `(ids OR pairs) AND (ids OR ILIKE)`, so the pairs are not computed again per row).
+      const ofNamed = sql<SqlBool>`${sql.ref('p.enterpriseId')} = ANY(ARRAY(${namedEnterprises(db, v)}))`;
+      const few = Object.hasOwn(v, 'kwFew');
+      s = s
+        .where((eb) => eb.or([ofNamed, bigramMatch(['p.name'], v.kwPairs, true, few)]))
+        .where((eb) => eb.or([ofNamed, eb('p.name', 'ilike', like)]));
+    } else {
+      // A one-character keyword or the first pages of a frequent one: the plans in list order, each one's
+      // enterprise name read by its key (an EXISTS became a hashed list of every matching organisation).
+      s = s.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', like),
+          eb(
+            eb.selectFrom('sysOrg as ke').select('ke.name').whereRef('ke.id', '=', 'p.enterpriseId'),
+            'ilike',
+            like,
+          ),
+        ]),
+      );
+    }
   }
   // Constants are written into the SQL (sql.lit), not passed as parameters: the list is a template.
   if (todo) {
@@ -165,18 +184,24 @@ export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
   const todo = !!filters.todo;
   const scope =
     a.kind === 'government' ? { districts: a.districts } : a.kind === 'none' ? {} : { orgId: a.orgId };
+  const offset = (pageNo - 1) * pageSize;
+  // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
+  const totalP = cachedTotal(db, key, (limit) =>
+    countUpTo(db, filteredPlans(db, a, filters).select(sql.lit(1).as('one')), limit),
+  );
+  // A keyword matching thousands: its first pages in list order; a rare one on one generic plan.
+  const pageFv = Object.hasOwn(fv, 'kwPairs')
+    ? keywordPageValues(fv, await totalP, offset, pageSize)
+    : (fv as Record<string, unknown>);
   const shape = [
     'ap-plans',
     a.kind === 'government' ? `government:${a.districts.length}` : a.kind,
-    Object.keys(fv).sort().join(','),
+    Object.keys(pageFv).sort().join(','),
     todo ? 'todo' : '',
   ].join('|');
-  const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
+  const values = { ...scope, ...pageFv, limit: pageSize, offset };
   const [total, rows, subs] = await Promise.all([
-    // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
-    cachedTotal(db, key, (limit) =>
-      countUpTo(db, filteredPlans(db, a, filters).select(sql.lit(1).as('one')), limit),
-    ),
+    totalP,
     runTemplate(db, shape, values, (v) =>
       withRowColumns(plansWhere(db, slottedActor(a, v), v, todo))
         .orderBy('p.plannedStart', 'desc')

@@ -6,15 +6,16 @@ import {
   type ProjectRow,
   SERVICE_ITEMS,
 } from '@aqzrx/contracts';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
-import { containsPattern, dateText } from '../../db/sql.ts';
+import type { DB } from '../../db/schema.ts';
+import { bigramMatch, bigramSearchable, containsPattern, dateText } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
-import { num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
+import { namedEnterprises, num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
 import { type PrevActor, projectScope, scopeKey, slottedActor } from './scope.ts';
 
 type ProjectFilters = Omit<ProjectListQuery, 'pageNo' | 'pageSize'>;
@@ -27,7 +28,11 @@ type ProjectFilters = Omit<ProjectListQuery, 'pageNo' | 'pageSize'>;
 function filterValues(q: ProjectFilters, now: Date): Record<string, unknown> {
   const v: Record<string, unknown> = {};
   if (q.state !== undefined && PROJECT_FILTER_STATE[q.state as ProjectFilter] !== null) v.day = today(now);
-  if (q.keyword) v.like = containsPattern(q.keyword);
+  if (q.keyword) {
+    v.kwLike = containsPattern(q.keyword);
+    // Two characters or more: project names, contract numbers and enterprise names by their pair indexes.
+    if (bigramSearchable(q.keyword)) v.kwPairs = q.keyword;
+  }
   if (q.districtCode) v.districtCode = q.districtCode;
   if (q.serviceOrgId) v.serviceOrgId = q.serviceOrgId;
   if (q.year) {
@@ -43,22 +48,44 @@ function projectsWhere(db: Db, a: PrevActor, v: Record<string, unknown>, state: 
   const day = v.day as string;
   if (state === 3) s = s.where((eb) => eb.or([eb('j.state', '=', sql.lit(3)), eb('j.endDate', '<', day)]));
   else if (state !== null) s = s.where('j.state', '=', sql.lit(state)).where('j.endDate', '>=', day);
-  if (v.like !== undefined) {
-    const like = v.like as string;
-    s = s.where((eb) =>
-      eb.or([
-        eb('j.name', 'ilike', like),
-        eb('j.contractNo', 'ilike', like),
-        eb.exists(
-          eb
-            .selectFrom('apProjectPolicy as kp')
-            .innerJoin('sysOrg as ke', 'ke.id', 'kp.enterpriseId')
-            .select(sql`1`.as('x'))
-            .whereRef('kp.projectId', '=', 'j.id')
-            .where('ke.name', 'ilike', like),
-        ),
-      ]),
-    );
+  if (v.kwLike !== undefined) {
+    // The project's name or contract number, or the name of an enterprise it covers, contains the keyword.
+    const like = v.kwLike as string;
+    const own = (eb: ExpressionBuilder<DB & { j: DB['apProject'] }, 'j'>) => [
+      eb('j.name', 'ilike', like),
+      eb('j.contractNo', 'ilike', like),
+    ];
+    if (Object.hasOwn(v, 'kwPairs')) {
+      // By the pair indexes: the projects covering an enterprise the name index finds, or whose own name or
+      // contract number has the keyword's pairs; ILIKE decides on the rows found (see plan.repo.ts).
+      const ofNamed = sql<SqlBool>`${sql.ref('j.id')} = ANY(ARRAY(${db
+        .selectFrom('apProjectPolicy as kp')
+        .select('kp.projectId')
+        .where(sql<SqlBool>`${sql.ref('kp.enterpriseId')} = ANY(ARRAY(${namedEnterprises(db, v)}))`)}))`;
+      const pairs = bigramMatch(['j.name', 'j.contractNo'], v.kwPairs, true, Object.hasOwn(v, 'kwFew'));
+      s = s.where((eb) => eb.or([ofNamed, pairs])).where((eb) => eb.or([ofNamed, ...own(eb)]));
+    } else {
+      // One character or the first pages of a frequent keyword: the projects in list order, the names of
+      // each one's enterprises read by their key.
+      s = s.where((eb) =>
+        eb.or([
+          ...own(eb),
+          eb.exists(
+            eb
+              .selectFrom('apProjectPolicy as kp')
+              .select(sql`1`.as('x'))
+              .whereRef('kp.projectId', '=', 'j.id')
+              .where((k) =>
+                k(
+                  k.selectFrom('sysOrg as ke').select('ke.name').whereRef('ke.id', '=', 'kp.enterpriseId'),
+                  'ilike',
+                  like,
+                ),
+              ),
+          ),
+        ]),
+      );
+    }
   }
   if (v.districtCode !== undefined) {
     const d = v.districtCode as string;
@@ -225,18 +252,22 @@ export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, no
   const state = stateOf(filters);
   const scope =
     a.kind === 'government' ? { districts: a.districts } : a.kind === 'none' ? {} : { orgId: a.orgId };
+  const offset = (pageNo - 1) * pageSize;
+  // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
+  const totalP = cachedTotal(db, key, (limit) =>
+    countUpTo(db, filtered(db, a, filters, now).select(sql.lit(1).as('one')), limit),
+  );
+  // A keyword matching thousands: its first pages in list order; a rare one on one generic plan.
+  const pageFv = Object.hasOwn(fv, 'kwPairs') ? keywordPageValues(fv, await totalP, offset, pageSize) : fv;
   const shape = [
     'ap-projects',
     a.kind === 'government' ? `government:${a.districts.length}` : a.kind,
     String(state),
-    Object.keys(fv).sort().join(','),
+    Object.keys(pageFv).sort().join(','),
   ].join('|');
-  const values = { ...scope, ...fv, limit: pageSize, offset: (pageNo - 1) * pageSize };
+  const values = { ...scope, ...pageFv, limit: pageSize, offset };
   const [total, rows] = await Promise.all([
-    // Counted up to the cap (LIST_COUNT_CAP): a larger total is the cap with totalCapped ("10,000+ 条").
-    cachedTotal(db, key, (limit) =>
-      countUpTo(db, filtered(db, a, filters, now).select(sql.lit(1).as('one')), limit),
-    ),
+    totalP,
     runTemplate(db, shape, values, (v) =>
       withRowColumns(projectsWhere(db, slottedActor(a, v), v, state))
         .orderBy('j.id', 'desc')
