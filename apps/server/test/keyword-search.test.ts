@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import * as m0033 from '../src/db/migrations/0033_keyword_bigrams.ts';
 import * as m0039 from '../src/db/migrations/0039_plan_project_keyword.ts';
+import * as m0040 from '../src/db/migrations/0040_hazard_keyword.ts';
 import { bigramMatch, bigramSearchable, containsPattern } from '../src/db/sql.ts';
 import { listClaims } from '../src/modules/claim/index.ts';
 import { listEnterprises } from '../src/modules/enterprise/index.ts';
@@ -223,13 +224,15 @@ describe('keyword search by the pair index (0033) gives exactly the LIKE rows', 
           WHERE indexname IN ('ins_policy_holder_bigrams', 'ins_policy_holder_uscc_idx', 'sys_org_name_bigrams')
           ORDER BY 1`.execute(db)
       ).rows.map((r) => r.name);
-    // 0039's plan and project indexes use its function: undone first, as migrate:down would.
+    // 0039's and 0040's indexes use its function: undone first, as migrate:down would.
+    await m0040.down(db as never);
     await m0039.down(db as never);
     await m0033.down(db as never);
     expect(await indexes()).toEqual([]);
     await expect(sql`SELECT search_bigrams('宿迁')`.execute(db)).rejects.toThrow();
     await m0033.up(db as never);
     await m0039.up(db as never);
+    await m0040.up(db as never);
     expect(await indexes()).toEqual([
       'ins_policy_holder_bigrams',
       'ins_policy_holder_uscc_idx',

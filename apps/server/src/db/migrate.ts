@@ -39,6 +39,7 @@ import * as m0036 from './migrations/0036_shared_state.ts';
 import * as m0037 from './migrations/0037_hazard_list_order.ts';
 import * as m0038 from './migrations/0038_fund_list_indexes.ts';
 import * as m0039 from './migrations/0039_plan_project_keyword.ts';
+import * as m0040 from './migrations/0040_hazard_keyword.ts';
 import { provideMigrationPiiKey } from './migrations/pii-0035.ts';
 import type { DB } from './schema.ts';
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_hazard_list_order': m0037,
   '0038_fund_list_indexes': m0038,
   '0039_plan_project_keyword': m0039,
+  '0040_hazard_keyword': m0040,
 };
 
 class StaticProvider implements MigrationProvider {

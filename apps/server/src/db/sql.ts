@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from './schema.ts';
 
 /**
  * Small SQL building blocks every module uses the same way: LIKE patterns and the text of date columns.
@@ -64,4 +65,19 @@ export function bigramMatch(
   const query = insensitive ? sql`lower(${keyword})` : sql`${keyword}`;
   const value = few ? sql`(select ${query}::text)` : query;
   return sql<boolean>`search_bigrams(${columns}) @@ search_bigram_query(${value})`;
+}
+
+/**
+ * The enterprises whose name contains the keyword (any case), found by the name pair index (`v.kwPairs`, the
+ * keyword; `v.kwLike`, its ILIKE pattern; `v.kwFew` hides the keyword from the planner, see count-cache.ts
+ * keywordPageValues), as a sub-query of their ids: `ref = ANY(ARRAY(namedEnterprises(…)))` lets a list read
+ * only those enterprises' rows by its enterprise index.
+ */
+export function namedEnterprises(db: Kysely<DB>, v: Record<string, unknown>) {
+  return db
+    .selectFrom('sysOrg as ko')
+    .select('ko.id')
+    .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
+    .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
+    .where('ko.name', 'ilike', v.kwLike as string);
 }

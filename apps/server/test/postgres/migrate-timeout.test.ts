@@ -31,9 +31,12 @@ describe('migrations on PostgreSQL', () => {
       DATA_DIR: tempDir('migrate'),
       DB_STATEMENT_TIMEOUT_MS: '100',
     };
-    const down = await runMain(['migrate:down'], env);
-    expect(down.code, down.stderr).toBe(0);
-    expect(down.stdout).toContain('0039_plan_project_keyword');
+    // Back to before 0039 (which indexes ap_plan), one migration at a time.
+    for (let i = 0; i < 10; i++) {
+      const down = await runMain(['migrate:down'], env);
+      expect(down.code, down.stderr).toBe(0);
+      if (down.stdout.includes('0039_plan_project_keyword')) break;
+    }
 
     // Another session writes to ap_plan and keeps its transaction open for 1.5 s: CREATE INDEX waits for it.
     const writer = new pg.Client({ connectionString: url });

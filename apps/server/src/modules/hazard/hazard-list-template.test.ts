@@ -2,7 +2,8 @@ import { chinaDate, type HazardQuery } from '@aqzrx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
-import { hazardPage, plainHazardPage } from './hazard.repo.ts';
+import { containsPattern } from '../../db/sql.ts';
+import { hazardPage, listHazards, plainHazardPage } from './hazard.repo.ts';
 import type { HzActor } from './scope.ts';
 
 // The hazard list's page runs as a compiled template per shape (db/query-template.ts). For every actor kind
@@ -112,5 +113,55 @@ describe('hazard list template', () => {
     const rows = await hazardPage(database.db, gov, q, today, false);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows).toEqual(plain);
+  });
+
+  it('a keyword finds exactly the hazards whose description or enterprise name contains it (any case)', async () => {
+    const db = database.db;
+    const gov: HzActor = {
+      kind: 'government',
+      orgId: null,
+      districts: ['321302', '321311', '321322', '321323', '321324'],
+      ...base,
+    };
+    const today = chinaDate(new Date());
+    // Keywords from the demo rows: a word of a description, of an enterprise name, one character, none.
+    const sample = await db
+      .selectFrom('apHazard as h')
+      .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
+      .select(['h.description', 'e.name'])
+      .orderBy('h.id')
+      .executeTakeFirstOrThrow();
+    const keywords = [
+      Array.from(sample.description).slice(0, 2).join(''),
+      Array.from(sample.name).slice(0, 3).join(''),
+      Array.from(sample.description)[0]!,
+      '没有这样的隐患',
+    ];
+    let found = 0;
+    for (const keyword of keywords) {
+      const pat = containsPattern(keyword);
+      const expected = (
+        await db
+          .selectFrom('apHazard as h')
+          .innerJoin('sysOrg as e', 'e.id', 'h.enterpriseId')
+          .select('h.id')
+          .where('h.live', '=', true)
+          .where((eb) => eb.or([eb('h.description', 'ilike', pat), eb('e.name', 'ilike', pat)]))
+          .orderBy('h.id', 'desc')
+          .execute()
+      ).map((r) => r.id);
+      const page = await listHazards(db, gov, { pageNo: 1, pageSize: 1000, keyword }, new Date());
+      expect(
+        page.list.map((r) => r.id),
+        keyword,
+      ).toEqual(expected);
+      expect(page.total).toBe(expected.length);
+      const plain = (
+        await plainHazardPage(db, gov, { pageNo: 1, pageSize: 1000, keyword }, today, false)
+      ).map((r) => r.id);
+      expect(plain, keyword).toEqual(expected);
+      if (expected.length > 0) found++;
+    }
+    expect(found).toBeGreaterThanOrEqual(3);
   });
 });

@@ -38,7 +38,8 @@ function riskRows(db: Db, a: Extract<HzActor, { kind: 'government' }>, q: RiskQu
     .selectFrom('sysOrg as o')
     .leftJoin('insEnterprise as e', 'e.id', 'o.id')
     .leftJoin('entRisk as r', 'r.enterpriseId', 'o.id')
-    .where('o.orgType', '=', 'enterprise')
+    // A literal, not a parameter: the statements keep one generic plan (PostgreSQL planned each request anew).
+    .where('o.orgType', '=', sql.lit<'enterprise'>('enterprise'))
     .where('o.deletedAt', 'is', null)
     .where('o.districtCode', 'in', a.districts.length ? a.districts : ['-']);
   if (q.districtCode) s = s.where('o.districtCode', '=', q.districtCode);

@@ -14,7 +14,7 @@ import {
   VISIT_STATES,
 } from '@aqzrx/contracts';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { bigramMatch, bigramSearchable, containsPattern } from '../../db/sql.ts';
+import { bigramSearchable, containsPattern, namedEnterprises } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 
 /** Money columns come back as numeric text. */
@@ -51,19 +51,6 @@ export function keywordValues(keyword: string): Record<string, unknown> {
  * its primary key and compared: a page is full after a few rows. `refs` name the row's enterprise and
  * policy id columns; values are `v`'s (real values or a query template's slots).
  */
-/**
- * The enterprises whose name contains the keyword (any case), found by the name pair index (kwPairs; `kwFew`
- * hides the keyword from the planner, see count-cache.ts keywordPageValues), as a sub-query of their ids.
- */
-export function namedEnterprises(db: Db, v: Record<string, unknown>) {
-  return db
-    .selectFrom('sysOrg as ko')
-    .select('ko.id')
-    .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
-    .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
-    .where('ko.name', 'ilike', v.kwLike as string);
-}
-
 export function keywordMatch(
   db: Db,
   refs: { enterpriseId: string; policyId: string },

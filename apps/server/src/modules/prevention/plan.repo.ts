@@ -11,14 +11,21 @@ import {
 } from '@aqzrx/contracts';
 import { type SqlBool, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
-import { bigramMatch, bigramSearchable, containsPattern, dateText, nullableDateText } from '../../db/sql.ts';
+import {
+  bigramMatch,
+  bigramSearchable,
+  containsPattern,
+  dateText,
+  namedEnterprises,
+  nullableDateText,
+} from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
-import { iso, namedEnterprises, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
+import { iso, num, type PlanListDbRow, serviceSubTypes, toPlanRow } from './common.ts';
 import { type PrevActor, planScope, scopeKey, slottedActor } from './scope.ts';
 
 export type PlanFilters = Omit<PlanListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;

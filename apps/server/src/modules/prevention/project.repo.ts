@@ -9,13 +9,13 @@ import {
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
-import { bigramMatch, bigramSearchable, containsPattern, dateText } from '../../db/sql.ts';
+import { bigramMatch, bigramSearchable, containsPattern, dateText, namedEnterprises } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
-import { namedEnterprises, num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
+import { num, projectStateOf, serviceSubTypes, subTypeLabel, today } from './common.ts';
 import { type PrevActor, projectScope, scopeKey, slottedActor } from './scope.ts';
 
 type ProjectFilters = Omit<ProjectListQuery, 'pageNo' | 'pageSize'>;
