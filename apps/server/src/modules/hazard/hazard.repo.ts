@@ -29,7 +29,7 @@ import {
   nullableDateText,
 } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, fewRowsOrder, keywordPageValues } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type HzActor, hazardScope, hzScopeKey, isChecker } from './scope.ts';
 
@@ -276,8 +276,9 @@ export function hazardPage(
     const sq = { ...q } as Record<string, unknown>;
     for (const k of SLOT_FILTERS) sq[k] = Object.hasOwn(v, k) ? v[k] : undefined;
     const kwSlots = kw ? Object.fromEntries(Object.keys(kw).map((k) => [k, v[k]])) : undefined;
+    const first = sql.ref(dispose ? 'h.deadline' : 'h.id');
     return selectItem(db, slotted, sq as HazardQuery, v.today as string, dispose, kwSlots)
-      .orderBy(dispose ? 'h.deadline' : 'h.id', dispose ? 'asc' : 'desc')
+      .orderBy(Object.hasOwn(v, 'kwFew') ? fewRowsOrder(first) : first, dispose ? 'asc' : 'desc')
       .orderBy('h.id', 'desc')
       .limit(v.limit as number)
       .offset(v.offset as number);

@@ -20,7 +20,7 @@ import {
   nullableDateText,
 } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, fewRowsOrder, keywordPageValues } from '../../platform/count-cache.ts';
 import { endOfDay, startOfDay } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
@@ -211,7 +211,12 @@ export async function listPlans(db: Db, a: PrevActor, q: PlanListQuery) {
     totalP,
     runTemplate(db, shape, values, (v) =>
       withRowColumns(plansWhere(db, slottedActor(a, v), v, todo))
-        .orderBy('p.plannedStart', 'desc')
+        // A rare keyword (kwFew): its few rows are found by the indexes and sorted, not looked for by walking
+        // the list's order index (which a generic plan preferred, computing every plan name's pairs).
+        .orderBy(
+          Object.hasOwn(v, 'kwFew') ? fewRowsOrder(sql.ref('p.plannedStart'), 'instant') : 'p.plannedStart',
+          'desc',
+        )
         .orderBy('p.id', 'desc')
         .limit(v.limit as number)
         .offset(v.offset as number),

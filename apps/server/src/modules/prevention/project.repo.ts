@@ -11,7 +11,7 @@ import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import { bigramMatch, bigramSearchable, containsPattern, dateText, namedEnterprises } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
-import { cachedTotal, countUpTo, keywordPageValues } from '../../platform/count-cache.ts';
+import { cachedTotal, countUpTo, fewRowsOrder, keywordPageValues } from '../../platform/count-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import { decryptPhone } from '../../platform/pii.ts';
 import { maskedPhone } from '../../platform/reveal.ts';
@@ -270,7 +270,7 @@ export async function listProjects(db: Db, a: PrevActor, q: ProjectListQuery, no
     totalP,
     runTemplate(db, shape, values, (v) =>
       withRowColumns(projectsWhere(db, slottedActor(a, v), v, state))
-        .orderBy('j.id', 'desc')
+        .orderBy(Object.hasOwn(v, 'kwFew') ? fewRowsOrder(sql.ref('j.id')) : 'j.id', 'desc')
         .limit(v.limit as number)
         .offset(v.offset as number),
     ),
