@@ -33,7 +33,7 @@ export function ProjectList({
       title: '关键字',
       dataIndex: 'keyword',
       hideInTable: true,
-      fieldProps: { placeholder: '项目名称/合同编号/保单号/企业' },
+      fieldProps: { placeholder: '项目名称/合同编号/企业名称' },
     },
     {
       title: '项目名称',
