@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
@@ -80,4 +80,32 @@ export function namedEnterprises(db: Kysely<DB>, v: Record<string, unknown>) {
     .where('ko.orgType', '=', sql.lit<'enterprise'>('enterprise'))
     .where(bigramMatch(['ko.name', 'ko.uscc'], v.kwPairs, true, Object.hasOwn(v, 'kwFew')))
     .where('ko.name', 'ilike', v.kwLike as string);
+}
+
+/**
+ * "The row's own text (`own` columns) or its enterprise's name (the enterprise id in `enterprise`) contains the
+ * keyword, any case": the keyword filter of lists whose rows name one enterprise (service plans, hazards). With
+ * `v.kwPairs` the enterprises come from the name pair index and the rows from the list's enterprise index, or
+ * the own columns from their pair index (`own` must be an index expression's columns, as bigramMatch); it is
+ * written `(ids OR pairs) AND (ids OR ILIKE)` so ILIKE decides on the rows found without their pairs being
+ * computed again. Without it (one character, or the first pages of a frequent keyword, count-cache.ts
+ * keywordPageValues) the rows are read in list order, each one's enterprise name by its key (an EXISTS became
+ * a hashed list of every matching organisation, built for each page).
+ */
+export function ownOrEnterpriseKeyword(
+  db: Kysely<DB>,
+  v: Record<string, unknown>,
+  own: readonly string[],
+  enterprise: string,
+): RawBuilder<SqlBool> {
+  const ownLike = sql.join(
+    own.map((r) => sql`${sql.ref(r)} ILIKE ${v.kwLike}`),
+    sql` OR `,
+  );
+  if (Object.hasOwn(v, 'kwPairs')) {
+    const ofNamed = sql`${sql.ref(enterprise)} = ANY(ARRAY(${namedEnterprises(db, v)}))`;
+    const pairs = bigramMatch(own, v.kwPairs, true, Object.hasOwn(v, 'kwFew'));
+    return sql<SqlBool>`(${ofNamed} OR ${pairs}) AND (${ofNamed} OR ${ownLike})`;
+  }
+  return sql<SqlBool>`(${ownLike} OR (SELECT ke.name FROM sys_org ke WHERE ke.id = ${sql.ref(enterprise)}) ILIKE ${v.kwLike})`;
 }

@@ -21,12 +21,11 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import type { DB } from '../../db/schema.ts';
 import {
-  bigramMatch,
   bigramSearchable,
   containsPattern,
   dateText,
-  namedEnterprises,
   nullableDateText,
+  ownOrEnterpriseKeyword,
 } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, fewRowsOrder, keywordPageValues } from '../../platform/count-cache.ts';
@@ -93,32 +92,8 @@ function filtered(
   if (q.districtCode) s = s.where('h.districtCode', '=', q.districtCode);
   if (q.checkFrom) s = s.where('h.checkDate', '>=', q.checkFrom);
   if (q.checkTo) s = s.where('h.checkDate', '<=', q.checkTo);
-  if (kw !== undefined) {
-    // The description or the enterprise's name contains the keyword (any case).
-    const like = kw.kwLike as string;
-    if (Object.hasOwn(kw, 'kwPairs')) {
-      // By the pair indexes: the hazards of the enterprises the name index finds (by the hazards' enterprise
-      // index) or whose description has the keyword's pairs (0040); ILIKE decides on the rows found.
-      const ofNamed = sql<SqlBool>`${sql.ref('h.enterpriseId')} = ANY(ARRAY(${namedEnterprises(db, kw)}))`;
-      const pairs = bigramMatch(['h.description'], kw.kwPairs, true, Object.hasOwn(kw, 'kwFew'));
-      s = s
-        .where((eb) => eb.or([ofNamed, pairs]))
-        .where((eb) => eb.or([ofNamed, eb('h.description', 'ilike', like)]));
-    } else {
-      // One character, or the first pages of a frequent keyword: in list order, each hazard's enterprise
-      // name read by its key.
-      s = s.where((eb) =>
-        eb.or([
-          eb('h.description', 'ilike', like),
-          eb(
-            eb.selectFrom('sysOrg as ke').select('ke.name').whereRef('ke.id', '=', 'h.enterpriseId'),
-            'ilike',
-            like,
-          ),
-        ]),
-      );
-    }
-  }
+  // The description or the enterprise's name contains the keyword (any case; pairs of 0040 and 0033).
+  if (kw !== undefined) s = s.where(ownOrEnterpriseKeyword(db, kw, ['h.description'], 'h.enterpriseId'));
   return s;
 }
 

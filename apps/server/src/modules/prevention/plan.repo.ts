@@ -9,15 +9,14 @@ import {
   RECTIFY_STATUS,
   type RecordSummary,
 } from '@aqzrx/contracts';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { runTemplate } from '../../db/query-template.ts';
 import {
-  bigramMatch,
   bigramSearchable,
   containsPattern,
   dateText,
-  namedEnterprises,
   nullableDateText,
+  ownOrEnterpriseKeyword,
 } from '../../db/sql.ts';
 import type { Db } from '../../platform/context.ts';
 import { cachedTotal, countUpTo, fewRowsOrder, keywordPageValues } from '../../platform/count-cache.ts';
@@ -93,33 +92,8 @@ function plansWhere(db: Db, a: PrevActor, v: PlanFilterValues, todo: boolean) {
     s = s.where('p.visitState', '=', v.visitState as PlanFilters['visitState'] & string);
   if (Object.hasOwn(v, 'fromAt')) s = s.where('p.plannedStart', '>=', v.fromAt as Date);
   if (Object.hasOwn(v, 'toAt')) s = s.where('p.plannedStart', '<=', v.toAt as Date);
-  if (Object.hasOwn(v, 'kwLike')) {
-    // The plan's name or its enterprise's name contains the keyword (any case).
-    const like = v.kwLike as string;
-    if (Object.hasOwn(v, 'kwPairs')) {
-      // By the pair indexes: the plans of the enterprises the name index finds (`= ANY(ARRAY(…))`, served by
-      // the plans' enterprise index) or whose own name has the keyword's pairs; then ILIKE decides on the rows
-      // found (written `(ids OR pairs) AND (ids OR ILIKE)`, so the pairs are not computed again per row).
-      const ofNamed = sql<SqlBool>`${sql.ref('p.enterpriseId')} = ANY(ARRAY(${namedEnterprises(db, v)}))`;
-      const few = Object.hasOwn(v, 'kwFew');
-      s = s
-        .where((eb) => eb.or([ofNamed, bigramMatch(['p.name'], v.kwPairs, true, few)]))
-        .where((eb) => eb.or([ofNamed, eb('p.name', 'ilike', like)]));
-    } else {
-      // A one-character keyword or the first pages of a frequent one: the plans in list order, each one's
-      // enterprise name read by its key (an EXISTS became a hashed list of every matching organisation).
-      s = s.where((eb) =>
-        eb.or([
-          eb('p.name', 'ilike', like),
-          eb(
-            eb.selectFrom('sysOrg as ke').select('ke.name').whereRef('ke.id', '=', 'p.enterpriseId'),
-            'ilike',
-            like,
-          ),
-        ]),
-      );
-    }
-  }
+  // The plan's name or its enterprise's name contains the keyword (any case).
+  if (Object.hasOwn(v, 'kwLike')) s = s.where(ownOrEnterpriseKeyword(db, v, ['p.name'], 'p.enterpriseId'));
   // Constants are written into the SQL (sql.lit), not passed as parameters: the list is a template.
   if (todo) {
     if (a.kind === 'enterprise')
